@@ -1,0 +1,15 @@
+# The image shared by web, worker and beat in docker-compose.yml.
+FROM python:3.11-slim
+ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends libpango-1.0-0 libpangoft2-1.0-0 fonts-wqy-microhei \
+    && rm -rf /var/lib/apt/lists/*
+COPY requirements.txt .
+RUN pip install --no-cache-dir -r requirements.txt
+COPY . .
+RUN python scripts/compile_translations.py \
+    && DJANGO_SECRET_KEY=build DJANGO_ALLOWED_HOSTS=build DJANGO_SETTINGS_MODULE=config.settings.production \
+       python manage.py collectstatic --noinput
+RUN useradd --create-home mcr
+USER mcr
+EXPOSE 8000

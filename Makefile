@@ -1,0 +1,37 @@
+# Two commands from a fresh clone: `make run` and `make test` (see README.md).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+
+.PHONY: run test demo-data bench-scoring bench-seating scoring-oracle clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+# Stamp files: reinstall only when the requirements change.
+$(VENV)/.runtime: requirements.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install -q -r requirements-dev.txt
+	touch $@ $(VENV)/.runtime
+
+demo-data: $(VENV)/.runtime
+	mkdir -p var
+	$(BIN)/python manage.py migrate --noinput -v0
+	$(BIN)/python scripts/compile_translations.py
+	$(BIN)/python manage.py collectstatic --noinput -v0
+	$(BIN)/python manage.py seed_demo
+
+run: demo-data
+	@echo "Serving on http://127.0.0.1:$(PORT)/"
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+test: $(VENV)/.dev
+	scripts/run-tests.sh
+
+clean:
+	rm -rf $(VENV) var

@@ -1,0 +1,20 @@
+"""Production only tightens what base sets; every secret comes from the environment."""
+
+from config.settings.base import *  # noqa: F403
+from config.settings.base import env
+
+DEBUG = False
+SECRET_KEY = env("DJANGO_SECRET_KEY")
+ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
+SECURE_HSTS_SECONDS = env.int("DJANGO_SECURE_HSTS_SECONDS", default=60 * 60 * 24 * 365)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+SECURE_HSTS_PRELOAD = True
+SESSION_COOKIE_SECURE = True
+CSRF_COOKIE_SECURE = True
+SESSION_COOKIE_NAME = "__Secure-sessionid"
+CSRF_COOKIE_NAME = "__Secure-csrftoken"
+# Shared tablets at the tables: sessions end with the playing day.
+SESSION_COOKIE_AGE = 60 * 60 * 12

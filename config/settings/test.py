@@ -1,0 +1,15 @@
+"""The test suite: `make test` points DATABASE_URL at a throwaway PostgreSQL and REDIS_URL at Redis."""
+
+from config.settings.base import *  # noqa: F403
+
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+# Tests enqueue through on-commit hooks and run tasks in-process; the Celery round-trip test
+# switches eager mode off to send its task through a real worker on the real Redis.
+CELERY_TASK_ALWAYS_EAGER = True
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# Static files come from the app folders (finders); no collectstatic in tests.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

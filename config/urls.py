@@ -1,0 +1,21 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
+
+from config.health import health
+from tournaments import views as tournament_views
+
+urlpatterns = [
+    path("", tournament_views.home, name="home"),
+    path("health/", health, name="health"),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("t/", include("tournaments.urls")),
+    path("api/", include("tournaments.api.urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
+    path("admin/", admin.site.urls),
+]

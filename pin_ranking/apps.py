@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PinRankingConfig(AppConfig):
+    name = "pin_ranking"
+    verbose_name = _("Pin ranking")

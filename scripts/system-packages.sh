@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install the Debian packages the test suite needs when they are missing (as root only).
+set -euo pipefail
+
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v redis-server >/dev/null || missing+=(redis-server)
+command -v chromium >/dev/null || missing+=(chromium)
+# Chinese and Japanese glyphs for the browser tests and PDFs.
+[ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-microhei)
+command -v xgettext >/dev/null || missing+=(gettext)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+if [ "$(id -u)" != 0 ]; then
+  echo "Missing Debian packages: ${missing[*]}. Install them (sudo apt-get install ${missing[*]}) and run again." >&2
+  exit 1
+fi
+echo "Installing Debian packages: ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+apt-get install -y -q --no-install-recommends "${missing[@]}" >/dev/null

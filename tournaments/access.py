@@ -1,0 +1,83 @@
+"""Who may see and change what: the one place that maps roles to capabilities.
+
+Every view, API endpoint and selector asks `can()`; nothing else inspects roles. An outsider who
+asks for an object they may not see is answered 404 by the selectors, so the existence of another
+tournament's private data is not revealed.
+"""
+
+import enum
+
+from django.contrib.auth.models import AnonymousUser, Group
+
+from tournaments.models import Membership, Role, Tournament
+
+PIN_COMMITTEE_GROUP = "pin_committee"
+
+
+class Capability(enum.Enum):
+    VIEW = "view"  # the tournament itself, its public pages and standings
+    VIEW_ROSTER = "view_roster"  # registrations with check-in state
+    VIEW_CONTACTS = "view_contacts"  # players' contact details
+    VIEW_AUDIT = "view_audit"
+    MANAGE = "manage"  # edit the tournament, import rosters, edit registrations, staff roles
+    CHECK_IN = "check_in"  # 3.5.7: players sign in before the session
+    RECORD_SCORES = "record_scores"  # referees at their tables
+    SUPERVISE_SCORES = "supervise_scores"  # the chief referee: any table, locked sheets
+    DECIDE_RULE_APPEALS = "decide_rule_appeals"  # 3.13.1: the chief referee decides first
+    ARBITRATE = "arbitrate"  # 3.13: the arbitration committee
+    LEAD_TEAM = "lead_team"  # 3.12.1: a team leader may appeal for their players
+
+
+_STAFF_VIEW = {Capability.VIEW, Capability.VIEW_ROSTER}
+
+ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
+    Role.ORGANIZER: frozenset(
+        _STAFF_VIEW | {Capability.VIEW_CONTACTS, Capability.VIEW_AUDIT, Capability.MANAGE, Capability.CHECK_IN}
+    ),
+    Role.CHIEF_REFEREE: frozenset(
+        _STAFF_VIEW
+        | {
+            Capability.VIEW_AUDIT,
+            Capability.CHECK_IN,
+            Capability.RECORD_SCORES,
+            Capability.SUPERVISE_SCORES,
+            Capability.DECIDE_RULE_APPEALS,
+        }
+    ),
+    Role.REFEREE: frozenset(_STAFF_VIEW | {Capability.CHECK_IN, Capability.RECORD_SCORES}),
+    Role.ARBITRATOR: frozenset(_STAFF_VIEW | {Capability.VIEW_AUDIT, Capability.ARBITRATE}),
+    Role.TEAM_LEADER: frozenset({Capability.VIEW, Capability.LEAD_TEAM}),
+}
+
+
+def roles_of(user, tournament: Tournament) -> set[str]:
+    if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
+        return set()
+    return set(Membership.objects.filter(user=user, tournament=tournament).values_list("role", flat=True))
+
+
+def capabilities(user, tournament: Tournament) -> frozenset[Capability]:
+    if user is not None and user.is_authenticated and user.is_superuser:
+        return frozenset(Capability)
+    granted: set[Capability] = set()
+    for role in roles_of(user, tournament):
+        granted |= ROLE_CAPABILITIES[role]
+    if tournament.is_public:
+        granted.add(Capability.VIEW)
+    return frozenset(granted)
+
+
+def can(user, tournament: Tournament, capability: Capability) -> bool:
+    return capability in capabilities(user, tournament)
+
+
+def is_pin_committee(user) -> bool:
+    """The Pin committee (品级, Appendix 9) is not tied to a tournament: a Django group."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_superuser or user.groups.filter(name=PIN_COMMITTEE_GROUP).exists()
+
+
+def pin_committee_group() -> Group:
+    group, _created = Group.objects.get_or_create(name=PIN_COMMITTEE_GROUP)
+    return group

@@ -1,0 +1,284 @@
+"""The tournament core: who plays, in which sessions, at which tables, and who runs it.
+
+Seat assignments, score sheets, penalties, appeals and Pin applications live in the apps built
+on top of this one; they point at these models, never the reverse.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+# 3.5.4: each competition has at least six sessions.
+MIN_SESSIONS = 6
+# 3.5.6: a session lasts at most 150 minutes.
+MAX_SESSION_MINUTES = 150
+
+
+class RuleSet(models.TextChoices):
+    """The scoring engine profile a tournament is played under."""
+
+    GREEN_BOOK = "green_book", _("Rulebook as written (Green Book)")
+    COMMON_PRACTICE = "common_practice", _("Chinese common practice")
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=200)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_on = models.DateField(_("first day"))
+    ends_on = models.DateField(_("last day"))
+    rules = models.CharField(_("rules"), max_length=32, choices=RuleSet.choices, default=RuleSet.GREEN_BOOK)
+    planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=MIN_SESSIONS)
+    session_minutes = models.PositiveSmallIntegerField(_("minutes per session"), default=MAX_SESSION_MINUTES)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(planned_sessions__gte=MIN_SESSIONS), name="tournament_min_sessions_3_5_4"
+            ),
+            models.CheckConstraint(
+                condition=Q(session_minutes__gte=1, session_minutes__lte=MAX_SESSION_MINUTES),
+                name="tournament_session_minutes_3_5_6",
+            ),
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_ordered"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def is_public(self) -> bool:
+        """Draft tournaments are visible to their staff only."""
+        return self.status != self.Status.DRAFT
+
+
+class Player(models.Model):
+    """A person who plays; the same player can enter many tournaments (the Pin record follows them)."""
+
+    name = models.CharField(_("name"), max_length=200)
+    name_local = models.CharField(_("name in own script"), max_length=200, blank=True)
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
+    federation_id = models.CharField(_("federation ID"), max_length=64, blank=True)
+    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["federation_id"], condition=~Q(federation_id=""), name="player_federation_id_unique"
+            ),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class Team(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=200)
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
+    leader = models.ForeignKey(
+        "Registration",
+        verbose_name=_("team leader"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")]
+
+    def __str__(self):
+        return self.name
+
+
+class Registration(models.Model):
+    """A player's entry in one tournament, under their entry number (参赛号)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="registrations")
+    entry_number = models.PositiveIntegerField(_("entry number"))
+    team = models.ForeignKey(
+        Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    checked_in = models.BooleanField(_("checked in"), default=False)
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["entry_number"]
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "entry_number"], name="registration_entry_unique"),
+            models.UniqueConstraint(fields=["tournament", "player"], name="registration_player_unique"),
+            models.CheckConstraint(condition=Q(entry_number__gte=1), name="registration_entry_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.entry_number} {self.player}"
+
+
+class Session(models.Model):
+    """A session (局): four rounds of four hands, or fewer at time-up (3.4.4, 3.5.6)."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(_("number"))
+    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} #{self.number}"
+
+
+class Table(models.Model):
+    """A physical table; in each session four players sit at it (3.5.2)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} T{self.number}"
+
+
+class Role(models.TextChoices):
+    ORGANIZER = "organizer", _("Organizer")
+    CHIEF_REFEREE = "chief_referee", _("Chief referee")
+    REFEREE = "referee", _("Referee")
+    ARBITRATOR = "arbitrator", _("Arbitration committee member")
+    TEAM_LEADER = "team_leader", _("Team leader")
+
+
+class Membership(models.Model):
+    """A user's role in one tournament; what each role may do is decided in `tournaments.access`."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships")
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("role"), max_length=32, choices=Role.choices)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE, related_name="leaders")
+
+    class Meta:
+        verbose_name = _("membership")
+        verbose_name_plural = _("memberships")
+        constraints = [
+            models.UniqueConstraint(fields=["user", "tournament", "role"], name="membership_role_unique"),
+            # A team leader leads one team; no other role is tied to a team.
+            models.CheckConstraint(
+                condition=(Q(role=Role.TEAM_LEADER) & Q(team__isnull=False))
+                | (~Q(role=Role.TEAM_LEADER) & Q(team__isnull=True)),
+                name="membership_team_iff_team_leader",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.user} {self.get_role_display()} @ {self.tournament}"
+
+
+class AuditEvent(models.Model):
+    """An append-only record of every write: who did what to which object, and when.
+
+    On PostgreSQL a trigger (migration 0002) refuses UPDATE and DELETE of these rows.
+    """
+
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    tournament = models.ForeignKey(
+        Tournament, null=True, blank=True, on_delete=models.PROTECT, related_name="audit_events"
+    )
+    action = models.CharField(max_length=64)
+    object_type = models.CharField(max_length=64, blank=True)
+    object_id = models.CharField(max_length=64, blank=True)
+    detail = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("audit event")
+        verbose_name_plural = _("audit events")
+        indexes = [models.Index(fields=["tournament", "-created_at"])]
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action}"
+
+
+class ImportJob(models.Model):
+    """An uploaded roster file (CSV or XLSX) imported all-or-nothing by a background task."""
+
+    class Kind(models.TextChoices):
+        TEAMS = "teams", _("Teams")
+        PLAYERS = "players", _("Players")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Waiting")
+        DONE = "done", _("Imported")
+        FAILED = "failed", _("Rejected")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="import_jobs")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    filename = models.CharField(_("file name"), max_length=255)
+    content = models.BinaryField()
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    # Row-level report: [{"row": 3, "field": "team", "message": "..."}]; empty when imported.
+    errors = models.JSONField(default=list, blank=True)
+    imported_rows = models.PositiveIntegerField(default=0)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("import")
+        verbose_name_plural = _("imports")
+
+    def __str__(self):
+        return f"{self.get_kind_display()} {self.filename}"

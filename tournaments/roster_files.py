@@ -1,0 +1,161 @@
+"""Reading roster files (CSV or XLSX) into rows; no database access here.
+
+Every problem is reported with its row and column so an organizer can fix the file; the caller
+saves nothing unless the whole file is clean.
+"""
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext_lazy as _
+
+# Problem codes, shown through MESSAGES in the user's language.
+MESSAGES = {
+    "unreadable": _("The file could not be read as CSV or XLSX: {detail}"),
+    "empty": _("The file has no data rows."),
+    "missing_column": _("The column “{column}” is missing; the first row must name the columns."),
+    "required": _("“{column}” is empty; every row needs it."),
+    "not_a_number": _("“{value}” is not a whole number above zero."),
+    "duplicate_in_file": _("“{value}” appears again in this file (first on row {first_row})."),
+    "already_registered": _("Entry number {value} is already registered in this tournament."),
+    "player_already_registered": _("The player with federation ID “{value}” is already registered."),
+    "team_exists": _("The team “{value}” already exists in this tournament."),
+    "unknown_team": _("There is no team “{value}” in this tournament; import the teams first."),
+    "second_leader": _("The team “{value}” already has a leader (row {first_row})."),
+    "team_has_leader": _("The team “{value}” already has a leader."),
+    "not_yes_no": _("“{value}” is not yes or no."),
+    "too_long": _("“{column}” is longer than {limit} characters."),
+}
+
+# Header spellings accepted for each column, compared case-insensitively.
+COLUMN_ALIASES = {
+    "entry": {"entry", "entry number", "entry_number", "number", "no", "参赛号", "参赛编号", "番号"},
+    "name": {"name", "player", "姓名", "名前", "氏名"},
+    "name_local": {"name_local", "local name", "name in own script", "本名", "原文姓名"},
+    "country": {"country", "region", "country/region", "国家", "国家/地区", "国・地域", "国"},
+    "federation_id": {"federation_id", "federation id", "id", "会员号", "会員番号"},
+    "team": {"team", "队", "队伍", "チーム"},
+    "contact": {"contact", "email", "phone", "联系方式", "連絡先"},
+    "leader": {"leader", "team leader", "领队", "队长", "リーダー"},
+}
+YES = {"yes", "y", "true", "1", "x", "是", "はい"}
+NO = {"", "no", "n", "false", "0", "否", "いいえ"}
+MAX_LENGTH = {"name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200}
+
+
+@dataclass
+class Problem:
+    row: int  # 1 is the header row; 0 means the file as a whole
+    column: str
+    code: str
+    params: dict = field(default_factory=dict)
+
+    def as_dict(self) -> dict:
+        return {"row": self.row, "column": self.column, "code": self.code, "params": self.params}
+
+
+def problem_message(problem: dict) -> str:
+    """The problem in the active language."""
+    template = MESSAGES.get(problem["code"], "{code}")
+    return str(template).format(code=problem["code"], **problem.get("params", {}))
+
+
+class RosterFileError(Exception):
+    def __init__(self, problems: list[Problem]):
+        super().__init__(f"{len(problems)} problem(s) in the file")
+        self.problems = problems
+
+
+def read_rows(filename: str, content: bytes) -> list[tuple[int, dict[str, str]]]:
+    """Rows as (row number in the file, {column: text}) keyed by canonical column names; 1 is the header."""
+    try:
+        if filename.lower().endswith(".xlsx"):
+            table = _xlsx_table(content)
+        else:
+            table = _csv_table(content)
+    except Exception as exc:  # openpyxl and csv raise many kinds; all mean "not readable"
+        raise RosterFileError([Problem(0, "", "unreadable", {"detail": str(exc)[:200]})]) from exc
+    # Row numbers are those a spreadsheet shows, blank rows included, so problems can be found.
+    numbered = [(number, row) for number, row in enumerate(table, start=1) if any(cell.strip() for cell in row)]
+    if len(numbered) < 2:
+        raise RosterFileError([Problem(0, "", "empty")])
+    header = [_canonical_column(cell) for cell in numbered[0][1]]
+    rows = []
+    for number, cells in numbered[1:]:
+        values = {}
+        for column, cell in zip(header, cells):
+            if column:
+                values[column] = cell.strip()
+        rows.append((number, values))
+    return rows
+
+
+def _canonical_column(header: str) -> str:
+    key = header.strip().lower()
+    for column, aliases in COLUMN_ALIASES.items():
+        if key in aliases:
+            return column
+    return ""
+
+
+def _csv_table(content: bytes) -> list[list[str]]:
+    # Excel in Chinese locales saves CSV as GB18030; everything else should be UTF-8.
+    for encoding in ("utf-8-sig", "gb18030"):
+        try:
+            text = content.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        raise ValueError("the text is neither UTF-8 nor GB18030")
+    if "\0" in text:
+        raise ValueError("binary data")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return [list(row) for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def _xlsx_table(content: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
+    try:
+        sheet = workbook.worksheets[0]
+        return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+    finally:
+        workbook.close()
+
+
+def _cell_text(value) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))  # Excel stores 12 as 12.0
+    return str(value)
+
+
+def require_columns(rows, columns: list[str]) -> None:
+    present = set().union(*(values.keys() for _number, values in rows))
+    missing = [Problem(1, column, "missing_column", {"column": column}) for column in columns if column not in present]
+    if missing:
+        raise RosterFileError(missing)
+
+
+def parse_yes_no(value: str) -> bool | None:
+    lowered = value.strip().lower()
+    if lowered in YES:
+        return True
+    if lowered in NO:
+        return False
+    return None
+
+
+def check_lengths(number: int, values: dict[str, str]) -> list[Problem]:
+    return [
+        Problem(number, column, "too_long", {"column": column, "limit": limit})
+        for column, limit in MAX_LENGTH.items()
+        if len(values.get(column, "")) > limit
+    ]

@@ -1,0 +1,10 @@
+"""Thin Celery tasks: they take ids and call a service."""
+
+from celery import shared_task
+
+
+@shared_task(acks_late=True)
+def import_job_run_task(job_id: int) -> str:
+    from tournaments.services import import_job_run
+
+    return import_job_run(job_id=job_id).status

@@ -1,0 +1,173 @@
+"""Who may see and change what, for every role and an outsider; outsiders get 404."""
+
+import pytest
+from django.urls import reverse
+
+from tournaments.access import Capability, can, is_pin_committee
+from tournaments.models import Registration, Tournament
+
+ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "pin_member", "outsider"]
+
+# page -> the roles that may open it on a draft (private) tournament; everybody else gets 404
+# (anonymous visitors are sent to the login page where a page needs a login).
+PRIVATE_PAGES = {
+    "detail": {"organizer", "chief_referee", "referee", "arbitrator", "team_leader"},
+    "edit": {"organizer"},
+    "registrations": {"organizer", "chief_referee", "referee", "arbitrator"},
+    "import": {"organizer"},
+    "audit": {"organizer", "chief_referee", "arbitrator"},
+}
+
+
+@pytest.fixture
+def everyone(request, organizer, chief_referee, referee, arbitrator, team_leader, player_user, pin_member, outsider):
+    return {
+        "organizer": organizer,
+        "chief_referee": chief_referee,
+        "referee": referee,
+        "arbitrator": arbitrator,
+        "team_leader": team_leader,
+        "player_user": player_user,
+        "pin_member": pin_member,
+        "outsider": outsider,
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("page", sorted(PRIVATE_PAGES))
+@pytest.mark.parametrize("role", ROLES)
+def test_draft_tournament_pages(client_for, tournament, everyone, page, role):
+    response = client_for(everyone[role]).get(reverse(f"tournaments:{page}", args=[tournament.pk]))
+    expected = 200 if role in PRIVATE_PAGES[page] else 404
+    assert response.status_code == expected
+
+
+@pytest.mark.django_db
+def test_published_tournament_is_public_but_its_roster_is_not(client_for, tournament, everyone):
+    tournament.status = Tournament.Status.PUBLISHED
+    tournament.save()
+    anonymous = client_for(None)
+    assert anonymous.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
+    assert anonymous.get(reverse("home")).content.count(b"Test Open") == 1
+    outsider = client_for(everyone["outsider"])
+    assert outsider.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
+    assert outsider.get(reverse("tournaments:registrations", args=[tournament.pk])).status_code == 404
+    assert outsider.get(reverse("tournaments:audit", args=[tournament.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_drafts_are_hidden_from_lists_of_strangers(client_for, tournament, everyone):
+    assert b"Test Open" not in client_for(everyone["outsider"]).get(reverse("home")).content
+    assert b"Test Open" not in client_for(None).get(reverse("home")).content
+    assert b"Test Open" in client_for(everyone["referee"]).get(reverse("home")).content
+    assert b"Other Cup" in client_for(everyone["outsider"]).get(reverse("home")).content
+
+
+@pytest.mark.django_db
+def test_anonymous_is_sent_to_login_for_private_pages(client_for, tournament):
+    response = client_for(None).get(reverse("tournaments:registrations", args=[tournament.pk]))
+    assert response.status_code == 302
+    assert reverse("login") in response["Location"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_check_in_by_role(client_for, tournament, registrations, everyone, role):
+    registration = registrations[0]
+    response = client_for(everyone[role]).post(
+        reverse("tournaments:check_in", args=[registration.pk]), {"checked_in": "1"}
+    )
+    allowed = role in {"organizer", "chief_referee", "referee"}
+    assert response.status_code == (302 if allowed else 404)
+    registration.refresh_from_db()
+    assert registration.checked_in is allowed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_registration_edit_by_role(client_for, tournament, registrations, everyone, role):
+    registration = registrations[1]
+    url = reverse("tournaments:registration_edit", args=[registration.pk])
+    response = client_for(everyone[role]).post(url, {"name": "Renamed", "team": registration.team_id})
+    allowed = role == "organizer"
+    assert response.status_code == (302 if allowed else 404)
+    registration.player.refresh_from_db()
+    assert (registration.player.name == "Renamed") is allowed
+
+
+@pytest.mark.django_db
+def test_contacts_only_for_organizers(tournament, organizer, referee):
+    assert can(organizer, tournament, Capability.VIEW_CONTACTS)
+    assert not can(referee, tournament, Capability.VIEW_CONTACTS)
+
+
+@pytest.mark.django_db
+def test_role_capabilities(tournament, chief_referee, referee, arbitrator, team_leader, player_user):
+    assert can(chief_referee, tournament, Capability.DECIDE_RULE_APPEALS)
+    assert can(chief_referee, tournament, Capability.SUPERVISE_SCORES)
+    assert can(referee, tournament, Capability.RECORD_SCORES)
+    assert not can(referee, tournament, Capability.SUPERVISE_SCORES)
+    assert can(arbitrator, tournament, Capability.ARBITRATE)
+    assert not can(arbitrator, tournament, Capability.DECIDE_RULE_APPEALS)
+    assert can(team_leader, tournament, Capability.LEAD_TEAM)
+    assert not can(team_leader, tournament, Capability.VIEW_ROSTER)
+    assert not can(player_user, tournament, Capability.VIEW)  # a draft, and players hold no staff role
+
+
+@pytest.mark.django_db
+def test_pin_committee_is_a_group(pin_member, organizer):
+    assert is_pin_committee(pin_member)
+    assert not is_pin_committee(organizer)
+
+
+@pytest.mark.django_db
+def test_only_permitted_users_create_tournaments(client_for, organizer, referee):
+    data = {
+        "name": "Spring Cup",
+        "starts_on": "2026-04-01",
+        "ends_on": "2026-04-02",
+        "rules": "green_book",
+        "planned_sessions": 6,
+        "session_minutes": 150,
+    }
+    assert client_for(referee).post(reverse("tournaments:create"), data).status_code == 403
+    response = client_for(organizer).post(reverse("tournaments:create"), data)
+    assert response.status_code == 302
+    created = Tournament.objects.get(name="Spring Cup")
+    assert created.memberships.get().user == organizer
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_api_registrations_by_role(client_for, tournament, registrations, everyone, role):
+    response = client_for(everyone[role]).get(f"/api/tournaments/{tournament.pk}/registrations/")
+    allowed = role in PRIVATE_PAGES["registrations"]
+    assert response.status_code == (200 if allowed else 404)
+    if allowed:
+        assert [row["entry_number"] for row in response.json()] == list(range(1, 13))
+        assert "contact" not in response.json()[0]
+
+
+@pytest.mark.django_db
+def test_api_check_in_validates_input_and_role(client_for, tournament, registrations, referee, outsider):
+    url = f"/api/registrations/{registrations[0].pk}/check-in/"
+    assert client_for(outsider).post(url, {"checked_in": True}, content_type="application/json").status_code == 404
+    referee_client = client_for(referee)
+    bad = referee_client.post(url, {"checked_in": "maybe"}, content_type="application/json")
+    assert bad.status_code == 400
+    assert "checked_in" in bad.json()
+    good = referee_client.post(url, {"checked_in": True}, content_type="application/json")
+    assert good.status_code == 200
+    assert good.json()["checked_in"] is True
+    assert Registration.objects.get(pk=registrations[0].pk).checked_in
+
+
+@pytest.mark.django_db
+def test_api_tournaments_hide_drafts(client_for, tournament, outsider):
+    assert client_for(None).get("/api/tournaments/").json() == []
+    assert client_for(None).get(f"/api/tournaments/{tournament.pk}/").status_code == 404
+    tournament.status = Tournament.Status.PUBLISHED
+    tournament.save()
+    detail = client_for(None).get(f"/api/tournaments/{tournament.pk}/").json()
+    assert detail["name"] == "Test Open"
+    assert [s["number"] for s in detail["sessions"]] == [1, 2, 3, 4, 5, 6]

@@ -1,0 +1,178 @@
+"""Roster import from CSV and XLSX: all or nothing, every bad row reported."""
+
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from openpyxl import Workbook
+
+from tournaments import services
+from tournaments.models import AuditEvent, ImportJob, Player, Registration, Team
+
+TEAMS_CSV = "name,country\nMadrid,ES\nTokyo,JP\n"
+PLAYERS_CSV = (
+    "entry,name,name_local,country,federation_id,team,leader\n"
+    "1,Ana García,,ES,ES-1,Madrid,yes\n"
+    "2,Sato Haruto,佐藤陽翔,JP,JP-2,Tokyo,no\n"
+    "3,Pablo Sánchez,,ES,,Madrid,\n"
+)
+
+
+def run_import(organizer, tournament, kind, filename, content: bytes) -> ImportJob:
+    job = services.import_job_create(
+        actor=organizer, tournament=tournament, kind=kind, filename=filename, content=content
+    )
+    return services.import_job_run(job_id=job.pk)
+
+
+def xlsx(rows) -> bytes:
+    workbook = Workbook()
+    for row in rows:
+        workbook.active.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def problems(job):
+    return sorted((p["row"], p["column"], p["code"]) for p in job.errors)
+
+
+@pytest.mark.django_db
+def test_csv_teams_then_players(organizer, tournament):
+    assert run_import(organizer, tournament, "teams", "teams.csv", TEAMS_CSV.encode()).status == "done"
+    job = run_import(organizer, tournament, "players", "players.csv", PLAYERS_CSV.encode())
+    assert job.status == "done", job.errors
+    assert job.imported_rows == 3
+    ana = Registration.objects.get(tournament=tournament, entry_number=1)
+    assert (ana.player.name, ana.team.name, ana.player.federation_id) == ("Ana García", "Madrid", "ES-1")
+    assert Team.objects.get(tournament=tournament, name="Madrid").leader == ana
+    assert Registration.objects.get(entry_number=2).player.name_local == "佐藤陽翔"
+    assert tournament.tables.count() == 1  # three players need one table
+    assert AuditEvent.objects.filter(tournament=tournament, action="import.done").count() == 2
+
+
+@pytest.mark.django_db
+def test_bad_players_file_saves_nothing_and_reports_every_row(organizer, tournament):
+    run_import(organizer, tournament, "teams", "teams.csv", TEAMS_CSV.encode())
+    bad = (
+        "entry,name,country,team\n"
+        "1,Ana,ES,Madrid\n"  # fine
+        "1,Bea,ES,Madrid\n"  # duplicate entry number
+        "2,,JP,Tokyo\n"  # missing name
+        "3,Carl,DK,Copenhagen\n"  # unknown team
+        "x,Dora,FR,\n"  # not a number
+        ",Emil,DE,\n"  # missing entry
+    )
+    job = run_import(organizer, tournament, "players", "players.csv", bad.encode())
+    assert job.status == "failed"
+    assert problems(job) == [
+        (3, "entry", "duplicate_in_file"),
+        (4, "name", "required"),
+        (5, "team", "unknown_team"),
+        (6, "entry", "not_a_number"),
+        (7, "entry", "required"),
+    ]
+    assert not Registration.objects.filter(tournament=tournament).exists()
+    assert not Player.objects.filter(name__in=["Ana", "Bea", "Carl"]).exists()
+    assert not tournament.tables.exists()
+
+
+@pytest.mark.django_db
+def test_entry_already_registered_is_refused(organizer, tournament):
+    run_import(organizer, tournament, "teams", "teams.csv", TEAMS_CSV.encode())
+    run_import(organizer, tournament, "players", "players.csv", PLAYERS_CSV.encode())
+    again = run_import(organizer, tournament, "players", "more.csv", b"entry,name,federation_id\n3,Zoe,\n4,Yan,ES-1\n")
+    assert problems(again) == [(2, "entry", "already_registered"), (3, "federation_id", "player_already_registered")]
+    assert tournament.registrations.count() == 3
+
+
+@pytest.mark.django_db
+def test_xlsx_import_and_bad_xlsx(organizer, tournament):
+    run_import(organizer, tournament, "teams", "teams.xlsx", xlsx([["Name", "Country"], ["Madrid", "ES"]]))
+    good = xlsx([["Entry", "Name", "Team"], [7, "Ana", "Madrid"], [8.0, "Bea", "Madrid"]])
+    job = run_import(organizer, tournament, "players", "players.xlsx", good)
+    assert job.status == "done", job.errors
+    assert sorted(tournament.registrations.values_list("entry_number", flat=True)) == [7, 8]
+    bad = xlsx([["Entry", "Name", "Team"], [9, "Carl", "Nowhere"], [7, "Dora", "Madrid"], [10, None, None]])
+    job = run_import(organizer, tournament, "players", "bad.xlsx", bad)
+    assert problems(job) == [(2, "team", "unknown_team"), (3, "entry", "already_registered"), (4, "name", "required")]
+    assert tournament.registrations.count() == 2
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "filename, content, expected",
+    [
+        ("players.xlsx", b"this is not a spreadsheet", [(0, "", "unreadable")]),
+        ("players.csv", b"", [(0, "", "empty")]),
+        ("players.csv", b"entry,name\n", [(0, "", "empty")]),
+        ("players.csv", b"nombre,equipo\nAna,Madrid\n", [(1, "entry", "missing_column"), (1, "name", "missing_column")]),
+        ("players.csv", b"\xff\xfe\x00\x00garbage\x00", [(0, "", "unreadable")]),
+    ],
+)
+def test_unreadable_files_are_rejected(organizer, tournament, filename, content, expected):
+    job = run_import(organizer, tournament, "players", filename, content)
+    assert job.status == "failed"
+    assert problems(job) == expected
+
+
+@pytest.mark.django_db
+def test_duplicate_team_and_second_leader(organizer, tournament):
+    job = run_import(organizer, tournament, "teams", "t.csv", "name\nMadrid\nMadrid\n\n".encode())
+    assert problems(job) == [(3, "name", "duplicate_in_file")]
+    run_import(organizer, tournament, "teams", "t.csv", b"name\nMadrid\n")
+    assert problems(run_import(organizer, tournament, "teams", "t.csv", b"name\nMadrid\n")) == [(2, "name", "team_exists")]
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name,team,leader\n1,A,Madrid,yes\n2,B,Madrid,yes\n3,C,,maybe\n")
+    assert problems(job) == [(3, "leader", "second_leader"), (4, "leader", "not_yes_no")]
+
+
+@pytest.mark.django_db
+def test_gb18030_csv_from_chinese_excel(organizer, tournament):
+    content = "参赛号,姓名,国家\n1,王伟,CN\n".encode("gb18030")
+    job = run_import(organizer, tournament, "players", "players.csv", content)
+    assert job.status == "done", job.errors
+    assert tournament.registrations.get().player.name == "王伟"
+
+
+@pytest.mark.django_db
+def test_same_federation_id_is_the_same_player_across_tournaments(organizer, tournament, outsider):
+    from tournaments.models import Tournament
+
+    run_import(organizer, tournament, "players", "p.csv", b"entry,name,federation_id\n1,Ana,ES-1\n")
+    other = Tournament.objects.get(name="Other Cup")
+    run_import(outsider, other, "players", "p.csv", b"entry,name,federation_id\n5,Ana G.,ES-1\n")
+    assert Player.objects.filter(federation_id="ES-1").count() == 1
+    assert Player.objects.get(federation_id="ES-1").registrations.count() == 2
+
+
+@pytest.mark.django_db
+def test_upload_page_reports_problems_in_the_users_language(client_for, organizer, tournament, django_capture_on_commit_callbacks):
+    client = client_for(organizer)
+    upload = SimpleUploadedFile("players.csv", b"entry,name,team\n1,Ana,Nowhere\n", content_type="text/csv")
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
+    assert response.status_code == 302
+    job = ImportJob.objects.get()
+    assert job.status == "failed"
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "Nowhere" in page.content.decode()
+    assert "没有" in page.content.decode()  # the Chinese message for an unknown team
+
+
+@pytest.mark.django_db
+def test_upload_refuses_other_file_types(client_for, organizer, tournament):
+    upload = SimpleUploadedFile("players.pdf", b"%PDF", content_type="application/pdf")
+    response = client_for(organizer).post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
+    assert response.status_code == 200
+    assert "Upload a .csv or .xlsx file." in response.content.decode()
+    assert not ImportJob.objects.exists()
+
+
+@pytest.mark.django_db
+def test_rerunning_a_finished_job_changes_nothing(organizer, tournament):
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    again = services.import_job_run(job_id=job.pk)
+    assert again.status == "done"
+    assert tournament.registrations.count() == 1

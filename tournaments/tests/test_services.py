@@ -1,0 +1,137 @@
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, connection, transaction
+
+from tournaments import services
+from tournaments.models import AuditEvent, Membership, Session, Tournament
+
+
+def create(organizer, **overrides):
+    values = {"name": "Cup", "starts_on": dt.date(2026, 1, 1), "ends_on": dt.date(2026, 1, 2)}
+    values.update(overrides)
+    return services.tournament_create(actor=organizer, **values)
+
+
+@pytest.mark.django_db
+def test_create_makes_sessions_organizer_and_audit(organizer):
+    tournament = create(organizer, planned_sessions=8)
+    assert list(tournament.sessions.values_list("number", flat=True)) == list(range(1, 9))
+    assert tournament.session_minutes == 150  # 3.5.6 default
+    assert Membership.objects.get(tournament=tournament).role == "organizer"
+    event = AuditEvent.objects.get(tournament=tournament)
+    assert (event.action, event.actor, event.detail["planned_sessions"]) == ("tournament.created", organizer, 8)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "overrides, field",
+    [
+        ({"planned_sessions": 5}, "planned_sessions"),  # 3.5.4: at least six
+        ({"session_minutes": 151}, "session_minutes"),  # 3.5.6: at most 150
+        ({"session_minutes": 0}, "session_minutes"),
+        ({"ends_on": dt.date(2025, 12, 31)}, "ends_on"),
+        ({"name": ""}, "name"),
+    ],
+)
+def test_create_refuses_bad_values_and_saves_nothing(organizer, overrides, field):
+    with pytest.raises(ValidationError) as caught:
+        create(organizer, **overrides)
+    assert field in caught.value.message_dict
+    assert not Tournament.objects.exists()
+    assert not AuditEvent.objects.exists()
+
+
+@pytest.mark.django_db
+def test_database_enforces_the_rules_too(tournament):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Tournament.objects.filter(pk=tournament.pk).update(planned_sessions=4)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Session.objects.create(tournament=tournament, number=1)
+
+
+@pytest.mark.django_db
+def test_update_follows_the_session_plan(organizer, tournament):
+    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=8, venue="Hall B")
+    assert tournament.sessions.count() == 8
+    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
+    assert list(tournament.sessions.values_list("number", flat=True)) == list(range(1, 8))
+    event = AuditEvent.objects.filter(action="tournament.updated").first()
+    assert event.detail == {"planned_sessions": ["8", "7"]}
+
+
+@pytest.mark.django_db
+def test_update_never_drops_a_started_session(organizer, tournament):
+    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
+    tournament.sessions.filter(number=7).update(status=Session.Status.RUNNING)
+    with pytest.raises(ValidationError):
+        services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=6)
+    assert tournament.sessions.count() == 7
+    with pytest.raises(TypeError):
+        services.tournament_update(actor=organizer, tournament=tournament, id=99)
+
+
+@pytest.mark.django_db
+def test_check_in_and_undo_are_audited(organizer, registrations):
+    registration = services.registration_check_in(actor=organizer, registration=registrations[0], checked_in=True)
+    assert registration.checked_in and registration.checked_in_at is not None
+    registration = services.registration_check_in(actor=organizer, registration=registration, checked_in=False)
+    assert not registration.checked_in and registration.checked_in_at is None
+    actions = list(AuditEvent.objects.filter(object_id=str(registration.pk)).values_list("action", flat=True))
+    assert sorted(actions) == ["registration.check_in_undone", "registration.checked_in"]
+
+
+@pytest.mark.django_db
+def test_membership_rules(organizer, tournament, teams, outsider):
+    with pytest.raises(ValidationError):
+        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="team_leader")
+    with pytest.raises(ValidationError):
+        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee", team=teams[0])
+    with pytest.raises(ValidationError):
+        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="emperor")
+    membership = services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    with pytest.raises(ValidationError):
+        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    services.membership_revoke(actor=organizer, membership=membership)
+    assert not Membership.objects.filter(user=outsider, tournament=tournament).exists()
+    assert AuditEvent.objects.filter(action="membership.revoked").count() == 1
+
+
+@pytest.mark.django_db
+def test_registration_update_checks_team_and_federation_id(organizer, tournament, registrations, outsider):
+    other_team = Tournament.objects.get(name="Other Cup").teams.create(name="Elsewhere")
+    with pytest.raises(ValidationError):
+        services.registration_update(actor=organizer, registration=registrations[0], name="X", team=other_team)
+    registrations[1].player.federation_id = "F-2"
+    registrations[1].player.save()
+    with pytest.raises(ValidationError):
+        services.registration_update(actor=organizer, registration=registrations[0], name="X", federation_id="F-2")
+    registrations[0].player.refresh_from_db()
+    assert registrations[0].player.name == "Player 1"
+
+
+@pytest.mark.django_db
+def test_player_link_user(organizer, registrations, outsider):
+    services.player_link_user(actor=organizer, player=registrations[0].player, user=outsider)
+    with pytest.raises(ValidationError):
+        services.player_link_user(actor=organizer, player=registrations[1].player, user=outsider)
+
+
+@pytest.mark.django_db
+def test_tables_follow_registrations(organizer, tournament, registrations):
+    assert services.tables_sync(actor=organizer, tournament=tournament) == 3
+    assert list(tournament.tables.values_list("number", flat=True)) == [1, 2, 3]
+
+
+@pytest.mark.django_db
+def test_audit_trail_is_append_only_in_postgresql(organizer, tournament):
+    if connection.vendor != "postgresql":
+        pytest.fail("the suite must run on PostgreSQL (make test starts one)")
+    event = AuditEvent.objects.filter(tournament=tournament).first()
+    with pytest.raises(Exception, match="append-only"), transaction.atomic():
+        AuditEvent.objects.filter(pk=event.pk).update(action="tampered")
+    with pytest.raises(Exception, match="append-only"), transaction.atomic():
+        AuditEvent.objects.filter(pk=event.pk).delete()
+    event.refresh_from_db()
+    assert event.action == "tournament.created"
