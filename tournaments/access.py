@@ -81,3 +81,21 @@ def is_pin_committee(user) -> bool:
 def pin_committee_group() -> Group:
     group, _created = Group.objects.get_or_create(name=PIN_COMMITTEE_GROUP)
     return group
+
+
+def can_write_sheet(user, sheet) -> bool:
+    """Referees write the sheets of their own tables in the running session; the chief referee any.
+
+    A locked (signed) sheet changes only through the chief referee or an appeal (the appeal
+    service checks the arbitration rules itself).
+    """
+    tournament = sheet.session.tournament
+    granted = capabilities(user, tournament)
+    if Capability.SUPERVISE_SCORES in granted:
+        return True
+    return (
+        Capability.RECORD_SCORES in granted
+        and sheet.referee_id == user.pk
+        and sheet.session.status == sheet.session.Status.RUNNING
+        and sheet.status != sheet.Status.LOCKED
+    )

@@ -22,6 +22,17 @@ class RuleSet(models.TextChoices):
     COMMON_PRACTICE = "common_practice", _("Chinese common practice")
 
 
+class Tiebreak(models.TextChoices):
+    FIRSTS = "firsts", _("Most first places")
+    SECONDS = "seconds", _("Most second places")
+    THIRDS = "thirds", _("Most third places")
+    BEST_SESSION = "best_session", _("Best session score")
+
+
+def default_tiebreaks() -> list[str]:
+    return [Tiebreak.FIRSTS, Tiebreak.SECONDS, Tiebreak.THIRDS, Tiebreak.BEST_SESSION]
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -37,6 +48,13 @@ class Tournament(models.Model):
     planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=MIN_SESSIONS)
     session_minutes = models.PositiveSmallIntegerField(_("minutes per session"), default=MAX_SESSION_MINUTES)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
+    # Standings tie-breaks after total table points and total contest points (3.10.1), in order.
+    tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks, blank=True)
+    # 3.11.2.2 deductions are given to nobody; whether they move a player's place at the table is
+    # the organizer's choice (the rules are silent).
+    deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
+    # Bumped by every standings recompute; pages use it as their ETag.
+    standings_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -128,6 +146,9 @@ class Registration(models.Model):
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)
+    # A short PIN with which the player confirms score sheets on the referee's tablet. It is
+    # printed on the player's schedule card (so kept readable) and shown on their phone page.
+    confirm_pin = models.CharField(_("confirmation PIN"), max_length=8, blank=True)
 
     class Meta:
         ordering = ["entry_number"]

@@ -1,0 +1,91 @@
+"""The scoring engine's errors and verdicts in the user's language.
+
+The engine (scoring/engine) is plain Python and speaks English; it gives every error a stable
+code and variant with parameters, which are translated here for the score sheet, the calculator
+and the API.
+"""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring.engine import FANS, HandError
+
+# (code, variant) -> template with the engine's parameters; see scoring/engine/errors.py.
+HAND_ERRORS = {
+    ("notation", "empty"): gettext_lazy("The hand is empty: enter the tiles."),
+    ("notation", "character"): gettext_lazy("Unreadable character {char!r} at position {position}."),
+    ("notation", "digits_without_suit"): gettext_lazy("Digits {digits!r} have no suit letter after them: add m, p or s."),
+    ("notation", "zero"): gettext_lazy("There is no tile 0 ({text!r}): suit tiles go from 1 to 9."),
+    ("notation", "bracket"): gettext_lazy("Bracket {bracket!r} is not closed or is nested."),
+    ("notation", "meld_after_tiles"): gettext_lazy("Meld {meld!r} comes after the standing tiles: write the melds first."),
+    ("notation", "winning_tile"): gettext_lazy("Write exactly one winning tile after “+” (got {text!r})."),
+    ("notation", "missing_winning_tile"): gettext_lazy("The winning tile is missing."),
+    ("notation", "unexpected_winning_tile"): gettext_lazy("A waiting hand has no winning tile: remove “+{text}”."),
+    ("tile_count", "hand"): gettext_lazy(
+        "With {melds} meld(s) the hand needs {expected} standing tiles plus the winning tile, but has {actual}."
+    ),
+    ("tile_count", "waiting"): gettext_lazy(
+        "With {melds} meld(s) a waiting hand needs {expected} standing tiles, but has {actual}."
+    ),
+    ("too_many_copies", "copies"): gettext_lazy("Tile {tile} appears {count} times: there are only four of each tile."),
+    ("meld", "size"): gettext_lazy("Meld {meld!r} has {size} tiles: a chow or pung has 3, a kong 4."),
+    ("meld", "honor_chow"): gettext_lazy("Meld {meld!r} is a chow of honors: only suit tiles form chows."),
+    ("meld", "not_a_set"): gettext_lazy("Meld {meld!r} is not a chow, a pung or a kong."),
+    ("meld", "concealed_not_kong"): gettext_lazy("Concealed meld {meld!r} must be a kong of four identical tiles."),
+    ("context", "wind"): gettext_lazy("Unknown wind {value!r}."),
+    ("context", "profile"): gettext_lazy("Unknown rule set {value!r}."),
+    ("context", "flowers"): gettext_lazy("Flowers must be a whole number from 0 to 8."),
+    ("context", "flag"): gettext_lazy("{name} must be yes or no."),
+    ("context", "replacement_not_self_drawn"): gettext_lazy("A win on a kong replacement tile is self-drawn."),
+    ("context", "replacement_without_kong"): gettext_lazy("A win on a kong replacement tile needs a kong in the hand."),
+    ("context", "robbing_self_drawn"): gettext_lazy("Robbing a kong is a win on another player's tile: it cannot be self-drawn."),
+    ("context", "robbing_holding_copy"): gettext_lazy(
+        "Robbing a kong of {tile} is impossible while the winner holds another {tile}."
+    ),
+    ("context", "last_of_kind_holding_copy"): gettext_lazy(
+        "The winning tile {tile} cannot be the last of its kind while the winner holds another {tile}."
+    ),
+    ("context", "seat"): gettext_lazy("Choose a player for {name}."),
+    ("context", "discarder_is_winner"): gettext_lazy("The discarder cannot be the winner."),
+    ("context", "points"): gettext_lazy("Points must be a whole number of at least 0."),
+    ("context", "fan_numbers"): gettext_lazy("Declared fans must be a list of fan numbers."),
+}
+
+
+def hand_error_message(error: HandError) -> str:
+    template = HAND_ERRORS.get((error.code, getattr(error, "variant", "")))
+    if template is None:
+        return str(error)
+    return str(template).format(**error.params)
+
+
+def reason_message(reason: str | None, fan_points: int = 0) -> str:
+    """Why a hand is not a legal win (3.7.2, 3.9.1.1)."""
+    if reason == "not_complete":
+        return _("This is not a complete winning hand (rule 3.7.2).")
+    if reason == "below_minimum":
+        return _("The hand is worth %(points)d fan points; a win needs at least 8 (rule 3.9.1.1).") % {
+            "points": fan_points
+        }
+    return ""
+
+
+def fan_name(number: int, language: str) -> str:
+    fan = FANS[number - 1]
+    if language.startswith("zh"):
+        return fan.name_zh
+    if language.startswith("ja"):
+        return fan.name_ja
+    return fan.name_en
+
+
+def declared_problem_message(code: str, fan_a, fan_b) -> str:
+    if code == "excluded":
+        return _("Fan %(a)s already includes fan %(b)s: they cannot both be scored (3.9.1.6).") % {"a": fan_a, "b": fan_b}
+    if code == "unknown_fan":
+        return _("There is no fan %(a)s.") % {"a": fan_a}
+    if code == "repeated":
+        return _("Fan %(a)s is ticked more often than a hand can hold it.") % {"a": fan_a}
+    if code == "below_minimum":
+        return _("The declared fans add up to less than 8 points (rule 3.9.1.1).")
+    return code

@@ -1,0 +1,66 @@
+"""The seams through which higher apps feed the tournament core.
+
+The core never imports `penalties` (or any app above it). An app that knows something the core's
+results depend on registers a provider here from its AppConfig.ready(); the core asks every
+registered provider and combines the answers. Two seams exist:
+
+- sheet adjustments: per score sheet and starting seat, points transferred between players
+  (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
+- win refusals: whether a player may not win a given hand (停和, 3.11.3), so the score sheet refuses
+  such a win.
+
+Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
+cost one query per provider. See docs/extension-points.md.
+"""
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatAdjustment:
+    transfers: int = 0  # received (+) or paid (-) between players; a table's transfers sum to zero
+    deductions: int = 0  # taken away and given to nobody (3.11.2.2); never negative
+
+    def __add__(self, other: "SeatAdjustment") -> "SeatAdjustment":
+        return SeatAdjustment(self.transfers + other.transfers, self.deductions + other.deductions)
+
+
+NO_ADJUSTMENT = SeatAdjustment()
+
+# sheet ids -> {sheet id: {starting seat: SeatAdjustment}}
+AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustment]]]
+# (sheet id, hand number, starting seat) -> a reason shown to the referee, or None
+WinRefusalProvider = Callable[[int, int, int], str | None]
+
+_adjustment_providers: list[AdjustmentProvider] = []
+_win_refusal_providers: list[WinRefusalProvider] = []
+
+
+def register_adjustment_provider(provider: AdjustmentProvider) -> None:
+    if provider not in _adjustment_providers:
+        _adjustment_providers.append(provider)
+
+
+def register_win_refusal_provider(provider: WinRefusalProvider) -> None:
+    if provider not in _win_refusal_providers:
+        _win_refusal_providers.append(provider)
+
+
+def sheet_adjustments(sheet_ids: Iterable[int]) -> dict[int, list[SeatAdjustment]]:
+    """For each sheet, the four starting seats' combined adjustments."""
+    sheet_ids = list(sheet_ids)
+    combined = {sheet_id: [NO_ADJUSTMENT] * 4 for sheet_id in sheet_ids}
+    for provider in _adjustment_providers:
+        for sheet_id, seats in provider(sheet_ids).items():
+            for seat, adjustment in seats.items():
+                combined[sheet_id][seat] = combined[sheet_id][seat] + adjustment
+    return combined
+
+
+def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
+    for provider in _win_refusal_providers:
+        reason = provider(sheet_id, hand_number, seat)
+        if reason:
+            return reason
+    return None

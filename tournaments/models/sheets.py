@@ -1,0 +1,167 @@
+"""Seats and score sheets (Appendix 5): who sits where, and every hand of every table."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.core import Registration, Session, Table
+
+SEAT_CHOICES = [(0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))]
+
+
+class SeatAssignment(models.Model):
+    """A player's table and starting seat in one session (the seat-rotation chart, Appendix 3)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("starting seat"), choices=SEAT_CHOICES)
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["session", "table__number", "seat"]
+        verbose_name = _("seat assignment")
+        verbose_name_plural = _("seat assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table", "seat"], name="seat_once_per_table"),
+            models.UniqueConstraint(fields=["session", "registration"], name="player_once_per_session"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_a_wind"),
+        ]
+
+    def __str__(self):
+        return f"{self.session} T{self.table.number} {self.get_seat_display()}: {self.registration}"
+
+
+class ScoreSheet(models.Model):
+    """One table's record of one session (Appendix 5): open, closed for signing, then locked."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Playing")
+        CLOSED = "closed", _("Waiting for signatures")
+        LOCKED = "locked", _("Signed")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="sheets")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="sheets")
+    referee = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("referee"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="refereed_sheets",
+    )
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.OPEN)
+    # Every change bumps the version; an edit based on an older version is refused (409).
+    version = models.PositiveIntegerField(default=1)
+    # 3.5.6: time ran out; the hand in progress scored nothing.
+    ended_by_time = models.BooleanField(_("ended at time-up"), default=False)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "table__number"]
+        verbose_name = _("score sheet")
+        verbose_name_plural = _("score sheets")
+        constraints = [models.UniqueConstraint(fields=["session", "table"], name="sheet_once_per_table")]
+
+    def __str__(self):
+        return f"{self.session} T{self.table.number}"
+
+
+class Hand(models.Model):
+    """One hand (盘): a win or a draw (荒牌), with each starting seat's gain or loss."""
+
+    class Result(models.TextChoices):
+        WIN = "win", _("Win")
+        DRAW = "draw", _("Draw")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField(_("hand"))
+    result = models.CharField(_("result"), max_length=8, choices=Result.choices)
+    winner = models.PositiveSmallIntegerField(_("winner"), null=True, blank=True, choices=SEAT_CHOICES)
+    discarder = models.PositiveSmallIntegerField(_("discarder"), null=True, blank=True, choices=SEAT_CHOICES)
+    tiles = models.CharField(_("tiles"), max_length=80, blank=True)
+    flowers = models.PositiveSmallIntegerField(_("flowers"), default=0)
+    last_of_kind = models.BooleanField(default=False)
+    last_wall_tile = models.BooleanField(default=False)
+    kong_replacement = models.BooleanField(default=False)
+    robbing_kong = models.BooleanField(default=False)
+    # Fans ticked by the referee when the tiles were not recorded: such a hand is not verified.
+    declared_fans = models.JSONField(default=list, blank=True)
+    verified = models.BooleanField(_("verified from the tiles"), default=False)
+    fans = models.JSONField(default=list, blank=True)  # [{"number": 48, "count": 1}, ...]
+    fan_points = models.PositiveSmallIntegerField(default=0)
+    total = models.PositiveSmallIntegerField(default=0)  # fan points + flowers
+    # Gain or loss of each starting seat (0 = the player who started East).
+    d0 = models.IntegerField(default=0)
+    d1 = models.IntegerField(default=0)
+    d2 = models.IntegerField(default=0)
+    d3 = models.IntegerField(default=0)
+    # The tablet's key for this submission: a retried request finds its hand instead of adding one.
+    client_key = models.UUIDField(null=True, blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="hand_number_once_per_sheet"),
+            models.UniqueConstraint(
+                fields=["sheet", "client_key"], condition=Q(client_key__isnull=False), name="hand_client_key_once"
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=16), name="hand_number_1_to_16"),
+            # 3.9.1.3 and Appendix 5: plus and minus cancel out ("正分负分相抵为0").
+            models.CheckConstraint(condition=Q(d0=-(F("d1") + F("d2") + F("d3"))), name="hand_zero_sum"),
+            models.CheckConstraint(
+                condition=(
+                    Q(result="draw", winner__isnull=True, discarder__isnull=True, d0=0, d1=0, d2=0, d3=0)
+                    | (Q(result="win", winner__isnull=False) & ~Q(discarder=F("winner")))
+                ),
+                name="hand_result_consistent",
+            ),
+            models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8"),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet} hand {self.number}"
+
+    @property
+    def deltas(self) -> tuple[int, int, int, int]:
+        return (self.d0, self.d1, self.d2, self.d3)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.result == self.Result.WIN and self.discarder is None
+
+
+class SheetSignature(models.Model):
+    """Appendix 5: the four players confirm the sheet, then the referee signs and it is locked."""
+
+    class Kind(models.TextChoices):
+        PLAYER = "player", _("Player")
+        REFEREE = "referee", _("Referee")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="signatures")
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    registration = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    signed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "signed_at"]
+        verbose_name = _("signature")
+        verbose_name_plural = _("signatures")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "registration"], condition=Q(kind="player"), name="player_signs_once"
+            ),
+            models.UniqueConstraint(fields=["sheet"], condition=Q(kind="referee"), name="referee_signs_once"),
+            models.CheckConstraint(
+                condition=Q(kind="player", registration__isnull=False) | Q(kind="referee", user__isnull=False),
+                name="signature_has_a_signer",
+            ),
+        ]

@@ -1,0 +1,393 @@
+"""Seats, sessions and score sheets: the day's work at the tables (3.5, 3.9, Appendices 3-5)."""
+
+import secrets
+import uuid
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine import HandError, check_declared, evaluate, settle
+from tournaments import extensions
+from tournaments.audit import audit_record
+from tournaments.engine_messages import declared_problem_message, hand_error_message, reason_message
+from tournaments.errors import Conflict
+from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, SeatAssignment, Session, Table
+from tournaments.table_rules import MAX_HANDS, hand_winds
+
+WIN_FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
+
+
+# --- seats -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int]]) -> None:
+    """Set who sits where in a session: {table number: [registration ids East, South, West, North]}.
+
+    Every registered player sits exactly once; seats are locked once the session has started.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    tournament = session.tournament
+    registered = set(tournament.registrations.values_list("pk", flat=True))
+    seated = [registration for seats in tables.values() for registration in seats]
+    problems = []
+    if any(len(seats) != 4 for seats in tables.values()):
+        problems.append(_("Every table needs exactly four players."))
+    if len(seated) != len(set(seated)):
+        problems.append(_("A player is seated twice."))
+    if set(seated) - registered:
+        problems.append(_("Only players registered in this tournament can be seated."))
+    if registered - set(seated):
+        problems.append(
+            _("%(n)d registered player(s) have no seat.") % {"n": len(registered - set(seated))}
+        )
+    if problems:
+        raise ValidationError(problems)
+    table_ids = _tables_numbered(tournament, tables.keys())
+    SeatAssignment.objects.filter(session=session).delete()
+    SeatAssignment.objects.bulk_create(
+        SeatAssignment(session=session, table_id=table_ids[number], seat=seat, registration_id=registration)
+        for number, seats in tables.items()
+        for seat, registration in enumerate(seats)
+    )
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="session.seats_set",
+        obj=session,
+        detail={"tables": {str(number): seats for number, seats in sorted(tables.items())}},
+    )
+
+
+def _tables_numbered(tournament, numbers) -> dict[int, int]:
+    existing = dict(tournament.tables.values_list("number", "pk"))
+    for number in sorted(set(numbers) - set(existing)):
+        existing[number] = Table.objects.create(tournament=tournament, number=number).pk
+    return existing
+
+
+# --- sessions ----------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def session_start(*, actor, session: Session) -> list[ScoreSheet]:
+    """Start a session: its seats lock and every table gets a score sheet and a referee.
+
+    Referees are spread over the tables in turn; the organizer or chief referee can reassign.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has already started.") % {"n": session.number})
+    tournament = session.tournament
+    table_ids = sorted(set(session.seats.values_list("table_id", flat=True)))
+    if not table_ids:
+        raise ValidationError(_("Seat the players before starting the session."))
+    if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
+        raise ValidationError(_("Another session is still running: end it first."))
+    referees = list(
+        Membership.objects.filter(tournament=tournament, role=Role.REFEREE).order_by("user_id").values_list(
+            "user_id", flat=True
+        )
+    )
+    sheets = ScoreSheet.objects.bulk_create(
+        ScoreSheet(session=session, table_id=table_id, referee_id=referees[i % len(referees)] if referees else None)
+        for i, table_id in enumerate(table_ids)
+    )
+    session.status = Session.Status.RUNNING
+    session.started_at = timezone.now()
+    session.save(update_fields=["status", "started_at"])
+    audit_record(actor=actor, tournament=tournament, action="session.started", obj=session, detail={"tables": len(sheets)})
+    return sheets
+
+
+@transaction.atomic
+def session_end(*, actor, session: Session) -> Session:
+    """End the session: at time-up the hand in progress stops and scores nothing (3.5.6).
+
+    Sheets still open are closed for signing with the hands recorded so far.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.RUNNING:
+        raise ValidationError(_("Only a running session can be ended."))
+    now = timezone.now()
+    open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
+    time_up = list(open_sheets.values_list("table__number", flat=True))
+    for sheet in open_sheets.select_for_update():
+        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hands.count() < MAX_HANDS, closed_at=now)
+    session.status = Session.Status.FINISHED
+    session.ended_at = now
+    session.save(update_fields=["status", "ended_at"])
+    audit_record(
+        actor=actor, tournament=session.tournament, action="session.ended", obj=session, detail={"closed_tables": time_up}
+    )
+    return session
+
+
+@transaction.atomic
+def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
+    tournament = sheet.session.tournament
+    if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
+        raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
+    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
+    sheet.referee = referee
+    sheet.save(update_fields=["referee"])
+    audit_record(
+        actor=actor, tournament=tournament, action="sheet.referee_assigned", obj=sheet, detail={"referee": referee.get_username()}
+    )
+    return sheet
+
+
+# --- hands -------------------------------------------------------------------------------------
+
+
+def _bump(sheet: ScoreSheet, **fields) -> None:
+    for name, value in fields.items():
+        setattr(sheet, name, value)
+    sheet.version += 1
+    sheet.save(update_fields=["version", *fields])
+
+
+def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
+    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet.pk)
+
+
+def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
+    """Validate one hand with the engine and return the model fields it fills.
+
+    `entry`: result ("win" or "draw"), winner and discarder (starting seats 0-3; discarder None
+    for a self-drawn win), tiles or declared_fans, flowers and the four win flags.
+    """
+    result = entry.get("result")
+    if result == Hand.Result.DRAW:
+        return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
+                **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
+                "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
+    if result != Hand.Result.WIN:
+        raise ValidationError({"result": _("A hand is a win or a draw.")})
+    winner, discarder = entry.get("winner"), entry.get("discarder")
+    if winner not in (0, 1, 2, 3):
+        raise ValidationError({"winner": _("Choose the winner.")})
+    if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
+        raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
+    refusal = extensions.win_refusal(sheet.pk, number, winner)
+    if refusal:
+        raise ValidationError({"winner": refusal}, code="win_refused")
+    flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
+    flowers = entry.get("flowers", 0)
+    tiles = (entry.get("tiles") or "").strip()
+    declared = entry.get("declared_fans") or []
+    profile = sheet.session.tournament.rules
+    try:
+        if tiles:
+            winds = hand_winds(number)
+            ev = evaluate(
+                tiles,
+                self_drawn=discarder is None,
+                seat_wind=winds.seat_winds[winner],
+                prevalent_wind=winds.prevalent,
+                flowers=flowers,
+                profile=profile,
+                **flags,
+            )
+            if not ev.is_winning:
+                raise ValidationError({"tiles": reason_message(ev.reason, ev.fan_points)}, code=ev.reason)
+            fans = [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans]
+            fan_points, total, verified = ev.fan_points, ev.total, True
+        elif declared:
+            check = check_declared(declared, flowers=flowers, profile=profile)
+            if check.problems:
+                raise ValidationError(
+                    {"declared_fans": [declared_problem_message(*problem) for problem in check.problems]},
+                    code="declared",
+                )
+            counts: dict[int, int] = {}
+            for number_ in declared:
+                if number_ != 81:  # flowers are entered as their count
+                    counts[number_] = counts.get(number_, 0) + 1
+            fans = [{"number": n, "count": c} for n, c in sorted(counts.items())]
+            fan_points, total, verified = check.fan_points, check.total, False
+        else:
+            raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
+        deltas = settle(total, winner=winner, discarder=discarder)
+    except HandError as error:
+        raise ValidationError({"tiles": hand_error_message(error)}, code=error.code) from error
+    return {
+        "result": result, "winner": winner, "discarder": discarder, "tiles": tiles, "flowers": flowers, **flags,
+        "declared_fans": [] if tiles else list(declared), "verified": verified, "fans": fans,
+        "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
+    }
+
+
+@transaction.atomic
+def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
+    """Record the next hand of a sheet. Returns (hand, created).
+
+    A retried submission (same client_key) returns the hand it recorded the first time. A
+    submission for a hand number that is not the next one is stale: Conflict (409).
+    """
+    sheet = _locked_sheet(sheet)
+    if client_key is not None:
+        existing = sheet.hands.filter(client_key=client_key).first()
+        if existing is not None:
+            return existing, False
+    if sheet.status != ScoreSheet.Status.OPEN:
+        raise ValidationError(_("This sheet is closed: no more hands can be added."))
+    if sheet.session.status != Session.Status.RUNNING:
+        raise ValidationError(_("The session is not running."))
+    next_number = sheet.hands.count() + 1
+    if next_number > MAX_HANDS:
+        raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
+    if number != next_number:
+        raise Conflict(
+            _("Hand %(n)d is already recorded; the next hand is %(next)d.") % {"n": number, "next": next_number},
+            current_version=sheet.version,
+        )
+    hand = Hand.objects.create(
+        sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
+    )
+    _bump(sheet)
+    audit_record(
+        actor=actor,
+        tournament=sheet.session.tournament,
+        action="hand.recorded",
+        obj=hand,
+        detail={"sheet": sheet.pk, "number": number, "result": hand.result, "deltas": list(hand.deltas), "tiles": hand.tiles},
+    )
+    return hand, True
+
+
+@transaction.atomic
+def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
+    """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
+    sheet = _locked_sheet(sheet)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
+        raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
+    hand = sheet.hands.filter(number=number).first()
+    if hand is None:
+        raise ValidationError({"number": _("There is no hand %(n)d on this sheet.") % {"n": number}})
+    before = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
+    for field, value in _scored_hand(sheet, number, entry).items():
+        setattr(hand, field, value)
+    hand.save()
+    _bump(sheet)
+    audit_record(
+        actor=actor,
+        tournament=sheet.session.tournament,
+        action="hand.corrected",
+        obj=hand,
+        detail={"sheet": sheet.pk, "number": number, "reason": reason, "before": before,
+                "after": {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)},
+                "sheet_status": sheet.status},
+    )
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        _standings_after_commit(sheet)
+    return hand
+
+
+@transaction.atomic
+def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None:
+    """Take back the last hand of an open sheet (a mistaken entry)."""
+    sheet = _locked_sheet(sheet)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status != ScoreSheet.Status.OPEN:
+        raise ValidationError(_("Only the last hand of an open sheet can be taken back."))
+    hand = sheet.hands.order_by("-number").first()
+    if hand is None:
+        raise ValidationError(_("The sheet has no hands."))
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action="hand.deleted", obj=hand,
+        detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles},
+    )
+    hand.delete()
+    _bump(sheet)
+
+
+# --- closing and signing -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
+    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
+    sheet = _locked_sheet(sheet)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status != ScoreSheet.Status.OPEN:
+        raise ValidationError(_("This sheet is already closed."))
+    hands = sheet.hands.count()
+    _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now())
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,
+        detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
+    )
+    return sheet
+
+
+@transaction.atomic
+def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registration:
+    """A player confirms the closed sheet on the referee's tablet with their entry number and PIN."""
+    sheet = _locked_sheet(sheet)
+    if sheet.status != ScoreSheet.Status.CLOSED:
+        raise ValidationError(_("The sheet is not waiting for signatures."))
+    seat = (
+        SeatAssignment.objects.select_related("registration")
+        .filter(session=sheet.session, table=sheet.table, registration__entry_number=entry_number)
+        .first()
+    )
+    registration = seat.registration if seat else None
+    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
+        registration.confirm_pin, str(pin).strip()
+    ):
+        # One message for both cases: a wrong guess must not reveal who sits at the table.
+        raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
+    signature, created = sheet.signatures.get_or_create(kind="player", registration=registration)
+    if created:
+        audit_record(
+            actor=None, tournament=sheet.session.tournament, action="sheet.confirmed", obj=sheet,
+            detail={"entry": entry_number},
+        )
+    return registration
+
+
+@transaction.atomic
+def sheet_sign(*, actor, sheet: ScoreSheet) -> ScoreSheet:
+    """The referee signs after the four players: the sheet is locked, its results final (Appendix 5)."""
+    sheet = _locked_sheet(sheet)
+    if sheet.status != ScoreSheet.Status.CLOSED:
+        raise ValidationError(_("The sheet is not waiting for signatures."))
+    confirmed = sheet.signatures.filter(kind="player").count()
+    if confirmed < 4:
+        raise ValidationError(_("%(n)d of 4 players have confirmed; all four must confirm first.") % {"n": confirmed})
+    sheet.signatures.create(kind="referee", user=actor)
+    _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
+    audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail={})
+    _standings_after_commit(sheet)
+    return sheet
+
+
+def _standings_after_commit(sheet: ScoreSheet) -> None:
+    from tournaments.tasks import standings_recompute_task
+
+    tournament_id = sheet.session.tournament_id
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+
+
+# --- PINs --------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def confirm_pins_issue(*, actor, tournament) -> int:
+    """Give every registered player without one a random 4-digit confirmation PIN."""
+    missing = list(tournament.registrations.filter(confirm_pin=""))
+    for registration in missing:
+        registration.confirm_pin = f"{secrets.randbelow(10_000):04d}"
+    Registration.objects.bulk_update(missing, ["confirm_pin"])
+    audit_record(actor=actor, tournament=tournament, action="pins.issued", detail={"count": len(missing)})
+    return len(missing)

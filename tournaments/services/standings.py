@@ -1,0 +1,34 @@
+from django.db import transaction
+
+from tournaments.audit import audit_record
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.standings import standings_compute
+
+SNAPSHOTS_KEPT = 10
+
+
+@transaction.atomic
+def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
+    """Recompute the standings; a new version is stored only when something changed.
+
+    The tournament row is locked so two recomputes (two sheets locked at once) queue up and
+    versions never collide.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    data = standings_compute(tournament)
+    latest = tournament.standings_snapshots.order_by("-version").first()
+    if latest is not None and latest.data == data:
+        return latest
+    tournament.standings_version += 1
+    tournament.save(update_fields=["standings_version"])
+    snapshot = StandingsSnapshot.objects.create(tournament=tournament, version=tournament.standings_version, data=data)
+    stale = tournament.standings_snapshots.order_by("-version").values_list("pk", flat=True)[SNAPSHOTS_KEPT:]
+    StandingsSnapshot.objects.filter(pk__in=list(stale)).delete()
+    audit_record(
+        actor=None,
+        tournament=tournament,
+        action="standings.recomputed",
+        obj=snapshot,
+        detail={"version": snapshot.version, "players": len(data["individuals"])},
+    )
+    return snapshot
