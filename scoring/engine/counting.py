@@ -250,7 +250,7 @@ def score_nine_gates(win_rank: int, ctx: WinContext) -> list:
     return t
 
 
-def score_knitted_straight(seq: tuple, fixed: tuple, reading: tuple, counts: list,
+def score_knitted_straight(seq: tuple, rest: tuple, fixed: tuple, reading: tuple, counts: list,
                            ctx: WinContext, unique_wait) -> list:
     """Fan 35 Knitted Straight with one more set and a pair (3.7.2).
 
@@ -298,8 +298,9 @@ def score_knitted_straight(seq: tuple, fixed: tuple, reading: tuple, counts: lis
             t[F.SELF_DRAWN] = 0
         else:
             t[F.CONCEALED_HAND] = 1
-    # a winning tile inside the knitted straight gives no wait fan (Tianjin 2006)
-    if ctx.win_tile not in seq:
+    # a winning tile that belongs to the knitted straight gives no wait fan (Tianjin
+    # 2006); one that completes the other set or the pair is judged as usual
+    if ctx.win_tile in rest:
         if not fixed:
             if unique_wait():
                 H.by_wait(list(sets) + [(PAIR, pair_tile)], ctx.win_tile, t)

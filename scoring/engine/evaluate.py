@@ -141,12 +141,12 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
                 rest13.remove(win)
                 return _unique_wait(tuple(rest13), 3, counts, win)
 
-            table = C.score_knitted_straight(seq, fixed, reading, counts, ctx, ks_unique_wait)
+            table = C.score_knitted_straight(seq, rest, fixed, reading, counts, ctx, ks_unique_wait)
             groups = (tiles_name(seq),) + tuple(
                 [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
                 or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
             best = (_points(table), table, Reading([], groups), "knitted_straight")
-    if n_melds == 0 and best is None and shapes.is_nine_gates(key):
+    if n_melds == 0 and best is None and shapes.is_nine_gates(key, win):
         table = C.score_nine_gates(win % 10, ctx)
         best = (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
     if best is None or seven_pairs:

@@ -55,7 +55,7 @@ def _chow_triple(sets, fan) -> tuple:
     for i in range(n):
         for j in range(i + 1, n):
             for k in range(j + 1, n):
-                trio = sorted((chows[i], chows[j], chows[k]))
+                trio = sorted((chows[i], chows[j], chows[k]), key=lambda c: c[0])
                 if S.three_chows_fan(*(c[0] for c in trio)) == fan:
                     return tuple(set_notation(CHOW, t, e) for t, e in trio)
     return ()
@@ -73,7 +73,7 @@ def _pung_group(sets, fan, size) -> tuple:
         check = S.two_pungs_fan
     names = []
     for combo in combos:
-        group = sorted(pungs[i] for i in combo)
+        group = sorted((pungs[i] for i in combo), key=lambda g: g[0])
         if check(*(g[0] for g in group)) == fan:
             names.extend(set_notation(k, t, e) for t, k, e in group)
             if size == 3:

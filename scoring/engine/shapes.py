@@ -125,20 +125,15 @@ def knitted_straight_reading(key: tuple, n_melds: int):
     return seq, tuple(rest), readings[0]
 
 
-def is_nine_gates(key: tuple) -> bool:
-    """1112345678999 of one suit plus any tile of that suit, no melds."""
-    if len(key) != 14 or key[0] > 30 or key[-1] > 30 or key[0] // 10 != key[-1] // 10:
+def is_nine_gates(key: tuple, win: int) -> bool:
+    """Fan 4: the 13 tiles before the win are 1112345678999 of one suit, so the hand
+    waits on all nine tiles of the suit (003: only the pure nine-sided wait counts)."""
+    if win > 30:
         return False
-    base = key[0] - key[0] % 10
-    table = count_table(key)
-    need = [0, 3, 1, 1, 1, 1, 1, 1, 1, 3]
-    extra = 0
-    for r in range(1, 10):
-        diff = table[base + r] - need[r]
-        if diff < 0:
-            return False
-        extra += diff
-    return extra == 1
+    base = win - win % 10
+    rest = list(key)
+    rest.remove(win)
+    return rest == [base + r for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
 
 
 @lru_cache(maxsize=1 << 16)
