@@ -14,17 +14,36 @@ from .tiles import WIND_BY_LETTER, tile_name, tiles_name
 PROFILES = ("green_book", "common_practice")
 
 
-@dataclass(frozen=True)
 class FanHit:
-    fan: F.Fan
-    count: int
-    sets: tuple          # notation of the sets or tiles that make the fan
-    points: int          # fan.points * count
+    """One scored fan: ``fan``, ``count``, ``points`` and the ``sets`` that make it.
+
+    ``sets`` (notation strings such as ("123m", "123m")) is worked out when first
+    read, so counting a hand does not pay for explanations nobody looks at.
+    """
+
+    __slots__ = ("fan", "count", "points", "_sets", "_explain_args")
+
+    def __init__(self, fan: F.Fan, count: int, points: int, sets: tuple | None = None,
+                 explain_args: tuple | None = None):
+        self.fan = fan
+        self.count = count
+        self.points = points
+        self._sets = sets
+        self._explain_args = explain_args
+
+    @property
+    def sets(self) -> tuple:
+        if self._sets is None:
+            self._sets = explain(*self._explain_args)
+        return self._sets
 
     @property
     def explanation(self) -> str:
         times = f" x{self.count}" if self.count > 1 else ""
         return f"{self.fan.name_en}{times} ({self.points}): {' '.join(self.sets)}"
+
+    def __repr__(self) -> str:
+        return f"FanHit({self.fan.number} {self.fan.name_en} x{self.count} = {self.points})"
 
 
 @dataclass(frozen=True)
@@ -217,10 +236,10 @@ def _hits(table: list, reading: Reading, counts: list, ctx) -> list:
         c = table[n]
         if c:
             fan = F.FAN_BY_NUMBER[n]
-            hits.append(FanHit(fan, c, explain(n, reading, ctx.win_tile, counts, ctx), fan.points * c))
+            hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, ctx.win_tile, counts, ctx)))
     if table[F.MIXED_KONGS_SLOT]:
         fan = F.MIXED_KONGS_FAN
-        hits.append(FanHit(fan, 1, explain(F.MIXED_KONGS_SLOT, reading, ctx.win_tile, counts, ctx), fan.points))
+        hits.append(FanHit(fan, 1, fan.points, explain_args=(F.MIXED_KONGS_SLOT, reading, ctx.win_tile, counts, ctx)))
         hits.sort(key=lambda h: h.fan.number)
     return hits
 
@@ -229,4 +248,4 @@ def _flower_hits(flowers: int) -> list:
     if not flowers:
         return []
     fan = F.FAN_BY_NUMBER[F.FLOWER_TILES]
-    return [FanHit(fan, flowers, (f"{flowers} flower(s)",), flowers)]
+    return [FanHit(fan, flowers, flowers, sets=(f"{flowers} flower(s)",))]

@@ -7,6 +7,7 @@ white dragons).  Spaces are ignored.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .errors import HandError
@@ -34,8 +35,28 @@ class ParsedHand:
     winning: int | None
 
 
+_WELL_FORMED = re.compile(r"(?:[1-9]+[msp]|[ESWNCFP])*")
+_GROUP = re.compile(r"([1-9]+)([msp])|([ESWNCFP])")
+_SUIT_BASE = {"m": 0, "s": 10, "p": 20}
+_HONOR_CODE = {ch: 31 + i for i, ch in enumerate(HONOR_LETTERS)}
+
+
 def _read_tiles(text: str, offset: int) -> list[int]:
     """Tiles of a run of notation without brackets or '+'."""
+    if _WELL_FORMED.fullmatch(text):
+        tiles = []
+        for digits, suit, honor in _GROUP.findall(text):
+            if honor:
+                tiles.append(_HONOR_CODE[honor])
+            else:
+                base = _SUIT_BASE[suit]
+                tiles.extend(base + int(d) for d in digits)
+        return tiles
+    return _read_tiles_slowly(text, offset)
+
+
+def _read_tiles_slowly(text: str, offset: int) -> list[int]:
+    """The same, character by character, to name what is wrong (or skip spaces)."""
     tiles: list[int] = []
     digits = ""
     for i, ch in enumerate(text):

@@ -20,60 +20,115 @@ def count_table(tiles) -> list[int]:
     return table
 
 
+def _set_splits(table: list, start: int):
+    """Every way to split ``table`` (no pair left) into pungs and chows, as lists."""
+    i = start
+    while i < TABLE_LEN and not table[i]:
+        i += 1
+    if i == TABLE_LEN:
+        yield []
+        return
+    if table[i] >= 3:
+        table[i] -= 3
+        for rest in _set_splits(table, i):
+            yield [(PUNG, i)] + rest
+        table[i] += 3
+    if i < 30 and i % 10 <= 7 and table[i + 1] and table[i + 2]:
+        table[i] -= 1
+        table[i + 1] -= 1
+        table[i + 2] -= 1
+        for rest in _set_splits(table, i):
+            yield [(CHOW, i + 1)] + rest
+        table[i] += 1
+        table[i + 1] += 1
+        table[i + 2] += 1
+
+
+def _set_order(s: tuple) -> tuple:
+    kind, tile = s
+    return (tile - 1, tile, tile + 1) if kind == CHOW else (tile, tile, tile)
+
+
 @lru_cache(maxsize=1 << 16)
 def standard_readings(key: tuple, n_sets: int) -> tuple:
     """Every distinct split of the tiles ``key`` into ``n_sets`` sets and a pair.
 
     Each reading is ``(sets, pair_tile)`` with ``sets`` a tuple of ``(kind, tile)``
-    (a chow is named by its middle tile).  Sets are taken in non-decreasing
-    (tile, tile, tile) order so each split is found once; readings come out in
-    depth-first order over tiles m, s, p, honors, pungs before chows.
+    (a chow is named by its middle tile), sets in (tile, tile, tile) order.  Readings
+    are ordered by that sequence of sets, the order the common-practice calculator
+    finds them in; it decides which of two readings of equal value is reported.
     """
+    if len(key) != 3 * n_sets + 2:
+        return ()
     table = count_table(key)
-    found: list = []
-    seen: set = set()
-    work: list = []
-
-    def tail() -> None:
-        for t in ALL_TILES:
-            if table[t] >= 2:
-                table[t] -= 2
-                empty = not any(table)
-                table[t] += 2
-                if empty:
-                    sig = (tuple(sorted(work)), t)
-                    if sig not in seen:
-                        seen.add(sig)
-                        found.append((tuple(work), t))
-                    return
-
-    def walk(step: int, prev: tuple) -> None:
-        if step == n_sets:
-            tail()
-            return
-        for t in ALL_TILES:
-            if not table[t]:
-                continue
-            if table[t] > 2 and (t, t, t) > prev:
-                table[t] -= 3
-                work.append((PUNG, t))
-                walk(step + 1, (t, t, t))
-                work.pop()
-                table[t] += 3
-            if t < 30 and t % 10 < 8 and table[t + 1] and table[t + 2] and (t, t + 1, t + 2) >= prev:
-                table[t] -= 1
-                table[t + 1] -= 1
-                table[t + 2] -= 1
-                work.append((CHOW, t + 1))
-                walk(step + 1, (t, t + 1, t + 2))
-                work.pop()
-                table[t] += 1
-                table[t + 1] += 1
-                table[t + 2] += 1
-
-    if any(c >= 2 for c in table):
-        walk(0, (0, 0, 0))
+    found = []
+    for pair in sorted(set(key)):
+        if table[pair] < 2:
+            continue
+        table[pair] -= 2
+        for sets in _set_splits(table, 0):
+            ordered = tuple(sorted(sets, key=_set_order))
+            found.append((ordered, pair))
+        table[pair] += 2
+    found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
     return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_splits(counts: tuple, with_pair: bool) -> bool:
+    """Whether nine rank counts of one suit split into sets (and one pair if asked)."""
+    table = list(counts)
+    if with_pair:
+        for r in range(9):
+            if table[r] >= 2:
+                table[r] -= 2
+                if _suit_splits(tuple(table), False):
+                    return True
+                table[r] += 2
+        return False
+    for r in range(9):
+        c = table[r]
+        if not c:
+            continue
+        if c >= 3:
+            table[r] -= 3
+            if _suit_splits(tuple(table), False):
+                return True
+            table[r] += 3
+        if r <= 6 and table[r + 1] and table[r + 2]:
+            table[r] -= 1
+            table[r + 1] -= 1
+            table[r + 2] -= 1
+            return _suit_splits(tuple(table), False)
+        return False
+    return True
+
+
+def is_standard_complete(table: list) -> bool:
+    """Whether the counts split into sets and exactly one pair (suit by suit)."""
+    pair_used = False
+    for t in range(31, 38):
+        c = table[t]
+        if c == 2:
+            if pair_used:
+                return False
+            pair_used = True
+        elif c not in (0, 3):
+            return False
+    for base in (1, 11, 21):
+        counts = tuple(table[base:base + 9])
+        rem = sum(counts) % 3
+        if rem == 1:
+            return False
+        if rem == 2:
+            if pair_used:
+                return False
+            pair_used = True
+            if not _suit_splits(counts, True):
+                return False
+        elif not _suit_splits(counts, False):
+            return False
+    return pair_used
 
 
 def is_seven_pairs(key: tuple) -> bool:
@@ -139,7 +194,7 @@ def is_nine_gates(key: tuple, win: int) -> bool:
 @lru_cache(maxsize=1 << 16)
 def is_complete(key: tuple, n_melds: int) -> bool:
     """Whether standing tiles ``key`` with ``n_melds`` melds make any winning shape."""
-    if standard_readings(key, 4 - n_melds):
+    if len(key) == 14 - 3 * n_melds and is_standard_complete(count_table(key)):
         return True
     if n_melds == 0 and (is_seven_pairs(key) or is_thirteen_orphans(key) or honors_and_knitted(key)):
         return True
@@ -153,15 +208,22 @@ def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
     ``shapes`` is "all" for every shape, or "regular" for four sets and a pair plus
     Seven Pairs, the shapes whose wait decides Edge, Closed and Single Wait.
     """
-    out = []
-    for t in ALL_TILES:
-        key = tuple(sorted(key13 + (t,)))
-        if shapes == "all":
-            ok = is_complete(key, n_melds)
+    if shapes == "all":
+        return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds))
+    table = count_table(key13)
+    candidates = set()
+    for t in key13:
+        if t > 30:
+            candidates.add(t)
         else:
-            ok = bool(standard_readings(key, 4 - n_melds)) or (n_melds == 0 and is_seven_pairs(key))
-        if ok:
+            low, high = t - t % 10 + 1, t - t % 10 + 9
+            candidates.update(range(max(low, t - 2), min(high, t + 2) + 1))
+    out = []
+    for t in sorted(candidates):
+        table[t] += 1
+        if is_standard_complete(table):
             out.append(t)
+        elif n_melds == 0 and len(key13) == 13 and all(c % 2 == 0 for c in table):
+            out.append(t)
+        table[t] -= 1
     return tuple(out)
-
-
