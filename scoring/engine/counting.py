@@ -31,6 +31,10 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
                green_book: bool, t: list) -> None:
     """Kong fans (5, 17, 48, 57, 67, 74) and concealed-pung fans (12, 33, 66).
 
+    The common-practice table of the concealed pungs a hand with kongs still scores:
+    three kongs of which 1/2/3 concealed with a concealed pung -> 66/33/12, four
+    kongs of which 2/3/4 concealed -> 66/33/12.
+
     A concealed kong counts as a concealed pung (C: 两副暗刻（暗杠）).  Kong fans of a
     higher grade contain the lower ones (Appendix 1 nos. 17, 48, 57 examples).
     """
@@ -43,7 +47,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
             t[F.TWO_MELDED_KONGS] = 1
         elif concealed_kongs == 1:
             if green_book:
-                # 000 fan 57: one melded and one concealed kong 计6分 = 57 + 67
+                # 000 fan 57: one melded and one concealed kong 计6分 = 57 + 67 (READINGS.md R2)
                 t[F.TWO_MELDED_KONGS] = 1
                 t[F.CONCEALED_KONG] = 1
             else:
@@ -64,6 +68,15 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     else:
         hidden_fan = {2: F.TWO_CONCEALED_PUNGS, 3: F.THREE_CONCEALED_PUNGS,
                       4: F.FOUR_CONCEALED_PUNGS}.get(hidden)
+    if green_book and kongs >= 3 and concealed_kongs:
+        # C fans 17 and 5: 暗杠加计，三暗杠加计三暗刻分 - the concealed kongs add their
+        # own fans to Three or Four Kongs (READINGS.md R5)
+        if concealed_kongs == 1:
+            t[F.CONCEALED_KONG] = 1
+        elif concealed_kongs == 2:
+            t[F.TWO_CONCEALED_KONGS] = 1
+            if hidden_fan == F.TWO_CONCEALED_PUNGS:
+                hidden_fan = 0  # fan 48 contains it
     if hidden_fan:
         t[hidden_fan] = 1
 
