@@ -114,7 +114,6 @@ STATED_EXCLUSIONS: dict[int, frozenset[int]] = {n: frozenset(ex) for n, _, _, _,
 # Fans that are always present inside another one (non-repeat principle), taken from
 # the Appendix 1 examples (fan_table_notes.md section 4) and 003's lists (section 5).
 IMPLIED_EXCLUSIONS: dict[int, frozenset[int]] = {
-    1: frozenset({18}),
     4: frozenset({76}),
     5: frozenset({17, 49, 57, 74}),
     6: frozenset({19, 63, 69, 71, 76}),
