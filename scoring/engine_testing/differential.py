@@ -37,19 +37,29 @@ def _points(fans) -> int:
 
 def compare(hand):
     """None when engine and oracle agree, else a description of the difference."""
+    outcome = classify(hand)
+    return None if outcome in AGREEMENTS else outcome
+
+
+AGREEMENTS = ("same", "wait_label", "fifth_copy")
+
+
+def classify(hand) -> str:
+    """"same", "wait_label" (another of the fitting wait labels), "fifth_copy" (the
+    oracle counts a wait on a fifth copy), or a description of a real disagreement."""
     ev = evaluate(hand.notation, profile="common_practice", **hand.kwargs)
     mine = engine_fans(ev)
     theirs = oracle_fans(hand)
     if mine == theirs:
-        return None
+        return "same"
     a = {k: v for k, v in mine.items() if k not in WAIT_FANS}
     b = {k: v for k, v in theirs.items() if k not in WAIT_FANS}
     my_waits = sum(mine[k] for k in WAIT_FANS)
     their_waits = sum(theirs[k] for k in WAIT_FANS)
     if a == b and my_waits == their_waits == 1:
-        return None  # several wait labels fit: any one may be scored
+        return "wait_label"  # several wait labels fit: any one may be scored
     if oracle_counts_fifth_copy_wait(hand) and abs(_points(mine) - _points(theirs)) <= 1:
         # the oracle counts a wait on a fifth copy: its wait fan (and so the choice
         # between readings of equal value) may differ by that one point
-        return None
+        return "fifth_copy"
     return f"{hand.notation} {hand.kwargs}: engine {dict(sorted(mine.items(), key=str))} oracle {dict(sorted(theirs.items(), key=str))}"

@@ -28,19 +28,24 @@ def oracle_tile(t: int) -> str:
     return f"{_SUIT_CODES[t // 10]}{t % 10}"
 
 
-def oracle_fans(hand) -> Counter:
-    """Fans the oracle gives the generated hand, keyed by fan number (or MIXED_KONGS)."""
+def oracle_arguments(hand) -> dict:
+    """Keyword arguments of MahjongGB.MahjongFanCalculator for a generated hand."""
     packs = []
     for kind, tile, exposed, claimed in hand.melds:
         name = "CHI" if kind == CHOW else "PENG" if kind == PUNG else "GANG"
         packs.append((name, oracle_tile(tile), claimed if exposed else 0))
     kw = hand.kwargs
-    result = MahjongGB.MahjongFanCalculator(
+    return dict(
         pack=tuple(packs), hand=tuple(oracle_tile(t) for t in hand.standing),
         winTile=oracle_tile(hand.win), flowerCount=kw["flowers"], isSelfDrawn=kw["self_drawn"],
         is4thTile=kw["last_of_kind"], isAboutKong=kw["kong_replacement"] or kw["robbing_kong"],
         isWallLast=kw["last_wall_tile"], seatWind=_WIND_INDEX[kw["seat_wind"]],
         prevalentWind=_WIND_INDEX[kw["prevalent_wind"]], verbose=True)
+
+
+def oracle_fans(hand) -> Counter:
+    """Fans the oracle gives the generated hand, keyed by fan number (or MIXED_KONGS)."""
+    result = MahjongGB.MahjongFanCalculator(**oracle_arguments(hand))
     out = Counter()
     for _points, count, name_zh, _name_en in result:
         out[NAME_TO_KEY[name_zh]] += count
