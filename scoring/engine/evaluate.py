@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import mul
 
 from . import counting as C
 from . import fans as F
@@ -143,7 +144,7 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
     melds = parsed.melds
     n_melds = len(melds)
     key = tuple(sorted(parsed.standing + (win,)))
-    unique = tuple(t for t in range(len(counts)) if counts[t])
+    unique = tuple(sorted(set(key).union(*(m.tiles for m in melds))))
     fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
     fixed_names = [(m.kind, m.tile, m.exposed) for m in melds]
     best = None          # (points, table, reading, shape)
@@ -220,21 +221,18 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext):
     return None, False
 
 
+# points per fan-table slot: 0 for slot 0 and for the flowers (added separately)
+_SLOT_POINTS = [0] + [F.FAN_BY_NUMBER[n].points for n in range(1, 81)] + [0, F.MIXED_KONGS_FAN.points]
+
+
 def _points(table: list) -> int:
-    total = 0
-    for n in range(1, 81):
-        if table[n]:
-            total += F.FAN_BY_NUMBER[n].points * table[n]
-    if table[F.MIXED_KONGS_SLOT]:
-        total += F.MIXED_KONGS_FAN.points
-    return total
+    return sum(map(mul, _SLOT_POINTS, table))
 
 
 def _hits(table: list, reading: Reading, counts: list, ctx) -> list:
     hits = []
-    for n in range(1, 81):
-        c = table[n]
-        if c:
+    for n, c in enumerate(table):
+        if c and n < 81:
             fan = F.FAN_BY_NUMBER[n]
             hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, ctx.win_tile, counts, ctx)))
     if table[F.MIXED_KONGS_SLOT]:

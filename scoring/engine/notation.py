@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import HandError
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, tiles_name
@@ -41,8 +42,22 @@ _SUIT_BASE = {"m": 0, "s": 10, "p": 20}
 _HONOR_CODE = {ch: 31 + i for i, ch in enumerate(HONOR_LETTERS)}
 
 
+@lru_cache(maxsize=4096)
+def _read_well_formed(text: str) -> tuple:
+    tiles = []
+    for digits, suit, honor in _GROUP.findall(text):
+        if honor:
+            tiles.append(_HONOR_CODE[honor])
+        else:
+            base = _SUIT_BASE[suit]
+            tiles.extend(base + int(d) for d in digits)
+    return tuple(tiles)
+
+
 def _read_tiles(text: str, offset: int) -> list[int]:
     """Tiles of a run of notation without brackets or '+'."""
+    if len(text) <= 8 and _WELL_FORMED.fullmatch(text):
+        return list(_read_well_formed(text))
     if _WELL_FORMED.fullmatch(text):
         tiles = []
         for digits, suit, honor in _GROUP.findall(text):

@@ -211,19 +211,55 @@ def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
     if shapes == "all":
         return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds))
     table = count_table(key13)
-    candidates = set()
-    for t in key13:
-        if t > 30:
-            candidates.add(t)
+    out = set(_standard_completions(table))
+    if n_melds == 0 and len(key13) == 13:
+        singles = [t for t in set(key13) if table[t] % 2]
+        if len(singles) == 1:  # six pairs and a single (four of a kind = two pairs)
+            out.add(singles[0])
+    return tuple(sorted(out))
+
+
+def _honors_ok(table: list, with_pair: bool) -> bool:
+    pairs = 0
+    for t in range(31, 38):
+        c = table[t]
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == (1 if with_pair else 0)
+
+
+def _group_ok(table: list, g: int, residue: int) -> bool:
+    if g == 3:
+        return _honors_ok(table, residue == 2)
+    base = 10 * g + 1
+    return _suit_splits(tuple(table[base:base + 9]), residue == 2)
+
+
+def _standard_completions(table: list):
+    """Tiles completing ``table`` (3n+1 tiles) into sets and one pair.
+
+    A standard hand has one group (a suit or the honors) of 3k+2 tiles and the others
+    of 3k: only a tile of a group it brings to that pattern can complete the hand, and
+    only that group needs splitting again for each candidate tile.
+    """
+    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
+    for g in range(4):
+        after = residues[:]
+        after[g] = (after[g] + 1) % 3
+        if sorted(after) != [0, 0, 0, 2]:
+            continue
+        if not all(_group_ok(table, h, residues[h]) for h in range(4) if h != g):
+            continue
+        if g == 3:
+            candidates = [t for t in range(31, 38) if table[t]]
         else:
-            low, high = t - t % 10 + 1, t - t % 10 + 9
-            candidates.update(range(max(low, t - 2), min(high, t + 2) + 1))
-    out = []
-    for t in sorted(candidates):
-        table[t] += 1
-        if is_standard_complete(table):
-            out.append(t)
-        elif n_melds == 0 and len(key13) == 13 and all(c % 2 == 0 for c in table):
-            out.append(t)
-        table[t] -= 1
-    return tuple(out)
+            base = 10 * g
+            ranks = {r for r in range(1, 10) if table[base + r]}
+            candidates = sorted({base + r for x in ranks for r in range(x - 2, x + 3) if 1 <= r <= 9})
+        for t in candidates:
+            table[t] += 1
+            if _group_ok(table, g, after[g]):
+                yield t
+            table[t] -= 1
