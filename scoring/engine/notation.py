@@ -42,7 +42,7 @@ _SUIT_BASE = {"m": 0, "s": 10, "p": 20}
 _HONOR_CODE = {ch: 31 + i for i, ch in enumerate(HONOR_LETTERS)}
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1 << 14)
 def _read_well_formed(text: str) -> tuple:
     tiles = []
     for digits, suit, honor in _GROUP.findall(text):
@@ -118,10 +118,34 @@ def _make_meld(tiles: list[int], concealed: bool, text: str) -> Meld:
     raise HandError("meld", "not_a_set", meld=text)
 
 
+_FAST_HAND = re.compile(r"((?:\[[1-9mspESWNCFP]+\]|\{[1-9mspESWNCFP]+\})*)"
+                        r"((?:[1-9]+[msp]|[ESWNCFP])*)(?:\+([1-9][msp]|[ESWNCFP]))?")
+_FAST_MELD = re.compile(r"\[([^\]]+)\]|\{([^}]+)\}")
+
+
+@lru_cache(maxsize=4096)
+def _fast_meld(text: str, concealed: bool) -> Meld:
+    return _make_meld(list(_read_well_formed(text)), concealed, ("{%s}" if concealed else "[%s]") % text)
+
+
 def parse(text: str, *, winning_tile: bool) -> ParsedHand:
     """Parse notation; ``winning_tile`` says whether a '+tile' is required or forbidden."""
     if not isinstance(text, str) or not text.strip():
         raise HandError("notation", "empty")
+    fast = _FAST_HAND.fullmatch(text)
+    if fast and (fast.group(3) is not None) == winning_tile:
+        melds_text, standing_text, win_text = fast.groups()
+        meld_texts = _FAST_MELD.findall(melds_text) if melds_text else ()
+        if all(_WELL_FORMED.fullmatch(a or b) for a, b in meld_texts):
+            melds = tuple(_fast_meld(a or b, not a) for a, b in meld_texts)
+            standing = _read_well_formed(standing_text) if standing_text else ()
+            winning = _read_well_formed(win_text)[0] if win_text else None
+            return ParsedHand(melds, standing, winning)
+    return _parse_slowly(text, winning_tile)
+
+
+def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
+    """Character-by-character parse: accepts spaces and names what is wrong."""
     melds: list[Meld] = []
     pos = 0
     n = len(text)

@@ -27,6 +27,8 @@ OK = "[123m][345m]678p56sWW+7s"
     ("[135m]345m678p56sWW+7s", "meld", "not_a_set"),
     ("[12p3m]345m678p56sWW+7s", "meld", "not_a_set"),
     ("{123m}345m678p56sWW+7s", "meld", "concealed_not_kong"),
+    ("[m123]345m678p56sWW+7s", "notation", "character"),
+    ("[123m]345m678p56sWW+7s+7s", "notation", "winning_tile"),
     ("{111m}345m678p56sWWW+7s", "meld", "concealed_not_kong"),
 ])
 def test_bad_notation(hand, code, variant):
