@@ -1,0 +1,323 @@
+"""Counting the fans of one reading of a hand (3.9.1.6).
+
+``score_standard`` scores four sets and a pair; ``score_special`` the other shapes.
+Both return a fan table: a list indexed by fan number (slot 82 holds the
+common-practice mixed-kongs item).  The caller keeps the reading worth most.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import fans as F
+from . import hand_fans as H
+from . import set_fans as S
+from .notation import CHOW, KONG, PAIR, PUNG
+
+
+@dataclass(frozen=True)
+class WinContext:
+    win_tile: int
+    self_drawn: bool
+    last_tile: bool
+    last_wall_tile: bool
+    kong_replacement: bool
+    robbing_kong: bool
+    seat_wind: int
+    prevalent_wind: int
+    green_book: bool
+
+
+def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
+               green_book: bool, t: list) -> None:
+    """Kong fans (5, 17, 48, 57, 67, 74) and concealed-pung fans (12, 33, 66).
+
+    The common-practice table of the concealed pungs a hand with kongs still scores:
+    three kongs of which 1/2/3 concealed with a concealed pung -> 66/33/12, four
+    kongs of which 2/3/4 concealed -> 66/33/12.
+
+    A concealed kong counts as a concealed pung (C: 两副暗刻（暗杠）).  Kong fans of a
+    higher grade contain the lower ones (Appendix 1 nos. 17, 48, 57 examples).
+    """
+    kongs = melded_kongs + concealed_kongs
+    hidden = concealed_pungs + concealed_kongs
+    if kongs == 1:
+        t[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
+    elif kongs == 2:
+        if concealed_kongs == 0:
+            t[F.TWO_MELDED_KONGS] = 1
+        elif concealed_kongs == 1:
+            if green_book:
+                # 000 fan 57: one melded and one concealed kong 计6分 = 57 + 67 (READINGS.md R2)
+                t[F.TWO_MELDED_KONGS] = 1
+                t[F.CONCEALED_KONG] = 1
+            else:
+                t[F.MIXED_KONGS_SLOT] = 1
+        else:
+            t[F.TWO_CONCEALED_KONGS] = 1
+    elif kongs == 3:
+        t[F.THREE_KONGS] = 1
+    elif kongs == 4:
+        t[F.FOUR_KONGS] = 1
+    # concealed pungs, the kongs' own fans already excluding the lesser count
+    if kongs == 2 and concealed_kongs == 2:
+        hidden_fan = {3: F.THREE_CONCEALED_PUNGS, 4: F.FOUR_CONCEALED_PUNGS}.get(hidden)
+    elif kongs == 3 and concealed_kongs == 1:
+        hidden_fan = F.TWO_CONCEALED_PUNGS if concealed_pungs > 0 else 0
+    elif kongs == 4 and concealed_kongs < 2:
+        hidden_fan = 0
+    else:
+        hidden_fan = {2: F.TWO_CONCEALED_PUNGS, 3: F.THREE_CONCEALED_PUNGS,
+                      4: F.FOUR_CONCEALED_PUNGS}.get(hidden)
+    if green_book and kongs >= 3 and concealed_kongs:
+        # C fans 17 and 5: 暗杠加计，三暗杠加计三暗刻分 - the concealed kongs add their
+        # own fans to Three or Four Kongs (READINGS.md R5)
+        if concealed_kongs == 1:
+            t[F.CONCEALED_KONG] = 1
+        elif concealed_kongs == 2:
+            t[F.TWO_CONCEALED_KONGS] = 1
+            if hidden_fan == F.TWO_CONCEALED_PUNGS:
+                hidden_fan = 0  # fan 48 contains it
+    if hidden_fan:
+        t[hidden_fan] = 1
+
+
+def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinContext,
+                   unique: tuple, counts: list, unique_wait: bool) -> list:
+    """Fan table of one reading: ``fixed`` melds (kind, tile, exposed), ``concealed`` sets."""
+    t = [0] * F.TABLE_SIZE
+    chows = []
+    pungs = []
+    concealed_pungs = melded_kongs = concealed_kongs = 0
+    for kind, tile, exposed in fixed:
+        if kind == CHOW:
+            chows.append(tile)
+        else:
+            pungs.append(tile)
+            if kind == KONG:
+                if exposed:
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
+            elif not exposed:
+                concealed_pungs += 1
+    win = ctx.win_tile
+    win_in_chow = False
+    for kind, tile in concealed:
+        if kind == CHOW:
+            chows.append(tile)
+            if tile - 1 <= win <= tile + 1:
+                win_in_chow = True
+        else:
+            pungs.append(tile)
+            concealed_pungs += 1
+    H.by_win_flags(ctx, t)
+    # 3.9.1.6 reading: a discard completing a pung makes that pung exposed, unless
+    # the winning tile can be read as part of a concealed chow of this reading.
+    if not ctx.self_drawn and not win_in_chow:
+        for kind, tile in concealed:
+            if kind == PUNG and tile == win:
+                concealed_pungs -= 1
+    if pungs:
+        _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, ctx.green_book, t)
+        if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
+            t[F.ALL_PUNGS] = 1
+        for tile in pungs:
+            if tile >= 35:
+                t[F.DRAGON_PUNG] += 1
+            elif tile > 30 or tile % 10 in (1, 9):
+                t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
+    n_chows = len(chows)
+    if n_chows == 4:
+        if _three_suited_terminal_chows(chows, pair_tile):
+            t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif _pure_terminal_chows(chows, pair_tile):
+            t[F.PURE_TERMINAL_CHOWS] = 1
+        else:
+            S.score_four_chows(sorted(chows), t)
+    elif n_chows == 3:
+        S.score_three_chows(sorted(chows), t)
+    elif n_chows == 2:
+        S.score_two_chows(chows, t)
+        S.score_two_pungs(pungs, t)
+    elif n_chows == 1:
+        S.score_three_pungs(sorted(pungs), t)
+    else:
+        S.score_four_pungs(sorted(pungs), t)
+    exposed_melds = sum(1 for _, _, exposed in fixed if exposed)
+    if exposed_melds == 0:
+        t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
+    elif exposed_melds == 4:
+        t[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
+    elif ctx.self_drawn:
+        t[F.SELF_DRAWN] = 1
+    _by_pair(pair_tile, n_chows, t)
+    H.by_set_traits([(k, x) for k, x, _ in fixed] + list(concealed) + [(PAIR, pair_tile)], t)
+    H.by_suits(unique, t)
+    H.by_tile_traits(unique, t)
+    H.by_rank_range(unique, t)
+    if not t[F.QUADRUPLE_CHOW]:
+        # Quadruple Chow excludes Tile Hog (fan 14)
+        t[F.TILE_HOG] = H.tile_hogs(counts, melded_kongs + concealed_kongs)
+    if unique_wait:
+        H.by_wait(list(concealed) + [(PAIR, pair_tile)], win, t)
+    H.remove_contained(t, ctx.green_book)
+    if not t[F.BIG_FOUR_WINDS]:
+        for tile in pungs:
+            if 31 <= tile <= 34:
+                H.wind_pung(tile, ctx, t)
+    if not any(t):
+        t[F.CHICKEN_HAND] = 1  # fan 43: a hand that scores no fan at all
+    return t
+
+
+def _by_pair(pair_tile: int, n_chows: int, t: list) -> None:
+    """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them)."""
+    if n_chows == 4:
+        if pair_tile < 30:
+            t[F.ALL_CHOWS] = 1
+        return
+    if t[F.TWO_DRAGON_PUNGS]:
+        if pair_tile >= 35:
+            t[F.LITTLE_THREE_DRAGONS] = 1
+            t[F.TWO_DRAGON_PUNGS] = 0
+        return
+    if t[F.BIG_THREE_WINDS] and 31 <= pair_tile <= 34:
+        t[F.LITTLE_FOUR_WINDS] = 1
+        t[F.BIG_THREE_WINDS] = 0
+
+
+def _pure_terminal_chows(chows: list, pair_tile: int) -> bool:
+    """Fan 13: 123 123 789 789 and a pair of 5s, one suit."""
+    if pair_tile > 30 or pair_tile % 10 != 5:
+        return False
+    base = pair_tile - 5
+    return sorted(chows) == [base + 2, base + 2, base + 8, base + 8]
+
+
+def _three_suited_terminal_chows(chows: list, pair_tile: int) -> bool:
+    """Fan 29: 123 and 789 in two suits, a pair of 5s in the third."""
+    if pair_tile > 30 or pair_tile % 10 != 5:
+        return False
+    suits = [s for s in range(3) if s != pair_tile // 10]
+    want = sorted(s * 10 + r for s in suits for r in (2, 8))
+    return sorted(chows) == want
+
+
+def _special_flags(ctx: WinContext, t: list) -> None:
+    H.by_win_flags(ctx, t)
+    if ctx.green_book and ctx.self_drawn:
+        # 000 fans 19, 6, 7, 4, 12, 20, 34 examples and 003: a self-drawn concealed
+        # special hand scores Fully Concealed Hand (READINGS.md R1)
+        t[F.FULLY_CONCEALED_HAND] = 1
+        t[F.SELF_DRAWN] = 0
+
+
+def score_seven_pairs(counts: list, unique: tuple, ctx: WinContext) -> list:
+    t = [0] * F.TABLE_SIZE
+    t[F.SEVEN_PAIRS] = 1
+    H.by_suits(unique, t)
+    H.by_tile_traits(unique, t)
+    H.by_rank_range(unique, t)
+    t[F.TILE_HOG] = H.tile_hogs(counts, 0)
+    if ctx.green_book and (t[F.ALL_TERMINALS] or t[F.ALL_GREEN]):
+        # Tianjin 2006 / 003 fan 3: these hands must hold four of a kind (READINGS R6)
+        t[F.TILE_HOG] = 0
+    _special_flags(ctx, t)
+    H.remove_contained(t, ctx.green_book)
+    return t
+
+
+def score_seven_shifted_pairs(unique: tuple, ctx: WinContext) -> list:
+    t = [0] * F.TABLE_SIZE
+    t[F.SEVEN_SHIFTED_PAIRS] = 1
+    if all(x % 10 not in (1, 9) for x in unique):
+        t[F.ALL_SIMPLES] = 1
+    _special_flags(ctx, t)
+    return t
+
+
+def score_single_fan(fan: int, ctx: WinContext, extra: tuple = ()) -> list:
+    t = [0] * F.TABLE_SIZE
+    t[fan] = 1
+    for e in extra:
+        t[e] = 1
+    _special_flags(ctx, t)
+    return t
+
+
+def score_nine_gates(win_rank: int, ctx: WinContext) -> list:
+    """Fan 4 plus what the extra tile adds (examples of fan 4: 清龙、四归一 on 1 or 9)."""
+    t = [0] * F.TABLE_SIZE
+    t[F.NINE_GATES] = 1
+    if win_rank in (1, 9):
+        t[F.PURE_STRAIGHT] = t[F.TILE_HOG] = 1
+    else:
+        if win_rank in (2, 5, 8):
+            t[F.TWO_CONCEALED_PUNGS] = 1
+            if not ctx.green_book:
+                # fan 4 excludes fan 73 in the rulebook (READINGS.md R4)
+                t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
+        if win_rank in (2, 3, 4, 6, 7, 8):
+            t[F.SHORT_STRAIGHT] = 1
+    _special_flags(ctx, t)
+    return t
+
+
+def score_knitted_straight(seq: tuple, rest: tuple, fixed: tuple, reading: tuple, counts: list,
+                           ctx: WinContext, unique_wait) -> list:
+    """Fan 35 Knitted Straight with one more set and a pair (3.7.2).
+
+    The knitted tiles count as chows for All Chows (fan 35 example 2: 平和).
+    ``unique_wait`` is a callable giving the one-tile wait of the set and pair.
+    """
+    t = [0] * F.TABLE_SIZE
+    sets, pair_tile = reading
+    if fixed:
+        kind, tile, exposed = fixed[0]
+    else:
+        (kind, tile), exposed = sets[0], False
+    t[F.KNITTED_STRAIGHT] = 1
+    if kind == CHOW:
+        if pair_tile < 30:
+            t[F.ALL_CHOWS] = 1
+        if counts[pair_tile] == 4:
+            t[F.TILE_HOG] = 1
+    elif tile > 30:
+        if tile <= 34:
+            t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
+            H.wind_pung(tile, ctx, t)
+            if pair_tile >= 35:
+                t[F.ALL_TYPES] = 1
+        else:
+            t[F.DRAGON_PUNG] = 1
+            if 31 <= pair_tile <= 34:
+                t[F.ALL_TYPES] = 1
+    else:
+        if tile % 10 in (1, 9):
+            t[F.PUNG_OF_TERMINALS_OR_HONORS] = 1
+        if pair_tile < 30:
+            t[F.NO_HONORS] = 1
+        if kind != KONG and counts[tile] == 4:
+            t[F.TILE_HOG] = 1
+    H.by_win_flags(ctx, t)
+    if exposed:
+        if kind == KONG:
+            t[F.MELDED_KONG] = 1
+    else:
+        if kind == KONG:
+            t[F.CONCEALED_KONG] = 1
+        if ctx.self_drawn:
+            t[F.FULLY_CONCEALED_HAND] = 1
+            t[F.SELF_DRAWN] = 0
+        else:
+            t[F.CONCEALED_HAND] = 1
+    # a winning tile that belongs to the knitted straight gives no wait fan (Tianjin
+    # 2006); one that completes the other set or the pair is judged as usual
+    if ctx.win_tile in rest:
+        if not fixed:
+            if unique_wait():
+                H.by_wait(list(sets) + [(PAIR, pair_tile)], ctx.win_tile, t)
+        else:
+            t[F.SINGLE_WAIT] = 1
+    H.remove_contained(t, ctx.green_book)
+    return t

@@ -1,0 +1,249 @@
+"""evaluate(): read a winning hand, check it, and count it (3.7.2, 3.8, 3.9.1)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from operator import mul
+
+from . import counting as C
+from . import fans as F
+from . import shapes
+from .errors import HandError
+from .explain import Reading, explain, set_notation
+from .notation import CHOW, KONG, PAIR, ParsedHand, parse
+from .tiles import WIND_BY_LETTER, tile_name, tiles_name
+
+PROFILES = ("green_book", "common_practice")
+
+
+class FanHit:
+    """One scored fan: ``fan``, ``count``, ``points`` and the ``sets`` that make it.
+
+    ``sets`` (notation strings such as ("123m", "123m")) is worked out when first
+    read, so counting a hand does not pay for explanations nobody looks at.
+    """
+
+    __slots__ = ("fan", "count", "points", "_sets", "_explain_args")
+
+    def __init__(self, fan: F.Fan, count: int, points: int, sets: tuple | None = None,
+                 explain_args: tuple | None = None):
+        self.fan = fan
+        self.count = count
+        self.points = points
+        self._sets = sets
+        self._explain_args = explain_args
+
+    @property
+    def sets(self) -> tuple:
+        if self._sets is None:
+            self._sets = explain(*self._explain_args)
+        return self._sets
+
+    @property
+    def explanation(self) -> str:
+        times = f" x{self.count}" if self.count > 1 else ""
+        return f"{self.fan.name_en}{times} ({self.points}): {' '.join(self.sets)}"
+
+    def __repr__(self) -> str:
+        return f"FanHit({self.fan.number} {self.fan.name_en} x{self.count} = {self.points})"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    fans: list = field(default_factory=list)
+    fan_points: int = 0
+    total: int = 0
+    is_winning: bool = False
+    reason: str | None = None
+    shape: str | None = None   # "standard", "seven_pairs", "thirteen_orphans", ...
+    profile: str = "green_book"
+
+
+def _check_flag(name: str, value) -> bool:
+    if not isinstance(value, bool):
+        raise HandError("context", "flag", name=name, value=value)
+    return value
+
+
+def _check_context(seat_wind, prevalent_wind, flowers, profile) -> None:
+    if seat_wind not in WIND_BY_LETTER:
+        raise HandError("context", "wind", which="seat", value=seat_wind)
+    if prevalent_wind not in WIND_BY_LETTER:
+        raise HandError("context", "wind", which="prevalent", value=prevalent_wind)
+    if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
+        raise HandError("context", "flowers", value=flowers)
+    if profile not in PROFILES:
+        raise HandError("context", "profile", value=profile)
+
+
+def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
+    """Tile count per meld count, five copies; returns the count table of all tiles."""
+    expected = 13 - 3 * len(hand.melds)
+    if len(hand.melds) > 4 or len(hand.standing) != expected:
+        raise HandError("tile_count", "hand" if with_winning else "waiting",
+                        melds=len(hand.melds), expected=max(expected, 0), actual=len(hand.standing))
+    tiles = list(hand.standing)
+    for meld in hand.melds:
+        tiles.extend(meld.tiles)
+    if hand.winning is not None:
+        tiles.append(hand.winning)
+    counts = shapes.count_table(tiles)
+    for t, c in enumerate(counts):
+        if c > 4:
+            raise HandError("too_many_copies", "copies", tile=tile_name(t), count=c)
+    return counts
+
+
+def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
+             flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
+             kong_replacement: bool = False, robbing_kong: bool = False,
+             profile: str = "green_book") -> Evaluation:
+    _check_context(seat_wind, prevalent_wind, flowers, profile)
+    flags = [_check_flag(n, v) for n, v in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
+                                             ("last_wall_tile", last_wall_tile),
+                                             ("kong_replacement", kong_replacement),
+                                             ("robbing_kong", robbing_kong))]
+    self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong = flags
+    parsed = parse(hand, winning_tile=True)
+    counts = check_tiles(parsed, with_winning=True)
+    win = parsed.winning
+    standing_with_win = parsed.standing + (win,)
+    held = standing_with_win.count(win)
+    in_melds = counts[win] - held
+    if kong_replacement:
+        if not self_drawn:
+            raise HandError("context", "replacement_not_self_drawn")
+        if not any(m.kind == KONG for m in parsed.melds):
+            raise HandError("context", "replacement_without_kong")
+    if robbing_kong:
+        if self_drawn:
+            raise HandError("context", "robbing_self_drawn")
+        if counts[win] > 1:
+            raise HandError("context", "robbing_holding_copy", tile=tile_name(win))
+    if last_of_kind and held > 1:
+        raise HandError("context", "last_of_kind_holding_copy", tile=tile_name(win))
+    # fan 58: the other three copies are visible when they sit in the winner's own melds
+    last_tile = last_of_kind or (in_melds == 3)
+    ctx = C.WinContext(win, self_drawn, last_tile, last_wall_tile, kong_replacement,
+                       robbing_kong, WIND_BY_LETTER[seat_wind], WIND_BY_LETTER[prevalent_wind],
+                       profile == "green_book")
+    return _count(parsed, counts, ctx, flowers, profile)
+
+
+def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
+    """Whether the 13 tiles wait on exactly one tile (fans 77-79).
+
+    A tile of which the hand already holds four is no wait (it would need a fifth copy).
+    """
+    waits = shapes.completing_tiles(key13, n_melds, "regular")
+    real = [t for t in waits if counts[t] - (t == win) < 4]
+    return len(real) == 1
+
+
+def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str) -> Evaluation:
+    win = ctx.win_tile
+    melds = parsed.melds
+    n_melds = len(melds)
+    key = tuple(sorted(parsed.standing + (win,)))
+    unique = tuple(sorted(set(key).union(*(m.tiles for m in melds))))
+    fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
+    fixed_names = [(m.kind, m.tile, m.exposed) for m in melds]
+    best = None          # (points, table, reading, shape)
+    seven_pairs = False
+    if n_melds == 0:
+        best, seven_pairs = _special_shapes(key, counts, unique, ctx)
+    if best is None and n_melds <= 1:
+        ks = shapes.knitted_straight_reading(key, n_melds)
+        if ks is not None:
+            seq, rest, reading = ks
+
+            def ks_unique_wait():
+                rest13 = list(rest)
+                rest13.remove(win)
+                return _unique_wait(tuple(rest13), 3, counts, win)
+
+            table = C.score_knitted_straight(seq, rest, fixed, reading, counts, ctx, ks_unique_wait)
+            groups = (tiles_name(seq),) + tuple(
+                [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
+                or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
+            best = (_points(table), table, Reading([], groups), "knitted_straight")
+    if n_melds == 0 and best is None and shapes.is_nine_gates(key, win):
+        table = C.score_nine_gates(win % 10, ctx)
+        best = (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
+    if best is None or seven_pairs:
+        readings = shapes.standard_readings(key, 4 - n_melds)
+        if readings:
+            key13 = list(key)
+            key13.remove(win)
+            unique_wait = _unique_wait(tuple(key13), n_melds, counts, win)
+            for sets, pair_tile in readings:
+                table = C.score_standard(fixed, sets, pair_tile, ctx, unique, counts, unique_wait)
+                points = _points(table)
+                # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
+                # or a standard reading over Seven Pairs (as the common-practice engine)
+                if best is None or points > best[0] or (points == best[0] and (
+                        table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
+                    reading = Reading(fixed_names + [(k, t, None) for k, t in sets] + [(PAIR, pair_tile, None)])
+                    best = (points, table, reading, "standard")
+    if best is None:
+        return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
+                          reason="not_complete", profile=profile)
+    points, table, reading, shape = best
+    hits = _hits(table, reading, counts, ctx) + _flower_hits(flowers)
+    winning = points >= F.MINIMUM_POINTS
+    return Evaluation(fans=hits, fan_points=points, total=points + flowers, is_winning=winning,
+                      reason=None if winning else "below_minimum", shape=shape, profile=profile)
+
+
+def _set_name(kind, tile):
+    return set_notation(kind, tile, None)
+
+
+def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext):
+    """Seven Pairs / Seven Shifted Pairs, Honors and Knitted, Thirteen Orphans (3.7.2)."""
+    if shapes.is_seven_pairs(key):
+        groups = tuple(tiles_name(key[i:i + 2]) for i in range(0, 14, 2))
+        suit_tiles = [t for t in unique if t < 30]
+        if (len(unique) == 7 and len(suit_tiles) == 7 and len({t // 10 for t in unique}) == 1
+                and unique[-1] - unique[0] == 6):
+            table = C.score_seven_shifted_pairs(unique, ctx)
+            return (_points(table), table, Reading([], groups), "seven_shifted_pairs"), False
+        table = C.score_seven_pairs(counts, unique, ctx)
+        return (_points(table), table, Reading([], groups), "seven_pairs"), True
+    hk = shapes.honors_and_knitted(key)
+    if hk:
+        extra = (F.KNITTED_STRAIGHT,) if hk == F.LESSER_HONORS_AND_KNITTED and sum(t < 30 for t in key) == 9 else ()
+        table = C.score_single_fan(hk, ctx, extra)
+        return (_points(table), table, Reading([], (tiles_name(key),)),
+                "greater_honors_knitted" if hk == F.GREATER_HONORS_AND_KNITTED else "lesser_honors_knitted"), False
+    if shapes.is_thirteen_orphans(key):
+        table = C.score_single_fan(F.THIRTEEN_ORPHANS, ctx)
+        return (_points(table), table, Reading([], (tiles_name(key),)), "thirteen_orphans"), False
+    return None, False
+
+
+# points per fan-table slot: 0 for slot 0 and for the flowers (added separately)
+_SLOT_POINTS = [0] + [F.FAN_BY_NUMBER[n].points for n in range(1, 81)] + [0, F.MIXED_KONGS_FAN.points]
+
+
+def _points(table: list) -> int:
+    return sum(map(mul, _SLOT_POINTS, table))
+
+
+def _hits(table: list, reading: Reading, counts: list, ctx) -> list:
+    hits = []
+    for n, c in enumerate(table):
+        if c and n < 81:
+            fan = F.FAN_BY_NUMBER[n]
+            hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, ctx.win_tile, counts, ctx)))
+    if table[F.MIXED_KONGS_SLOT]:
+        fan = F.MIXED_KONGS_FAN
+        hits.append(FanHit(fan, 1, fan.points, explain_args=(F.MIXED_KONGS_SLOT, reading, ctx.win_tile, counts, ctx)))
+        hits.sort(key=lambda h: h.fan.number)
+    return hits
+
+
+def _flower_hits(flowers: int) -> list:
+    if not flowers:
+        return []
+    fan = F.FAN_BY_NUMBER[F.FLOWER_TILES]
+    return [FanHit(fan, flowers, flowers, sets=(f"{flowers} flower(s)",))]

@@ -1,0 +1,219 @@
+"""Fans that look at the whole hand: suits, tile traits, ranges, pair, waits, flags.
+
+Each function fills a fan table (a list indexed by fan number) in place.
+"""
+from __future__ import annotations
+
+from . import fans as F
+from .notation import CHOW, PAIR
+from .tiles import GREEN_TILES, REVERSIBLE
+
+
+def by_suits(unique: tuple, table: list) -> None:
+    """Fans 76 No Honors, 75 One Voided Suit, 50 Half Flush, 22 Full Flush, 52 All Types."""
+    suits = {t // 10 for t in unique}
+    honors = 3 in suits
+    numbered = suits - {3}
+    if not honors:
+        table[F.NO_HONORS] = 1
+    missing = 3 - len(numbered)
+    if missing == 1:
+        table[F.ONE_VOIDED_SUIT] += 1
+    elif missing == 2:
+        if honors:
+            table[F.HALF_FLUSH] = 1
+        else:
+            table[F.FULL_FLUSH] = 1
+            table[F.NO_HONORS] = 0
+    if len(numbered) == 3 and honors:
+        if any(31 <= t <= 34 for t in unique) and any(t >= 35 for t in unique):
+            table[F.ALL_TYPES] = 1
+
+
+def by_tile_traits(unique: tuple, table: list) -> None:
+    """Fans 68 All Simples, 40 Reversible, 3 All Green, 11 All Honors, 8 All Terminals, 18."""
+    if all(t < 30 and 1 < t % 10 < 9 for t in unique):
+        table[F.ALL_SIMPLES] = 1
+    if all(t in REVERSIBLE for t in unique):
+        table[F.REVERSIBLE_TILES] = 1
+    if all(t in GREEN_TILES for t in unique):
+        table[F.ALL_GREEN] = 1
+    if table[F.ALL_SIMPLES]:
+        return
+    if all(t > 30 for t in unique):
+        table[F.ALL_HONORS] = 1
+    elif all(t < 30 and t % 10 in (1, 9) for t in unique):
+        table[F.ALL_TERMINALS] = 1
+    elif all(t > 30 or t % 10 in (1, 9) for t in unique):
+        table[F.ALL_TERMINALS_AND_HONORS] = 1
+
+
+def by_rank_range(unique: tuple, table: list) -> None:
+    """Fans 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles."""
+    if any(t > 30 for t in unique):
+        return
+    ranks = {t % 10 for t in unique}
+    if max(ranks) <= 4:
+        table[F.LOWER_FOUR if 4 in ranks else F.LOWER_TILES] = 1
+    elif min(ranks) >= 6:
+        table[F.UPPER_FOUR if 6 in ranks else F.UPPER_TILES] = 1
+    elif min(ranks) >= 4 and max(ranks) <= 6:
+        table[F.MIDDLE_TILES] = 1
+
+
+def by_set_traits(sets: list, table: list) -> None:
+    """Fans 55 Outside Hand, 31 All Fives, 21 All Even Pungs: every set and the pair."""
+    outside = fives = evens = 0
+    for kind, tile in sets:
+        if tile > 30:
+            outside += 1
+            continue
+        rank = tile % 10
+        if kind == CHOW:
+            if rank in (2, 8):
+                outside += 1
+            elif rank in (4, 5, 6):
+                fives += 1
+        else:
+            if rank in (1, 9):
+                outside += 1
+            elif rank == 5:
+                fives += 1
+            elif rank % 2 == 0:
+                evens += 1
+    if outside == 5:
+        table[F.OUTSIDE_HAND] = 1
+    elif fives == 5:
+        table[F.ALL_FIVES] = 1
+    elif evens == 5:
+        table[F.ALL_EVEN_PUNGS] = 1
+
+
+def tile_hogs(counts: list, kong_count: int) -> int:
+    """Fan 64: four copies of a tile used without forming a kong."""
+    return sum(1 for c in counts if c == 4) - kong_count
+
+
+def by_wait(concealed_sets: list, win_tile: int, table: list) -> None:
+    """Fans 77 Edge, 78 Closed, 79 Single Wait, only on a one-tile wait.
+
+    Only one of the three may be scored (Sloperama #178); where the tile fits more
+    than one position the first of Edge, Closed, Single is taken.
+    """
+    if table[F.MELDED_HAND] or table[F.FOUR_KONGS]:
+        return
+    edge = closed = single = False
+    for kind, tile in concealed_sets:
+        if kind == CHOW:
+            if tile == win_tile:
+                closed = True
+            elif tile + 1 == win_tile or tile - 1 == win_tile:
+                edge = True
+        elif kind == PAIR and tile == win_tile:
+            single = True
+    if edge:
+        table[F.EDGE_WAIT] = 1
+    elif closed:
+        table[F.CLOSED_WAIT] = 1
+    elif single:
+        table[F.SINGLE_WAIT] = 1
+
+
+def by_win_flags(ctx, table: list) -> None:
+    """Fans 58, 80, 44, 46, 45, 47 from how the hand was won."""
+    if ctx.last_tile:
+        table[F.LAST_TILE] = 1
+    if ctx.self_drawn:
+        table[F.SELF_DRAWN] = 1
+        if ctx.last_wall_tile:
+            table[F.LAST_TILE_DRAW] = 1
+            table[F.SELF_DRAWN] = 0
+        if ctx.kong_replacement:
+            table[F.OUT_WITH_REPLACEMENT_TILE] = 1
+            table[F.SELF_DRAWN] = 0
+    else:
+        if ctx.last_wall_tile:
+            table[F.LAST_TILE_CLAIM] = 1
+        if ctx.robbing_kong:
+            table[F.ROBBING_THE_KONG] = 1
+            table[F.LAST_TILE] = 0  # fan 47 excludes 58
+
+
+def remove_contained(table: list, green_book: bool) -> None:
+    """Non-repeat principle (3.9.1.6): drop fans that a scored fan always contains."""
+    t = table
+    if t[F.BIG_FOUR_WINDS]:
+        t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[F.BIG_THREE_DRAGONS]:
+        t[F.DRAGON_PUNG] = 0
+    if t[F.ALL_GREEN]:
+        t[F.HALF_FLUSH] = t[F.ONE_VOIDED_SUIT] = 0
+    if t[F.FOUR_KONGS]:
+        t[F.SINGLE_WAIT] = 0
+    if t[F.ALL_TERMINALS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.NO_HONORS] = 0
+        if not green_book:
+            # common practice drops Double Pung; the Green Book's example for fan 8
+            # scores Double Pung twice (READINGS.md R3)
+            t[F.DOUBLE_PUNG] = 0
+    if t[F.LITTLE_FOUR_WINDS]:
+        t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[F.LITTLE_THREE_DRAGONS]:
+        t[F.DRAGON_PUNG] = 0
+    if t[F.ALL_HONORS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.ONE_VOIDED_SUIT] = 0
+    if t[F.FOUR_CONCEALED_PUNGS]:
+        t[F.ALL_PUNGS] = t[F.CONCEALED_HAND] = 0
+        if t[F.FULLY_CONCEALED_HAND] and not green_book:
+            # common practice scores Self-Drawn here; the Green Book text of fan 12
+            # says 自摸加计不求人分 (READINGS.md R1)
+            t[F.FULLY_CONCEALED_HAND] = 0
+            t[F.SELF_DRAWN] = 1
+    if t[F.PURE_TERMINAL_CHOWS]:
+        t[F.FULL_FLUSH] = t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+    if t[F.FOUR_PURE_SHIFTED_PUNGS]:
+        t[F.ALL_PUNGS] = 0
+    if t[F.ALL_TERMINALS_AND_HONORS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    if t[F.ALL_EVEN_PUNGS]:
+        t[F.ALL_PUNGS] = t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    if t[F.UPPER_TILES] or t[F.LOWER_TILES] or t[F.UPPER_FOUR] or t[F.LOWER_FOUR]:
+        t[F.NO_HONORS] = 0
+    if t[F.MIDDLE_TILES]:
+        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    if t[F.THREE_SUITED_TERMINAL_CHOWS]:
+        t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+    if t[F.ALL_FIVES]:
+        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    if t[F.BIG_THREE_WINDS] and not t[F.ALL_HONORS] and not t[F.ALL_TERMINALS_AND_HONORS]:
+        # the three wind pungs do not also score fan 73 (fan 38 examples)
+        t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
+    if t[F.REVERSIBLE_TILES]:
+        t[F.ONE_VOIDED_SUIT] = 0
+    if t[F.LAST_TILE_DRAW] or t[F.OUT_WITH_REPLACEMENT_TILE] or t[F.FULLY_CONCEALED_HAND]:
+        t[F.SELF_DRAWN] = 0
+    if t[F.MELDED_HAND]:
+        t[F.SINGLE_WAIT] = 0
+    if t[F.TWO_DRAGON_PUNGS]:
+        t[F.DRAGON_PUNG] = 0
+    if t[F.ALL_CHOWS] or t[F.ALL_SIMPLES]:
+        t[F.NO_HONORS] = 0
+
+
+def wind_pung(tile: int, ctx, table: list) -> None:
+    """Fans 60 and 61 for one wind pung.
+
+    A seat or prevalent wind pung does not also score fan 73 (fan 73 note
+    在不是圈风、门风时); when it is both, both 60 and 61 score (fan 61 example).
+    Fans that already dropped 73 for all honor pungs are not reduced again.
+    """
+    deducted = (table[F.BIG_THREE_WINDS] or table[F.ALL_TERMINALS_AND_HONORS]
+                or table[F.ALL_HONORS] or table[F.LITTLE_FOUR_WINDS])
+    if tile == ctx.prevalent_wind:
+        table[F.PREVALENT_WIND] = 1
+        if not deducted:
+            table[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1
+    if tile == ctx.seat_wind:
+        table[F.SEAT_WIND] = 1
+        if ctx.seat_wind != ctx.prevalent_wind and not deducted:
+            table[F.PUNG_OF_TERMINALS_OR_HONORS] -= 1

@@ -1,0 +1,190 @@
+"""Reading the hand notation: ``[123m][345m]678p56sWW+7s``.
+
+``[..]`` is an exposed chow, pung or kong, ``{....}`` a concealed kong; then the
+standing tiles; then ``+`` and the winning tile.  Digits take the suit letter that
+follows them (``123m``, ``1m2m``); honors are E S W N (winds) and C F P (red, green,
+white dragons).  Spaces are ignored.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .errors import HandError
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, tiles_name
+
+CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
+
+
+@dataclass(frozen=True)
+class Meld:
+    kind: int          # CHOW, PUNG or KONG
+    tile: int          # the middle tile of a chow, else the tile
+    exposed: bool      # False only for a concealed kong
+    tiles: tuple
+
+    @property
+    def notation(self) -> str:
+        return tiles_name(self.tiles)
+
+
+@dataclass(frozen=True)
+class ParsedHand:
+    melds: tuple
+    standing: tuple     # standing tiles, without the winning tile
+    winning: int | None
+
+
+_WELL_FORMED = re.compile(r"(?:[1-9]+[msp]|[ESWNCFP])*")
+_GROUP = re.compile(r"([1-9]+)([msp])|([ESWNCFP])")
+_SUIT_BASE = {"m": 0, "s": 10, "p": 20}
+_HONOR_CODE = {ch: 31 + i for i, ch in enumerate(HONOR_LETTERS)}
+
+
+@lru_cache(maxsize=1 << 14)
+def _read_well_formed(text: str) -> tuple:
+    tiles = []
+    for digits, suit, honor in _GROUP.findall(text):
+        if honor:
+            tiles.append(_HONOR_CODE[honor])
+        else:
+            base = _SUIT_BASE[suit]
+            tiles.extend(base + int(d) for d in digits)
+    return tuple(tiles)
+
+
+def _read_tiles(text: str, offset: int) -> list[int]:
+    """Tiles of a run of notation without brackets or '+'."""
+    if len(text) <= 8 and _WELL_FORMED.fullmatch(text):
+        return list(_read_well_formed(text))
+    if _WELL_FORMED.fullmatch(text):
+        tiles = []
+        for digits, suit, honor in _GROUP.findall(text):
+            if honor:
+                tiles.append(_HONOR_CODE[honor])
+            else:
+                base = _SUIT_BASE[suit]
+                tiles.extend(base + int(d) for d in digits)
+        return tiles
+    return _read_tiles_slowly(text, offset)
+
+
+def _read_tiles_slowly(text: str, offset: int) -> list[int]:
+    """The same, character by character, to name what is wrong (or skip spaces)."""
+    tiles: list[int] = []
+    digits = ""
+    for i, ch in enumerate(text):
+        if ch.isspace():
+            continue
+        if ch.isdigit():
+            digits += ch
+        elif ch in SUIT_LETTERS:
+            if not digits:
+                raise HandError("notation", "character", char=ch, position=offset + i)
+            if "0" in digits:
+                raise HandError("notation", "zero", text=digits + ch)
+            suit = SUIT_LETTERS.index(ch)
+            tiles.extend(suit * 10 + int(d) for d in digits)
+            digits = ""
+        elif ch in HONOR_LETTERS:
+            if digits:
+                raise HandError("notation", "digits_without_suit", digits=digits)
+            tiles.append(31 + HONOR_LETTERS.index(ch))
+        else:
+            raise HandError("notation", "character", char=ch, position=offset + i)
+    if digits:
+        raise HandError("notation", "digits_without_suit", digits=digits)
+    return tiles
+
+
+def _make_meld(tiles: list[int], concealed: bool, text: str) -> Meld:
+    tiles = sorted(tiles)
+    size = len(tiles)
+    if concealed:
+        if size != 4 or len(set(tiles)) != 1:
+            raise HandError("meld", "concealed_not_kong", meld=text)
+        return Meld(KONG, tiles[0], False, tuple(tiles))
+    if size not in (3, 4):
+        raise HandError("meld", "size", meld=text, size=size)
+    if len(set(tiles)) == 1:
+        return Meld(PUNG if size == 3 else KONG, tiles[0], True, tuple(tiles))
+    if size == 3:
+        a, b, c = tiles
+        if a < 30 and b == a + 1 and c == a + 2:
+            return Meld(CHOW, b, True, tuple(tiles))
+        if a > 30 and len(set(tiles)) == 3:
+            raise HandError("meld", "honor_chow", meld=text)
+    raise HandError("meld", "not_a_set", meld=text)
+
+
+_FAST_HAND = re.compile(r"((?:\[[1-9mspESWNCFP]+\]|\{[1-9mspESWNCFP]+\})*)"
+                        r"((?:[1-9]+[msp]|[ESWNCFP])*)(?:\+([1-9][msp]|[ESWNCFP]))?")
+_FAST_MELD = re.compile(r"\[([^\]]+)\]|\{([^}]+)\}")
+
+
+@lru_cache(maxsize=4096)
+def _fast_meld(text: str, concealed: bool) -> Meld:
+    return _make_meld(list(_read_well_formed(text)), concealed, ("{%s}" if concealed else "[%s]") % text)
+
+
+def parse(text: str, *, winning_tile: bool) -> ParsedHand:
+    """Parse notation; ``winning_tile`` says whether a '+tile' is required or forbidden."""
+    if not isinstance(text, str) or not text.strip():
+        raise HandError("notation", "empty")
+    fast = _FAST_HAND.fullmatch(text)
+    if fast and (fast.group(3) is not None) == winning_tile:
+        melds_text, standing_text, win_text = fast.groups()
+        meld_texts = _FAST_MELD.findall(melds_text) if melds_text else ()
+        if all(_WELL_FORMED.fullmatch(a or b) for a, b in meld_texts):
+            melds = tuple(_fast_meld(a or b, not a) for a, b in meld_texts)
+            standing = _read_well_formed(standing_text) if standing_text else ()
+            winning = _read_well_formed(win_text)[0] if win_text else None
+            return ParsedHand(melds, standing, winning)
+    return _parse_slowly(text, winning_tile)
+
+
+def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
+    """Character-by-character parse: accepts spaces and names what is wrong."""
+    melds: list[Meld] = []
+    pos = 0
+    n = len(text)
+    standing_start = None
+    while pos < n:
+        ch = text[pos]
+        if ch in "[{":
+            close = "]" if ch == "[" else "}"
+            end = text.find(close, pos + 1)
+            inner = text[pos + 1:end] if end >= 0 else ""
+            if end < 0 or "[" in inner or "{" in inner or "]" in inner or "}" in inner:
+                raise HandError("notation", "bracket", bracket=text[pos:end + 1 if end >= 0 else n])
+            if standing_start is not None and text[standing_start:pos].strip():
+                raise HandError("notation", "meld_after_tiles", meld=text[pos:end + 1])
+            melds.append(_make_meld(_read_tiles(inner, pos + 1), ch == "{", text[pos:end + 1]))
+            pos = end + 1
+            standing_start = None
+        elif ch in "]}":
+            raise HandError("notation", "bracket", bracket=ch)
+        elif ch == "+":
+            break
+        else:
+            if standing_start is None:
+                standing_start = pos
+            pos += 1
+    body_end = pos
+    standing_text = text[standing_start:body_end] if standing_start is not None else ""
+    standing = _read_tiles(standing_text, standing_start or 0)
+    winning = None
+    if pos < n:  # text[pos] == '+'
+        tail = text[pos + 1:]
+        if not winning_tile:
+            raise HandError("notation", "unexpected_winning_tile", text=tail)
+        if "+" in tail or "[" in tail or "{" in tail:
+            raise HandError("notation", "winning_tile", text=tail)
+        win_tiles = _read_tiles(tail, pos + 1)
+        if len(win_tiles) != 1:
+            raise HandError("notation", "winning_tile", text=tail)
+        winning = win_tiles[0]
+    elif winning_tile:
+        raise HandError("notation", "missing_winning_tile")
+    return ParsedHand(tuple(melds), tuple(standing), winning)

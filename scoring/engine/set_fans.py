@@ -1,0 +1,215 @@
+"""Fans made by combining sets: chows with chows, pungs with pungs.
+
+The 3.9.1.6 principles decide how sets may be combined:
+- non-separation and non-identical: once three or four sets form a fan, they are not
+  split to form the lesser fans they contain;
+- account-once: a set not yet used may combine once with a set already used, so a
+  fourth chow next to a three-chow fan adds at most one pairwise fan, and four chows
+  without a three-chow fan add at most three pairwise fans (fewer for each chow that
+  pairs with none).
+Chows are named by their middle tile, pungs and kongs by their tile.
+"""
+from __future__ import annotations
+
+from . import fans as F
+
+
+def _mixed(a: int, b: int, c: int) -> bool:
+    return a // 10 != b // 10 and a // 10 != c // 10 and b // 10 != c // 10
+
+
+def _consecutive_unordered(r0: int, r1: int, r2: int) -> bool:
+    lo = min(r0, r1, r2)
+    return sorted((r0, r1, r2)) == [lo, lo + 1, lo + 2]
+
+
+def four_chows_fan(t0, t1, t2, t3) -> int:
+    """Fans 16 and 14 (sorted middle tiles)."""
+    if t0 + 2 == t1 and t1 + 2 == t2 and t2 + 2 == t3:
+        return F.FOUR_PURE_SHIFTED_CHOWS
+    if t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return F.FOUR_PURE_SHIFTED_CHOWS
+    if t0 == t1 == t2 == t3:
+        return F.QUADRUPLE_CHOW
+    return 0
+
+
+def three_chows_fan(t0, t1, t2) -> int:
+    """Fans 51, 41, 39, 28, 30, 23 (sorted middle tiles)."""
+    if _mixed(t0, t1, t2):
+        r0, r1, r2 = t0 % 10, t1 % 10, t2 % 10
+        if _consecutive_unordered(r0, r1, r2):
+            return F.MIXED_SHIFTED_CHOWS
+        if r0 == r1 == r2:
+            return F.MIXED_TRIPLE_CHOW
+        if sorted((r0, r1, r2)) == [2, 5, 8]:
+            return F.MIXED_STRAIGHT
+        return 0
+    if t0 + 3 == t1 and t1 + 3 == t2:
+        return F.PURE_STRAIGHT
+    if (t0 + 2 == t1 and t1 + 2 == t2) or (t0 + 1 == t1 and t1 + 1 == t2):
+        return F.PURE_SHIFTED_CHOWS
+    if t0 == t1 == t2:
+        return F.PURE_TRIPLE_CHOW
+    return 0
+
+
+def two_chows_fan(t0, t1) -> int:
+    """Fans 70, 71, 72, 69 for two chows in any order."""
+    if t0 // 10 != t1 // 10:
+        return F.MIXED_DOUBLE_CHOW if t0 % 10 == t1 % 10 else 0
+    if t0 + 3 == t1 or t1 + 3 == t0:
+        return F.SHORT_STRAIGHT
+    if {t0 % 10, t1 % 10} == {2, 8}:
+        return F.TWO_TERMINAL_CHOWS
+    if t0 == t1:
+        return F.PURE_DOUBLE_CHOW
+    return 0
+
+
+_PAIRWISE_ORDER = (F.PURE_DOUBLE_CHOW, F.MIXED_DOUBLE_CHOW, F.SHORT_STRAIGHT, F.TWO_TERMINAL_CHOWS)
+
+
+def _extra_chow_fan(t0, t1, t2, extra) -> int:
+    """The one pairwise fan a fourth chow adds to a three-chow fan (account-once)."""
+    found = {two_chows_fan(t, extra) for t in (t0, t1, t2)}
+    for fan in _PAIRWISE_ORDER:
+        if fan in found:
+            return fan
+    return 0
+
+
+def _limit_pairwise(found: list, max_count: int, table: list) -> None:
+    """Keep at most ``max_count`` pairwise chow fans, dropping repeats first (account-once)."""
+    counts = [0, 0, 0, 0]
+    total = 0
+    for fan in found:
+        if fan:
+            counts[fan - F.PURE_DOUBLE_CHOW] += 1
+            total += 1
+    limit = 1
+    while total > max_count and limit >= 0:
+        idx = 4
+        while total > max_count and idx > 0:
+            idx -= 1
+            while counts[idx] > limit and total > max_count:
+                counts[idx] -= 1
+                total -= 1
+        limit -= 1
+    for i in range(4):
+        table[F.PURE_DOUBLE_CHOW + i] = counts[i]
+
+
+def score_four_chows(mids: list, table: list) -> None:
+    fan = four_chows_fan(*mids)
+    if fan:
+        table[fan] = 1
+        return
+    a, b, c, d = mids
+    for x, y, z, extra in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
+        fan = three_chows_fan(x, y, z)
+        if fan:
+            table[fan] = 1
+            extra_fan = _extra_chow_fan(x, y, z, extra)
+            if extra_fan:
+                table[extra_fan] = 1
+            return
+    pairs = [two_chows_fan(a, b), two_chows_fan(a, c), two_chows_fan(a, d),
+             two_chows_fan(b, c), two_chows_fan(b, d), two_chows_fan(c, d)]
+    max_count = 3
+    # a chow that pairs with none of the others takes one pairwise fan off the cap
+    for i, j, k in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+        if not (pairs[i] or pairs[j] or pairs[k]):
+            max_count -= 1
+    if max_count > 0:
+        _limit_pairwise(pairs, max_count, table)
+
+
+def score_three_chows(mids: list, table: list) -> None:
+    fan = three_chows_fan(*mids)
+    if fan:
+        table[fan] = 1
+        return
+    a, b, c = mids
+    _limit_pairwise([two_chows_fan(a, b), two_chows_fan(a, c), two_chows_fan(b, c)], 2, table)
+
+
+def score_two_chows(mids: list, table: list) -> None:
+    fan = two_chows_fan(mids[0], mids[1])
+    if fan:
+        table[fan] += 1
+
+
+def four_pungs_fan(t0, t1, t2, t3) -> int:
+    if t0 < 30 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
+        return F.FOUR_PURE_SHIFTED_PUNGS
+    if (t0, t1, t2, t3) == (31, 32, 33, 34):
+        return F.BIG_FOUR_WINDS
+    return 0
+
+
+def three_pungs_fan(t0, t1, t2) -> int:
+    if t0 < 30 and t1 < 30 and t2 < 30:
+        if _mixed(t0, t1, t2):
+            r0, r1, r2 = t0 % 10, t1 % 10, t2 % 10
+            if _consecutive_unordered(r0, r1, r2):
+                return F.MIXED_SHIFTED_PUNGS
+            if r0 == r1 == r2:
+                return F.TRIPLE_PUNG
+        elif t0 + 1 == t1 and t1 + 1 == t2:
+            return F.PURE_SHIFTED_PUNGS
+        return 0
+    if 31 <= t0 and t2 <= 34:
+        return F.BIG_THREE_WINDS
+    if (t0, t1, t2) == (35, 36, 37):
+        return F.BIG_THREE_DRAGONS
+    return 0
+
+
+def two_pungs_fan(t0, t1) -> int:
+    if t0 < 30 and t1 < 30:
+        return F.DOUBLE_PUNG if t0 % 10 == t1 % 10 else 0
+    if t0 >= 35 and t1 >= 35:
+        return F.TWO_DRAGON_PUNGS
+    return 0
+
+
+def score_four_pungs(tiles: list, table: list) -> None:
+    fan = four_pungs_fan(*tiles)
+    if fan:
+        table[fan] = 1
+        return
+    a, b, c, d = tiles
+    for x, y, z, free in ((a, b, c, 3), (a, b, d, 2), (a, c, d, 1), (b, c, d, 0)):
+        fan = three_pungs_fan(x, y, z)
+        if fan:
+            table[fan] = 1
+            # account-once: the free pung pairs with one used pung at most
+            for i in range(4):
+                if i != free:
+                    fan2 = two_pungs_fan(tiles[i], tiles[free])
+                    if fan2:
+                        table[fan2] += 1
+                        break
+            return
+    for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+        fan = two_pungs_fan(tiles[i], tiles[j])
+        if fan:
+            table[fan] += 1
+
+
+def score_three_pungs(tiles: list, table: list) -> None:
+    fan = three_pungs_fan(*tiles)
+    if fan:
+        table[fan] = 1
+        return
+    for i, j in ((0, 1), (0, 2), (1, 2)):
+        fan = two_pungs_fan(tiles[i], tiles[j])
+        if fan:
+            table[fan] += 1
+
+
+def score_two_pungs(tiles: list, table: list) -> None:
+    fan = two_pungs_fan(tiles[0], tiles[1])
+    if fan:
+        table[fan] += 1

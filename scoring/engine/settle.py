@@ -1,0 +1,34 @@
+"""settle(): payments for one won hand (3.9.1.3)."""
+from __future__ import annotations
+
+from .errors import HandError
+
+BASE_POINTS = 8  # 3.9.1.2 底分
+
+
+def _check_position(name: str, value) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
+        raise HandError("context", "seat", name=name, value=value)
+
+
+def settle(points: int, winner: int = 2, discarder: int | None = 0) -> tuple:
+    """Score changes of positions 0-3; ``points`` is the hand's total with flowers.
+
+    3.9.1.3: self-drawn (``discarder=None``), each other player pays 8 + points;
+    on a discard, the discarder pays 8 + points and the other two pay 8 each.
+    """
+    if isinstance(points, bool) or not isinstance(points, int) or points < 0:
+        raise HandError("context", "points", value=points)
+    _check_position("winner", winner)
+    if discarder is not None:
+        _check_position("discarder", discarder)
+        if discarder == winner:
+            raise HandError("context", "discarder_is_winner", value=discarder)
+    deltas = [0, 0, 0, 0]
+    for seat in range(4):
+        if seat == winner:
+            continue
+        pay = BASE_POINTS + points if discarder is None or seat == discarder else BASE_POINTS
+        deltas[seat] = -pay
+        deltas[winner] += pay
+    return tuple(deltas)

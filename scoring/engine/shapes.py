@@ -1,0 +1,265 @@
+"""Winning shapes (3.7.2) and their readings, cached by tile-count vector.
+
+The standing tiles of a hand are keyed by their sorted tuple; every function here is
+pure in that key, so the decompositions of a tile multiset are computed once.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .notation import CHOW, PUNG
+from .tiles import ALL_TILES, KNITTED_STRAIGHTS, TABLE_LEN, TERMINALS_AND_HONORS
+
+_THIRTEEN_ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
+
+
+def count_table(tiles) -> list[int]:
+    table = [0] * TABLE_LEN
+    for t in tiles:
+        table[t] += 1
+    return table
+
+
+def _set_splits(table: list, start: int):
+    """Every way to split ``table`` (no pair left) into pungs and chows, as lists."""
+    i = start
+    while i < TABLE_LEN and not table[i]:
+        i += 1
+    if i == TABLE_LEN:
+        yield []
+        return
+    if table[i] >= 3:
+        table[i] -= 3
+        for rest in _set_splits(table, i):
+            yield [(PUNG, i)] + rest
+        table[i] += 3
+    if i < 30 and i % 10 <= 7 and table[i + 1] and table[i + 2]:
+        table[i] -= 1
+        table[i + 1] -= 1
+        table[i + 2] -= 1
+        for rest in _set_splits(table, i):
+            yield [(CHOW, i + 1)] + rest
+        table[i] += 1
+        table[i + 1] += 1
+        table[i + 2] += 1
+
+
+def _set_order(s: tuple) -> tuple:
+    kind, tile = s
+    return (tile - 1, tile, tile + 1) if kind == CHOW else (tile, tile, tile)
+
+
+@lru_cache(maxsize=1 << 16)
+def standard_readings(key: tuple, n_sets: int) -> tuple:
+    """Every distinct split of the tiles ``key`` into ``n_sets`` sets and a pair.
+
+    Each reading is ``(sets, pair_tile)`` with ``sets`` a tuple of ``(kind, tile)``
+    (a chow is named by its middle tile), sets in (tile, tile, tile) order.  Readings
+    are ordered by that sequence of sets, the order the common-practice calculator
+    finds them in; it decides which of two readings of equal value is reported.
+    """
+    if len(key) != 3 * n_sets + 2:
+        return ()
+    table = count_table(key)
+    found = []
+    for pair in sorted(set(key)):
+        if table[pair] < 2:
+            continue
+        table[pair] -= 2
+        for sets in _set_splits(table, 0):
+            ordered = tuple(sorted(sets, key=_set_order))
+            found.append((ordered, pair))
+        table[pair] += 2
+    found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
+    return tuple(found)
+
+
+@lru_cache(maxsize=1 << 14)
+def _suit_splits(counts: tuple, with_pair: bool) -> bool:
+    """Whether nine rank counts of one suit split into sets (and one pair if asked)."""
+    table = list(counts)
+    if with_pair:
+        for r in range(9):
+            if table[r] >= 2:
+                table[r] -= 2
+                if _suit_splits(tuple(table), False):
+                    return True
+                table[r] += 2
+        return False
+    for r in range(9):
+        c = table[r]
+        if not c:
+            continue
+        if c >= 3:
+            table[r] -= 3
+            if _suit_splits(tuple(table), False):
+                return True
+            table[r] += 3
+        if r <= 6 and table[r + 1] and table[r + 2]:
+            table[r] -= 1
+            table[r + 1] -= 1
+            table[r + 2] -= 1
+            return _suit_splits(tuple(table), False)
+        return False
+    return True
+
+
+def is_standard_complete(table: list) -> bool:
+    """Whether the counts split into sets and exactly one pair (suit by suit)."""
+    pair_used = False
+    for t in range(31, 38):
+        c = table[t]
+        if c == 2:
+            if pair_used:
+                return False
+            pair_used = True
+        elif c not in (0, 3):
+            return False
+    for base in (1, 11, 21):
+        counts = tuple(table[base:base + 9])
+        rem = sum(counts) % 3
+        if rem == 1:
+            return False
+        if rem == 2:
+            if pair_used:
+                return False
+            pair_used = True
+            if not _suit_splits(counts, True):
+                return False
+        elif not _suit_splits(counts, False):
+            return False
+    return pair_used
+
+
+def is_seven_pairs(key: tuple) -> bool:
+    """3.7.2: seven pairs; four identical tiles count as two pairs."""
+    if len(key) != 14:
+        return False
+    return all(key[i] == key[i + 1] for i in range(0, 14, 2))
+
+
+def is_thirteen_orphans(key: tuple) -> bool:
+    return len(key) == 14 and tuple(sorted(set(key))) == _THIRTEEN_ORPHANS
+
+
+def honors_and_knitted(key: tuple) -> int:
+    """0, or the fan number of the honors-and-knitted form (20 Greater, 34 Lesser)."""
+    if len(key) != 14 or len(set(key)) != 14:
+        return 0
+    suited = [t for t in key if t < 30]
+    if not 7 <= len(suited) <= 9:
+        return 0
+    if not any(set(suited) <= set(seq) for seq in KNITTED_STRAIGHTS):
+        return 0
+    return 20 if len(suited) == 7 else 34
+
+
+def knitted_straight_in(key: tuple):
+    """The knitted straight (9 tiles) contained in the tiles, or None."""
+    present = set(key)
+    for seq in KNITTED_STRAIGHTS:
+        if present.issuperset(seq):
+            return seq
+    return None
+
+
+@lru_cache(maxsize=1 << 16)
+def knitted_straight_reading(key: tuple, n_melds: int):
+    """Knitted Straight + one set + pair (3.7.2): (straight, remainder, reading) or None."""
+    if n_melds > 1 or len(key) != 14 - 3 * n_melds:
+        return None
+    seq = knitted_straight_in(key)
+    if seq is None:
+        return None
+    rest = list(key)
+    for t in seq:
+        rest.remove(t)
+    readings = standard_readings(tuple(rest), 1 - n_melds)
+    if len(readings) != 1:
+        return None
+    return seq, tuple(rest), readings[0]
+
+
+def is_nine_gates(key: tuple, win: int) -> bool:
+    """Fan 4: the 13 tiles before the win are 1112345678999 of one suit, so the hand
+    waits on all nine tiles of the suit (003: only the pure nine-sided wait counts)."""
+    if win > 30:
+        return False
+    base = win - win % 10
+    rest = list(key)
+    rest.remove(win)
+    return rest == [base + r for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
+
+
+@lru_cache(maxsize=1 << 16)
+def is_complete(key: tuple, n_melds: int) -> bool:
+    """Whether standing tiles ``key`` with ``n_melds`` melds make any winning shape."""
+    if len(key) == 14 - 3 * n_melds and is_standard_complete(count_table(key)):
+        return True
+    if n_melds == 0 and (is_seven_pairs(key) or is_thirteen_orphans(key) or honors_and_knitted(key)):
+        return True
+    return knitted_straight_reading(key, n_melds) is not None
+
+
+@lru_cache(maxsize=1 << 16)
+def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
+    """Tiles that complete the standing tiles ``key13`` (copies not checked here).
+
+    ``shapes`` is "all" for every shape, or "regular" for four sets and a pair plus
+    Seven Pairs, the shapes whose wait decides Edge, Closed and Single Wait.
+    """
+    if shapes == "all":
+        return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds))
+    table = count_table(key13)
+    out = set(_standard_completions(table))
+    if n_melds == 0 and len(key13) == 13:
+        singles = [t for t in set(key13) if table[t] % 2]
+        if len(singles) == 1:  # six pairs and a single (four of a kind = two pairs)
+            out.add(singles[0])
+    return tuple(sorted(out))
+
+
+def _honors_ok(table: list, with_pair: bool) -> bool:
+    pairs = 0
+    for t in range(31, 38):
+        c = table[t]
+        if c == 2:
+            pairs += 1
+        elif c not in (0, 3):
+            return False
+    return pairs == (1 if with_pair else 0)
+
+
+def _group_ok(table: list, g: int, residue: int) -> bool:
+    if g == 3:
+        return _honors_ok(table, residue == 2)
+    base = 10 * g + 1
+    return _suit_splits(tuple(table[base:base + 9]), residue == 2)
+
+
+def _standard_completions(table: list):
+    """Tiles completing ``table`` (3n+1 tiles) into sets and one pair.
+
+    A standard hand has one group (a suit or the honors) of 3k+2 tiles and the others
+    of 3k: only a tile of a group it brings to that pattern can complete the hand, and
+    only that group needs splitting again for each candidate tile.
+    """
+    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
+    for g in range(4):
+        after = residues[:]
+        after[g] = (after[g] + 1) % 3
+        if sorted(after) != [0, 0, 0, 2]:
+            continue
+        if not all(_group_ok(table, h, residues[h]) for h in range(4) if h != g):
+            continue
+        if g == 3:
+            candidates = [t for t in range(31, 38) if table[t]]
+        else:
+            base = 10 * g
+            ranks = {r for r in range(1, 10) if table[base + r]}
+            candidates = sorted({base + r for x in ranks for r in range(x - 2, x + 3) if 1 <= r <= 9})
+        for t in candidates:
+            table[t] += 1
+            if _group_ok(table, g, after[g]):
+                yield t
+            table[t] -= 1

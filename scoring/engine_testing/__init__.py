@@ -1,0 +1,4 @@
+"""Test support for scoring.engine: a hand generator and the pymahjonggb oracle adapter.
+
+Nothing in scoring.engine imports this package.
+"""
