@@ -1,0 +1,13 @@
+"""Seat-rotation engine for MCR tournaments (plain Python, no Django).
+
+build_chart        pre-drawn chart: chart[session][table] = (E, S, W, N)
+chart_metrics      repeats, worst pair, same-key seatings, starting-seat spread
+round_seats        who sits where in each round of a session (Appendix 4)
+seat_by_standings  one session seated from the current standings
+"""
+
+from .chart import build_chart
+from .metrics import ChartMetrics, chart_metrics
+from .rotation import WINDS, round_seats
+
+__all__ = ["build_chart", "chart_metrics", "round_seats", "ChartMetrics", "WINDS"]

@@ -1,0 +1,56 @@
+"""build_chart: the pre-drawn chart of tables and starting seats (3.5.1)."""
+
+import random
+
+from .annealing import chart_cost, improve, lower_bound
+from .designs import candidate_designs
+from .placement import place
+from .validation import check_avoid, check_players, check_sessions
+from .winds import balance_winds
+
+# Swap budget of the local search; fixed so results do not depend on speed.
+SEARCH_MOVES = 200_000
+
+
+def _random_sessions(player_count, session_count, rng):
+    sessions = []
+    for _ in range(session_count):
+        order = list(range(player_count))
+        rng.shuffle(order)
+        sessions.append([tuple(order[i:i + 4]) for i in range(0, player_count, 4)])
+    return sessions
+
+
+def build_chart(players, sessions, avoid=None, seed=0):
+    """chart[session][table] = (east, south, west, north) starting seats.
+
+    Players are shuffled onto the points of the best fitting repeat-free
+    design (designs.py), avoid keys are placed so they never share a table
+    when a design allows it (placement.py), local search repairs the rest
+    (annealing.py) and starting winds are balanced last (winds.py).
+    """
+    players = check_players(players)
+    sessions = check_sessions(sessions)
+    avoid = check_avoid(avoid, players)
+    rng = random.Random(seed)
+    n = len(players)
+    # Design points are numbered 0..n-1; a seeded shuffle decides who is who.
+    order = list(players)
+    rng.shuffle(order)
+    keys = [avoid.get(p) for p in order]
+
+    from .designs import Design
+
+    options = candidate_designs(n, sessions)
+    options.append(Design("random draw", _random_sessions(n, sessions, rng)))
+    best = None
+    for design in options:
+        layout, _ = place(design, n, sessions, keys, rng)
+        cost = chart_cost(layout, n, keys)
+        if best is None or cost < best[0]:
+            best = (cost, layout)
+    cost, layout = best
+    if cost > lower_bound(n, sessions, keys):
+        improve(layout, n, keys, rng, SEARCH_MOVES)
+    balance_winds(layout, n, rng)
+    return [[tuple(order[p] for p in table) for table in tables] for tables in layout]
