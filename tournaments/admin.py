@@ -2,11 +2,16 @@ from django.contrib import admin
 
 from tournaments.models import (
     AuditEvent,
+    Hand,
     ImportJob,
     Membership,
     Player,
     Registration,
+    ScoreSheet,
+    SeatAssignment,
     Session,
+    SheetSignature,
+    StandingsSnapshot,
     Table,
     Team,
     Tournament,
@@ -91,3 +96,51 @@ class AuditEventAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+@admin.register(SeatAssignment)
+class SeatAssignmentAdmin(admin.ModelAdmin):
+    list_display = ["session", "table", "seat", "registration"]
+    list_filter = ["session__tournament", "session__number"]
+    raw_id_fields = ["registration"]
+
+
+class HandInline(admin.TabularInline):
+    model = Hand
+    extra = 0
+    fields = ["number", "result", "winner", "discarder", "tiles", "total", "d0", "d1", "d2", "d3", "verified"]
+    readonly_fields = fields
+    can_delete = False
+
+
+@admin.register(ScoreSheet)
+class ScoreSheetAdmin(admin.ModelAdmin):
+    """Hands change only through the services (audited): the admin shows them read-only."""
+
+    list_display = ["session", "table", "referee", "status", "version", "ended_by_time"]
+    list_filter = ["status", "session__tournament"]
+    readonly_fields = ["version", "closed_at", "locked_at"]
+    inlines = [HandInline]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["sheet", "number", "result", "winner", "discarder", "tiles", "total", "verified"]
+    list_filter = ["result", "verified"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(SheetSignature)
+class SheetSignatureAdmin(admin.ModelAdmin):
+    list_display = ["sheet", "kind", "registration", "user", "signed_at"]
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(StandingsSnapshot)
+class StandingsSnapshotAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "version", "computed_at"]
+    readonly_fields = ["tournament", "version", "data"]

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LANGUAGES = ["zh_Hans", "ja"]
-PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+\}")
+PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|\{\w+(?:![rsa])?\}")
 
 
 def catalogue(language):

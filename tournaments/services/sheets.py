@@ -144,6 +144,11 @@ def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
 # --- hands -------------------------------------------------------------------------------------
 
 
+def _invalid(field: str, message, code: str | None = None) -> ValidationError:
+    """A field error that keeps its code (the API reports it)."""
+    return ValidationError({field: ValidationError(message, code=code)})
+
+
 def _bump(sheet: ScoreSheet, **fields) -> None:
     for name, value in fields.items():
         setattr(sheet, name, value)
@@ -176,7 +181,7 @@ def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
         raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
     refusal = extensions.win_refusal(sheet.pk, number, winner)
     if refusal:
-        raise ValidationError({"winner": refusal}, code="win_refused")
+        raise _invalid("winner", refusal, "win_refused")
     flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
     flowers = entry.get("flowers", 0)
     tiles = (entry.get("tiles") or "").strip()
@@ -195,16 +200,14 @@ def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
                 **flags,
             )
             if not ev.is_winning:
-                raise ValidationError({"tiles": reason_message(ev.reason, ev.fan_points)}, code=ev.reason)
+                raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
             fans = [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans]
             fan_points, total, verified = ev.fan_points, ev.total, True
         elif declared:
             check = check_declared(declared, flowers=flowers, profile=profile)
             if check.problems:
-                raise ValidationError(
-                    {"declared_fans": [declared_problem_message(*problem) for problem in check.problems]},
-                    code="declared",
-                )
+                messages = [declared_problem_message(*problem) for problem in check.problems]
+                raise _invalid("declared_fans", "; ".join(messages), "declared")
             counts: dict[int, int] = {}
             for number_ in declared:
                 if number_ != 81:  # flowers are entered as their count
@@ -215,7 +218,7 @@ def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
             raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
         deltas = settle(total, winner=winner, discarder=discarder)
     except HandError as error:
-        raise ValidationError({"tiles": hand_error_message(error)}, code=error.code) from error
+        raise _invalid("tiles", hand_error_message(error), error.code) from error
     return {
         "result": result, "winner": winner, "discarder": discarder, "tiles": tiles, "flowers": flowers, **flags,
         "declared_fans": [] if tiles else list(declared), "verified": verified, "fans": fans,

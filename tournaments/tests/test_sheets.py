@@ -1,0 +1,207 @@
+"""Recording hands on a score sheet: validation by the engine, winds, idempotency, signing, locking."""
+
+import uuid
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from scoring.engine import settle
+from tournaments.errors import Conflict
+from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
+from tournaments.services import sheets as sheet_services
+
+CHICKEN = "[123m][345m]678p56sWW+7s"  # 8 points: Chicken Hand
+STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
+
+
+def record(actor, sheet, number, **entry):
+    entry.setdefault("result", "win")
+    hand, _created = sheet_services.hand_record(actor=actor, sheet=sheet, number=number, **entry)
+    return hand
+
+
+@pytest.mark.django_db
+def test_win_on_a_discard_pays_as_3_9_1_3(referee, sheet):
+    hand = record(referee, sheet, 1, winner=2, discarder=0, tiles=STRAIGHT)
+    assert (hand.fan_points, hand.total, hand.verified) == (23, 23, True)
+    assert hand.deltas == settle(23, winner=2, discarder=0) == (-31, -8, 47, -8)
+    assert {fan["number"] for fan in hand.fans} == {28, 62, 63, 70, 75, 79}
+    sheet.refresh_from_db()
+    assert sheet.version == 2
+    assert AuditEvent.objects.get(action="hand.recorded").detail["deltas"] == [-31, -8, 47, -8]
+
+
+@pytest.mark.django_db
+def test_self_drawn_and_draw_and_flowers(referee, sheet):
+    hand = record(referee, sheet, 1, winner=1, discarder=None, tiles=STRAIGHT, flowers=2)
+    assert (hand.fan_points, hand.total) == (25, 27)
+    assert hand.deltas == (-35, 105, -35, -35)
+    assert hand.self_drawn
+    draw = record(referee, sheet, 2, result="draw")
+    assert draw.deltas == (0, 0, 0, 0) and draw.winner is None
+
+
+@pytest.mark.django_db
+def test_the_engine_gets_the_derived_winds(referee, sheet):
+    # Hand 1: starting seat 0 is East in the East round: a pung of East is both winds (60 + 61).
+    first = record(referee, sheet, 1, winner=0, discarder=1, tiles="[EEE]123m456m789m1s+1s")
+    assert {60, 61} <= {fan["number"] for fan in first.fans}
+    # Hand 2: the deal has passed; seat 0 is North, so East is the prevalent wind only.
+    second = record(referee, sheet, 2, winner=0, discarder=1, tiles="[EEE]123m456m789m1s+1s")
+    numbers = {fan["number"] for fan in second.fans}
+    assert 60 in numbers and 61 not in numbers
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "entry, field, code",
+    [
+        ({"winner": 0, "discarder": 1, "tiles": "123m456m789m12p55s+7p"}, "tiles", "not_complete"),
+        ({"winner": 0, "discarder": 1, "tiles": "[123m][345m]678p56sWW+7s", "flowers": 9}, "tiles", "context"),
+        ({"winner": 0, "discarder": 1, "tiles": "123m456m789m123p5p5p+5p"}, "tiles", "tile_count"),
+        ({"winner": 0, "discarder": 1, "tiles": "[123m]11111m456p78s+9s"}, "tiles", "too_many_copies"),
+        ({"winner": 0, "discarder": 1, "tiles": "12x"}, "tiles", "notation"),
+        ({"winner": 0, "discarder": 0, "tiles": CHICKEN}, "discarder", None),
+        ({"winner": 5, "discarder": 1, "tiles": CHICKEN}, "winner", None),
+        ({"winner": 0, "discarder": 1}, "tiles", None),
+        ({"winner": 0, "discarder": 1, "declared_fans": [1, 38]}, "declared_fans", "declared"),
+        ({"winner": 0, "discarder": 1, "declared_fans": [76]}, "declared_fans", "declared"),
+    ],
+)
+def test_bad_hands_are_refused_and_nothing_is_saved(referee, sheet, entry, field, code):
+    with pytest.raises(ValidationError) as caught:
+        record(referee, sheet, 1, **entry)
+    assert field in caught.value.message_dict
+    if code:
+        assert caught.value.error_dict[field][0].code == code
+    assert not Hand.objects.exists()
+    sheet.refresh_from_db()
+    assert sheet.version == 1
+
+
+@pytest.mark.django_db
+def test_below_minimum_names_the_points(referee, sheet):
+    with pytest.raises(ValidationError) as caught:
+        record(referee, sheet, 1, winner=0, discarder=1, tiles="[123m][456m][789p]11s23s+4s", last_wall_tile=False)
+    assert "at least 8" in caught.value.message_dict["tiles"][0] or "8" in caught.value.message_dict["tiles"][0]
+
+
+@pytest.mark.django_db
+def test_declared_fans_are_marked_unverified(referee, sheet):
+    hand = record(referee, sheet, 1, winner=3, discarder=None, declared_fans=[49, 73, 76], flowers=1)
+    assert (hand.verified, hand.fan_points, hand.total) == (False, 8, 9)
+    assert hand.fans == [{"number": 49, "count": 1}, {"number": 73, "count": 1}, {"number": 76, "count": 1}]
+
+
+@pytest.mark.django_db
+def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
+    key = uuid.uuid4()
+    first, created = sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=key, result="draw")
+    again, created_again = sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=key, result="draw")
+    assert created and not created_again and first.pk == again.pk
+    with pytest.raises(Conflict) as caught:
+        sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=uuid.uuid4(), result="draw")
+    assert caught.value.current_version == 2
+    assert sheet.hands.count() == 1
+
+
+@pytest.mark.django_db
+def test_sixteen_hands_at_most(referee, sheet):
+    for number in range(1, 17):
+        record(referee, sheet, number, result="draw")
+    with pytest.raises(ValidationError):
+        record(referee, sheet, 17, result="draw")
+
+
+@pytest.mark.django_db
+def test_close_confirm_sign_lock_and_standings(referee, sheet, pins, registrations, django_capture_on_commit_callbacks):
+    record(referee, sheet, 1, winner=2, discarder=0, tiles=STRAIGHT)
+    with pytest.raises(ValidationError):  # not closed yet
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])
+    sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
+    assert sheet.status == ScoreSheet.Status.CLOSED and sheet.ended_by_time
+    with pytest.raises(ValidationError):  # a hand cannot be added to a closed sheet
+        record(referee, sheet, 2, result="draw")
+    with pytest.raises(ValidationError):  # wrong PIN
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin="no")
+    with pytest.raises(ValidationError):  # a player of another table
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=5, pin=pins[5])
+    for entry in (1, 2, 3):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    with pytest.raises(ValidationError):  # only three have confirmed
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=4, pin=pins[4])
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=4, pin=pins[4])  # twice is once
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    assert sheet.status == ScoreSheet.Status.LOCKED
+    assert sheet.signatures.count() == 5
+    snapshot = StandingsSnapshot.objects.get()
+    top = snapshot.data["individuals"][0]
+    assert (top["entry"], top["table_points"], top["contest_points"]) == (3, 48, 47)
+
+
+@pytest.mark.django_db
+def test_locked_sheet_changes_need_a_reason_and_the_current_version(referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks):
+    record(referee, sheet, 1, winner=2, discarder=0, tiles=STRAIGHT)
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    sheet.refresh_from_db()
+    with pytest.raises(Conflict):
+        sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=1, expected_version=1, reason="x", result="draw")
+    with pytest.raises(ValidationError):
+        sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, result="draw")
+    with django_capture_on_commit_callbacks(execute=True):
+        hand = sheet_services.hand_correct(
+            actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
+            reason="winner was seat 1", result="win", winner=1, discarder=0, tiles=STRAIGHT,
+        )
+    assert hand.deltas == (-31, 47, -8, -8)
+    event = AuditEvent.objects.get(action="hand.corrected")
+    assert event.actor == chief_referee and event.detail["reason"] == "winner was seat 1"
+    latest = StandingsSnapshot.objects.order_by("-version").first()
+    assert latest.data["individuals"][0]["entry"] == 2
+
+
+@pytest.mark.django_db
+def test_take_back_the_last_hand(referee, sheet):
+    record(referee, sheet, 1, result="draw")
+    record(referee, sheet, 2, winner=0, discarder=1, tiles=CHICKEN)
+    sheet.refresh_from_db()
+    sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+    assert list(sheet.hands.values_list("number", flat=True)) == [1]
+    assert AuditEvent.objects.filter(action="hand.deleted").count() == 1
+
+
+@pytest.mark.django_db
+def test_time_up_closes_open_sheets(organizer, referee, running_session):
+    sheet = running_session.sheets.get(table__number=2)
+    record(referee, sheet, 1, result="draw")
+    sheet_services.session_end(actor=organizer, session=running_session)
+    running_session.refresh_from_db()
+    assert running_session.status == Session.Status.FINISHED
+    assert set(running_session.sheets.values_list("status", "ended_by_time")) == {("closed", True)}
+    with pytest.raises(ValidationError):
+        record(referee, sheet, 2, result="draw")
+
+
+@pytest.mark.django_db
+def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournament, registrations, referee):
+    session = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    with pytest.raises(ValidationError):
+        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
+    with pytest.raises(ValidationError):
+        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
+    with pytest.raises(ValidationError):
+        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
+    with pytest.raises(ValidationError):  # no seats yet
+        sheet_services.session_start(actor=organizer, session=session)
+    sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    sheets = sheet_services.session_start(actor=organizer, session=session)
+    assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
+    with pytest.raises(ValidationError):
+        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
