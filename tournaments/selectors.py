@@ -65,3 +65,56 @@ def tournament_summary(*, tournament: Tournament) -> dict:
 
 def audit_event_list(*, tournament: Tournament, limit: int = 200) -> QuerySet[AuditEvent]:
     return tournament.audit_events.select_related("actor")[:limit]
+
+
+def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
+    """A score sheet the user may see (tournament staff), or write (its referee, the chief referee)."""
+    from tournaments.access import can_write_sheet
+    from tournaments.models import ScoreSheet
+
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
+    if sheet is None:
+        raise Http404("No such sheet.")
+    allowed = can_write_sheet(user, sheet) if write else can(user, sheet.session.tournament, Capability.VIEW_ROSTER)
+    if not allowed:
+        raise Http404("No such sheet.")
+    return sheet
+
+
+def sheet_detail(*, sheet) -> dict:
+    """Everything a tablet shows of a sheet: players, hands, running totals, the next hand's winds."""
+    from tournaments.extensions import sheet_adjustments
+    from tournaments.table_rules import MAX_HANDS, hand_winds, seat_results
+
+    seats = {
+        seat.seat: seat.registration
+        for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration__player")
+    }
+    hands = list(sheet.hands.all())
+    totals = [0, 0, 0, 0]
+    hand_rows = []
+    for hand in hands:
+        totals = [total + delta for total, delta in zip(totals, hand.deltas)]
+        hand_rows.append({"hand": hand, "running": list(totals)})
+    next_number = len(hands) + 1
+    adjustments = sheet_adjustments([sheet.pk])[sheet.pk]
+    results = seat_results(
+        totals,
+        [a.transfers for a in adjustments],
+        [a.deductions for a in adjustments],
+        deductions_count_for_ranking=sheet.session.tournament.deductions_count_for_ranking,
+    )
+    confirmed = set(sheet.signatures.filter(kind="player").values_list("registration_id", flat=True))
+    return {
+        "sheet": sheet,
+        "players": [
+            {"seat": seat, "registration": seats.get(seat), "confirmed": seats.get(seat) and seats[seat].pk in confirmed}
+            for seat in range(4)
+        ],
+        "hands": hand_rows,
+        "totals": totals,
+        "results": results,
+        "next_hand": hand_winds(next_number) if sheet.status == "open" and next_number <= MAX_HANDS else None,
+        "next_number": next_number,
+        "confirmed_count": len(confirmed),
+    }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments.api import views
+from tournaments.api import sheets, views
 
 urlpatterns = [
     path("tournaments/", views.TournamentListApi.as_view(), name="api-tournament-list"),
@@ -15,4 +15,11 @@ urlpatterns = [
         views.RegistrationCheckInApi.as_view(),
         name="api-registration-check-in",
     ),
+    path("sheets/<int:sheet_id>/", sheets.SheetApi.as_view(), name="api-sheet"),
+    path("sheets/<int:sheet_id>/hands/", sheets.HandRecordApi.as_view(), name="api-sheet-hands"),
+    path("sheets/<int:sheet_id>/hands/<int:number>/", sheets.HandApi.as_view(), name="api-sheet-hand"),
+    path("sheets/<int:sheet_id>/hands/take-back/", sheets.HandDeleteLastApi.as_view(), name="api-sheet-take-back"),
+    path("sheets/<int:sheet_id>/close/", sheets.SheetCloseApi.as_view(), name="api-sheet-close"),
+    path("sheets/<int:sheet_id>/confirm/", sheets.SheetConfirmApi.as_view(), name="api-sheet-confirm"),
+    path("sheets/<int:sheet_id>/sign/", sheets.SheetSignApi.as_view(), name="api-sheet-sign"),
 ]

@@ -1,0 +1,93 @@
+"""The tablet's API: permissions, idempotent submission, 400 with codes, 409 on stale state."""
+
+import uuid
+
+import pytest
+
+from conftest import make_user
+from tournaments.models import Membership
+
+STRAIGHT = "123m456m789m123p5p+5p"
+
+
+def url(sheet, suffix=""):
+    return f"/api/sheets/{sheet.pk}/{suffix}"
+
+
+@pytest.mark.django_db
+def test_referee_records_hands_and_a_retry_is_replayed(client_for, referee, sheet):
+    client = client_for(referee)
+    body = {"number": 1, "client_key": str(uuid.uuid4()), "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}
+    first = client.post(url(sheet, "hands/"), body, content_type="application/json")
+    assert first.status_code == 201, first.content
+    data = first.json()
+    assert data["hands"][0]["deltas"] == [-31, -8, 47, -8]
+    assert data["totals"] == [-31, -8, 47, -8]
+    assert data["next_number"] == 2
+    assert data["next_hand"] == {"prevalent": "E", "seat_winds": ["N", "E", "S", "W"], "dealer": 1}
+    retry = client.post(url(sheet, "hands/"), body, content_type="application/json")
+    assert retry.status_code == 200
+    assert len(retry.json()["hands"]) == 1
+    stale = client.post(url(sheet, "hands/"), {**body, "client_key": str(uuid.uuid4())}, content_type="application/json")
+    assert stale.status_code == 409
+    assert stale.json()["current_version"] == 2
+
+
+@pytest.mark.django_db
+def test_bad_hand_is_a_400_with_code_and_translated_message(client_for, referee, sheet):
+    client = client_for(referee)
+    body = {"number": 1, "result": "win", "winner": 0, "discarder": 1, "tiles": "123m456m789m12p55s+7p"}
+    response = client.post(url(sheet, "hands/"), body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 400
+    error = response.json()["errors"][0]
+    assert (error["field"], error["code"]) == ("tiles", "not_complete")
+    assert "和牌" in error["message"]
+    malformed = client.post(url(sheet, "hands/"), {"number": 99, "result": "maybe"}, content_type="application/json")
+    assert malformed.status_code == 400
+    assert {"number", "result"} <= set(malformed.json())
+
+
+@pytest.mark.django_db
+def test_only_the_assigned_referee_and_the_chief_write(client_for, tournament, referee, chief_referee, outsider, sheet, organizer):
+    other_referee = make_user("other-referee")
+    Membership.objects.create(user=other_referee, tournament=tournament, role="referee")
+    body = {"number": 1, "result": "draw"}
+    assert client_for(other_referee).post(url(sheet, "hands/"), body, content_type="application/json").status_code == 404
+    assert client_for(outsider).post(url(sheet, "hands/"), body, content_type="application/json").status_code == 404
+    assert client_for(outsider).get(url(sheet)).status_code == 404
+    assert client_for(organizer).post(url(sheet, "hands/"), body, content_type="application/json").status_code == 404
+    assert client_for(organizer).get(url(sheet)).status_code == 200
+    assert client_for(None).get(url(sheet)).status_code in (401, 403)
+    assert client_for(chief_referee).post(url(sheet, "hands/"), body, content_type="application/json").status_code == 201
+
+
+@pytest.mark.django_db
+def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chief_referee, sheet, pins):
+    client = client_for(referee)
+    client.post(url(sheet, "hands/"), {"number": 1, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}, content_type="application/json")
+    assert client.post(url(sheet, "close/"), {"version": 1}, content_type="application/json").status_code == 409
+    closed = client.post(url(sheet, "close/"), {"version": 2}, content_type="application/json")
+    assert closed.json()["status"] == "closed"
+    wrong = client.post(url(sheet, "confirm/"), {"entry": 1, "pin": "0000" if pins[1] != "0000" else "1111"}, content_type="application/json")
+    assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "pin"
+    for entry in (1, 2, 3, 4):
+        confirmed = client.post(url(sheet, "confirm/"), {"entry": entry, "pin": pins[entry]}, content_type="application/json")
+        assert confirmed.status_code == 200
+    assert confirmed.json()["confirmed_count"] == 4
+    signed = client.post(url(sheet, "sign/"), content_type="application/json")
+    assert signed.json()["status"] == "locked"
+    version = signed.json()["version"]
+    # Locked: the referee may no longer write; the chief referee may, with a reason.
+    body = {"version": version, "result": "draw", "reason": "the win was void"}
+    assert client.put(url(sheet, "hands/1/"), body, content_type="application/json").status_code == 404
+    corrected = client_for(chief_referee).put(url(sheet, "hands/1/"), body, content_type="application/json")
+    assert corrected.status_code == 200
+    assert corrected.json()["totals"] == [0, 0, 0, 0]
+
+
+@pytest.mark.django_db
+def test_take_back(client_for, referee, sheet):
+    client = client_for(referee)
+    client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
+    taken = client.post(url(sheet, "hands/take-back/"), {"version": 2}, content_type="application/json")
+    assert taken.status_code == 200 and taken.json()["hands"] == []
