@@ -9,7 +9,7 @@ from . import fans as F
 from . import shapes
 from .errors import HandError
 from .explain import Reading, explain, set_notation
-from .notation import CHOW, KONG, PAIR, ParsedHand, parse
+from .notation import KONG, PAIR, ParsedHand, parse
 from .tiles import WIND_BY_LETTER, tile_name, tiles_name
 
 PROFILES = ("green_book", "common_practice")
