@@ -70,7 +70,8 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
             ordered = tuple(sorted(sets, key=_set_order))
             found.append((ordered, pair))
         table[pair] += 2
-    found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
+    if len(found) > 1:
+        found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
     return tuple(found)
 
 
