@@ -44,9 +44,10 @@ def _set_splits(table: list, start: int):
         table[i + 2] += 1
 
 
-def _set_order(s: tuple) -> tuple:
+def _set_order(s: tuple) -> int:
+    """Sort key of a set: its (tile, tile, tile) sequence, as one int."""
     kind, tile = s
-    return (tile - 1, tile, tile + 1) if kind == CHOW else (tile, tile, tile)
+    return (tile - 1) * 100 + tile if kind == CHOW else tile * 101
 
 
 @lru_cache(maxsize=1 << 16)
@@ -61,17 +62,22 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     if len(key) != 3 * n_sets + 2:
         return ()
     table = count_table(key)
+    # the pair sits in the one group (suit or honors) of 3k+2 tiles
+    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
+    if sorted(residues) != [0, 0, 0, 2]:
+        return ()
+    pair_group = residues.index(2)
     found = []
     for pair in sorted(set(key)):
-        if table[pair] < 2:
+        if table[pair] < 2 or (pair // 10 if pair < 30 else 3) != pair_group:
             continue
         table[pair] -= 2
-        for sets in _set_splits(table, 0):
-            ordered = tuple(sorted(sets, key=_set_order))
-            found.append((ordered, pair))
+        if all(_group_ok(table, g, 0) for g in range(4)):
+            for sets in _set_splits(table, 0):
+                found.append((tuple(sorted(sets, key=_set_order)), pair))
         table[pair] += 2
     if len(found) > 1:
-        found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
+        found.sort(key=lambda r: [_set_order(s) for s in r[0]])
     return tuple(found)
 
 
