@@ -1,4 +1,14 @@
-"""MCR (Chinese Official Mahjong) hand evaluator: plain Python, no Django."""
+"""MCR (Chinese Official Mahjong) hand evaluator: plain Python, no Django.
+
+    evaluate("[123m][345m]678p56sWW+7s", self_drawn=False, seat_wind="E", ...)
+        -> Evaluation(fans=[FanHit...], fan_points, total, is_winning, reason, shape)
+    settle(points, winner=2, discarder=0) -> four score changes (3.9.1.3)
+    waits("[123m][345m]678p56sWW") -> ("4s", "7s")
+    check_declared([39, 52, 59], flowers=2) -> DeclaredCheck(fan_points, total, ...)
+
+Profiles: "green_book" (default, the rulebook) and "common_practice"; the readings
+behind both are in scoring/READINGS.md.
+"""
 from .declared import DeclaredCheck, check_declared
 from .errors import MESSAGES, HandError
 from .evaluate import PROFILES, Evaluation, FanHit, evaluate

@@ -6,7 +6,7 @@ common-practice mixed-kongs item).  The caller keeps the reading worth most.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from . import fans as F
 from . import hand_fans as H
@@ -14,8 +14,7 @@ from . import set_fans as S
 from .notation import CHOW, KONG, PAIR, PUNG
 
 
-@dataclass(frozen=True)
-class WinContext:
+class WinContext(NamedTuple):
     win_tile: int
     self_drawn: bool
     last_tile: bool
@@ -82,7 +81,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
 
 
 def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinContext,
-                   unique: tuple, counts: list, unique_wait: bool) -> list:
+                   unique: frozenset, counts: list, unique_wait: bool) -> list:
     """Fan table of one reading: ``fixed`` melds (kind, tile, exposed), ``concealed`` sets."""
     t = [0] * F.TABLE_SIZE
     chows = []
@@ -212,7 +211,7 @@ def _special_flags(ctx: WinContext, t: list) -> None:
         t[F.SELF_DRAWN] = 0
 
 
-def score_seven_pairs(counts: list, unique: tuple, ctx: WinContext) -> list:
+def score_seven_pairs(counts: list, unique: frozenset, ctx: WinContext) -> list:
     t = [0] * F.TABLE_SIZE
     t[F.SEVEN_PAIRS] = 1
     H.by_suits(unique, t)
@@ -227,7 +226,7 @@ def score_seven_pairs(counts: list, unique: tuple, ctx: WinContext) -> list:
     return t
 
 
-def score_seven_shifted_pairs(unique: tuple, ctx: WinContext) -> list:
+def score_seven_shifted_pairs(unique: frozenset, ctx: WinContext) -> list:
     t = [0] * F.TABLE_SIZE
     t[F.SEVEN_SHIFTED_PAIRS] = 1
     if all(x % 10 not in (1, 9) for x in unique):

@@ -9,7 +9,7 @@ from . import fans as F
 from . import shapes
 from .errors import HandError
 from .explain import Reading, explain, set_notation
-from .notation import CHOW, KONG, PAIR, ParsedHand, parse
+from .notation import KONG, PAIR, ParsedHand, parse
 from .tiles import WIND_BY_LETTER, tile_name, tiles_name
 
 PROFILES = ("green_book", "common_practice")
@@ -47,7 +47,7 @@ class FanHit:
         return f"FanHit({self.fan.number} {self.fan.name_en} x{self.count} = {self.points})"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class Evaluation:
     fans: list = field(default_factory=list)
     fan_points: int = 0
@@ -56,12 +56,6 @@ class Evaluation:
     reason: str | None = None
     shape: str | None = None   # "standard", "seven_pairs", "thirteen_orphans", ...
     profile: str = "green_book"
-
-
-def _check_flag(name: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise HandError("context", "flag", name=name, value=value)
-    return value
 
 
 def _check_context(seat_wind, prevalent_wind, flowers, profile) -> None:
@@ -98,11 +92,11 @@ def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalen
              kong_replacement: bool = False, robbing_kong: bool = False,
              profile: str = "green_book") -> Evaluation:
     _check_context(seat_wind, prevalent_wind, flowers, profile)
-    flags = [_check_flag(n, v) for n, v in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
-                                             ("last_wall_tile", last_wall_tile),
-                                             ("kong_replacement", kong_replacement),
-                                             ("robbing_kong", robbing_kong))]
-    self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong = flags
+    for name, value in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
+                        ("last_wall_tile", last_wall_tile), ("kong_replacement", kong_replacement),
+                        ("robbing_kong", robbing_kong)):
+        if value is not True and value is not False:
+            raise HandError("context", "flag", name=name, value=value)
     parsed = parse(hand, winning_tile=True)
     counts = check_tiles(parsed, with_winning=True)
     win = parsed.winning
@@ -144,7 +138,7 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
     melds = parsed.melds
     n_melds = len(melds)
     key = tuple(sorted(parsed.standing + (win,)))
-    unique = tuple(sorted(set(key).union(*(m.tiles for m in melds))))
+    unique = frozenset(key).union(*(m.tiles for m in melds))
     fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
     fixed_names = [(m.kind, m.tile, m.exposed) for m in melds]
     best = None          # (points, table, reading, shape)
@@ -182,12 +176,14 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
                 # or a standard reading over Seven Pairs (as the common-practice engine)
                 if best is None or points > best[0] or (points == best[0] and (
                         table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
-                    reading = Reading(fixed_names + [(k, t, None) for k, t in sets] + [(PAIR, pair_tile, None)])
-                    best = (points, table, reading, "standard")
+                    best = (points, table, (sets, pair_tile), "standard")
     if best is None:
         return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
                           reason="not_complete", profile=profile)
     points, table, reading, shape = best
+    if shape == "standard":
+        sets, pair_tile = reading
+        reading = Reading(fixed_names + [(k, t, None) for k, t in sets] + [(PAIR, pair_tile, None)])
     hits = _hits(table, reading, counts, ctx) + _flower_hits(flowers)
     winning = points >= F.MINIMUM_POINTS
     return Evaluation(fans=hits, fan_points=points, total=points + flowers, is_winning=winning,
@@ -202,9 +198,9 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext):
     """Seven Pairs / Seven Shifted Pairs, Honors and Knitted, Thirteen Orphans (3.7.2)."""
     if shapes.is_seven_pairs(key):
         groups = tuple(tiles_name(key[i:i + 2]) for i in range(0, 14, 2))
-        suit_tiles = [t for t in unique if t < 30]
-        if (len(unique) == 7 and len(suit_tiles) == 7 and len({t // 10 for t in unique}) == 1
-                and unique[-1] - unique[0] == 6):
+        ordered = sorted(unique)
+        if (len(ordered) == 7 and ordered[-1] < 30 and len({t // 10 for t in ordered}) == 1
+                and ordered[-1] - ordered[0] == 6):
             table = C.score_seven_shifted_pairs(unique, ctx)
             return (_points(table), table, Reading([], groups), "seven_shifted_pairs"), False
         table = C.score_seven_pairs(counts, unique, ctx)

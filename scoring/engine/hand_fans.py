@@ -9,55 +9,67 @@ from .notation import CHOW, PAIR
 from .tiles import GREEN_TILES, REVERSIBLE
 
 
-def by_suits(unique: tuple, table: list) -> None:
+_SUITED = frozenset(t for t in range(30) if t % 10)
+_SIMPLES = frozenset(t for t in _SUITED if 1 < t % 10 < 9)
+_TERMINALS = frozenset(t for t in _SUITED if t % 10 in (1, 9))
+_HONORS = frozenset(range(31, 38))
+_WINDS = frozenset(range(31, 35))
+_DRAGONS = frozenset(range(35, 38))
+_OUTSIDE = _TERMINALS | _HONORS
+_REVERSIBLE = frozenset(REVERSIBLE)
+_GREEN = frozenset(GREEN_TILES)
+_SUITS = tuple(frozenset(t for t in _SUITED if t // 10 == s) for s in range(3))
+_RANKS_UP_TO_4 = frozenset(t for t in _SUITED if t % 10 <= 4)
+_RANKS_FROM_6 = frozenset(t for t in _SUITED if t % 10 >= 6)
+_RANKS_4_TO_6 = frozenset(t for t in _SUITED if 4 <= t % 10 <= 6)
+_RANK_4 = frozenset(t for t in _SUITED if t % 10 == 4)
+_RANK_6 = frozenset(t for t in _SUITED if t % 10 == 6)
+
+
+def by_suits(unique: frozenset, table: list) -> None:
     """Fans 76 No Honors, 75 One Voided Suit, 50 Half Flush, 22 Full Flush, 52 All Types."""
-    suits = {t // 10 for t in unique}
-    honors = 3 in suits
-    numbered = suits - {3}
+    honors = not unique.isdisjoint(_HONORS)
+    present = sum(1 for suit in _SUITS if not unique.isdisjoint(suit))
     if not honors:
         table[F.NO_HONORS] = 1
-    missing = 3 - len(numbered)
-    if missing == 1:
+    if present == 2:
         table[F.ONE_VOIDED_SUIT] += 1
-    elif missing == 2:
+    elif present == 1:
         if honors:
             table[F.HALF_FLUSH] = 1
         else:
             table[F.FULL_FLUSH] = 1
             table[F.NO_HONORS] = 0
-    if len(numbered) == 3 and honors:
-        if any(31 <= t <= 34 for t in unique) and any(t >= 35 for t in unique):
+    elif present == 3 and honors:
+        if not unique.isdisjoint(_WINDS) and not unique.isdisjoint(_DRAGONS):
             table[F.ALL_TYPES] = 1
 
 
-def by_tile_traits(unique: tuple, table: list) -> None:
+def by_tile_traits(unique: frozenset, table: list) -> None:
     """Fans 68 All Simples, 40 Reversible, 3 All Green, 11 All Honors, 8 All Terminals, 18."""
-    if all(t < 30 and 1 < t % 10 < 9 for t in unique):
+    if unique <= _SIMPLES:
         table[F.ALL_SIMPLES] = 1
-    if all(t in REVERSIBLE for t in unique):
+    if unique <= _REVERSIBLE:
         table[F.REVERSIBLE_TILES] = 1
-    if all(t in GREEN_TILES for t in unique):
+    if unique <= _GREEN:
         table[F.ALL_GREEN] = 1
     if table[F.ALL_SIMPLES]:
         return
-    if all(t > 30 for t in unique):
+    if unique <= _HONORS:
         table[F.ALL_HONORS] = 1
-    elif all(t < 30 and t % 10 in (1, 9) for t in unique):
+    elif unique <= _TERMINALS:
         table[F.ALL_TERMINALS] = 1
-    elif all(t > 30 or t % 10 in (1, 9) for t in unique):
+    elif unique <= _OUTSIDE:
         table[F.ALL_TERMINALS_AND_HONORS] = 1
 
 
-def by_rank_range(unique: tuple, table: list) -> None:
+def by_rank_range(unique: frozenset, table: list) -> None:
     """Fans 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles."""
-    if any(t > 30 for t in unique):
-        return
-    ranks = {t % 10 for t in unique}
-    if max(ranks) <= 4:
-        table[F.LOWER_FOUR if 4 in ranks else F.LOWER_TILES] = 1
-    elif min(ranks) >= 6:
-        table[F.UPPER_FOUR if 6 in ranks else F.UPPER_TILES] = 1
-    elif min(ranks) >= 4 and max(ranks) <= 6:
+    if unique <= _RANKS_UP_TO_4:
+        table[F.LOWER_FOUR if not unique.isdisjoint(_RANK_4) else F.LOWER_TILES] = 1
+    elif unique <= _RANKS_FROM_6:
+        table[F.UPPER_FOUR if not unique.isdisjoint(_RANK_6) else F.UPPER_TILES] = 1
+    elif unique <= _RANKS_4_TO_6:
         table[F.MIDDLE_TILES] = 1
 
 

@@ -54,6 +54,25 @@ def _read_well_formed(text: str) -> tuple:
     return tuple(tiles)
 
 
+_CHAR_VALUE = {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}
+
+
+def _read_standing(text: str) -> tuple:
+    """Tiles of well-formed notation, read backwards so each digit meets its suit first."""
+    out = []
+    base = 0
+    for ch in reversed(text):
+        v = _CHAR_VALUE[ch]
+        if v < 0:
+            base = -1 - v
+        elif v < 10:
+            out.append(base + v)
+        else:
+            out.append(v)
+    out.reverse()
+    return tuple(out)
+
+
 def _read_tiles(text: str, offset: int) -> list[int]:
     """Tiles of a run of notation without brackets or '+'."""
     if len(text) <= 8 and _WELL_FORMED.fullmatch(text):
@@ -138,7 +157,7 @@ def parse(text: str, *, winning_tile: bool) -> ParsedHand:
         meld_texts = _FAST_MELD.findall(melds_text) if melds_text else ()
         if all(_WELL_FORMED.fullmatch(a or b) for a, b in meld_texts):
             melds = tuple(_fast_meld(a or b, not a) for a, b in meld_texts)
-            standing = _read_well_formed(standing_text) if standing_text else ()
+            standing = _read_standing(standing_text) if standing_text else ()
             winning = _read_well_formed(win_text)[0] if win_text else None
             return ParsedHand(melds, standing, winning)
     return _parse_slowly(text, winning_tile)

@@ -44,9 +44,10 @@ def _set_splits(table: list, start: int):
         table[i + 2] += 1
 
 
-def _set_order(s: tuple) -> tuple:
+def _set_order(s: tuple) -> int:
+    """Sort key of a set: its (tile, tile, tile) sequence, as one int."""
     kind, tile = s
-    return (tile - 1, tile, tile + 1) if kind == CHOW else (tile, tile, tile)
+    return (tile - 1) * 100 + tile if kind == CHOW else tile * 101
 
 
 @lru_cache(maxsize=1 << 16)
@@ -61,47 +62,53 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     if len(key) != 3 * n_sets + 2:
         return ()
     table = count_table(key)
+    # the pair sits in the one group (suit or honors) of 3k+2 tiles
+    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
+    if sorted(residues) != [0, 0, 0, 2]:
+        return ()
+    pair_group = residues.index(2)
     found = []
     for pair in sorted(set(key)):
-        if table[pair] < 2:
+        if table[pair] < 2 or (pair // 10 if pair < 30 else 3) != pair_group:
             continue
         table[pair] -= 2
-        for sets in _set_splits(table, 0):
-            ordered = tuple(sorted(sets, key=_set_order))
-            found.append((ordered, pair))
+        if all(_group_ok(table, g, 0) for g in range(4)):
+            for sets in _set_splits(table, 0):
+                found.append((tuple(sorted(sets, key=_set_order)), pair))
         table[pair] += 2
-    found.sort(key=lambda r: tuple(_set_order(s) for s in r[0]))
+    if len(found) > 1:
+        found.sort(key=lambda r: [_set_order(s) for s in r[0]])
     return tuple(found)
 
 
-@lru_cache(maxsize=1 << 14)
+def _splits_into_sets(table: list) -> bool:
+    """Whether nine rank counts split into pungs and chows (no pair).
+
+    Greedy from the lowest rank is exact: three equal chows use the same tiles as
+    three pungs, so the lowest rank's count modulo 3 must start that many chows.
+    """
+    a, b = 0, 0  # chows already started at the two previous ranks, still needing this rank
+    for c in table:
+        c -= a + b
+        if c < 0:
+            return False
+        a, b = b, c % 3
+    return a == 0 and b == 0
+
+
+@lru_cache(maxsize=1 << 15)
 def _suit_splits(counts: tuple, with_pair: bool) -> bool:
     """Whether nine rank counts of one suit split into sets (and one pair if asked)."""
+    if not with_pair:
+        return _splits_into_sets(counts)
     table = list(counts)
-    if with_pair:
-        for r in range(9):
-            if table[r] >= 2:
-                table[r] -= 2
-                if _suit_splits(tuple(table), False):
-                    return True
-                table[r] += 2
-        return False
     for r in range(9):
-        c = table[r]
-        if not c:
-            continue
-        if c >= 3:
-            table[r] -= 3
-            if _suit_splits(tuple(table), False):
+        if table[r] >= 2:
+            table[r] -= 2
+            if _splits_into_sets(table):
                 return True
-            table[r] += 3
-        if r <= 6 and table[r + 1] and table[r + 2]:
-            table[r] -= 1
-            table[r + 1] -= 1
-            table[r + 2] -= 1
-            return _suit_splits(tuple(table), False)
-        return False
-    return True
+            table[r] += 2
+    return False
 
 
 def is_standard_complete(table: list) -> bool:
@@ -237,12 +244,26 @@ def _group_ok(table: list, g: int, residue: int) -> bool:
     return _suit_splits(tuple(table[base:base + 9]), residue == 2)
 
 
+@lru_cache(maxsize=1 << 14)
+def _suit_completions(counts: tuple, with_pair: bool) -> tuple:
+    """Ranks (1-9) whose extra tile lets nine rank counts split into sets (+ a pair)."""
+    table = list(counts)
+    present = [r for r in range(9) if table[r]]
+    out = []
+    for r in sorted({x for p in present for x in range(p - 2, p + 3) if 0 <= x <= 8}):
+        table[r] += 1
+        if _suit_splits(tuple(table), with_pair):
+            out.append(r + 1)
+        table[r] -= 1
+    return tuple(out)
+
+
 def _standard_completions(table: list):
     """Tiles completing ``table`` (3n+1 tiles) into sets and one pair.
 
     A standard hand has one group (a suit or the honors) of 3k+2 tiles and the others
     of 3k: only a tile of a group it brings to that pattern can complete the hand, and
-    only that group needs splitting again for each candidate tile.
+    only that group's waits need working out (cached by its nine counts).
     """
     residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
     for g in range(4):
@@ -253,13 +274,12 @@ def _standard_completions(table: list):
         if not all(_group_ok(table, h, residues[h]) for h in range(4) if h != g):
             continue
         if g == 3:
-            candidates = [t for t in range(31, 38) if table[t]]
+            for t in range(31, 38):
+                if table[t]:
+                    table[t] += 1
+                    if _honors_ok(table, after[g] == 2):
+                        yield t
+                    table[t] -= 1
         else:
             base = 10 * g
-            ranks = {r for r in range(1, 10) if table[base + r]}
-            candidates = sorted({base + r for x in ranks for r in range(x - 2, x + 3) if 1 <= r <= 9})
-        for t in candidates:
-            table[t] += 1
-            if _group_ok(table, g, after[g]):
-                yield t
-            table[t] -= 1
+            yield from (base + r for r in _suit_completions(tuple(table[base + 1:base + 10]), after[g] == 2))

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 
 from scoring.engine.notation import CHOW, KONG, PUNG
-from scoring.engine.tiles import ALL_TILES, HONOR_TILES, KNITTED_STRAIGHTS, SUITED_TILES, tiles_name
+from scoring.engine.tiles import ALL_TILES, HONOR_TILES, KNITTED_STRAIGHTS, tiles_name
 
 TERMINALS_HONORS = (1, 9, 11, 19, 21, 29) + HONOR_TILES
 WINDS = "ESWN"

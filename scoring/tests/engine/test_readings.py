@@ -191,3 +191,19 @@ def test_s13_melded_hand():
 def test_s14_fully_concealed_hand_excludes_self_drawn():
     counts = fan_counts("123m456p789s111sE+E", GB, **SD)
     assert 56 in counts and 80 not in counts and 62 not in counts
+
+
+@pytest.mark.parametrize("hand, context, total, fans", [
+    # 003 fan 4 example 3: Last Tile Draw, Fully Concealed Hand, Two Concealed Pungs = 102
+    ("1112345678999m+5m", {"self_drawn": True, "last_wall_tile": True}, 102, {4, 44, 56, 66}),
+    # 003 fan 12 example 2: Pung of Terminals or Honors, Fully Concealed Hand = 69
+    ("111m222p555s88pEE+8p", SD, 69, {12, 73, 56}),
+    # 003 fan 7 example 1: Fully Concealed Hand = 92
+    ("19m19p19sESWNCFP+E", SD, 92, {7, 56}),
+    # 003 fan 8 example 1 shape: Double Pung x2 = 68 (with a wait on a pung: no wait fan)
+    ("[111m][999m][111p]99s99p+9p", {}, 68, {8, 65}),
+])
+def test_green_book_totals_of_003_examples(hand, context, total, fans):
+    ev = evaluate(hand, **context)
+    assert ev.fan_points == total
+    assert {h.fan.number for h in ev.fans} == fans
