@@ -35,3 +35,13 @@ test: $(VENV)/.dev
 
 clean:
 	rm -rf $(VENV) var
+
+# Slow, exhaustive runs and benchmarks: not part of `make test`.
+bench-scoring: $(VENV)/.dev
+	$(BIN)/python bench/scoring.py
+
+scoring-oracle: $(VENV)/.dev
+	$(BIN)/python bench/scoring_oracle.py --count 50000
+
+bench-seating: $(VENV)/.dev
+	$(BIN)/python bench/seating.py

@@ -6,17 +6,34 @@ Built through the same services and the same roster import that organizers use.
 import csv
 import datetime as dt
 import io
+import random
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
+from seating.engine import build_chart
 from tournaments import services
 from tournaments.access import pin_committee_group
-from tournaments.models import Player, Role, Tournament
+from tournaments.models import Player, Role, ScoreSheet, Tournament
+from tournaments.services import sheets as sheet_services
+from tournaments.services.standings import standings_recompute
 
 DEMO_NAME = "MCR Demo Open"
 DEMO_PASSWORD = "mahjong-demo"
+DEMO_PLAYER_PIN = "1234"
+
+# Winning hands that are legal whatever the winds and however they are won, from modest to rare.
+DEMO_HANDS = [
+    "123m456m789m12p55s+3p",
+    "123m456m789m123p5p+5p",
+    "234m345m456m67p88p+5p",
+    "[456m][456p]456s78m99p+9m",
+    "[FFF][PPP]123s456s7s+7s",
+    "[CCC][123m]456m789m1p+1p",
+    "22m33m44m55p66p77s8s+8s",
+    "[111s]234s567s88s99s+9s",
+]
 
 TEAMS = [
     ("Beijing Red Dragons", "CN", ["Wang Wei|王伟", "Li Na|李娜", "Zhang Min|张敏", "Liu Yang|刘洋"]),
@@ -115,7 +132,54 @@ def seed_demo() -> tuple[Tournament, bool]:
         actor=organizer, player=Player.objects.get(federation_id="DEMO-001"), user=users["player"]
     )
     services.tournament_update(actor=organizer, tournament=tournament, status=Tournament.Status.PUBLISHED)
+    _seat_and_play(tournament, organizer)
     return tournament, True
+
+
+def _seat_and_play(tournament: Tournament, organizer) -> None:
+    """Seat all six sessions (teammates never meet), play session 1 to signed sheets, and leave
+    session 2 running with a few hands on every table, so every page has something to show."""
+    registrations = list(tournament.registrations.all())
+    sheet_services.confirm_pins_issue(actor=organizer, tournament=tournament)
+    tournament.registrations.filter(player__federation_id="DEMO-001").update(confirm_pin=DEMO_PLAYER_PIN)
+    chart = build_chart(
+        [r.pk for r in registrations],
+        tournament.planned_sessions,
+        avoid={r.pk: r.team_id for r in registrations},
+        seed=2026,
+    )
+    sessions = list(tournament.sessions.order_by("number"))
+    for session, tables in zip(sessions, chart):
+        sheet_services.session_seats_replace(
+            actor=organizer, session=session, tables={n: list(seats) for n, seats in enumerate(tables, start=1)}
+        )
+    rng = random.Random(2026)
+    _play(sessions[0], organizer, rng, hands=16, sign=True)
+    sheet_services.session_end(actor=organizer, session=sessions[0])
+    _play(sessions[1], organizer, rng, hands=5, sign=False)
+    standings_recompute(tournament_id=tournament.pk)
+
+
+def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> None:
+    for sheet in sheet_services.session_start(actor=organizer, session=session):
+        referee = sheet.referee
+        for number in range(1, hands + 1):
+            if rng.random() < 0.15:
+                entry = {"result": "draw"}
+            else:
+                winner = rng.randrange(4)
+                discarder = None if rng.random() < 0.3 else rng.choice([s for s in range(4) if s != winner])
+                entry = {"result": "win", "winner": winner, "discarder": discarder, "tiles": rng.choice(DEMO_HANDS),
+                         "flowers": rng.choice([0, 0, 0, 1, 2])}
+            sheet_services.hand_record(actor=referee, sheet=sheet, number=number, **entry)
+        if sign:
+            sheet.refresh_from_db()
+            sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+            for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration"):
+                sheet_services.sheet_confirm(
+                    sheet=sheet, entry_number=seat.registration.entry_number, pin=seat.registration.confirm_pin
+                )
+            sheet_services.sheet_sign(actor=referee, sheet=ScoreSheet.objects.get(pk=sheet.pk))
 
 
 DEMO_LOGINS = [
@@ -125,6 +189,6 @@ DEMO_LOGINS = [
     ("referee1", "referee (also referee2, referee3)"),
     ("arbiter", "arbitration committee member"),
     ("leader", "team leader of Beijing Red Dragons"),
-    ("player", "player entry 1 (Wang Wei)"),
+    ("player", f"player entry 1 (Wang Wei); sheet confirmation PIN {DEMO_PLAYER_PIN}"),
     ("pin", "Pin committee"),
 ]

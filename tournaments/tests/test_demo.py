@@ -20,5 +20,16 @@ def test_demo_tournament_is_realistic_and_idempotent(capsys):
     assert len(countries) >= 6
     roles = set(Membership.objects.values_list("role", flat=True))
     assert roles == {"organizer", "chief_referee", "referee", "arbitrator", "team_leader"}
+    # Session 1 is played and signed, session 2 is under way, and the standings show it.
+    first, second = tournament.sessions.order_by("number")[:2]
+    assert first.status == "finished" and set(first.sheets.values_list("status", flat=True)) == {"locked"}
+    assert all(sheet.hands.count() == 16 for sheet in first.sheets.all())
+    assert second.status == "running" and all(sheet.hands.count() == 5 for sheet in second.sheets.all())
+    from tournaments.models import SeatAssignment
+
+    assert SeatAssignment.objects.filter(session__tournament=tournament).count() == 6 * 48
+    snapshot = tournament.standings_snapshots.order_by("-version").first()
+    assert sum(row["table_points"] for row in snapshot.data["individuals"]) == 12 * 7 * 12
+    assert sum(row["contest_points"] for row in snapshot.data["individuals"]) == 0
     output = capsys.readouterr().out
     assert "organizer" in output and "mahjong-demo" in output
