@@ -5,3 +5,12 @@ from django.utils.translation import gettext_lazy as _
 class PenaltiesConfig(AppConfig):
     name = "penalties"
     verbose_name = _("Penalties")
+
+    def ready(self):
+        # The tournament core asks registered providers; it never imports this app.
+        from penalties import providers
+        from tournaments import extensions
+
+        extensions.register_adjustment_provider(providers.sheet_adjustments)
+        extensions.register_win_refusal_provider(providers.win_refusal)
+        extensions.register_standing_flags_provider(providers.standing_flags)

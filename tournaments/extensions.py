@@ -7,7 +7,8 @@ registered provider and combines the answers. Two seams exist:
 - sheet adjustments: per score sheet and starting seat, points transferred between players
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
 - win refusals: whether a player may not win a given hand (停和, 3.11.3), so the score sheet refuses
-  such a win.
+  such a win;
+- standing flags: players the standings must mark (disqualified, 3.11.4), who then take no rank.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
 cost one query per provider. See docs/extension-points.md.
@@ -21,9 +22,18 @@ from dataclasses import dataclass
 class SeatAdjustment:
     transfers: int = 0  # received (+) or paid (-) between players; a table's transfers sum to zero
     deductions: int = 0  # taken away and given to nobody (3.11.2.2); never negative
+    # 3.11.2.1: more than 15 minutes late forfeits the session: session score 0, and the table
+    # points the organizer decides (0 unless they decide otherwise), in twelfths.
+    forfeit: bool = False
+    forfeit_table_points: int = 0
 
     def __add__(self, other: "SeatAdjustment") -> "SeatAdjustment":
-        return SeatAdjustment(self.transfers + other.transfers, self.deductions + other.deductions)
+        return SeatAdjustment(
+            self.transfers + other.transfers,
+            self.deductions + other.deductions,
+            self.forfeit or other.forfeit,
+            max(self.forfeit_table_points, other.forfeit_table_points),
+        )
 
 
 NO_ADJUSTMENT = SeatAdjustment()
@@ -33,8 +43,12 @@ AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustmen
 # (sheet id, hand number, starting seat) -> a reason shown to the referee, or None
 WinRefusalProvider = Callable[[int, int, int], str | None]
 
+# tournament id -> {registration id: {"disqualified": True, ...}}
+StandingFlagsProvider = Callable[[int], dict[int, dict]]
+
 _adjustment_providers: list[AdjustmentProvider] = []
 _win_refusal_providers: list[WinRefusalProvider] = []
+_standing_flags_providers: list[StandingFlagsProvider] = []
 
 
 def register_adjustment_provider(provider: AdjustmentProvider) -> None:
@@ -45,6 +59,19 @@ def register_adjustment_provider(provider: AdjustmentProvider) -> None:
 def register_win_refusal_provider(provider: WinRefusalProvider) -> None:
     if provider not in _win_refusal_providers:
         _win_refusal_providers.append(provider)
+
+
+def register_standing_flags_provider(provider: StandingFlagsProvider) -> None:
+    if provider not in _standing_flags_providers:
+        _standing_flags_providers.append(provider)
+
+
+def standing_flags(tournament_id: int) -> dict[int, dict]:
+    flags: dict[int, dict] = {}
+    for provider in _standing_flags_providers:
+        for registration_id, marks in provider(tournament_id).items():
+            flags.setdefault(registration_id, {}).update(marks)
+    return flags
 
 
 def sheet_adjustments(sheet_ids: Iterable[int]) -> dict[int, list[SeatAdjustment]]:

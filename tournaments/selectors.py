@@ -84,7 +84,7 @@ def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
 def sheet_detail(*, sheet) -> dict:
     """Everything a tablet shows of a sheet: players, hands, running totals, the next hand's winds."""
     from tournaments.extensions import sheet_adjustments
-    from tournaments.table_rules import MAX_HANDS, hand_winds, seat_results
+    from tournaments.table_rules import MAX_HANDS, hand_winds, table_results
 
     seats = {
         seat.seat: seat.registration
@@ -97,11 +97,9 @@ def sheet_detail(*, sheet) -> dict:
         totals = [total + delta for total, delta in zip(totals, hand.deltas)]
         hand_rows.append({"hand": hand, "running": list(totals)})
     next_number = len(hands) + 1
-    adjustments = sheet_adjustments([sheet.pk])[sheet.pk]
-    results = seat_results(
+    results = table_results(
         totals,
-        [a.transfers for a in adjustments],
-        [a.deductions for a in adjustments],
+        sheet_adjustments([sheet.pk])[sheet.pk],
         deductions_count_for_ranking=sheet.session.tournament.deductions_count_for_ranking,
     )
     confirmed = set(sheet.signatures.filter(kind="player").values_list("registration_id", flat=True))

@@ -12,7 +12,7 @@ from django.db.models import Sum
 from tournaments import extensions
 from tournaments.models import Hand, Registration, ScoreSheet, SeatAssignment, Tournament
 from tournaments.models.core import Tiebreak
-from tournaments.table_rules import seat_results
+from tournaments.table_rules import table_results
 
 
 def _tiebreak_key(row: dict, tiebreak: str):
@@ -47,11 +47,9 @@ def sheet_seat_results(tournament: Tournament, sheets: list[dict]) -> dict[int, 
     adjustments = extensions.sheet_adjustments(sheet_ids)
     results = {}
     for sheet_id in sheet_ids:
-        seats = adjustments[sheet_id]
-        results[sheet_id] = seat_results(
+        results[sheet_id] = table_results(
             sums.get(sheet_id, [0, 0, 0, 0]),
-            [seat.transfers for seat in seats],
-            [seat.deductions for seat in seats],
+            adjustments[sheet_id],
             deductions_count_for_ranking=tournament.deductions_count_for_ranking,
         )
     return results
@@ -88,7 +86,11 @@ def standings_compute(tournament: Tournament) -> dict:
             "places": [0, 0, 0, 0],
             "best_session": None,
             "sessions": [],
+            "disqualified": False,
         }
+    for registration_id, marks in extensions.standing_flags(tournament.pk).items():
+        if registration_id in rows:
+            rows[registration_id]["disqualified"] = bool(marks.get("disqualified"))
     for sheet in sorted(sheets, key=lambda s: (s["session__number"], s["table__number"])):
         for result in results[sheet["id"]]:
             registration = seat_owner.get((sheet["session_id"], sheet["table_id"], result.seat))
@@ -118,8 +120,13 @@ def standings_compute(tournament: Tournament) -> dict:
     def individual_key(row):
         return (-row["table_points"], -row["contest_points"], *(_tiebreak_key(row, t) for t in tiebreaks))
 
-    individuals = sorted(rows.values(), key=lambda row: (individual_key(row), row["entry"]))
-    _assign_ranks(individuals, individual_key)
+    # 3.11.4-3.11.5: a disqualified player keeps their record but takes no rank; listed last.
+    ranked = sorted((r for r in rows.values() if not r["disqualified"]), key=lambda r: (individual_key(r), r["entry"]))
+    _assign_ranks(ranked, individual_key)
+    disqualified = sorted((r for r in rows.values() if r["disqualified"]), key=lambda r: r["entry"])
+    for row in disqualified:
+        row["rank"] = None
+    individuals = ranked + disqualified
 
     teams: dict[int, dict] = defaultdict(lambda: {"table_points": 0, "contest_points": 0, "members": []})
     for row in individuals:

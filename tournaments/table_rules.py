@@ -109,19 +109,28 @@ def seat_results(
     deductions: list[int],
     *,
     deductions_count_for_ranking: bool = True,
+    forfeits: list[bool] | None = None,
+    forfeit_points: list[int] | None = None,
 ) -> list[SeatResult]:
     """The results of the four starting seats of a table.
 
     The placing uses the session score, or the score before deductions when the organizer decides
-    deductions do not move places (the rules are silent on it).
+    deductions do not move places (the rules are silent on it). A forfeited seat (3.11.2.1) scores
+    0 and the table points the organizer set (0 by default), and takes the last place; the others
+    share the places above it.
     """
-    session_scores = [hand_scores[s] + transfers[s] - deductions[s] for s in range(4)]
+    forfeits = forfeits or [False] * 4
+    forfeit_points = forfeit_points or [0] * 4
+    session_scores = [0 if forfeits[s] else hand_scores[s] + transfers[s] - deductions[s] for s in range(4)]
     if deductions_count_for_ranking:
-        ranking_scores = session_scores
+        ranking_scores = list(session_scores)
     else:
-        ranking_scores = [hand_scores[s] + transfers[s] for s in range(4)]
-    points = table_points(ranking_scores)
-    places = ranks(ranking_scores)
+        ranking_scores = [0 if forfeits[s] else hand_scores[s] + transfers[s] for s in range(4)]
+    # Forfeited seats sort below everyone, whatever the scores.
+    floor = min(ranking_scores) - 1
+    ordered = [floor if forfeits[s] else ranking_scores[s] for s in range(4)]
+    points = table_points(ordered)
+    places = ranks(ordered)
     return [
         SeatResult(
             seat=s,
@@ -130,7 +139,19 @@ def seat_results(
             deductions=deductions[s],
             session_score=session_scores[s],
             rank=places[s],
-            table_points=points[s],
+            table_points=forfeit_points[s] if forfeits[s] else points[s],
         )
         for s in range(4)
     ]
+
+
+def table_results(hand_scores: list[int], adjustments, *, deductions_count_for_ranking: bool) -> list[SeatResult]:
+    """seat_results from the four seats' SeatAdjustment (tournaments.extensions)."""
+    return seat_results(
+        hand_scores,
+        [a.transfers for a in adjustments],
+        [a.deductions for a in adjustments],
+        deductions_count_for_ranking=deductions_count_for_ranking,
+        forfeits=[a.forfeit for a in adjustments],
+        forfeit_points=[a.forfeit_table_points for a in adjustments],
+    )

@@ -1,0 +1,78 @@
+"""What the penalties app tells the tournament core (see tournaments/extensions.py)."""
+
+from collections import defaultdict
+
+from django.db.models import F
+
+from penalties.catalogue import Sanction
+from penalties.models import Penalty
+from tournaments.extensions import SeatAdjustment
+from tournaments.models import SeatAssignment
+
+
+def _seat_index(sheet_ids) -> dict[tuple[int, int], int]:
+    """(sheet id, registration id) -> starting seat."""
+    rows = SeatAssignment.objects.filter(
+        session__sheets__id__in=sheet_ids, table_id=F("session__sheets__table_id")
+    ).values("session__sheets__id", "registration_id", "seat")
+    return {(row["session__sheets__id"], row["registration_id"]): row["seat"] for row in rows}
+
+
+def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
+    """One penalty's effect on the four starting seats."""
+    offender = seat_of(penalty.offender_id)
+    if offender is None:
+        return {}
+    if penalty.sanction == Sanction.PAY_EACH:
+        # 3.11.6.6-7: pays N to each of the three others.
+        return {
+            seat: SeatAdjustment(transfers=-3 * penalty.points if seat == offender else penalty.points)
+            for seat in range(4)
+        }
+    if penalty.sanction == Sanction.PAY_VICTIM:
+        victim = seat_of(penalty.victim_id)
+        if victim is None:
+            return {}
+        return {offender: SeatAdjustment(transfers=-penalty.points), victim: SeatAdjustment(transfers=penalty.points)}
+    if penalty.forfeit:
+        return {offender: SeatAdjustment(forfeit=True, forfeit_table_points=penalty.forfeit_table_points)}
+    if penalty.points:
+        # 3.11.2: deductions are given to nobody.
+        return {offender: SeatAdjustment(deductions=penalty.points)}
+    return {}
+
+
+def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
+    sheet_ids = list(sheet_ids)
+    penalties = list(Penalty.objects.filter(sheet_id__in=sheet_ids, status=Penalty.Status.ACTIVE))
+    if not penalties:
+        return {}
+    seats = _seat_index({p.sheet_id for p in penalties})
+    combined: dict[int, dict[int, SeatAdjustment]] = defaultdict(dict)
+    for penalty in penalties:
+        for seat, adjustment in penalty_adjustments(penalty, lambda r: seats.get((penalty.sheet_id, r))).items():
+            current = combined[penalty.sheet_id].get(seat, SeatAdjustment())
+            combined[penalty.sheet_id][seat] = current + adjustment
+    return combined
+
+
+def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
+    """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it."""
+    from django.utils.translation import gettext as _
+
+    offenders = Penalty.objects.filter(
+        sheet_id=sheet_id, hand_number=hand_number, no_win=True, status=Penalty.Status.ACTIVE
+    ).values_list("offender_id", flat=True)
+    if not offenders:
+        return None
+    seats = _seat_index([sheet_id])
+    if any(seats.get((sheet_id, offender)) == seat for offender in offenders):
+        return _("This player has lost the right to win this hand (停和, rule 3.11.3).")
+    return None
+
+
+def standing_flags(tournament_id: int) -> dict[int, dict]:
+    disqualified = Penalty.objects.filter(
+        sheet__session__tournament_id=tournament_id, disqualification=True, status=Penalty.Status.ACTIVE
+    ).values_list("offender_id", flat=True)
+    return {registration_id: {"disqualified": True} for registration_id in disqualified}

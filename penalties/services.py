@@ -1,0 +1,228 @@
+"""Recording and cancelling penalties (3.11). Every write is audited; results follow on commit."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
+from penalties.models import Penalty, PenaltyPolicy
+from scoring.engine import HandError, evaluate, waits
+from tournaments.audit import audit_record
+from tournaments.engine_messages import hand_error_message
+from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
+from tournaments.table_rules import MAX_HANDS, hand_winds
+
+
+def policy_for(tournament) -> PenaltyPolicy:
+    policy, _created = PenaltyPolicy.objects.get_or_create(tournament=tournament)
+    return policy
+
+
+def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
+    seat = SeatAssignment.objects.filter(session=sheet.session, table=sheet.table, registration=registration).first()
+    return seat.seat if seat else None
+
+
+def _results_changed(sheet: ScoreSheet) -> None:
+    """Standings count signed sheets only: recompute when a signed sheet's penalties change."""
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        from tournaments.tasks import standings_recompute_task
+
+        tournament_id = sheet.session.tournament_id
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+
+
+@transaction.atomic
+def penalty_record(
+    *,
+    actor,
+    sheet: ScoreSheet,
+    foul: str,
+    offender: Registration,
+    hand_number: int | None = None,
+    points: int | None = None,
+    victim: Registration | None = None,
+    late_seconds: int | None = None,
+    note: str = "",
+) -> Penalty:
+    """Record a foul at a table with the sanction rule 3.11 gives it."""
+    definition = FOUL_BY_CODE.get(foul)
+    if definition is None:
+        raise ValidationError({"foul": _("Unknown foul.")})
+    sheet = ScoreSheet.objects.select_for_update().select_related("session__tournament").get(pk=sheet.pk)
+    if _seat_of(sheet, offender) is None:
+        raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
+    if definition.needs_hand:
+        current = min(sheet.hands.count() + 1, MAX_HANDS)
+        if hand_number is None or not 1 <= hand_number <= current:
+            raise ValidationError({"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}})
+    elif hand_number is not None and not 1 <= hand_number <= MAX_HANDS:
+        raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
+    penalty = Penalty(
+        sheet=sheet,
+        hand_number=hand_number,
+        offender=offender,
+        foul=foul,
+        sanction=definition.sanction.value,
+        no_win=definition.no_win,
+        note=note[:300],
+        created_by=actor,
+    )
+    _apply_sanction(penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds)
+    penalty.save()
+    audit_record(
+        actor=actor,
+        tournament=sheet.session.tournament,
+        action="penalty.recorded",
+        obj=penalty,
+        detail={
+            "sheet": sheet.pk, "foul": foul, "article": definition.article, "offender": offender.entry_number,
+            "hand": hand_number, "points": penalty.points, "sanction": penalty.sanction,
+            "victim": victim.entry_number if victim else None, "occurrence": penalty.occurrence,
+        },
+    )
+    _results_changed(sheet)
+    return penalty
+
+
+def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late_seconds) -> None:
+    sanction = definition.sanction
+    if sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
+        # 3.11.2.2, 3.11.6.7(3): the referee chooses 5, 10, 20, 30, 40, 50 or 60.
+        if points not in REFEREE_AMOUNTS:
+            raise ValidationError({"points": _("Choose 5, 10, 20, 30, 40, 50 or 60 points.")})
+        penalty.points = points
+    if sanction == Sanction.PAY_VICTIM:
+        if victim is None or victim == penalty.offender or _seat_of(sheet, victim) is None:
+            raise ValidationError({"victim": _("Choose the player of this table whose tiles were exposed.")})
+        penalty.victim = victim
+    elif sanction == Sanction.PAY_EACH:
+        penalty.points = definition.pay_each
+    elif sanction == Sanction.ESCALATING:
+        # 3.11.6.3-5: counted within one hand, per player and kind of foul.
+        earlier = Penalty.objects.filter(
+            sheet=sheet, hand_number=penalty.hand_number, offender=penalty.offender, foul=penalty.foul,
+            status=Penalty.Status.ACTIVE,
+        ).count()
+        penalty.occurrence = earlier + 1
+        penalty.points = escalating_points(penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation)
+    elif sanction == Sanction.LATENESS:
+        if late_seconds is None or late_seconds < 0:
+            raise ValidationError({"late_seconds": _("Give how late the player was.")})
+        outcome = lateness_sanction(late_seconds)
+        penalty.late_seconds = late_seconds
+        penalty.points = outcome.deduction
+        penalty.forfeit = outcome.forfeit
+    elif sanction == Sanction.DISQUALIFICATION:
+        penalty.disqualification = True
+
+
+@transaction.atomic
+def false_win_record(
+    *,
+    actor,
+    sheet: ScoreSheet,
+    hand_number: int,
+    offender: Registration,
+    tiles: str,
+    self_drawn: bool = False,
+    note: str = "",
+) -> Penalty:
+    """3.11.6.6: a win called and not valid. The engine tells which kind it is:
+    complete but under 8 points, or waiting on other tiles (错和: 10 to each);
+    not even waiting (诈和: 20 to each)."""
+    seat = _seat_of(sheet, offender)
+    if seat is None:
+        raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
+    if not 1 <= hand_number <= MAX_HANDS:
+        raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
+    winds = hand_winds(hand_number)
+    try:
+        ev = evaluate(
+            tiles, self_drawn=self_drawn, seat_wind=winds.seat_winds[seat], prevalent_wind=winds.prevalent,
+            profile=sheet.session.tournament.rules,
+        )
+        if ev.is_winning:
+            raise ValidationError({"tiles": _("This is a legal win: record the hand instead of a penalty.")})
+        if ev.reason == "below_minimum" or waits(tiles.split("+")[0]):
+            foul = "false_win"
+        else:
+            foul = "false_win_not_waiting"
+    except HandError as error:
+        raise ValidationError({"tiles": hand_error_message(error)}) from error
+    return penalty_record(
+        actor=actor, sheet=sheet, foul=foul, offender=offender, hand_number=hand_number,
+        note=(note or tiles)[:300],
+    )
+
+
+@transaction.atomic
+def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
+    """Cancel a penalty (the chief referee, or a decided appeal); results are recomputed."""
+    if not reason.strip():
+        raise ValidationError({"reason": _("Say why the penalty is cancelled.")})
+    penalty = Penalty.objects.select_for_update().select_related("sheet__session__tournament").get(pk=penalty.pk)
+    if penalty.status == Penalty.Status.CANCELLED:
+        raise ValidationError(_("This penalty is already cancelled."))
+    penalty.status = Penalty.Status.CANCELLED
+    penalty.cancelled_by = actor
+    penalty.cancelled_at = timezone.now()
+    penalty.cancel_reason = reason[:300]
+    penalty.save(update_fields=["status", "cancelled_by", "cancelled_at", "cancel_reason"])
+    audit_record(
+        actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.cancelled", obj=penalty,
+        detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number},
+    )
+    _results_changed(penalty.sheet)
+    return penalty
+
+
+@transaction.atomic
+def forfeit_points_set(*, actor, penalty: Penalty, table_points_twelfths: int) -> Penalty:
+    """3.11.2.1: a forfeited session scores 0 table points "unless the organizer decides otherwise"."""
+    if not penalty.forfeit:
+        raise ValidationError(_("Only a forfeited session has table points to set."))
+    if not 0 <= table_points_twelfths <= 48:
+        raise ValidationError({"table_points": _("Table points go from 0 to 4.")})
+    penalty.forfeit_table_points = table_points_twelfths
+    penalty.save(update_fields=["forfeit_table_points"])
+    audit_record(
+        actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.forfeit_points_set", obj=penalty,
+        detail={"twelfths": table_points_twelfths},
+    )
+    _results_changed(penalty.sheet)
+    return penalty
+
+
+@transaction.atomic
+def disqualification_arrange(
+    *, actor, penalty: Penalty, arrangement: str, substitute: Registration | None = None
+) -> Penalty:
+    """3.11.4: the organizer decides the table's remaining sessions: a substitute takes the
+    disqualified player's seats in every session not yet started, or the three others play on."""
+    if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
+        raise ValidationError(_("Only a disqualification in force needs an arrangement."))
+    tournament = penalty.sheet.session.tournament
+    if arrangement == Penalty.Arrangement.SUBSTITUTE:
+        if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:
+            raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
+        planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+        if SeatAssignment.objects.filter(session__in=planned, registration=substitute).exists():
+            raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
+        moved = SeatAssignment.objects.filter(session__in=planned, registration=penalty.offender).update(
+            registration=substitute
+        )
+    elif arrangement == Penalty.Arrangement.PLAY_ON:
+        moved = 0
+    else:
+        raise ValidationError({"arrangement": _("Choose a substitute or play on.")})
+    penalty.arrangement = arrangement
+    penalty.substitute = substitute if arrangement == Penalty.Arrangement.SUBSTITUTE else None
+    penalty.save(update_fields=["arrangement", "substitute"])
+    audit_record(
+        actor=actor, tournament=tournament, action="penalty.disqualification_arranged", obj=penalty,
+        detail={"arrangement": arrangement, "substitute": substitute.entry_number if substitute else None,
+                "seats_moved": moved},
+    )
+    return penalty

@@ -1,0 +1,36 @@
+import pytest
+
+from penalties.catalogue import FOULS, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
+
+
+def test_every_foul_has_an_article_a_sanction_and_three_languages():
+    assert len({foul.code for foul in FOULS}) == len(FOULS)
+    for foul in FOULS:
+        assert foul.article and isinstance(foul.sanction, Sanction)
+        assert foul.en and foul.zh and foul.ja
+        assert foul.description("zh-hans") == foul.zh and foul.description("ja") == foul.ja
+    assert REFEREE_AMOUNTS == (5, 10, 20, 30, 40, 50, 60)  # 3.11.2.2
+
+
+@pytest.mark.parametrize(
+    "after, series",
+    [("double", [0, 5, 10, 20, 40, 80, 160]), ("flat", [0, 5, 10, 20, 20, 20, 20])],
+)
+def test_escalation_in_both_settings(after, series):
+    assert [escalating_points(n, after_twenty=after) for n in range(1, 8)] == series
+
+
+def test_escalation_refuses_nonsense():
+    with pytest.raises(ValueError):
+        escalating_points(0)
+    with pytest.raises(ValueError):
+        escalating_points(3, after_twenty="triple")
+
+
+@pytest.mark.parametrize(
+    "seconds, deduction, forfeit",
+    [(0, 10, False), (600, 10, False), (601, 20, False), (900, 20, False), (901, 0, True), (3600, 0, True)],
+)
+def test_lateness_boundaries(seconds, deduction, forfeit):
+    outcome = lateness_sanction(seconds)
+    assert (outcome.deduction, outcome.forfeit) == (deduction, forfeit)

@@ -1,0 +1,237 @@
+"""Every foul with its sanction, and what penalties do to a table's results and the standings."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from penalties import services
+from penalties.catalogue import FOULS, Sanction
+from penalties.models import Penalty, PenaltyPolicy
+from tournaments import extensions
+from tournaments.models import AuditEvent, SeatAssignment, StandingsSnapshot
+from tournaments.selectors import sheet_detail
+from tournaments.services import sheets as sheet_services
+
+STRAIGHT = "123m456m789m123p5p+5p"
+
+
+def players(sheet):
+    """The four registrations of the sheet, by starting seat."""
+    seats = SeatAssignment.objects.filter(session=sheet.session, table=sheet.table).order_by("seat")
+    return [seat.registration for seat in seats.select_related("registration")]
+
+
+def adjustments(sheet):
+    return extensions.sheet_adjustments([sheet.pk])[sheet.pk]
+
+
+def sign(sheet, referee, pins, capture):
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for registration in players(sheet):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=registration.entry_number, pin=pins[registration.entry_number])
+    with capture(execute=True):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+
+
+CHOICES = {"violation": 20, "passing_information": 10, "exposed_other_tiles": 30}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("foul", FOULS, ids=lambda foul: foul.code)
+def test_every_foul_gets_its_sanction(referee, sheet, foul):
+    east, south, west, north = players(sheet)
+    kwargs = {"hand_number": 1 if foul.needs_hand else None}
+    if foul.code in CHOICES:
+        kwargs["points"] = CHOICES[foul.code]
+    if foul.sanction == Sanction.PAY_VICTIM:
+        kwargs["victim"] = west
+    if foul.sanction == Sanction.LATENESS:
+        kwargs["late_seconds"] = 300
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul=foul.code, offender=east, **kwargs)
+    seats = adjustments(sheet)
+    transfers = [seat.transfers for seat in seats]
+    deductions = [seat.deductions for seat in seats]
+    assert sum(transfers) == 0  # transfers are zero-sum
+    expected = {
+        Sanction.WARNING: ([0, 0, 0, 0], [0, 0, 0, 0]),
+        Sanction.NO_WIN: ([0, 0, 0, 0], [0, 0, 0, 0]),
+        Sanction.DISQUALIFICATION: ([0, 0, 0, 0], [0, 0, 0, 0]),
+        Sanction.ESCALATING: ([0, 0, 0, 0], [0, 0, 0, 0]),  # first time in a hand: a warning
+        Sanction.DEDUCTION: ([0, 0, 0, 0], [CHOICES.get(foul.code, 0), 0, 0, 0]),
+        Sanction.LATENESS: ([0, 0, 0, 0], [10, 0, 0, 0]),
+        Sanction.PAY_VICTIM: ([-30, 0, 30, 0], [0, 0, 0, 0]),
+        Sanction.PAY_EACH: ([-3 * foul.pay_each, foul.pay_each, foul.pay_each, foul.pay_each], [0, 0, 0, 0]),
+    }[foul.sanction]
+    assert (transfers, deductions) == expected
+    assert penalty.no_win == foul.no_win
+    assert penalty.disqualification == (foul.sanction == Sanction.DISQUALIFICATION)
+    event = AuditEvent.objects.get(action="penalty.recorded")
+    assert event.detail["article"] == foul.article
+
+
+@pytest.mark.django_db
+def test_false_win_payments_3_11_6_6(referee, sheet):
+    east = players(sheet)[0]
+    services.penalty_record(actor=referee, sheet=sheet, foul="false_win", offender=east, hand_number=1)
+    assert [seat.transfers for seat in adjustments(sheet)] == [-30, 10, 10, 10]
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    services.penalty_record(actor=referee, sheet=sheet, foul="false_win_not_waiting", offender=east, hand_number=2)
+    assert [seat.transfers for seat in adjustments(sheet)] == [-90, 30, 30, 30]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("setting, series", [("double", [0, 5, 10, 20, 40]), ("flat", [0, 5, 10, 20, 20])])
+def test_escalation_within_one_hand(referee, sheet, tournament, setting, series):
+    PenaltyPolicy.objects.create(tournament=tournament, escalation=setting)
+    east, south = players(sheet)[:2]
+    points = [
+        services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1).points
+        for _ in range(5)
+    ]
+    assert points == series
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    # Counting starts again in the next hand, and for another player.
+    assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=2).points == 0
+    assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1).points == 0
+    assert adjustments(sheet)[0].deductions == sum(series)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "seconds, deduction, forfeit", [(600, 10, False), (601, 20, False), (900, 20, False), (901, 0, True)]
+)
+def test_lateness_at_the_boundaries(referee, sheet, seconds, deduction, forfeit):
+    east = players(sheet)[0]
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=seconds)
+    assert (penalty.points, penalty.forfeit) == (deduction, forfeit)
+
+
+@pytest.mark.django_db
+def test_a_forfeited_session_scores_zero_and_last_place(referee, organizer, sheet):
+    east = players(sheet)[0]
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=0, discarder=None, tiles=STRAIGHT)
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1200)
+    results = sheet_detail(sheet=sheet)["results"]
+    assert (results[0].session_score, results[0].table_points, results[0].rank) == (0, 0, 4)
+    # East won the only hand, self-drawn; the three others, equal at -33, share places 1-3: 7/3 each.
+    assert [r.table_points for r in results[1:]] == [28, 28, 28]
+    services.forfeit_points_set(actor=organizer, penalty=penalty, table_points_twelfths=12)
+    assert sheet_detail(sheet=sheet)["results"][0].table_points == 12
+
+
+@pytest.mark.django_db
+def test_no_win_refuses_a_win_by_that_player_in_that_hand(referee, sheet):
+    east = players(sheet)[0]
+    services.penalty_record(actor=referee, sheet=sheet, foul="wrong_call", offender=east, hand_number=1)
+    with pytest.raises(ValidationError) as caught:
+        sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    assert caught.value.error_dict["winner"][0].code == "win_refused"
+    # Another player may win that hand, and East may win the next one.
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=2, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "tiles, foul, each",
+    [
+        ("[123m][345m]678p56s77s+5s", "false_win", 10),  # complete, but under 8 points
+        ("123m456m789m12p55s+6p", "false_win", 10),  # waiting on 3p: the wrong tile
+        ("123m456m789m14p55s+6p", "false_win_not_waiting", 20),  # not even waiting
+    ],
+)
+def test_false_win_kind_comes_from_the_engine(referee, sheet, tiles, foul, each):
+    east = players(sheet)[0]
+    penalty = services.false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=east, tiles=tiles)
+    assert (penalty.foul, penalty.points, penalty.no_win) == (foul, each, True)
+
+
+@pytest.mark.django_db
+def test_false_win_refuses_a_legal_win_and_bad_tiles(referee, sheet):
+    east = players(sheet)[0]
+    with pytest.raises(ValidationError):
+        services.false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=east, tiles=STRAIGHT)
+    with pytest.raises(ValidationError):
+        services.false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=east, tiles="12x")
+    assert not Penalty.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("counts, expected_points", [(True, [24, 48, 0, 12]), (False, [48, 24, 0, 12])])
+def test_deductions_and_the_ranking_setting(referee, sheet, pins, tournament, counts, expected_points, django_capture_on_commit_callbacks):
+    tournament.deductions_count_for_ranking = counts
+    tournament.save()
+    sheet.session.tournament = tournament
+    east = players(sheet)[0]
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=2, result="win", winner=1, discarder=2, tiles="123m456m789m12p55s+3p")
+    services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=2, points=30)
+    results = sheet_detail(sheet=sheet)["results"]
+    # Hand 1: East wins 23 on South's discard (+47); hand 2: South wins 22 on West's discard (+46).
+    assert [r.hand_score for r in results] == [47 - 8, -31 + 46, -8 - 30, -8 - 8]
+    assert [r.session_score for r in results] == [39 - 30, 15, -38, -16]
+    assert [r.table_points for r in results] == expected_points
+
+
+@pytest.mark.django_db
+def test_cancelling_a_penalty_recomputes_the_standings(referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks):
+    east = players(sheet)[0]
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=30)
+    sign(sheet, referee, pins, django_capture_on_commit_callbacks)
+    before = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    assert {row["entry"]: row["contest_points"] for row in before}[east.entry_number] == -30
+    with pytest.raises(ValidationError):
+        services.penalty_cancel(actor=chief_referee, penalty=penalty, reason=" ")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="the referee misread the situation")
+    after = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    assert {row["entry"]: row["contest_points"] for row in after}[east.entry_number] == 0
+    with pytest.raises(ValidationError):
+        services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="again")
+
+
+@pytest.mark.django_db
+def test_disqualification_marks_the_standings_and_a_substitute_takes_later_seats(
+    referee, organizer, sheet, pins, tournament, registrations, django_capture_on_commit_callbacks
+):
+    from tournaments.models import Player, Registration
+
+    east = players(sheet)[0]
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    sign(sheet, referee, pins, django_capture_on_commit_callbacks)
+    rows = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    assert rows[-1]["entry"] == east.entry_number and rows[-1]["disqualified"] and rows[-1]["rank"] is None
+    assert all(row["rank"] is not None for row in rows[:-1])
+    # Session 2 is seated; a substitute takes the disqualified player's seat there.
+    session2 = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    sheet_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    substitute = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
+    )
+    with pytest.raises(ValidationError):
+        services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute")
+    services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=substitute)
+    assert SeatAssignment.objects.get(session=session2, registration=substitute).seat == 0
+    assert not SeatAssignment.objects.filter(session=session2, registration=east).exists()
+
+
+@pytest.mark.django_db
+def test_bad_penalty_input(referee, sheet, tournament, registrations):
+    east, south = players(sheet)[:2]
+    stranger = registrations[5]  # sits at table 2
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="no-such-foul", offender=east, hand_number=1)
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=stranger, hand_number=1, points=10)
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=15)
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=5, points=10)
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="exposed_other_tiles", offender=east, hand_number=1, points=10, victim=east)
+    with pytest.raises(ValidationError):
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east)
+    assert not Penalty.objects.exists()
