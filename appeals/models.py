@@ -1,0 +1,135 @@
+"""Appeals against rulings (3.12-3.13): who, when, in writing, with a fee, and by which route."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from penalties.models import Penalty
+from tournaments.models import Hand, Registration, ScoreSheet, Session, Team, Tournament
+
+
+class AppealPolicy(models.Model):
+    class OtherAppealsBody(models.TextChoices):
+        ARBITRATION = "arbitration", _("The arbitration committee")
+        ORGANIZER = "organizer", _("The organizers")
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="appeal_policy")
+    # 3.12.2: within 30 minutes after the end of the session.
+    window_minutes = models.PositiveSmallIntegerField(_("minutes to appeal after a session"), default=30)
+    # 3.12.3: US$200, or the equivalent the organizers set.
+    fee_amount = models.DecimalField(_("appeal fee"), max_digits=10, decimal_places=2, default=Decimal("200.00"))
+    fee_currency = models.CharField(_("currency"), max_length=3, default="USD")
+    # 3.13.2: other appeals go to the body the competition committee names.
+    other_appeals_body = models.CharField(
+        max_length=16, choices=OtherAppealsBody.choices, default=OtherAppealsBody.ARBITRATION
+    )
+
+    class Meta:
+        verbose_name = _("appeal policy")
+        verbose_name_plural = _("appeal policies")
+        constraints = [
+            models.CheckConstraint(condition=Q(fee_amount__gte=0), name="appeal_fee_not_negative"),
+            models.CheckConstraint(condition=Q(window_minutes__gte=1), name="appeal_window_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament}: {self.window_minutes} min, {self.fee_amount} {self.fee_currency}"
+
+
+class Appeal(models.Model):
+    class Subject(models.TextChoices):
+        PENALTY = "penalty", _("A penalty")
+        HAND = "hand", _("A hand's record")
+        SHEET = "sheet", _("A score sheet")
+
+    class Category(models.TextChoices):
+        RULES = "rules", _("About the rules (3.13.1)")
+        OTHER = "other", _("Other (3.13.2)")
+
+    class Stage(models.TextChoices):
+        CHIEF_REFEREE = "chief_referee", _("Chief referee")
+        ARBITRATION = "arbitration", _("Arbitration committee")
+        ORGANIZER = "organizer", _("Organizers")
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("Open")
+        UPHELD = "upheld", _("Upheld")
+        REJECTED = "rejected", _("Rejected")
+
+    class Fee(models.TextChoices):
+        PAID = "paid", _("Paid, held")
+        REFUNDED = "refunded", _("Refunded")
+        FORFEITED = "forfeited", _("Forfeited")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="appeals")
+    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="appeals")
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="appeals")
+    subject = models.CharField(_("against"), max_length=16, choices=Subject.choices)
+    penalty = models.ForeignKey(Penalty, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
+    hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
+    category = models.CharField(_("kind"), max_length=16, choices=Category.choices)
+    appellant = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="appeals")
+    statement = models.TextField(_("statement"))
+    filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    filed_at = models.DateTimeField()
+    # 3.12.3: signed by the appellant and, for a team, its leader (负责人).
+    appellant_signed_at = models.DateTimeField(null=True, blank=True)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    leader_signed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    leader_signed_at = models.DateTimeField(null=True, blank=True)
+    fee_amount = models.DecimalField(max_digits=10, decimal_places=2)
+    fee_currency = models.CharField(max_length=3)
+    fee_status = models.CharField(max_length=16, choices=Fee.choices, default=Fee.PAID)
+    stage = models.CharField(max_length=16, choices=Stage.choices)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+
+    class Meta:
+        ordering = ["-filed_at"]
+        verbose_name = _("appeal")
+        verbose_name_plural = _("appeals")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(subject="penalty", penalty__isnull=False) | ~Q(subject="penalty"))
+                & (Q(subject="hand", hand__isnull=False) | ~Q(subject="hand")),
+                name="appeal_subject_named",
+            ),
+            # The fee is held while the appeal is open; refunded only if upheld (3.12.3).
+            models.CheckConstraint(
+                condition=Q(status="open", fee_status="paid")
+                | Q(status="upheld", fee_status="refunded")
+                | Q(status="rejected", fee_status="forfeited"),
+                name="appeal_fee_follows_outcome",
+            ),
+        ]
+
+    def __str__(self):
+        return f"#{self.pk} {self.get_subject_display()} ({self.appellant})"
+
+    @property
+    def needs_leader_signature(self) -> bool:
+        return self.team_id is not None and self.leader_signed_at is None
+
+
+class AppealDecision(models.Model):
+    """Who decided, when and why (3.13)."""
+
+    appeal = models.ForeignKey(Appeal, on_delete=models.PROTECT, related_name="decisions")
+    stage = models.CharField(max_length=16, choices=Appeal.Stage.choices)
+    outcome = models.CharField(max_length=16, choices=[("upheld", _("Upheld")), ("rejected", _("Rejected"))])
+    reasons = models.TextField(_("reasons"))
+    remedy = models.JSONField(default=dict, blank=True)
+    decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    decided_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["appeal", "decided_at"]
+        verbose_name = _("appeal decision")
+        verbose_name_plural = _("appeal decisions")
+
+    def __str__(self):
+        return f"{self.appeal} {self.stage}: {self.outcome}"

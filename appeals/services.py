@@ -1,0 +1,214 @@
+"""Filing, signing, deciding and escalating appeals (3.12-3.13)."""
+
+import datetime as dt
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from appeals.models import Appeal, AppealDecision, AppealPolicy
+from penalties.models import Penalty
+from penalties.services import penalty_cancel
+from tournaments.access import Capability, can
+from tournaments.audit import audit_record
+from tournaments.models import Membership, Registration, Role, ScoreSheet, SeatAssignment
+from tournaments.services.sheets import hand_correct
+
+STAGE_CAPABILITY = {
+    Appeal.Stage.CHIEF_REFEREE: Capability.DECIDE_RULE_APPEALS,
+    Appeal.Stage.ARBITRATION: Capability.ARBITRATE,
+    Appeal.Stage.ORGANIZER: Capability.MANAGE,
+}
+
+
+def policy_for(tournament) -> AppealPolicy:
+    policy, _created = AppealPolicy.objects.get_or_create(tournament=tournament)
+    return policy
+
+
+def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
+    """3.12.2: appeals are filed within 30 minutes (a tournament setting) after the session ends."""
+    if session.ended_at is None:
+        return None
+    return session.ended_at + dt.timedelta(minutes=policy.window_minutes)
+
+
+def is_team_leader_of(user, registration: Registration) -> bool:
+    return registration.team_id is not None and Membership.objects.filter(
+        user=user, tournament_id=registration.tournament_id, role=Role.TEAM_LEADER, team_id=registration.team_id
+    ).exists()
+
+
+def may_appeal_for(user, registration: Registration) -> bool:
+    """3.12.1: the player concerned, or their team leader."""
+    is_player = registration.player.user_id is not None and registration.player.user_id == user.pk
+    return is_player or is_team_leader_of(user, registration)
+
+
+@transaction.atomic
+def appeal_file(
+    *,
+    actor,
+    sheet: ScoreSheet,
+    appellant: Registration,
+    subject: str,
+    category: str,
+    statement: str,
+    penalty: Penalty | None = None,
+    hand_number: int | None = None,
+    now: dt.datetime | None = None,
+) -> Appeal:
+    now = now or timezone.now()
+    if not may_appeal_for(actor, appellant):
+        raise PermissionDenied(_("Only the player concerned or their team leader may appeal (rule 3.12.1)."))
+    session = sheet.session
+    tournament = session.tournament
+    policy = policy_for(tournament)
+    if not SeatAssignment.objects.filter(session=session, table=sheet.table, registration=appellant).exists():
+        raise ValidationError({"sheet": _("The appellant did not play at this table.")})
+    deadline = appeal_deadline(session, policy)
+    if deadline is not None and now > deadline:
+        raise ValidationError(
+            _("The time to appeal ended at %(time)s, %(minutes)d minutes after the session (rule 3.12.2).")
+            % {"time": timezone.localtime(deadline).strftime("%H:%M:%S"), "minutes": policy.window_minutes},
+            code="late",
+        )
+    if not statement.strip():
+        raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
+    if category not in Appeal.Category.values:
+        raise ValidationError({"category": _("Say whether the appeal is about the rules or something else.")})
+    hand = None
+    if subject == Appeal.Subject.PENALTY:
+        if penalty is None or penalty.sheet_id != sheet.pk:
+            raise ValidationError({"penalty": _("Choose a penalty given at this table.")})
+    elif subject == Appeal.Subject.HAND:
+        hand = sheet.hands.filter(number=hand_number).first()
+        if hand is None:
+            raise ValidationError({"hand_number": _("Choose a hand recorded on this sheet.")})
+    elif subject != Appeal.Subject.SHEET:
+        raise ValidationError({"subject": _("Choose what the appeal is against.")})
+    if category == Appeal.Category.RULES:
+        stage = Appeal.Stage.CHIEF_REFEREE  # 3.13.1: the chief referee decides first
+    else:
+        stage = policy.other_appeals_body  # 3.13.2
+    by_leader = is_team_leader_of(actor, appellant) and appellant.player.user_id != actor.pk
+    appeal = Appeal.objects.create(
+        tournament=tournament,
+        session=session,
+        sheet=sheet,
+        subject=subject,
+        penalty=penalty if subject == Appeal.Subject.PENALTY else None,
+        hand=hand,
+        category=category,
+        appellant=appellant,
+        statement=statement.strip(),
+        filed_by=actor,
+        filed_at=now,
+        appellant_signed_at=None if by_leader else now,
+        team_id=appellant.team_id,
+        leader_signed_by=actor if by_leader else None,
+        leader_signed_at=now if by_leader else None,
+        fee_amount=policy.fee_amount,
+        fee_currency=policy.fee_currency,
+        stage=stage,
+    )
+    audit_record(
+        actor=actor, tournament=tournament, action="appeal.filed", obj=appeal,
+        detail={"subject": subject, "category": category, "stage": stage, "appellant": appellant.entry_number,
+                "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
+    )
+    return appeal
+
+
+@transaction.atomic
+def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> Appeal:
+    """3.12.3: the appellant and, for a team, the team leader sign the written appeal."""
+    now = now or timezone.now()
+    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    signed = []
+    if appeal.appellant.player.user_id == actor.pk and appeal.appellant_signed_at is None:
+        appeal.appellant_signed_at = now
+        signed.append("appellant")
+    if appeal.team_id and is_team_leader_of(actor, appeal.appellant) and appeal.leader_signed_at is None:
+        appeal.leader_signed_by, appeal.leader_signed_at = actor, now
+        signed.append("leader")
+    if not signed:
+        raise ValidationError(_("There is nothing for you to sign on this appeal."))
+    appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
+    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.signed", obj=appeal, detail={"as": signed})
+    return appeal
+
+
+@transaction.atomic
+def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: dict | None = None) -> Appeal:
+    """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
+    refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""
+    appeal = Appeal.objects.select_for_update().select_related("tournament", "sheet__session").get(pk=appeal.pk)
+    if not can(actor, appeal.tournament, STAGE_CAPABILITY[appeal.stage]):
+        raise PermissionDenied(_("This appeal is not before you."))
+    if appeal.status != Appeal.Status.OPEN:
+        raise ValidationError(_("This appeal has been decided."))
+    if appeal.appellant_signed_at is None or appeal.needs_leader_signature:
+        raise ValidationError(_("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."))
+    if outcome not in ("upheld", "rejected"):
+        raise ValidationError({"outcome": _("Uphold or reject the appeal.")})
+    if not reasons.strip():
+        raise ValidationError({"reasons": _("Give the reasons for the decision.")})
+    remedy = remedy or {}
+    if outcome == "upheld":
+        if appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject == Appeal.Subject.PENALTY:
+            # 3.13.3: the arbitration committee may not change a penalty given under the rules
+            # or to keep discipline.
+            raise ValidationError(
+                _("The arbitration committee cannot overturn a penalty given under the rules (rule 3.13.3)."),
+                code="arbitration_limit",
+            )
+        _apply_remedy(actor, appeal, remedy, reasons)
+    appeal.status = outcome
+    appeal.fee_status = Appeal.Fee.REFUNDED if outcome == "upheld" else Appeal.Fee.FORFEITED
+    appeal.save(update_fields=["status", "fee_status"])
+    AppealDecision.objects.create(
+        appeal=appeal, stage=appeal.stage, outcome=outcome, reasons=reasons.strip(), remedy=remedy, decided_by=actor
+    )
+    audit_record(
+        actor=actor, tournament=appeal.tournament, action=f"appeal.{outcome}", obj=appeal,
+        detail={"stage": appeal.stage, "reasons": reasons, "remedy": remedy, "fee": appeal.fee_status},
+    )
+    return appeal
+
+
+def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
+    reason = _("Appeal #%(id)s upheld: %(reasons)s") % {"id": appeal.pk, "reasons": reasons}
+    if appeal.subject == Appeal.Subject.PENALTY:
+        penalty_cancel(actor=actor, penalty=appeal.penalty, reason=reason)
+        return
+    correction = remedy.get("hand")
+    if correction is None:
+        if appeal.subject == Appeal.Subject.HAND:
+            raise ValidationError({"remedy": _("Give the corrected hand.")})
+        return
+    sheet = ScoreSheet.objects.get(pk=appeal.sheet_id)
+    entry = dict(correction)
+    number = entry.pop("number", appeal.hand.number if appeal.hand else None)
+    hand_correct(actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason, **entry)
+
+
+@transaction.atomic
+def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
+    """3.13.1: the appellant may take the chief referee's decision, in writing, to the arbitration
+    committee. The fee is held again until the committee decides."""
+    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    if not may_appeal_for(actor, appeal.appellant):
+        raise PermissionDenied(_("Only the player concerned or their team leader may appeal (rule 3.12.1)."))
+    if appeal.stage != Appeal.Stage.CHIEF_REFEREE or appeal.status != Appeal.Status.REJECTED:
+        raise ValidationError(_("Only a rules appeal the chief referee rejected can go to the arbitration committee."))
+    if not statement.strip():
+        raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
+    appeal.stage = Appeal.Stage.ARBITRATION
+    appeal.status = Appeal.Status.OPEN
+    appeal.fee_status = Appeal.Fee.PAID
+    appeal.statement = f"{appeal.statement}\n\n---\n{statement.strip()}"
+    appeal.save(update_fields=["stage", "status", "fee_status", "statement"])
+    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.escalated", obj=appeal, detail={})
+    return appeal

@@ -1,0 +1,149 @@
+"""Appeals: who, the 30-minute deadline, signatures, fees, the route and the arbitration limit."""
+
+import datetime as dt
+
+import pytest
+from django.core.exceptions import PermissionDenied, ValidationError
+
+from appeals import services
+from appeals.models import Appeal, AppealPolicy
+from penalties.models import Penalty
+from penalties.services import penalty_record
+from tournaments.models import StandingsSnapshot
+from tournaments.services import sheets as sheet_services
+
+STRAIGHT = "123m456m789m123p5p+5p"
+
+
+@pytest.fixture
+def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_on_commit_callbacks):
+    """Table 1 (entries 1-4, all of Team 1): a hand, a 30-point penalty on entry 1, signed, session ended."""
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    sheet_services.session_end(actor=organizer, session=sheet.session)
+    sheet.refresh_from_db()
+    sheet.session.refresh_from_db()
+    return sheet
+
+
+def file(actor, sheet, appellant, **overrides):
+    values = {"subject": "penalty", "category": "rules", "statement": "The call was in time.",
+              "penalty": Penalty.objects.get(sheet=sheet)}
+    values.update(overrides)
+    return services.appeal_file(actor=actor, sheet=sheet, appellant=appellant, **values)
+
+
+def signed(appeal, team_leader):
+    return services.appeal_sign(actor=team_leader, appeal=appeal)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("after, accepted", [(dt.timedelta(minutes=30), True), (dt.timedelta(minutes=30, seconds=1), False)])
+def test_deadline_30_minutes_after_the_session(player_user, ended_sheet, registrations, after, accepted):
+    now = ended_sheet.session.ended_at + after
+    if accepted:
+        assert file(player_user, ended_sheet, registrations[0], now=now).status == "open"
+    else:
+        with pytest.raises(ValidationError) as caught:
+            file(player_user, ended_sheet, registrations[0], now=now)
+        assert "3.12.2" in caught.value.messages[0]
+        assert not Appeal.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_window_is_a_tournament_setting(player_user, ended_sheet, registrations, tournament):
+    AppealPolicy.objects.create(tournament=tournament, window_minutes=45)
+    file(player_user, ended_sheet, registrations[0], now=ended_sheet.session.ended_at + dt.timedelta(minutes=44))
+
+
+@pytest.mark.django_db
+def test_who_may_appeal(player_user, team_leader, outsider, referee, ended_sheet, registrations):
+    with pytest.raises(PermissionDenied):
+        file(outsider, ended_sheet, registrations[0])
+    with pytest.raises(PermissionDenied):
+        file(referee, ended_sheet, registrations[0])
+    with pytest.raises(PermissionDenied):  # a player appeals for themselves only
+        file(player_user, ended_sheet, registrations[1])
+    by_leader = file(team_leader, ended_sheet, registrations[1])
+    assert by_leader.leader_signed_by == team_leader and by_leader.appellant_signed_at is None
+    with pytest.raises(ValidationError):  # no such hand on the sheet
+        file(team_leader, ended_sheet, registrations[0], subject="hand", penalty=None, hand_number=9)
+
+
+@pytest.mark.django_db
+def test_signatures_fee_and_a_chief_referee_upholding(player_user, team_leader, chief_referee, ended_sheet, registrations, django_capture_on_commit_callbacks):
+    appeal = file(player_user, ended_sheet, registrations[0])
+    assert (appeal.stage, appeal.fee_status, appeal.fee_amount, appeal.fee_currency) == ("chief_referee", "paid", 200, "USD")
+    with pytest.raises(ValidationError):  # the team leader has not signed yet (3.12.3)
+        services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="in time")
+    appeal = signed(appeal, team_leader)
+    assert appeal.leader_signed_by == team_leader and appeal.leader_signed_at is not None
+    before = {r["entry"]: r["contest_points"] for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]}
+    with django_capture_on_commit_callbacks(execute=True):
+        appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="The pung was called in time.")
+    assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
+    assert Penalty.objects.get().status == "cancelled"
+    after = {r["entry"]: r["contest_points"] for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]}
+    assert after[1] == before[1] + 30
+    decision = appeal.decisions.get()
+    assert (decision.decided_by, decision.stage, decision.outcome) == (chief_referee, "chief_referee", "upheld")
+    with pytest.raises(ValidationError):
+        services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="again")
+
+
+@pytest.mark.django_db
+def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(player_user, team_leader, chief_referee, arbitrator, referee, ended_sheet, registrations):
+    appeal = signed(file(player_user, ended_sheet, registrations[0]), team_leader)
+    with pytest.raises(PermissionDenied):
+        services.appeal_decide(actor=referee, appeal=appeal, outcome="upheld", reasons="x")
+    with pytest.raises(PermissionDenied):  # not yet before the arbitration committee
+        services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="x")
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Called after 3 s.")
+    assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
+    appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="I ask the committee to review.")
+    assert (appeal.stage, appeal.status, appeal.fee_status) == ("arbitration", "open", "paid")
+    with pytest.raises(ValidationError) as caught:
+        services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="We disagree.")
+    assert caught.value.error_list[0].code == "arbitration_limit"
+    assert Penalty.objects.get().status == "active"
+    appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="rejected", reasons="The penalty stands (3.13.3).")
+    assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
+    assert [d.stage for d in appeal.decisions.all()] == ["chief_referee", "arbitration"]
+    with pytest.raises(ValidationError):
+        services.appeal_escalate(actor=player_user, appeal=appeal, statement="again")
+
+
+@pytest.mark.django_db
+def test_other_appeals_follow_the_policy_and_a_hand_is_corrected(player_user, team_leader, arbitrator, organizer, ended_sheet, registrations, tournament, django_capture_on_commit_callbacks):
+    appeal = file(player_user, ended_sheet, registrations[0], subject="hand", category="other", penalty=None, hand_number=1)
+    assert appeal.stage == "arbitration"  # the default body for other appeals (3.13.2)
+    appeal = signed(appeal, team_leader)
+    with pytest.raises(ValidationError):  # upholding a hand appeal needs the corrected hand
+        services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="misrecorded")
+    correction = {"hand": {"result": "win", "winner": 0, "discarder": 1, "tiles": STRAIGHT}}
+    with django_capture_on_commit_callbacks(execute=True):
+        appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="The winner was East.", remedy=correction)
+    hand = ended_sheet.hands.get(number=1)
+    assert hand.winner == 0 and hand.deltas == (47, -31, -8, -8)
+    AppealPolicy.objects.filter(tournament=tournament).update(other_appeals_body="organizer")
+    second = file(player_user, ended_sheet, registrations[0], subject="sheet", category="other", penalty=None)
+    assert second.stage == "organizer"
+
+
+@pytest.mark.django_db
+def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
+    with pytest.raises(ValidationError):
+        file(player_user, ended_sheet, registrations[0], statement="  ")
+    with pytest.raises(ValidationError):
+        file(player_user, ended_sheet, registrations[0], category="whatever")
+    with pytest.raises(ValidationError):
+        file(player_user, ended_sheet, registrations[0], subject="penalty", penalty=None)
+    with pytest.raises(ValidationError):
+        file(player_user, ended_sheet, registrations[0], subject="hand", penalty=None, hand_number=7)
+    assert not Appeal.objects.exists()
