@@ -1,0 +1,43 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from penalties.catalogue import REFEREE_AMOUNTS
+from penalties.selectors import foul_choices
+
+
+class PenaltyForm(forms.Form):
+    foul = forms.ChoiceField(label=_("Foul"))
+    offender = forms.TypedChoiceField(label=_("Offender"), coerce=int)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
+    points = forms.TypedChoiceField(
+        label=_("Points (when the referee chooses)"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[("", "—")] + [(n, n) for n in REFEREE_AMOUNTS],
+    )
+    victim = forms.TypedChoiceField(label=_("Player whose tiles were exposed"), coerce=int, required=False, empty_value=None)
+    late_minutes = forms.IntegerField(label=_("Minutes late"), min_value=0, required=False)
+    late_seconds = forms.IntegerField(label=_("and seconds"), min_value=0, max_value=59, required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+
+    def __init__(self, *args, players: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["foul"].choices = foul_choices()
+        seats = [(registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in players]
+        self.fields["offender"].choices = seats
+        self.fields["victim"].choices = [("", "—")] + seats
+
+
+class FalseWinForm(forms.Form):
+    offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
+
+    def __init__(self, *args, players: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["offender"].choices = [(r.pk, f"{r.entry_number} {r.player.name}") for r in players]
+
+
+class CancelForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300)

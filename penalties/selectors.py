@@ -1,0 +1,46 @@
+"""Reads for the Record of Fouls (Appendix 6) and the tablet."""
+
+from django.utils.translation import get_language
+
+from penalties.catalogue import FOUL_BY_CODE, FOULS
+from penalties.models import Penalty
+from tournaments.models import SeatAssignment
+
+
+def foul_choices() -> list[tuple[str, str]]:
+    language = get_language() or "en"
+    return [(foul.code, f"{foul.description(language)} ({foul.article})") for foul in FOULS]
+
+
+def foul_description(code: str) -> str:
+    foul = FOUL_BY_CODE.get(code)
+    return foul.description(get_language() or "en") if foul else code
+
+
+def record_of_fouls(*, session) -> list[dict]:
+    """Appendix 6: per table, every penalty with the offender's team, name, number and seat."""
+    penalties = (
+        Penalty.objects.filter(sheet__session=session)
+        .select_related("sheet__table", "offender__player", "offender__team", "victim__player", "cancelled_by")
+        .order_by("sheet__table__number", "hand_number", "created_at")
+    )
+    seats = {
+        (row["table_id"], row["registration_id"]): row["seat"]
+        for row in SeatAssignment.objects.filter(session=session).values("table_id", "registration_id", "seat")
+    }
+    tables: dict[int, dict] = {}
+    for penalty in penalties:
+        table = tables.setdefault(penalty.sheet.table.number, {"table": penalty.sheet.table.number, "rows": []})
+        table["rows"].append(
+            {
+                "penalty": penalty,
+                "foul": foul_description(penalty.foul),
+                "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else "",
+                "seat": seats.get((penalty.sheet.table_id, penalty.offender_id)),
+            }
+        )
+    return [tables[number] for number in sorted(tables)]
+
+
+def sheet_penalties(*, sheet) -> list[Penalty]:
+    return list(sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at"))
