@@ -197,9 +197,9 @@
         empty.textContent = root.dataset.textEmpty;
         handBox.appendChild(empty);
       }
-      var count = state.standing.length + (state.winning ? 1 : 0);
-      countBox.textContent = root.dataset.textCount
-        .replace("{count}", count).replace("{needed}", needed(state) + 1);
+      // a kong counts as a set of three here: 14 tiles make a hand (3.7.2)
+      var count = 3 * state.melds.length + state.standing.length + (state.winning ? 1 : 0);
+      countBox.textContent = root.dataset.textCount.replace("{count}", count).replace("{needed}", 14);
       notationBox.textContent = notation();
       hintBox.textContent = root.dataset["hint" + mode[0].toUpperCase() + mode.slice(1)] || "";
       modeButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.mode === mode)); });
@@ -284,6 +284,27 @@
     var roots = (scope || document).querySelectorAll("[data-tile-picker]");
     Array.prototype.forEach.call(roots, init);
   }
+
+  // Whether a font here draws the mahjong glyphs: without one they would show as empty boxes,
+  // so the page hides them (class "no-tile-glyphs") and the text labels carry the faces alone.
+  function glyphsDrawn() {
+    try {
+      var canvas = document.createElement("canvas");
+      canvas.width = canvas.height = 40;
+      var g = canvas.getContext("2d");
+      var draw = function (text) {
+        g.clearRect(0, 0, 40, 40);
+        g.font = "30px sans-serif";
+        g.fillText(text, 2, 32);
+        return canvas.toDataURL();
+      };
+      // U+1F007 (one of characters) against U+10FFFD, a code point no font draws
+      return draw("\uD83C\uDC07") !== draw("\uDBFF\uDFFD");
+    } catch (e) {
+      return true;
+    }
+  }
+  if (!glyphsDrawn()) document.documentElement.classList.add("no-tile-glyphs");
 
   window.TilePicker = { init: init, initAll: initAll, parse: parseNotation };
   if (document.readyState === "loading") {
