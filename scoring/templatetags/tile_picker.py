@@ -37,10 +37,10 @@ def _suit_words(suit: str) -> tuple[str, str]:
 
 def _honor_words(code: str) -> tuple[str, str]:
     return {
-        "E": (pgettext("tile", "East"), _("East wind")),
-        "S": (pgettext("tile", "South"), _("South wind")),
-        "W": (pgettext("tile", "West"), _("West wind")),
-        "N": (pgettext("tile", "North"), _("North wind")),
+        "E": (_("East"), _("East wind")),
+        "S": (_("South"), _("South wind")),
+        "W": (_("West"), _("West wind")),
+        "N": (_("North"), _("North wind")),
         "C": (pgettext("tile", "Red"), _("Red dragon")),
         "F": (pgettext("tile", "Green"), _("Green dragon")),
         "P": (pgettext("tile", "White"), _("White dragon")),
