@@ -53,7 +53,8 @@ def _faces() -> dict[str, TileFace]:
         short, name = _suit_words(suit)
         for rank in range(1, 10):
             code = f"{rank}{suit}"
-            faces[code] = TileFace(code, chr(first + rank - 1) + "\ufe0e", f"{rank}{short}", name % {"rank": rank}, suit)
+            glyph = chr(first + rank - 1) + "\ufe0e"  # text presentation, not emoji
+            faces[code] = TileFace(code, glyph, f"{rank}{short}", name % {"rank": rank}, suit)
     for code, point in _HONORS:
         label, name = _honor_words(code)
         faces[code] = TileFace(code, chr(point) + "\ufe0e", label, name, "dragon" if code in "CFP" else "wind")

@@ -4,7 +4,7 @@ import pytest
 from django.utils import translation
 
 from scoring.engine import HandError, evaluate, settle, waits
-from tournaments.engine_messages import hand_error_message
+from tournaments.engine_messages import HAND_ERRORS, hand_error_message
 
 EVALUATE = "/api/scoring/evaluate/"
 WAITS = "/api/scoring/waits/"
@@ -32,7 +32,11 @@ def test_a_discard_win_with_its_fans_sets_and_names(client):
 
 @pytest.mark.parametrize(
     "language, names",
-    [("zh-hans", ["花龙", "圈风刻", "门风刻"]), ("ja", ["花龍", "圏風刻", "門風刻"]), ("en", ["Mixed Straight", "Prevalent Wind", "Seat Wind"])],
+    [
+        ("zh-hans", ["花龙", "圈风刻", "门风刻"]),
+        ("ja", ["花龍", "圏風刻", "門風刻"]),
+        ("en", ["Mixed Straight", "Prevalent Wind", "Seat Wind"]),
+    ],
 )
 def test_fan_names_follow_accept_language(client, language, names):
     response = post(client, EVALUATE, {"hand": MIXED_STRAIGHT}, language)
@@ -127,14 +131,37 @@ def _engine_message(payload, language):
     raise AssertionError("no engine error")
 
 
+MARK = {"zh-hans": "〔中〕", "ja": "〔日〕"}
+
+
+@pytest.fixture
+def marked_catalogues():
+    """Mark the engine's messages in the zh-hans and ja catalogues, whatever their translations yet."""
+    from django.utils.translation import trans_real
+
+    with translation.override(None):
+        msgids = [str(template) for template in HAND_ERRORS.values()] + ["A self-drawn win has no discarder."]
+    catalogues = []
+    for language, mark in MARK.items():
+        catalogue = trans_real.translation(language)._catalog
+        catalogue._catalogs.insert(0, {msgid: mark + msgid for msgid in msgids})
+        catalogues.append(catalogue)
+    yield
+    for catalogue in catalogues:
+        catalogue._catalogs.pop(0)
+
+
 @pytest.mark.parametrize("language", ["zh-hans", "ja"])
 @pytest.mark.parametrize("payload, code, variant, field", ENGINE_ERRORS)
-def test_engine_errors_are_400_in_the_callers_language(client, language, payload, code, variant, field):
+def test_engine_errors_are_400_in_the_callers_language(
+    client, marked_catalogues, language, payload, code, variant, field
+):
     response = post(client, EVALUATE, payload, language)
     assert response.status_code == 400
     assert response["Content-Language"] == language
     data = response.json()
     assert (data["code"], data["variant"], data["field"]) == (code, variant, field)
+    assert data["message"].startswith(MARK[language])  # translated when asked, in the asker's language
     if variant != "seat":  # the discarder check happens before the engine is asked
         expected_code, expected_variant, expected_message = _engine_message(payload, language)
         assert (expected_code, expected_variant) == (code, variant)
@@ -143,19 +170,23 @@ def test_engine_errors_are_400_in_the_callers_language(client, language, payload
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "ja"])
-def test_a_self_drawn_win_with_a_discarder_is_refused(client, language):
-    response = post(client, EVALUATE, {"hand": MIXED_STRAIGHT, "self_drawn": True, "winner": 0, "discarder": 1}, language)
+def test_a_self_drawn_win_with_a_discarder_is_refused(client, marked_catalogues, language):
+    payload = {"hand": MIXED_STRAIGHT, "self_drawn": True, "winner": 0, "discarder": 1}
+    response = post(client, EVALUATE, payload, language)
     assert response.status_code == 400
     with translation.override(language):
         message = translation.gettext("A self-drawn win has no discarder.")
-    assert response.json() == {"code": "context", "variant": "discarder_self_drawn", "message": message, "field": "discarder"}
+    assert message.startswith(MARK[language])
+    assert response.json() == {
+        "code": "context", "variant": "discarder_self_drawn", "message": message, "field": "discarder"
+    }
 
 
 @pytest.mark.parametrize(
     "payload, code, field, language, words",
     [
         ({"hand": MIXED_STRAIGHT, "seat_wind": "X"}, "invalid_choice", "seat_wind", "zh-hans", "不是合法选项"),
-        ({"hand": MIXED_STRAIGHT, "profile": "house"}, "invalid_choice", "profile", "ja", "有効な選択肢ではありません"),
+        ({"hand": MIXED_STRAIGHT, "profile": "house"}, "invalid_choice", "profile", "ja", "有効な選択肢では"),
         ({"hand": MIXED_STRAIGHT, "flowers": 9}, "max_value", "flowers", "zh-hans", "8"),
         ({"hand": MIXED_STRAIGHT, "winner": 4, "discarder": 0}, "max_value", "winner", "ja", "3"),
         ({"hand": MIXED_STRAIGHT, "self_drawn": "maybe"}, "invalid", "self_drawn", "en", "valid boolean"),
@@ -190,13 +221,14 @@ def test_waits(client):
 
 
 @pytest.mark.parametrize("language", ["zh-hans", "ja"])
-def test_waits_errors(client, language):
+def test_waits_errors(client, marked_catalogues, language):
     response = post(client, WAITS, {"hand": MIXED_STRAIGHT}, language)
     assert response.status_code == 400
     data = response.json()
     assert (data["code"], data["variant"], data["field"]) == ("notation", "unexpected_winning_tile", "hand")
     with translation.override(language):
         assert data["message"] == hand_error_message(HandError("notation", "unexpected_winning_tile", text="E"))
+    assert data["message"].startswith(MARK[language])
 
 
 def test_the_schema_documents_both_endpoints(client):
