@@ -48,4 +48,14 @@ def test_tap_a_winning_hand_and_a_near_miss_on_a_phone(browser, live_server):
     # the two flowers are still set: they add to the total but not towards the 8 (3.9.1.1)
     assert result.locator('[data-testid="fan-points"]').inner_text() == "4"
     assert result.locator('[data-testid="total"]').inner_text() == "6"
+
+    # the JS API another page (the referee's score sheet) uses, and the event it listens to
+    detail = page.evaluate("""() => new Promise(resolve => {
+        const root = document.querySelector("[data-tile-picker]");
+        root.addEventListener("tilepicker:change", event => resolve(event.detail), {once: true});
+        root.tilePicker.set("{1111p}[EEE]123m789s5s+5s");
+    })""")
+    assert detail == {"notation": "{1111p}[EEE]123m5789s+5s", "standing": 7, "needed": 7, "melds": 2,
+                      "winning": "5s", "complete": True}
+    result.locator('tr[data-fan="67"]').wait_for()  # Concealed Kong: the form saw the change
     context.close()
