@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.engine import HandError, evaluate, settle, waits
+from scoring.engine import PROFILES, HandError, evaluate, settle, waits
 from tournaments.engine_messages import fan_display_name, hand_error_message, reason_message
 
-PROFILES = ("green_book", "common_practice")
+__all__ = ["PROFILES", "WINDS", "FLAGS", "CalculatorError", "HandResult", "hand_calculate", "hand_waits"]
+
 WINDS = ("E", "S", "W", "N")
 FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
 

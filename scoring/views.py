@@ -15,10 +15,9 @@ def calculator(request):
 def calculator_result(request):
     """The result panel for the form as it stands (htmx); the whole page without htmx."""
     form = CalculatorForm(request.POST)
-    context = {"form": form, "result": None, "error": None, "waits": None, "hand": ""}
+    context = {"form": form, "result": None, "error": None, "waits": None}
     if form.is_valid():
         arguments = form.calculator_arguments()
-        context["hand"] = arguments["hand"]
         try:
             if "+" in arguments["hand"]:
                 context["result"] = hand_calculate(**arguments)

@@ -76,6 +76,12 @@ def test_an_unfinished_hand_and_a_bad_context_say_what_is_wrong(client):
     assert 'class="calc-error"' in panel
 
 
+def test_bad_form_values_are_named(client):
+    panel = result(client, tiles="[123m]456p789s11pEE+E", seat_wind="X")
+    assert '<ul class="errorlist"' in panel and "X" in panel
+    assert "data-testid" not in panel
+
+
 def test_without_htmx_the_whole_page_comes_back(client):
     page = client.post(RESULT, {**SITUATION, "tiles": "[123m]456p789s11pEE+E"}).content.decode()
     assert "<html" in page and 'data-testid="total">12<' in page
