@@ -71,7 +71,11 @@ def reason_message(reason: str | None, fan_points: int = 0) -> str:
 
 
 def fan_name(number: int, language: str) -> str:
-    fan = FANS[number - 1]
+    return fan_display_name(FANS[number - 1], language)
+
+
+def fan_display_name(fan, language: str) -> str:
+    """A fan's name; takes the engine's Fan, since the common-practice kong item shares number 57."""
     if language.startswith("zh"):
         return fan.name_zh
     if language.startswith("ja"):

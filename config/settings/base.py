@@ -134,6 +134,7 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "SessionStatusEnum": "tournaments.models.Session.Status",
         "ImportStatusEnum": "tournaments.models.ImportJob.Status",
+        "WindEnum": "scoring.calculator.WINDS",
     },
 }
 

@@ -1,0 +1,72 @@
+from rest_framework import serializers
+
+from scoring.calculator import PROFILES, WINDS
+
+
+class EvaluateInput(serializers.Serializer):
+    hand = serializers.CharField(
+        allow_blank=True,
+        trim_whitespace=False,
+        help_text="Notation: [..] exposed melds, {....} concealed kongs, the standing tiles, '+' and the winning "
+        "tile, e.g. '[123m]456p789s11pEE+E'. Suits m, p, s with digits 1-9; honors E S W N C F P.",
+    )
+    self_drawn = serializers.BooleanField(default=False)
+    seat_wind = serializers.ChoiceField(choices=WINDS, default="E")
+    prevalent_wind = serializers.ChoiceField(choices=WINDS, default="E")
+    flowers = serializers.IntegerField(min_value=0, max_value=8, default=0)
+    last_of_kind = serializers.BooleanField(default=False)
+    last_wall_tile = serializers.BooleanField(default=False)
+    kong_replacement = serializers.BooleanField(default=False)
+    robbing_kong = serializers.BooleanField(default=False)
+    profile = serializers.ChoiceField(choices=PROFILES, default="green_book")
+    winner = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, allow_null=True, default=None,
+        help_text="Position 0-3 of the winner; with it the answer holds the payments (3.9.1.3).",
+    )
+    discarder = serializers.IntegerField(
+        min_value=0, max_value=3, required=False, allow_null=True, default=None,
+        help_text="Position 0-3 of the discarder; null for a self-drawn win.",
+    )
+
+
+class FanOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(help_text="In the request's language (Accept-Language).")
+    points = serializers.IntegerField(help_text="The fan's points times its count.")
+    count = serializers.IntegerField()
+    sets = serializers.ListField(
+        child=serializers.CharField(), help_text="The sets or tiles that make the fan, in notation."
+    )
+
+
+class EvaluateOutput(serializers.Serializer):
+    fans = FanOutput(many=True)
+    fan_points = serializers.IntegerField(help_text="Without flowers; a win needs 8 (3.9.1.1).")
+    total = serializers.IntegerField(help_text="Fan points plus flowers.")
+    is_winning = serializers.BooleanField()
+    reason = serializers.ChoiceField(choices=["not_complete", "below_minimum"], allow_null=True)
+    reason_message = serializers.CharField(allow_blank=True)
+    shape = serializers.CharField(allow_null=True)
+    profile = serializers.CharField()
+    payments = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Score changes of positions 0-3, summing to zero; null without a winner or a legal win.",
+    )
+
+
+class WaitsInput(serializers.Serializer):
+    hand = serializers.CharField(
+        allow_blank=True, trim_whitespace=False, help_text="The 13 tiles before the win, in notation, without '+'."
+    )
+
+
+class WaitsOutput(serializers.Serializer):
+    waits = serializers.ListField(child=serializers.CharField(), help_text="Tiles that complete the hand.")
+
+
+class ErrorOutput(serializers.Serializer):
+    code = serializers.CharField(help_text="A stable error code: the engine's, or the field check's.")
+    variant = serializers.CharField(allow_blank=True)
+    message = serializers.CharField(help_text="In the request's language.")
+    field = serializers.CharField(allow_null=True)

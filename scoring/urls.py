@@ -1,0 +1,10 @@
+from django.urls import path
+
+from scoring import views
+
+app_name = "scoring"
+
+urlpatterns = [
+    path("", views.calculator, name="calculator"),
+    path("result/", views.calculator_result, name="calculator_result"),
+]
