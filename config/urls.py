@@ -13,6 +13,7 @@ urlpatterns = [
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("t/", include("tournaments.urls")),
+    path("", include("penalties.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api.urls")),

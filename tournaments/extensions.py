@@ -91,3 +91,17 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
         if reason:
             return reason
     return None
+
+
+# Links the apps above the core add to the referee's sheet page (e.g. the fouls of that table):
+# (label, URL name taking the sheet id).
+_sheet_links: list[tuple[str, str]] = []
+
+
+def register_sheet_link(label, url_name: str) -> None:
+    if (label, url_name) not in _sheet_links:
+        _sheet_links.append((label, url_name))
+
+
+def sheet_links() -> list[tuple[str, str]]:
+    return list(_sheet_links)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from tournaments import sheet_views, views
 
 app_name = "tournaments"
 
@@ -14,4 +14,6 @@ urlpatterns = [
     path("registrations/<int:registration_id>/edit/", views.registration_edit, name="registration_edit"),
     path("registrations/<int:registration_id>/check-in/", views.registration_check_in, name="check_in"),
     path("imports/<int:job_id>/", views.import_job_detail, name="import_job"),
+    path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
+    path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
 ]

@@ -11,11 +11,11 @@ from tournaments.errors import Conflict
 from tournaments.services import sheets as sheet_services
 
 
-class ErrorOutput(serializers.Serializer):
+class SheetErrorsOutput(serializers.Serializer):
     errors = serializers.ListField(child=serializers.DictField())
 
 
-class ConflictOutput(serializers.Serializer):
+class SheetConflictOutput(serializers.Serializer):
     detail = serializers.CharField()
     current_version = serializers.IntegerField(allow_null=True)
 
@@ -152,7 +152,7 @@ class HandRecordApi(ServiceErrorsMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=HandInput, responses={201: SheetOutput, 200: SheetOutput, 400: ErrorOutput, 409: ConflictOutput})
+    @extend_schema(request=HandInput, responses={201: SheetOutput, 200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandInput(data=request.data)
@@ -164,7 +164,7 @@ class HandRecordApi(ServiceErrorsMixin, APIView):
 class HandApi(ServiceErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=HandCorrectInput, responses={200: SheetOutput, 400: ErrorOutput, 409: ConflictOutput})
+    @extend_schema(request=HandCorrectInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def put(self, request, sheet_id: int, number: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandCorrectInput(data=request.data)
@@ -184,7 +184,7 @@ class HandApi(ServiceErrorsMixin, APIView):
 class HandDeleteLastApi(ServiceErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: ErrorOutput, 409: ConflictOutput})
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = VersionInput(data=request.data)
@@ -196,7 +196,7 @@ class HandDeleteLastApi(ServiceErrorsMixin, APIView):
 class SheetCloseApi(ServiceErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: ErrorOutput, 409: ConflictOutput})
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = VersionInput(data=request.data)
@@ -210,7 +210,7 @@ class SheetConfirmApi(ServiceErrorsMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: ErrorOutput})
+    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: SheetErrorsOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = ConfirmInput(data=request.data)
@@ -224,7 +224,7 @@ class SheetConfirmApi(ServiceErrorsMixin, APIView):
 class SheetSignApi(ServiceErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: SheetOutput, 400: ErrorOutput})
+    @extend_schema(request=None, responses={200: SheetOutput, 400: SheetErrorsOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         sheet_services.sheet_sign(actor=request.user, sheet=sheet)

@@ -1,0 +1,262 @@
+/*
+ * The referee's tablet: record hands on a score sheet, even on flaky venue Wi-Fi.
+ *
+ * Every hand the referee records goes first into an outbox kept in localStorage (per sheet), with
+ * its hand number and a random client key; the outbox is then sent in order to
+ * POST /api/sheets/<id>/hands/. A hand leaves the outbox when the server has it: 201 (recorded),
+ * 200 (a retry the server had already recorded: the client key makes retries harmless), or a
+ * refusal (400: invalid hand, 409: that hand number was taken by another tablet), which puts
+ * the hand back into the form with the reason. A network failure keeps the outbox and retries
+ * when the browser is back online and every few seconds. The page shows what is pending.
+ *
+ * Closing, confirmations, signing and taking back a hand need the connection and say so.
+ */
+(function () {
+  "use strict";
+
+  var root = document.getElementById("sheet");
+  if (!root) return;
+  var form = document.getElementById("hand-form");
+  var outboxView = document.getElementById("outbox");
+  var errorsView = document.getElementById("sheet-errors");
+  var storageKey = "mcr-outbox-sheet-" + root.dataset.sheetId;
+  var sending = false;
+  var retryTimer = null;
+
+  function text(name, n) {
+    return (root.dataset["text" + name] || "").replace("{n}", n);
+  }
+
+  function csrfToken() {
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+
+  function randomUUID() {
+    // crypto.randomUUID needs a secure context, which a venue LAN address is not.
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    bytes[6] = (bytes[6] & 0x0f) | 0x40;
+    bytes[8] = (bytes[8] & 0x3f) | 0x80;
+    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 0x100).toString(16).slice(1); }).join("");
+    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
+  }
+
+  function loadOutbox() {
+    try { return JSON.parse(window.localStorage.getItem(storageKey) || "[]"); } catch (e) { return []; }
+  }
+
+  function saveOutbox(entries) {
+    window.localStorage.setItem(storageKey, JSON.stringify(entries));
+    renderOutbox(entries);
+  }
+
+  function state() {
+    var node = document.querySelector("#sheet-state [data-sheet-state]");
+    return {
+      version: parseInt(node.dataset.version, 10),
+      nextNumber: parseInt(node.dataset.nextNumber, 10),
+      status: node.dataset.status
+    };
+  }
+
+  function renderOutbox(entries) {
+    entries = entries || loadOutbox();
+    if (!outboxView) return;
+    outboxView.hidden = entries.length === 0;
+    outboxView.textContent = entries.length ? text("Pending", entries.length) + (navigator.onLine ? "" : " — " + text("Offline")) : "";
+  }
+
+  function showErrors(messages) {
+    errorsView.innerHTML = "";
+    messages.forEach(function (message) {
+      var p = document.createElement("p");
+      p.textContent = message;
+      errorsView.appendChild(p);
+    });
+  }
+
+  function refreshState() {
+    return fetch(root.dataset.pageUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        if (html === null) return;
+        document.getElementById("sheet-state").innerHTML = html;
+        var status = state().status;
+        if (form) form.hidden = status !== "open";
+        renderOutbox();
+      })
+      .catch(function () { renderOutbox(); });
+  }
+
+  function readForm() {
+    var data = new FormData(form);
+    var outcome = data.get("outcome");
+    if (outcome === "draw") return { result: "draw" };
+    var entry = {
+      result: "win",
+      winner: data.get("winner") === null ? null : parseInt(data.get("winner"), 10),
+      discarder: outcome === "self" || data.get("discarder") === null ? null : parseInt(data.get("discarder"), 10),
+      tiles: data.get("tiles") || "",
+      flowers: parseInt(data.get("flowers") || "0", 10),
+      last_of_kind: data.get("last_of_kind") !== null,
+      last_wall_tile: data.get("last_wall_tile") !== null,
+      kong_replacement: data.get("kong_replacement") !== null,
+      robbing_kong: data.get("robbing_kong") !== null
+    };
+    var declared = data.getAll("declared_fans").map(function (n) { return parseInt(n, 10); });
+    if (!entry.tiles && declared.length) entry.declared_fans = declared;
+    return entry;
+  }
+
+  function problems(entry) {
+    if (entry.result === "draw") return [];
+    var found = [];
+    if (entry.winner === null) found.push(text("ChooseWinner"));
+    var selfDrawn = form.querySelector("input[name=outcome][value=self]").checked;
+    if (!selfDrawn && (entry.discarder === null || entry.discarder === entry.winner)) found.push(text("ChooseDiscarder"));
+    if (!entry.tiles && !entry.declared_fans) found.push(text("NeedTiles"));
+    return found;
+  }
+
+  function resetForm() {
+    form.reset();
+    var picker = form.querySelector("[data-tile-picker]");
+    if (picker && picker.tilePicker) picker.tilePicker.clear();
+    syncVisibility();
+  }
+
+  function fillForm(entry) {
+    var outcome = entry.result === "draw" ? "draw" : (entry.discarder === null ? "self" : "discard");
+    form.querySelector("input[name=outcome][value=" + outcome + "]").checked = true;
+    ["winner", "discarder"].forEach(function (name) {
+      form.querySelectorAll("input[name=" + name + "]").forEach(function (input) {
+        input.checked = entry[name] !== null && entry[name] !== undefined && input.value === String(entry[name]);
+      });
+    });
+    if (entry.result === "win") {
+      form.querySelector("select[name=flowers]").value = String(entry.flowers || 0);
+      ["last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong"].forEach(function (name) {
+        form.querySelector("input[name=" + name + "]").checked = !!entry[name];
+      });
+      var picker = form.querySelector("[data-tile-picker]");
+      if (picker && picker.tilePicker && entry.tiles) picker.tilePicker.set(entry.tiles);
+      form.querySelectorAll("input[name=declared_fans]").forEach(function (input) { input.checked = false; });
+      (entry.declared_fans || []).forEach(function (number) {
+        var box = form.querySelector("input[name=declared_fans][value='" + number + "']:not(:checked)");
+        if (box) box.checked = true;
+      });
+    }
+    syncVisibility();
+  }
+
+  function send() {
+    if (sending) return;
+    var entries = loadOutbox();
+    if (!entries.length) return;
+    sending = true;
+    var entry = entries[0];
+    fetch(root.dataset.apiHands, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json" },
+      body: JSON.stringify(Object.assign({ number: entry.number, client_key: entry.client_key }, entry.hand))
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body }; });
+    }).then(function (answer) {
+      sending = false;
+      if (answer.status >= 500) { scheduleRetry(); return; }
+      var remaining = loadOutbox().filter(function (e) { return e.client_key !== entry.client_key; });
+      if (answer.status === 201 || answer.status === 200) {
+        saveOutbox(remaining);
+        refreshState().then(send);
+        return;
+      }
+      // Refused: later queued hands were numbered after this one, so they go back to the form too.
+      saveOutbox([]);
+      if (answer.status === 409) {
+        showErrors([text("Conflict", entry.number)]);
+      } else {
+        var messages = (answer.body.errors || []).map(function (e) { return e.message; });
+        if (!messages.length) {
+          messages = Object.keys(answer.body).map(function (k) { return k + ": " + [].concat(answer.body[k]).join(" "); });
+        }
+        showErrors([text("Refused", entry.number)].concat(messages));
+      }
+      fillForm(entry.hand);
+      refreshState();
+    }).catch(function () {
+      sending = false;
+      renderOutbox();
+      scheduleRetry();
+    });
+  }
+
+  function scheduleRetry() {
+    if (retryTimer) return;
+    retryTimer = window.setTimeout(function () { retryTimer = null; send(); }, 5000);
+  }
+
+  function syncVisibility() {
+    if (!form) return;
+    var outcome = (form.querySelector("input[name=outcome]:checked") || {}).value;
+    form.querySelector(".win-only").hidden = outcome === "draw";
+    form.querySelector(".discard-only").hidden = outcome !== "discard";
+  }
+
+  function postAction(path, body) {
+    showErrors([]);
+    return fetch(root.dataset.apiBase + path, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json" },
+      body: JSON.stringify(body || {})
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (answer) {
+        if (!response.ok) {
+          var messages = (answer.errors || []).map(function (e) { return e.message; });
+          if (answer.detail) messages.push(answer.detail);
+          showErrors(messages.length ? messages : [String(response.status)]);
+        }
+        return refreshState();
+      });
+    }).catch(function () { showErrors([text("Offline")]); });
+  }
+
+  if (form) {
+    form.addEventListener("change", function (event) {
+      if (event.target.name === "outcome") syncVisibility();
+    });
+    form.addEventListener("submit", function (event) {
+      event.preventDefault();
+      var hand = readForm();
+      var found = problems(hand);
+      showErrors(found);
+      if (found.length) return;
+      var entries = loadOutbox();
+      entries.push({ number: state().nextNumber + entries.length, client_key: randomUUID(), hand: hand });
+      saveOutbox(entries);
+      resetForm();
+      send();
+    });
+    syncVisibility();
+  }
+
+  document.getElementById("sheet-state").addEventListener("click", function (event) {
+    var action = event.target.dataset && event.target.dataset.action;
+    if (action === "take-back") postAction("hands/take-back/", { version: state().version });
+    if (action === "close") postAction("close/", { version: state().version });
+    if (action === "sign") postAction("sign/");
+  });
+  document.getElementById("sheet-state").addEventListener("submit", function (event) {
+    if (event.target.dataset.action !== "confirm") return;
+    event.preventDefault();
+    var data = new FormData(event.target);
+    postAction("confirm/", { entry: parseInt(data.get("entry"), 10), pin: data.get("pin") });
+  });
+
+  window.addEventListener("online", send);
+  window.addEventListener("offline", function () { renderOutbox(); });
+  renderOutbox();
+  send();
+})();

@@ -1,0 +1,96 @@
+"""The referee's tablet: one score sheet (Appendix 5), and the referee's tables this session."""
+
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.engine import FANS
+from scoring.engine.fans import MAX_REPEATS
+from tournaments import extensions, selectors
+from tournaments.access import Capability, can, can_write_sheet
+from tournaments.engine_messages import fan_display_name
+from tournaments.models import ScoreSheet, Session
+from tournaments.table_rules import twelfths_display
+
+def wind_names() -> dict[str, str]:
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def _hand_rows(detail: dict, language: str) -> list[dict]:
+    rows = []
+    for row in detail["hands"]:
+        hand = row["hand"]
+        fans = [
+            {"name": fan_display_name(FANS[fan["number"] - 1], language), "points": FANS[fan["number"] - 1].points,
+             "count": fan["count"]}
+            for fan in hand.fans
+        ]
+        rows.append({"hand": hand, "running": row["running"], "fans": fans})
+    return rows
+
+
+def sheet_context(request, sheet: ScoreSheet) -> dict:
+    language = get_language() or "en"
+    detail = selectors.sheet_detail(sheet=sheet)
+    writable = can_write_sheet(request.user, sheet)
+    winds = wind_names()
+    next_hand = detail["next_hand"]
+    seats = []
+    for player, total, result in zip(detail["players"], detail["totals"], detail["results"]):
+        seat = player["seat"]
+        seats.append({
+            **player,
+            "starting_wind": winds["ESWN"[seat]],
+            "total": total,
+            "wind_now": winds[next_hand.seat_winds[seat]] if next_hand else "",
+            "is_dealer": bool(next_hand) and next_hand.dealer == seat,
+            "result": result,
+            "table_points": twelfths_display(result.table_points),
+        })
+    return {
+        "sheet": sheet,
+        "tournament": sheet.session.tournament,
+        "detail": detail,
+        "players": detail["players"],
+        "seats": seats,
+        "prevalent_wind": winds[next_hand.prevalent] if next_hand else "",
+        "hand_rows": _hand_rows(detail, language),
+        "writable": writable,
+        "supervisor": can(request.user, sheet.session.tournament, Capability.SUPERVISE_SCORES),
+        # Fan 81 (flowers) is entered as a count; fans a hand can hold twice get a box per time.
+        "declared_fans": [
+            {"number": fan.number, "points": fan.points, "name": fan_display_name(fan, language),
+             "times": range(MAX_REPEATS.get(fan.number, 1))}
+            for fan in FANS
+            if fan.number != 81
+        ],
+        "links": [(label, reverse(url_name, args=[sheet.pk])) for label, url_name in extensions.sheet_links()],
+        "api_url": reverse("api-sheet-hands", args=[sheet.pk]),
+        "api_base": reverse("api-sheet", args=[sheet.pk]),
+    }
+
+
+@login_required
+def sheet_page(request, sheet_id: int):
+    sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
+    context = sheet_context(request, sheet)
+    template = "tournaments/_sheet_state.html" if request.htmx else "tournaments/sheet.html"
+    return render(request, template, context)
+
+
+@login_required
+def my_tables(request, tournament_id: int):
+    """The sheets of the running session this user may write: their own tables (all, for the chief)."""
+    tournament = selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.RECORD_SCORES
+    )
+    session = tournament.sessions.filter(status=Session.Status.RUNNING).first()
+    sheets = []
+    if session is not None:
+        queryset = session.sheets.select_related("table", "referee").order_by("table__number")
+        if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
+            queryset = queryset.filter(referee=request.user)
+        sheets = [{"sheet": sheet, "hands": sheet.hands.count()} for sheet in queryset]
+    return render(request, "tournaments/my_tables.html", {"tournament": tournament, "session": session, "sheets": sheets})

@@ -1,0 +1,62 @@
+"""A referee on a tablet: a full hand with the tile picker, a hand while offline, signing."""
+
+import pytest
+
+from conftest import TABLET
+from tournaments.models import Hand, ScoreSheet
+
+
+def tap(page, *tiles):
+    for tile in tiles:
+        page.locator(f'.tile-picker button[data-tile="{tile}"]').click()
+
+
+@pytest.mark.browser
+def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_server, browser_login, referee, sheet, pins):
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+
+    # Hand 1: West (entry 3) wins on East's discard; the tiles are tapped, not typed.
+    page.get_by_label("3 Player 3").first.check()
+    page.locator("fieldset.discard-only").get_by_label("1 Player 1").check()
+    tap(page, "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p", "5p")
+    assert page.locator('input[name="tiles"]').input_value() == "123456789m1235p+5p"
+    page.locator("#record-hand").click()
+    page.locator("#sheet-state").get_by_text("Pure Straight").wait_for()
+    assert page.locator("#sheet-state .sheet-hands tbody tr").first.locator("td.num").all_inner_texts() == ["-31", "-8", "47", "-8"]
+
+    # Hand 2 while the Wi-Fi is down: kept on the tablet, sent once the connection returns.
+    context.set_offline(True)
+    page.locator('input[name="outcome"][value="draw"]').check()
+    page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("1 hand(s) waiting to be sent").wait_for()
+    assert Hand.objects.filter(sheet=sheet).count() == 1
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox").wait_for(state="hidden")
+    page.locator("#sheet-state [data-next-number='3']").wait_for()
+    assert list(Hand.objects.filter(sheet=sheet).values_list("number", "result")) == [(1, "win"), (2, "draw")]
+
+    # A refused hand comes back with the engine's reason: 4 fan points is below the minimum.
+    page.get_by_label("1 Player 1").first.check()
+    page.locator("fieldset.discard-only").get_by_label("2 Player 2").check()
+    tap(page, "1m", "2m", "3m", "5m", "6m", "7m", "7p", "8p", "9p", "2s", "3s", "4s", "5s", "5s")
+    page.locator("#record-hand").click()
+    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
+    assert Hand.objects.filter(sheet=sheet).count() == 2
+
+    # Time-up: close, the four players confirm with their PINs, the referee signs.
+    page.get_by_role("button", name="Close the sheet (time-up)").click()
+    confirm = page.locator("form.confirm-form")
+    for entry in (1, 2, 3, 4):
+        confirm.wait_for()
+        page.locator("form.confirm-form input[name=entry]").fill(str(entry))
+        page.locator("form.confirm-form input[name=pin]").fill(pins[entry])
+        page.locator("form.confirm-form button[type=submit]").click()
+        page.locator("form.confirm-form h2").get_by_text(f"({entry}/4)").wait_for()
+    page.get_by_role("button", name="Referee: sign and lock the sheet").click()
+    page.locator("#sheet-state").get_by_text("Signed").first.wait_for()
+    assert ScoreSheet.objects.get(pk=sheet.pk).status == "locked"
+    context.close()
