@@ -36,6 +36,8 @@ from tournaments.table_rules import MAX_HANDS, twelfths_number
 FORMAT = "mcr-tournament-archive/1"
 
 NAME_LENGTH = Tournament._meta.get_field("name").max_length
+MAX_NUMBER = 32767  # session and table numbers (small integer columns)
+MAX_ENTRY = 2**31 - 1  # entry numbers (integer column)
 TILES_LENGTH = Hand._meta.get_field("tiles").max_length
 
 
@@ -93,7 +95,8 @@ class _Reader:
                 return None
             return default
         if not isinstance(value, str) or len(value.strip()) > max_length:
-            self.add(where, _("“%(key)s” must be text of at most %(n)d characters.") % {"key": key, "n": max_length})
+            message = _("“%(key)s” must be text of at most %(n)d characters.") % {"key": key, "n": max_length}
+            self.add(where, message)
             return None
         value = value.strip()
         if required and not value:
@@ -108,10 +111,12 @@ class _Reader:
             return None
         return value
 
-    def number(self, where, obj: dict, key: str, *, minimum: int = 1, **at):
+    def number(self, where, obj: dict, key: str, **at):
+        """A session or table number: 1 to what the database holds."""
         value = obj.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            self.add(where, _("“%(key)s” must be a whole number of at least %(n)d.") % {"key": key, "n": minimum}, **at)
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_NUMBER:
+            message = _("“%(key)s” must be a whole number from 1 to %(n)d.") % {"key": key, "n": MAX_NUMBER}
+            self.add(where, message, **at)
             return None
         return value
 
@@ -136,13 +141,11 @@ class _Reader:
 
 def entry_text(value) -> str | None:
     """An entry number as written in the archive ("12"; a JSON number 12 is accepted too)."""
-    if isinstance(value, bool):
+    if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ENTRY:
         return None
-    if isinstance(value, int):
-        return str(value) if value >= 1 else None
-    if isinstance(value, str) and value.strip().isdigit() and int(value.strip()) >= 1:
-        return str(int(value.strip()))
-    return None
+    return str(value)
 
 
 # --- reading -----------------------------------------------------------------------------------
@@ -160,9 +163,8 @@ def archive_read(data, *, name_exists=lambda name: False) -> Archive:
         raise ArchiveInvalid([Problem(where, _("The archive must be a JSON object."))])
     if data.get("format") != FORMAT:
         # A different kind of file, or a version this code cannot read: nothing else is meaningful.
-        raise ArchiveInvalid(
-            [Problem(where, _("This is not a tournament archive: “format” must be “%(format)s”.") % {"format": FORMAT})]
-        )
+        message = _("This is not a tournament archive: “format” must be “%(format)s”.") % {"format": FORMAT}
+        raise ArchiveInvalid([Problem(where, message)])
     tournament = _read_tournament(reader, data.get("tournament"), name_exists)
     teams = _read_teams(reader, data)
     players = _read_players(reader, data, {team["name"] for team in teams})
@@ -183,22 +185,29 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         obj = {}
     name = reader.text(where, obj, "name", max_length=NAME_LENGTH, required=True)
     if name and name_exists(name):
-        reader.add(where, _("A tournament named “%(name)s” already exists: rename it in the file.") % {"name": name})
+        message = _("A tournament named “%(name)s” already exists: rename it in the file.") % {"name": name}
+        reader.add(where, message)
     rules = obj.get("rules")
     if rules not in RuleSet.values:
         reader.add(where, _("Unknown rules “%(value)s”: use green_book or common_practice.") % {"value": rules})
         rules = None
     planned = obj.get("sessions")
-    if planned is not None and (isinstance(planned, bool) or not isinstance(planned, int) or planned < MIN_SESSIONS):
+    if planned is not None and (
+        isinstance(planned, bool) or not isinstance(planned, int) or not MIN_SESSIONS <= planned <= MAX_NUMBER
+    ):
         # 3.5.4: a competition has at least six sessions.
-        reader.add(where, _("“sessions” must be a whole number of at least %(n)d (rule 3.5.4).") % {"n": MIN_SESSIONS})
+        message = _("“sessions” must be a whole number from %(n)d to %(max)d (rule 3.5.4).") % {
+            "n": MIN_SESSIONS, "max": MAX_NUMBER,
+        }
+        reader.add(where, message)
         planned = None
     minutes = obj.get("session_minutes", MAX_SESSION_MINUTES)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= MAX_SESSION_MINUTES:
         # 3.5.6: a session lasts at most 150 minutes.
         reader.add(
             where,
-            _("“session_minutes” must be a whole number from 1 to %(n)d (rule 3.5.6).") % {"n": MAX_SESSION_MINUTES},
+            _("“session_minutes” must be a whole number from 1 to %(n)d (rule 3.5.6).")
+            % {"n": MAX_SESSION_MINUTES},
         )
     dates = {}
     for key in ("starts_on", "ends_on"):
@@ -211,12 +220,14 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
     if ends_on < starts_on:
         reader.add(where, _("The last day cannot be before the first day."))
     tiebreaks = obj.get("tiebreaks", default_tiebreaks())
-    if not isinstance(tiebreaks, list) or any(t not in Tiebreak.values for t in tiebreaks) or len(set(tiebreaks)) != len(
-        tiebreaks
+    if (
+        not isinstance(tiebreaks, list)
+        or any(not isinstance(t, str) or t not in Tiebreak.values for t in tiebreaks)
+        or len(set(tiebreaks)) != len(tiebreaks)
     ):
-        reader.add(
-            where, _("“tiebreaks” must be a list of different values from: %(choices)s.") % {"choices": ", ".join(Tiebreak.values)}
-        )
+        choices = ", ".join(Tiebreak.values)
+        message = _("“tiebreaks” must be a list of different values from: %(choices)s.") % {"choices": choices}
+        reader.add(where, message)
     return {
         "name": name,
         "venue": reader.text(where, obj, "venue", max_length=Tournament._meta.get_field("venue").max_length),
@@ -309,12 +320,13 @@ def _read_sessions(reader: _Reader, data: dict, tournament: dict, entries: set[s
     sessions = []
     seen = set()
     planned = tournament["planned_sessions"]
-    for index, obj in enumerate(reader.items(_("Archive"), data, "sessions"), start=1):
+    for index, obj in enumerate(reader.items(_("Archive"), data, "sessions", required=False), start=1):
         where = _("Session at position %(n)d") % {"n": index}
         if not isinstance(obj, dict):
             reader.add(where, _("A session must be an object with a number and its tables."))
             continue
         number = reader.number(where, obj, "number")
+        session_ref = number if number is not None else f"#{index}"
         if number is not None:
             where = _("Session %(session)s") % {"session": number}
             if number in seen:
@@ -330,23 +342,27 @@ def _read_sessions(reader: _Reader, data: dict, tournament: dict, entries: set[s
         seated: set[str] = set()
         seen_tables = set()
         for position, table in enumerate(reader.items(where, obj, "tables", session=number), start=1):
-            table_where = _("Session %(session)s, table at position %(n)d") % {"session": number, "n": position}
+            table_where = _("Session %(session)s, table at position %(n)d") % {"session": session_ref, "n": position}
             if not isinstance(table, dict):
                 reader.add(table_where, _("A table must be an object with a number, seats and hands."), session=number)
                 continue
             table_number = reader.number(table_where, table, "number", session=number)
+            table_ref = table_number if table_number is not None else f"#{position}"
             if table_number is not None:
-                table_where = _("Session %(session)s, table %(table)s") % {"session": number, "table": table_number}
+                table_where = _("Session %(session)s, table %(table)s") % {"session": session_ref, "table": table_ref}
                 if table_number in seen_tables:
-                    reader.add(table_where, _("This table is listed twice in the session."), session=number, table=table_number)
+                    message = _("This table is listed twice in the session.")
+                    reader.add(table_where, message, session=number, table=table_number)
                 seen_tables.add(table_number)
-            tables.append(_read_table(reader, table, table_where, number, table_number, tournament, entries, seated))
+            at = {"session": number, "table": table_number}
+            labels = {"session": session_ref, "table": table_ref}
+            tables.append(_read_table(reader, table, table_where, at, labels, tournament, entries, seated))
         sessions.append({"number": number, "tables": tables})
     return sessions
 
 
-def _read_table(reader, obj, where, session, table, tournament, entries, seated) -> dict:
-    at = {"session": session, "table": table}
+def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> dict:
+    """One table's seats and hands; `at` holds the numbers for Problem, `labels` the ones to show."""
     seats_raw = obj.get("seats")
     seats = [entry_text(seat) for seat in seats_raw] if isinstance(seats_raw, list) else []
     seats_ok = len(seats) == 4 and None not in seats and len(set(seats)) == 4
@@ -369,12 +385,11 @@ def _read_table(reader, obj, where, session, table, tournament, entries, seated)
     penalties = obj.get("penalties")
     if penalties not in (None, []):
         # Reserved for penalties per table (3.11): refused rather than silently dropped.
-        reader.add(where, _("This version cannot import penalties: remove “penalties” or use a newer version."), **at)
+        message = _("This version cannot import penalties: remove “penalties” or use a newer version.")
+        reader.add(where, message, **at)
     hands = []
     for position, hand in enumerate(reader.items(where, obj, "hands", required=False, **at), start=1):
-        hand_where = _("Session %(session)s, table %(table)s, hand %(hand)s") % {
-            "session": session, "table": table, "hand": position,
-        }
+        hand_where = _("Session %(session)s, table %(table)s, hand %(hand)s") % {**labels, "hand": position}
         hand_at = {**at, "hand": position}
         if not isinstance(hand, dict):
             reader.add(hand_where, _("A hand must be an object with a number and a result."), **hand_at)
@@ -394,7 +409,7 @@ def _read_table(reader, obj, where, session, table, tournament, entries, seated)
         if fields is not None:
             hands.append({"number": position, **fields})
     return {
-        "number": table,
+        "number": at["table"],
         "seats": [int(seat) for seat in seats] if seats_ok else [],
         # As when a referee closes a sheet: fewer than 16 hands means time ran out (3.5.6).
         "ended_by_time": ended_by_time if isinstance(ended_by_time, bool) else len(hands) < MAX_HANDS,
@@ -419,7 +434,8 @@ def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rul
         entry["flowers"] = flowers
         tiles = hand.get("tiles") or ""
         if not isinstance(tiles, str) or len(tiles) > TILES_LENGTH:
-            reader.add(where, _("“%(key)s” must be text of at most %(n)d characters.") % {"key": "tiles", "n": TILES_LENGTH}, **at)
+            message = _("“%(key)s” must be text of at most %(n)d characters.") % {"key": "tiles", "n": TILES_LENGTH}
+            reader.add(where, message, **at)
         entry["tiles"] = tiles
         declared = hand.get("declared_fans") or []
         if not isinstance(declared, list) or any(isinstance(n, bool) or not isinstance(n, int) for n in declared):

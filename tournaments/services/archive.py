@@ -43,8 +43,12 @@ def tournament_import_archive(*, actor, data) -> Tournament:
     tournament.tiebreaks = details["tiebreaks"]
     tournament.deductions_count_for_ranking = details["deductions_count_for_ranking"]
     played = {session["number"] for session in archive.sessions}
-    finished = played >= set(range(1, tournament.planned_sessions + 1))
-    tournament.status = Tournament.Status.FINISHED if finished else Tournament.Status.RUNNING
+    if played >= set(range(1, tournament.planned_sessions + 1)):
+        tournament.status = Tournament.Status.FINISHED
+    elif played:
+        tournament.status = Tournament.Status.RUNNING
+    else:  # a roster only: a new tournament, as if created here
+        tournament.status = Tournament.Status.DRAFT
     tournament.save(update_fields=["tiebreaks", "deductions_count_for_ranking", "status"])
     registrations = _roster_save(tournament, archive)
     hands = _sessions_save(tournament, archive, registrations)
@@ -109,7 +113,8 @@ def _roster_save(tournament: Tournament, archive: Archive) -> dict[int, int]:
 def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict[int, int]) -> int:
     """Seats, locked score sheets and hands of every archived session; returns the number of hands."""
     numbers = sorted({table["number"] for session in archive.sessions for table in session["tables"]})
-    tables = {table.number: table for table in Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in numbers)}
+    created = Table.objects.bulk_create(Table(tournament=tournament, number=number) for number in numbers)
+    tables = {table.number: table for table in created}
     sessions = {session.number: session for session in tournament.sessions.all()}
     now = timezone.now()
     seats, sheets, hands = [], [], []
@@ -118,7 +123,9 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
         session.status = Session.Status.FINISHED
         for table in archived["tables"]:
             seats += [
-                SeatAssignment(session=session, table=tables[table["number"]], seat=seat, registration_id=registrations[entry])
+                SeatAssignment(
+                    session=session, table=tables[table["number"]], seat=seat, registration_id=registrations[entry]
+                )
                 for seat, entry in enumerate(table["seats"])
             ]
             # Appendix 5: a signed sheet is final; the archive's results are taken as signed.

@@ -411,7 +411,8 @@ def test_export_standings_json_with_fractions_and_ties(played):
         "rank": 1, "entry": "1", "name": "Player 1", "team": "Team 1", "table_points": 6.333333,
         "contest_points": rows[0]["contest_points"],
     }
-    assert rows[4]["contest_points"] > rows[5]["contest_points"] and rows[8]["contest_points"] > rows[9]["contest_points"]
+    assert rows[4]["contest_points"] > rows[5]["contest_points"]
+    assert rows[8]["contest_points"] > rows[9]["contest_points"]
     out = io.StringIO()
     call_command("export_standings", str(played.pk), "--teams", stdout=out)
     assert json.loads(out.getvalue()) == [
@@ -460,7 +461,8 @@ def test_same_named_tournaments_need_the_id(tournament, organizer):
 
     from tournaments.services import tournament_create
 
-    other = tournament_create(actor=organizer, name="Test Open", starts_on=dt.date(2027, 1, 1), ends_on=dt.date(2027, 1, 1))
+    day = dt.date(2027, 1, 1)
+    other = tournament_create(actor=organizer, name="Test Open", starts_on=day, ends_on=day)
     with pytest.raises(CommandError, match="give the id"):
         call_command("export_standings", "Test Open", stdout=io.StringIO())
     call_command("export_standings", str(other.pk), stdout=io.StringIO())
@@ -486,3 +488,49 @@ def test_engine_problems_of_several_hands_and_tables_are_all_listed(organizer):
     assert caught.value.problems[2].message == "The discarder must be one of the three other players."
     assert "Fan 1 already includes fan 38" in caught.value.problems[3].message
     assert not Tournament.objects.exists()
+
+
+GARBAGE = [
+    ([], "Archive: The archive must be a JSON object."),
+    ({"format": FORMAT}, "Tournament: “tournament” must be an object"),
+    (minimal(players="everyone"), "Archive: “players” must be a list."),
+    (minimal(players__0=["12"]), "Player at position 1: A player must be an object"),
+    (minimal(players__3__entry="forty-one"), "Player at position 4: “entry” must be an entry number"),
+    (minimal(players__3__entry=99999999999), "Player at position 4: “entry” must be an entry number"),
+    (minimal(players__1__team=["Madrid"]), "Player 7: Unknown team"),
+    (minimal(tournament__sessions=5), "Tournament: “sessions” must be a whole number from 6"),
+    (minimal(tournament__starts_on="1 May"), "Tournament: “starts_on” must be a date"),
+    (minimal(tournament__starts_on="2026-05-02", tournament__ends_on="2026-05-01"), "Tournament: The last day"),
+    (minimal(tournament__tiebreaks=["coin_toss"]), "Tournament: “tiebreaks” must be a list"),
+    (minimal(tournament__name=""), "Tournament: “name” is required."),
+    (minimal(sessions__0__number="one"), "Session at position 1: “number” must be a whole number"),
+    (minimal(sessions__0__tables="T1"), "Session 1: “tables” must be a list."),
+    (minimal(sessions__0__tables__0__number=0), "Session 1, table at position 1: “number” must be a whole number"),
+    (minimal(sessions__0__tables__0__hands=[1, 2]), "Session 1, table 1, hand 1: A hand must be an object"),
+    (minimal(sessions__0__tables__0__hands__0=_hand1(flowers="2")), "Session 1, table 1, hand 1: Flowers must be"),
+    (minimal(sessions__0__tables__0__hands__0=_hand1(flowers=9)), "Session 1, table 1, hand 1: Flowers must be"),
+    (minimal(sessions__0__tables__0__hands__0=_hand1(robbing_kong="no")), "Session 1, table 1, hand 1: “robbing_kong”"),
+    (minimal(sessions__0__tables__0__hands__0=_hand1(tiles=None)), "Session 1, table 1, hand 1: Enter the winning"),
+    (minimal(sessions__0__tables__0__hands__0=_hand1(winner=None)), "Session 1, table 1, hand 1: Choose the winner."),
+    (minimal(sessions__0__tables__0__ended_by_time="yes"), "Session 1, table 1: “ended_by_time” must be true"),
+    (minimal(sessions__0__tables__0__seats=["12", "7", "33", "33"]), "Session 1, table 1: Entry 33 is seated twice"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("data, expected", GARBAGE)
+def test_malformed_archives_get_a_message_not_a_crash(organizer, data, expected):
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=data)
+    texts = [str(problem) for problem in caught.value.problems]
+    assert any(text.startswith(expected) for text in texts), texts
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_roster_without_sessions_imports(organizer):
+    data = minimal(sessions=DELETE)
+    tournament = tournament_import_archive(actor=organizer, data=data)
+    assert tournament.registrations.count() == 4
+    assert tournament.status == Tournament.Status.DRAFT
+    assert tournament_export_archive(tournament)["sessions"] == []

@@ -55,4 +55,5 @@ def _load(path: str):
     except UnicodeDecodeError as error:
         raise CommandError(f"{path} is not UTF-8 text.") from error
     except json.JSONDecodeError as error:
-        raise CommandError(f"{path} is not valid JSON: {error.msg} at line {error.lineno}, column {error.colno}.") from error
+        where = f"line {error.lineno}, column {error.colno}"
+        raise CommandError(f"{path} is not valid JSON: {error.msg} at {where}.") from error
