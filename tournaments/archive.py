@@ -17,6 +17,7 @@ from django.core.exceptions import ValidationError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import extensions
 from tournaments.models import (
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
@@ -256,7 +257,7 @@ def _read_teams(reader: _Reader, data: dict) -> list[dict]:
             if name in seen:
                 reader.add(where, _("This team is listed twice."))
             seen.add(name)
-        leader = obj.get("leader")
+        leader = obj.get("leader") or None  # "" is no leader, as null
         if leader is not None and entry_text(leader) is None:
             reader.add(where, _("The leader must be an entry number such as “12”."))
         teams.append(
@@ -295,7 +296,7 @@ def _read_players(reader: _Reader, data: dict, team_names: set[str]) -> list[dic
             if federation_id in seen_ids:
                 reader.add(where, _("Federation ID %(id)s is given to two players.") % {"id": federation_id})
             seen_ids.add(federation_id)
-        team = obj.get("team")
+        team = obj.get("team") or None  # "" is no team, as null
         if team is not None and (not isinstance(team, str) or team not in team_names):
             reader.add(where, _("Unknown team “%(team)s”: list it under “teams”.") % {"team": team})
         players.append({"entry": entry, **text, "team": team})
@@ -551,7 +552,15 @@ def _hand_export(hand: Hand, seats: list[str]) -> dict:
 
 
 def unsigned_sheets(tournament: Tournament) -> int:
+    """Score sheets not locked yet: exported as they stand, though an import takes them as final."""
     return ScoreSheet.objects.filter(session__tournament=tournament).exclude(status=ScoreSheet.Status.LOCKED).count()
+
+
+def adjusted_sheets(tournament: Tournament) -> int:
+    """Score sheets with transfers or deductions from other apps (penalties), which format 1 does not carry."""
+    sheet_ids = list(ScoreSheet.objects.filter(session__tournament=tournament).values_list("pk", flat=True))
+    adjustments = extensions.sheet_adjustments(sheet_ids)
+    return sum(1 for seats in adjustments.values() if any(seat != extensions.NO_ADJUSTMENT for seat in seats))
 
 
 def standings_export(tournament: Tournament, *, teams: bool = False) -> list[dict]:

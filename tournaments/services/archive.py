@@ -1,6 +1,6 @@
 """Importing a tournament archive (docs/archive.md): everything or nothing, in one transaction."""
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from tournaments.archive import Archive, archive_read
@@ -28,7 +28,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
     locked: the results are final. The standings are recomputed once the import commits (the
     management command recomputes them synchronously as well).
     """
-    archive = archive_read(data, name_exists=lambda name: Tournament.objects.filter(name=name).exists())
+    archive = archive_read(data, name_exists=_name_taken)
     details = archive.tournament
     tournament = tournament_create(
         actor=actor,
@@ -66,6 +66,14 @@ def tournament_import_archive(*, actor, data) -> Tournament:
     )
     _standings_after_commit(tournament.pk)
     return tournament
+
+
+def _name_taken(name: str) -> bool:
+    """Whether the name is taken; on PostgreSQL two imports of one name queue here until commit."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", [f"tournament-name:{name}"])
+    return Tournament.objects.filter(name=name).exists()
 
 
 def _roster_save(tournament: Tournament, archive: Archive) -> dict[int, int]:

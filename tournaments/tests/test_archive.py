@@ -534,3 +534,23 @@ def test_a_roster_without_sessions_imports(organizer):
     assert tournament.registrations.count() == 4
     assert tournament.status == Tournament.Status.DRAFT
     assert tournament_export_archive(tournament)["sessions"] == []
+
+
+@pytest.mark.django_db
+def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, monkeypatch):
+    from tournaments import extensions
+
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, **win(0, 1))
+    out, err = io.StringIO(), io.StringIO()
+    call_command("export_tournament", "Test Open", stdout=out, stderr=err)
+    assert "3 score sheet(s) are not signed yet" in err.getvalue()
+    exported = json.loads(out.getvalue())
+    assert [len(table["hands"]) for table in exported["sessions"][0]["tables"]] == [1, 0, 0]
+
+    def provider(sheet_ids):
+        return {sheet.pk: {0: extensions.SeatAdjustment(deductions=10)}}
+
+    monkeypatch.setattr(extensions, "_adjustment_providers", [provider])
+    err = io.StringIO()
+    call_command("export_tournament", "Test Open", stdout=io.StringIO(), stderr=err)
+    assert "1 score sheet(s) have penalty points" in err.getvalue()

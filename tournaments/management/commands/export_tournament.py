@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive import tournament_export_archive, tournament_find, unsigned_sheets
+from tournaments.archive import adjusted_sheets, tournament_export_archive, tournament_find, unsigned_sheets
 
 
 class Command(BaseCommand):
@@ -23,6 +23,12 @@ class Command(BaseCommand):
             self.stderr.write(
                 f"Warning: {unsigned} score sheet(s) are not signed yet; their hands are written as they "
                 "stand, and an import treats them as final."
+            )
+        adjusted = adjusted_sheets(found)
+        if adjusted:
+            self.stderr.write(
+                f"Warning: {adjusted} score sheet(s) have penalty points, which this archive format does not "
+                "carry yet: an import of the file will not have them."
             )
         if output:
             try:

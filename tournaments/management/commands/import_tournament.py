@@ -37,7 +37,7 @@ class Command(BaseCommand):
         players = tournament.registrations.count()
         sessions = tournament.sessions.filter(sheets__isnull=False).distinct().count()
         self.stdout.write(
-            f"Imported “{tournament.name}” (id {tournament.pk}): {players} players, {sessions} sessions; "
+            f"Imported “{tournament.name}” (id {tournament.pk}): {players} player(s), {sessions} session(s); "
             f"standings version {snapshot.version}."
         )
 
