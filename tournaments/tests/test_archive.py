@@ -554,3 +554,18 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
     err = io.StringIO()
     call_command("export_tournament", "Test Open", stdout=io.StringIO(), stderr=err)
     assert "1 score sheet(s) have penalty points" in err.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
+    from django.db import connection
+
+    from tournaments.tests.test_sheet_concurrency import race
+
+    assert connection.vendor == "postgresql"
+    outcomes = race(3, lambda i: tournament_import_archive(actor=organizer, data=minimal()))
+    assert sum(isinstance(o, Tournament) for o in outcomes) == 1, outcomes
+    refused = [o for o in outcomes if isinstance(o, ArchiveInvalid)]
+    assert len(refused) == 2, outcomes
+    assert all("already exists" in str(o.problems[0]) for o in refused)
+    assert Tournament.objects.filter(name="Demo Open").count() == 1
