@@ -162,10 +162,17 @@ def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
 
 
 def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
-    """Validate one hand with the engine and return the model fields it fills.
+    """Validate one hand of `sheet` with the engine and return the model fields it fills."""
+    return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
+
+
+def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | None = None) -> dict:
+    """Validate one hand with the engine and return the Hand model fields it fills (no writes).
 
     `entry`: result ("win" or "draw"), winner and discarder (starting seats 0-3; discarder None
-    for a self-drawn win), tiles or declared_fans, flowers and the four win flags.
+    for a self-drawn win), tiles or declared_fans, flowers and the four win flags. The winds come
+    from the hand number (3.4.5, 3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without
+    it (a sheet not saved yet, as in an archive import) no refusal is asked for.
     """
     result = entry.get("result")
     if result == Hand.Result.DRAW:
@@ -179,14 +186,14 @@ def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
         raise ValidationError({"winner": _("Choose the winner.")})
     if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
         raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
-    refusal = extensions.win_refusal(sheet.pk, number, winner)
+    refusal = extensions.win_refusal(sheet_id, number, winner) if sheet_id is not None else None
     if refusal:
         raise _invalid("winner", refusal, "win_refused")
     flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
     flowers = entry.get("flowers", 0)
     tiles = (entry.get("tiles") or "").strip()
     declared = entry.get("declared_fans") or []
-    profile = sheet.session.tournament.rules
+    profile = rules
     try:
         if tiles:
             winds = hand_winds(number)

@@ -1,0 +1,59 @@
+import json
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments.archive import ArchiveInvalid
+from tournaments.services.archive import tournament_import_archive
+from tournaments.services.standings import standings_recompute
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a whole tournament from an archive file (docs/archive.md). Every hand is checked by the "
+        "scoring engine; the file is imported completely or not at all, and every problem is listed."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="the archive (JSON, UTF-8); - reads standard input")
+        parser.add_argument("--organizer", metavar="USERNAME", help="make this user the tournament's organizer")
+
+    def handle(self, *args, file, organizer=None, **options):
+        actor = None
+        if organizer:
+            actor = get_user_model().objects.filter(username=organizer).first()
+            if actor is None:
+                raise CommandError(f"There is no user “{organizer}”.")
+        data = _load(file)
+        try:
+            tournament = tournament_import_archive(actor=actor, data=data)
+        except ArchiveInvalid as error:
+            for problem in error.problems:
+                self.stderr.write(str(problem))
+            raise CommandError(f"{len(error.problems)} problem(s) in {file}: nothing was imported.") from error
+        # The service also queues a recompute on commit; doing it here makes the standings ready
+        # before the command returns (export_standings right after works).
+        snapshot = standings_recompute(tournament_id=tournament.pk)
+        players = tournament.registrations.count()
+        sessions = tournament.sessions.filter(sheets__isnull=False).distinct().count()
+        self.stdout.write(
+            f"Imported “{tournament.name}” (id {tournament.pk}): {players} player(s), {sessions} session(s); "
+            f"standings version {snapshot.version}."
+        )
+
+
+def _load(path: str):
+    try:
+        if path == "-":
+            import sys
+
+            return json.load(sys.stdin)
+        with open(path, encoding="utf-8-sig") as handle:
+            return json.load(handle)
+    except OSError as error:
+        raise CommandError(f"Cannot read {path}: {error.strerror or error}.") from error
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{path} is not UTF-8 text.") from error
+    except json.JSONDecodeError as error:
+        where = f"line {error.lineno}, column {error.colno}"
+        raise CommandError(f"{path} is not valid JSON: {error.msg} at {where}.") from error
