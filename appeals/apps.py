@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class AppealsConfig(AppConfig):
     name = "appeals"
     verbose_name = _("Appeals")
+
+    def ready(self):
+        from tournaments import extensions
+
+        extensions.register_link("tournament", _("Appeals"), "appeals:list")

@@ -14,6 +14,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("t/", include("tournaments.urls")),
     path("", include("penalties.urls")),
+    path("", include("appeals.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api.urls")),

@@ -14,4 +14,4 @@ class PenaltiesConfig(AppConfig):
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
-        extensions.register_sheet_link(_("Fouls"), "penalties:sheet_fouls")
+        extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls")

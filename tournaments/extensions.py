@@ -93,15 +93,17 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     return None
 
 
-# Links the apps above the core add to the referee's sheet page (e.g. the fouls of that table):
-# (label, URL name taking the sheet id).
-_sheet_links: list[tuple[str, str]] = []
+# Links the apps above the core add to core pages: on the referee's sheet page ("sheet": URL
+# name taking the sheet id) and on the tournament page ("tournament": URL name taking the
+# tournament id, shown to users holding `capability`, or to everyone when it is None).
+_links: dict[str, list[tuple]] = {"sheet": [], "tournament": []}
 
 
-def register_sheet_link(label, url_name: str) -> None:
-    if (label, url_name) not in _sheet_links:
-        _sheet_links.append((label, url_name))
+def register_link(place: str, label, url_name: str, capability=None) -> None:
+    entry = (label, url_name, capability)
+    if entry not in _links[place]:
+        _links[place].append(entry)
 
 
-def sheet_links() -> list[tuple[str, str]]:
-    return list(_sheet_links)
+def links(place: str) -> list[tuple]:
+    return list(_links[place])

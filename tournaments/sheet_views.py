@@ -66,7 +66,7 @@ def sheet_context(request, sheet: ScoreSheet) -> dict:
             for fan in FANS
             if fan.number != 81
         ],
-        "links": [(label, reverse(url_name, args=[sheet.pk])) for label, url_name in extensions.sheet_links()],
+        "links": [(label, reverse(url_name, args=[sheet.pk])) for label, url_name, _cap in extensions.links("sheet")],
         "api_url": reverse("api-sheet-hands", args=[sheet.pk]),
         "api_base": reverse("api-sheet", args=[sheet.pk]),
     }

@@ -4,10 +4,11 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import selectors, services
+from tournaments import extensions, selectors, services
 from tournaments.access import Capability, capabilities
 from tournaments.forms import ImportForm, RegistrationForm, TournamentEditForm, TournamentForm
 from tournaments.models import ImportJob
@@ -44,9 +45,16 @@ def tournament_create(request):
 
 def tournament_detail(request, tournament_id: int):
     tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    granted = capabilities(request.user, tournament)
     context = {
         "tournament": tournament,
-        "caps": {cap.value for cap in capabilities(request.user, tournament)},
+        "caps": {cap.value for cap in granted},
+        # Pages of the apps above the core (appeals, …), through the core's link seam.
+        "app_links": [
+            (label, reverse(url_name, args=[tournament.pk]))
+            for label, url_name, capability in extensions.links("tournament")
+            if capability is None or capability in granted
+        ],
         "summary": selectors.tournament_summary(tournament=tournament),
     }
     return render(request, "tournaments/tournament_detail.html", context)

@@ -1,0 +1,54 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from appeals.models import Appeal
+
+
+class AppealForm(forms.Form):
+    appellant = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    sheet = forms.TypedChoiceField(label=_("Session and table"), coerce=int)
+    subject = forms.ChoiceField(label=_("Against"), choices=Appeal.Subject.choices)
+    penalty = forms.TypedChoiceField(label=_("Penalty"), coerce=int, required=False, empty_value=None)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
+    category = forms.ChoiceField(label=_("Kind of appeal"), choices=Appeal.Category.choices)
+    statement = forms.CharField(label=_("Statement"), widget=forms.Textarea(attrs={"rows": 5}), max_length=4000)
+
+    def __init__(self, *args, appellants, sheets, penalties, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["appellant"].choices = [(r.pk, f"{r.entry_number} {r.player.name}") for r in appellants]
+        self.fields["sheet"].choices = sheets
+        self.fields["penalty"].choices = [("", "—")] + penalties
+
+
+class DecisionForm(forms.Form):
+    outcome = forms.ChoiceField(
+        label=_("Decision"), choices=[("upheld", _("Uphold")), ("rejected", _("Reject"))], widget=forms.RadioSelect
+    )
+    reasons = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 3}), max_length=4000)
+    # The corrected hand, when a hand or sheet appeal is upheld.
+    hand_number = forms.IntegerField(label=_("Hand to correct"), min_value=1, max_value=16, required=False)
+    result = forms.ChoiceField(
+        label=_("Corrected result"), required=False,
+        choices=[("", "—"), ("win", _("Win")), ("draw", _("Draw"))],
+    )
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, required=False, empty_value=None,
+                                    choices=[("", "—"), (0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))])
+    discarder = forms.TypedChoiceField(label=_("Discarded by (empty if self-drawn)"), coerce=int, required=False,
+                                       empty_value=None,
+                                       choices=[("", "—"), (0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))])
+
+    def remedy(self, tiles: str) -> dict:
+        data = self.cleaned_data
+        if not data.get("result"):
+            return {}
+        hand = {"result": data["result"]}
+        if data.get("hand_number"):
+            hand["number"] = data["hand_number"]
+        if data["result"] == "win":
+            hand.update(winner=data["winner"], discarder=data["discarder"], tiles=tiles)
+        return {"hand": hand}
+
+
+class EscalateForm(forms.Form):
+    statement = forms.CharField(label=_("To the arbitration committee"), widget=forms.Textarea(attrs={"rows": 3}),
+                                max_length=4000)
