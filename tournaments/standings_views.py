@@ -5,8 +5,11 @@ polled standings fragment answers conditional requests: its ETag is the tourname
 version and the page language, so an unchanged poll costs one query and a bodiless 304.
 """
 
+import hashlib
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -131,6 +134,21 @@ def session_end(request, session_id: int):
     return _session_action(request, session_id, sheet_services.session_end, _("Session %(n)s has ended."))
 
 
+def _results_pdf_cached(tournament, snapshot, data) -> bytes:
+    """A PDF of a few hundred players takes WeasyPrint seconds: make it once per standings version."""
+    language = get_language()
+    if snapshot is None:
+        return results_pdf(data, context={"tournament": tournament, "snapshot": None, "language": language})
+    what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at]
+    digest = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
+    key = f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}"
+    content = cache.get(key)
+    if content is None:
+        content = results_pdf(data, context={"tournament": tournament, "snapshot": snapshot, "language": language})
+        cache.set(key, content, timeout=24 * 3600)
+    return content
+
+
 RESULTS_FORMATS = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -148,8 +166,7 @@ def results_download(request, tournament_id: int, fmt: str):
     elif fmt == "xlsx":
         content = results_xlsx(data, title=f"{tournament.name} · {_('Final results')}")
     else:
-        context = {"tournament": tournament, "snapshot": snapshot, "language": get_language()}
-        content = results_pdf(data, context=context)
+        content = _results_pdf_cached(tournament, snapshot, data)
     response = HttpResponse(content, content_type=RESULTS_FORMATS[fmt])
     response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.{fmt}"'
     return response

@@ -110,3 +110,16 @@ def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
     }
     assert any("WenQuanYi" in font for font in fonts), fonts
 
+
+
+@pytest.mark.django_db
+def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
+    first = client.get(f"/t/{finished.pk}/results.pdf")
+
+    def fail(*args, **kwargs):
+        raise AssertionError("rendered again")
+
+    monkeypatch.setattr("tournaments.standings_views.results_pdf", fail)
+    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
+    standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
+    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
