@@ -16,6 +16,7 @@ from tournaments.table_rules import twelfths_display
 class Column:
     group: str  # "" for the player columns, else "Session 3" or "Team"
     label: str
+    short: str = ""  # for the narrow columns of the PDF; the label when empty
 
     @property
     def full_label(self) -> str:
@@ -37,13 +38,13 @@ class ResultsSheet:
         bottom: list[str] = []
         for column in self.columns:
             if not column.group:
-                top.append({"label": column.label, "colspan": 1, "rowspan": 2})
+                top.append({"label": column.short or column.label, "colspan": 1, "rowspan": 2})
                 continue
             if top and top[-1]["label"] == column.group and top[-1]["rowspan"] == 1:
                 top[-1]["colspan"] += 1
             else:
                 top.append({"label": column.group, "colspan": 1, "rowspan": 1})
-            bottom.append(column.label)
+            bottom.append(column.short or column.label)
         return top, bottom
 
 
@@ -60,24 +61,26 @@ def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_disp
     """
     sessions = list(data.get("sessions", []))
     team_label = _("Team")
+    tp, cp = _("TP"), _("CP")
+    tp_total, cp_total = _("%(points)s Σ") % {"points": tp}, _("%(points)s Σ") % {"points": cp}
     columns = [
         Column("", _("Entry")),
         Column("", _("Team")),
         Column("", _("Name")),
-        Column("", _("Table points")),
-        Column("", _("Contest points")),
+        Column("", _("Table points"), tp),
+        Column("", _("Contest points"), cp),
         Column("", _("Rank")),
-        Column(team_label, _("Table points")),
-        Column(team_label, _("Contest points")),
+        Column(team_label, _("Table points"), tp),
+        Column(team_label, _("Contest points"), cp),
         Column(team_label, _("Rank")),
     ]
     for number in sessions:
         group = _("Session %(n)s") % {"n": number}
         columns += [
-            Column(group, _("Table points")),
-            Column(group, _("Table points, running total")),
-            Column(group, _("Contest points")),
-            Column(group, _("Contest points, running total")),
+            Column(group, _("Table points"), tp),
+            Column(group, _("Table points, running total"), tp_total),
+            Column(group, _("Contest points"), cp),
+            Column(group, _("Contest points, running total"), cp_total),
         ]
     teams = {team["team_id"]: team for team in data.get("teams", [])}
     rows = []

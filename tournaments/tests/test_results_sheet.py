@@ -44,6 +44,8 @@ def test_rows_hold_totals_team_totals_and_running_totals_per_session():
     assert top[-1] == {"label": "Session 2", "colspan": 4, "rowspan": 1}
     assert top[6] == {"label": "Team", "colspan": 3, "rowspan": 1}
     assert len(bottom) == 3 + 8
+    assert [cell["label"] for cell in top[:6]] == ["Entry", "Team", "Name", "TP", "CP", "Rank"]
+    assert bottom[3:7] == ["TP", "TP Σ", "CP", "CP Σ"]
 
 
 @pytest.fixture
