@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tournaments.models import Session, StandingsSnapshot, Tournament
+from tournaments.models import AuditEvent, Session, StandingsSnapshot, Tournament
 from tournaments.services.standings import standings_recompute
 from tournaments.standings import standings_compute
 from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
@@ -218,6 +218,7 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
         response = client_for(organizer).post(url)
     assert response.status_code == 302 and len(callbacks) == 1
     assert StandingsSnapshot.objects.filter(tournament=tournament, version=1).exists()  # eager in tests
+    assert AuditEvent.objects.get(action="standings.recompute_requested").actor == organizer
 
 
 # --- a big tournament stays light ------------------------------------------------------------------
