@@ -9,6 +9,8 @@ command -v chromium >/dev/null || missing+=(chromium)
 # Chinese and Japanese glyphs for the browser tests and PDFs.
 [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-microhei)
 command -v xgettext >/dev/null || missing+=(gettext)
+# Pango for WeasyPrint (the results PDF).
+ls /usr/lib/*/libpangoft2-1.0.so.0 >/dev/null 2>&1 || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
 
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0

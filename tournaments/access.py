@@ -26,13 +26,23 @@ class Capability(enum.Enum):
     DECIDE_RULE_APPEALS = "decide_rule_appeals"  # 3.13.1: the chief referee decides first
     ARBITRATE = "arbitrate"  # 3.13: the arbitration committee
     LEAD_TEAM = "lead_team"  # 3.12.1: a team leader may appeal for their players
+    RUN_SESSIONS = "run_sessions"  # the board: start and end sessions, watch every table
+    RECOMPUTE_STANDINGS = "recompute_standings"  # recompute the standings on demand
 
 
 _STAFF_VIEW = {Capability.VIEW, Capability.VIEW_ROSTER}
 
 ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
     Role.ORGANIZER: frozenset(
-        _STAFF_VIEW | {Capability.VIEW_CONTACTS, Capability.VIEW_AUDIT, Capability.MANAGE, Capability.CHECK_IN}
+        _STAFF_VIEW
+        | {
+            Capability.VIEW_CONTACTS,
+            Capability.VIEW_AUDIT,
+            Capability.MANAGE,
+            Capability.CHECK_IN,
+            Capability.RUN_SESSIONS,
+            Capability.RECOMPUTE_STANDINGS,
+        }
     ),
     Role.CHIEF_REFEREE: frozenset(
         _STAFF_VIEW
@@ -42,6 +52,8 @@ ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
             Capability.RECORD_SCORES,
             Capability.SUPERVISE_SCORES,
             Capability.DECIDE_RULE_APPEALS,
+            Capability.RUN_SESSIONS,
+            Capability.RECOMPUTE_STANDINGS,
         }
     ),
     Role.REFEREE: frozenset(_STAFF_VIEW | {Capability.CHECK_IN, Capability.RECORD_SCORES}),

@@ -1,10 +1,24 @@
 """Reads, filtered by what the asking user may see. Outsiders get 404, never a hint."""
 
+import datetime as dt
+import math
+
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404
+from django.utils import timezone
 
 from tournaments.access import Capability, can
-from tournaments.models import AuditEvent, ImportJob, Registration, Tournament
+from tournaments.models import (
+    AuditEvent,
+    ImportJob,
+    Registration,
+    ScoreSheet,
+    Session,
+    StandingsSnapshot,
+    Tournament,
+)
+from tournaments.models.sheets import SEAT_CHOICES
+from tournaments.table_rules import MAX_HANDS, twelfths_display
 
 
 def tournament_list_visible(*, user) -> QuerySet[Tournament]:
@@ -116,3 +130,159 @@ def sheet_detail(*, sheet) -> dict:
         "next_number": next_number,
         "confirmed_count": len(confirmed),
     }
+
+# --- standings ---------------------------------------------------------------------------------
+
+
+def standings_public_version(*, tournament_id: int) -> int | None:
+    """The standings version of a public tournament, in one query; None for drafts and unknown ids.
+
+    Conditional requests use it: an unchanged poll costs this query and a bodiless 304. Drafts
+    get no ETag, so their pages always go through the full access check.
+    """
+    row = Tournament.objects.filter(pk=tournament_id).values_list("standings_version", "status").first()
+    if row is None or row[1] == Tournament.Status.DRAFT:
+        return None
+    return row[0]
+
+
+def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | None:
+    """The latest stored standings; pages never recompute them in the request."""
+    return tournament.standings_snapshots.order_by("-version").first()
+
+
+def _place_counts(places: list[int]) -> str:
+    return "-".join(str(count) for count in places)
+
+
+def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
+    """The snapshot's rows with table points as people write them (3, 1.5, 2.33)."""
+    if snapshot is None:
+        return {"snapshot": None, "individuals": [], "teams": [], "sessions": []}
+    data = snapshot.data
+    individuals = [
+        {
+            "rank": row["rank"],
+            "entry": row["entry"],
+            "name": row["name"],
+            "name_local": row.get("name_local") or "",
+            "team": row.get("team") or "",
+            "table_points": twelfths_display(row["table_points"]),
+            "contest_points": row["contest_points"],
+        }
+        for row in data["individuals"]
+    ]
+    teams = [
+        {
+            "rank": team["rank"],
+            "team": team["team"],
+            "table_points": twelfths_display(team["table_points"]),
+            "contest_points": team["contest_points"],
+            "members": len(team["members"]),
+        }
+        for team in data["teams"]
+    ]
+    return {"snapshot": snapshot, "individuals": individuals, "teams": teams, "sessions": data["sessions"]}
+
+
+def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
+    """One player's line of the standings and every session they played; 404 if not in them."""
+    row = None
+    if snapshot is not None:
+        row = next((candidate for candidate in snapshot.data["individuals"] if candidate["entry"] == entry), None)
+    if row is None:
+        raise Http404("No such player in the standings.")
+    seats = dict(SEAT_CHOICES)
+    return {
+        "rank": row["rank"],
+        "entry": row["entry"],
+        "name": row["name"],
+        "name_local": row.get("name_local") or "",
+        "team": row.get("team") or "",
+        "country": row.get("country") or "",
+        "table_points": twelfths_display(row["table_points"]),
+        "contest_points": row["contest_points"],
+        "places": row["places"],
+        "sessions": [
+            {
+                "session": played["session"],
+                "table": played["table"],
+                "seat": seats[played["seat"]],
+                "rank": played["rank"],
+                "table_points": twelfths_display(played["table_points"]),
+                "session_score": played["session_score"],
+            }
+            for played in row["sessions"]
+        ],
+        "players": len(snapshot.data["individuals"]),
+    }
+
+
+# --- the organizer's board ---------------------------------------------------------------------
+
+# 3.5.6: the chief referee warns the players 15 minutes before the end of the session.
+WARNING_MINUTES = 15
+
+
+def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> dict:
+    """Every table of the current session: hands entered, sheet status, signatures, referee, time left.
+
+    The current session is the running one, else the last one played (its sheets may still wait
+    for signatures). The next planned session is offered for starting when none is running.
+    """
+    now = now or timezone.now()
+    sessions = list(tournament.sessions.order_by("number"))
+    running = next((s for s in sessions if s.status == Session.Status.RUNNING), None)
+    played = [s for s in sessions if s.status == Session.Status.FINISHED]
+    current = running or (played[-1] if played else None)
+    next_session = None if running else next((s for s in sessions if s.status == Session.Status.PLANNED), None)
+    tables = []
+    if current is not None:
+        sheets = (
+            current.sheets.select_related("table", "referee")
+            .annotate(
+                hands_count=Count("hands", distinct=True),
+                confirmed=Count("signatures", filter=Q(signatures__kind="player"), distinct=True),
+            )
+            .order_by("table__number")
+        )
+        for sheet in sheets:
+            tables.append(
+                {
+                    "table": sheet.table.number,
+                    "hands": sheet.hands_count,
+                    "max_hands": MAX_HANDS,
+                    "status": sheet.status,
+                    "status_label": sheet.get_status_display(),
+                    "confirmed": sheet.confirmed,
+                    "waiting": sheet.status == ScoreSheet.Status.CLOSED,
+                    "ended_by_time": sheet.ended_by_time,
+                    "referee": sheet.referee.get_username() if sheet.referee else "",
+                }
+            )
+    clock = None
+    if running is not None and running.started_at is not None:
+        ends_at = running.started_at + dt.timedelta(minutes=tournament.session_minutes)
+        seconds_left = max(0, (ends_at - now).total_seconds())
+        clock = {
+            "ends_at": ends_at,
+            "minutes_left": math.ceil(seconds_left / 60),
+            "warning": seconds_left <= WARNING_MINUTES * 60,
+            "time_up": seconds_left == 0,
+        }
+    counts = {status: sum(1 for t in tables if t["status"] == status) for status in ScoreSheet.Status.values}
+    return {
+        "session": current,
+        "running": running is not None,
+        "next_session": next_session,
+        "tables": tables,
+        "clock": clock,
+        "counts": counts,
+    }
+
+
+def session_get_for_user(*, user, session_id: int, capability: Capability) -> Session:
+    session = Session.objects.select_related("tournament").filter(pk=session_id).first()
+    if session is None or not can(user, session.tournament, capability):
+        raise Http404("No such session.")
+    return session

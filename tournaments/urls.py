@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import sheet_views, views
+from tournaments import sheet_views, standings_views, views
 
 app_name = "tournaments"
 
@@ -16,4 +16,15 @@ urlpatterns = [
     path("imports/<int:job_id>/", views.import_job_detail, name="import_job"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
+    # Standings, the board and the final results (standings_views).
+    path("<int:tournament_id>/standings/", standings_views.standings, name="standings"),
+    path("<int:tournament_id>/standings/live/", standings_views.standings_live, name="standings_live"),
+    path("<int:tournament_id>/standings/recompute/", standings_views.standings_recompute, name="standings_recompute"),
+    path("<int:tournament_id>/players/<int:entry>/", standings_views.player_detail, name="player"),
+    path("<int:tournament_id>/board/", standings_views.board, name="board"),
+    path("sessions/<int:session_id>/start/", standings_views.session_start, name="session_start"),
+    path("sessions/<int:session_id>/end/", standings_views.session_end, name="session_end"),
+    path("<int:tournament_id>/results.csv", standings_views.results_download, {"fmt": "csv"}, name="results_csv"),
+    path("<int:tournament_id>/results.xlsx", standings_views.results_download, {"fmt": "xlsx"}, name="results_xlsx"),
+    path("<int:tournament_id>/results.pdf", standings_views.results_download, {"fmt": "pdf"}, name="results_pdf"),
 ]

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.api import sheets, views
+from tournaments.api.standings import StandingsApi
 
 urlpatterns = [
     path("tournaments/", views.TournamentListApi.as_view(), name="api-tournament-list"),
@@ -10,6 +11,7 @@ urlpatterns = [
         views.RegistrationListApi.as_view(),
         name="api-registration-list",
     ),
+    path("tournaments/<int:tournament_id>/standings/", StandingsApi.as_view(), name="api-standings"),
     path(
         "registrations/<int:registration_id>/check-in/",
         views.RegistrationCheckInApi.as_view(),

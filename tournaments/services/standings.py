@@ -32,3 +32,19 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
         detail={"version": snapshot.version, "players": len(data["individuals"])},
     )
     return snapshot
+
+
+@transaction.atomic
+def standings_recompute_request(*, actor, tournament: Tournament) -> None:
+    """Recompute the standings on demand: queued for the worker once this transaction commits."""
+    from tournaments.tasks import standings_recompute_task
+
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="standings.recompute_requested",
+        obj=tournament,
+        detail={"version": tournament.standings_version},
+    )
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))

@@ -1,0 +1,54 @@
+"""The final results sheet written out as CSV, XLSX and PDF; the table itself is `results_sheet`."""
+
+import csv
+import io
+
+from django.template.loader import render_to_string
+
+from tournaments.results_sheet import ResultsSheet, results_sheet
+from tournaments.table_rules import twelfths_display, twelfths_number
+
+
+def results_csv(data: dict) -> bytes:
+    """UTF-8 with a byte-order mark, so spreadsheet programs read Chinese and Japanese names."""
+    sheet = results_sheet(data, points=twelfths_display)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([column.full_label for column in sheet.columns])
+    writer.writerows(sheet.rows)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def results_xlsx(data: dict, *, title: str) -> bytes:
+    """One worksheet; table points are numbers (10.5, 7.333333) so they can be summed."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    sheet = results_sheet(data, points=twelfths_number)
+    workbook = Workbook()
+    worksheet = workbook.active
+    worksheet.title = "Results"
+    worksheet.append([title])
+    worksheet["A1"].font = Font(bold=True)
+    worksheet.append([column.full_label for column in sheet.columns])
+    for cell in worksheet[2]:
+        cell.font = Font(bold=True)
+    for row in sheet.rows:
+        worksheet.append(row)
+    worksheet.freeze_panes = "D3"
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def results_pdf(data: dict, *, context: dict) -> bytes:
+    """A4 landscape through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
+    from weasyprint import HTML
+
+    sheet: ResultsSheet = results_sheet(data, points=twelfths_display)
+    header_top, header_bottom = sheet.header_rows()
+    html = render_to_string(
+        "tournaments/results_pdf.html",
+        {**context, "sheet": sheet, "header_top": header_top, "header_bottom": header_bottom},
+    )
+    return HTML(string=html).write_pdf()

@@ -1,0 +1,172 @@
+"""Standings for players and spectators, the organizer's board and the final results downloads.
+
+Standings pages are served from the latest StandingsSnapshot, never recomputed in the request. The
+polled standings fragment answers conditional requests: its ETag is the tournament's standings
+version and the page language, so an unchanged poll costs one query and a bodiless 304.
+"""
+
+import hashlib
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition, require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from tournaments import selectors
+from tournaments.access import Capability, capabilities
+from tournaments.results_files import results_csv, results_pdf, results_xlsx
+from tournaments.services import sheets as sheet_services
+from tournaments.services.standings import standings_recompute_request
+
+# Seconds between two polls of the standings and of the board.
+STANDINGS_POLL_SECONDS = 15
+BOARD_POLL_SECONDS = 10
+
+
+def standings_etag(request, tournament_id: int) -> str | None:
+    version = selectors.standings_public_version(tournament_id=tournament_id)
+    if version is None:
+        return None
+    return f"standings-{version}-{get_language()}"
+
+
+def _standings_context(request, tournament) -> dict:
+    snapshot = selectors.standings_snapshot_latest(tournament=tournament)
+    standings = selectors.standings_for_display(snapshot=snapshot)
+    player_url = reverse("tournaments:player", args=[tournament.pk, 0])[: -len("0/")]
+    for row in standings["individuals"]:
+        row["url"] = f"{player_url}{row['entry']}/"
+    etag = standings_etag(request, tournament.pk)
+    return {
+        "tournament": tournament,
+        **standings,
+        "poll_seconds": STANDINGS_POLL_SECONDS,
+        "etag": f'"{etag}"' if etag else "",
+    }
+
+
+def standings(request, tournament_id: int):
+    """Individual and team standings; public tournaments need no login."""
+    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    context = _standings_context(request, tournament)
+    context["caps"] = {cap.value for cap in capabilities(request.user, tournament)}
+    return render(request, "tournaments/standings.html", context)
+
+
+@require_GET
+@vary_on_headers("Accept-Language", "Cookie")
+@cache_control(no_cache=True)
+@condition(etag_func=standings_etag)
+def standings_live(request, tournament_id: int):
+    """The standings fragment the page polls; 304 while the standings version is unchanged."""
+    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    return render(request, "tournaments/_standings.html", _standings_context(request, tournament))
+
+
+def player_detail(request, tournament_id: int, entry: int):
+    """One player's every session: table, seat, rank, table points and session score."""
+    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    snapshot = selectors.standings_snapshot_latest(tournament=tournament)
+    player = selectors.standings_player(snapshot=snapshot, entry=entry)
+    return render(
+        request, "tournaments/player_detail.html", {"tournament": tournament, "player": player, "snapshot": snapshot}
+    )
+
+
+@login_required
+@require_POST
+def standings_recompute(request, tournament_id: int):
+    """On demand: queue a recompute (organizers and the chief referee)."""
+    tournament = selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.RECOMPUTE_STANDINGS
+    )
+    standings_recompute_request(actor=request.user, tournament=tournament)
+    messages.success(request, _("The standings are being recomputed; the page updates itself."))
+    return redirect("tournaments:standings", tournament.pk)
+
+
+@login_required
+def board(request, tournament_id: int):
+    """Every table of the current session, for the organizer and the chief referee."""
+    tournament = selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.RUN_SESSIONS
+    )
+    context = {
+        "tournament": tournament,
+        "board": selectors.session_board(tournament=tournament),
+        "poll_seconds": BOARD_POLL_SECONDS,
+    }
+    template = "tournaments/_board.html" if request.htmx else "tournaments/board.html"
+    return render(request, template, context)
+
+
+def _session_action(request, session_id: int, service, done_message: str):
+    session = selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    try:
+        service(actor=request.user, session=session)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, message)
+    else:
+        messages.success(request, done_message % {"n": session.number})
+    return redirect("tournaments:board", session.tournament_id)
+
+
+@login_required
+@require_POST
+def session_start(request, session_id: int):
+    return _session_action(request, session_id, sheet_services.session_start, _("Session %(n)s has started."))
+
+
+@login_required
+@require_POST
+def session_end(request, session_id: int):
+    return _session_action(request, session_id, sheet_services.session_end, _("Session %(n)s has ended."))
+
+
+def _results_pdf_cached(tournament, snapshot, data) -> bytes:
+    """A PDF of a few hundred players takes WeasyPrint seconds: make it once per standings version."""
+    language = get_language()
+    if snapshot is None:
+        return results_pdf(data, context={"tournament": tournament, "snapshot": None, "language": language})
+    what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at]
+    digest = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
+    key = f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}"
+    content = cache.get(key)
+    if content is None:
+        content = results_pdf(data, context={"tournament": tournament, "snapshot": snapshot, "language": language})
+        cache.set(key, content, timeout=24 * 3600)
+    return content
+
+
+RESULTS_FORMATS = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "pdf": "application/pdf",
+}
+
+
+def results_download(request, tournament_id: int, fmt: str):
+    """The final results sheet (Appendix 7) as CSV, XLSX or PDF; public once the tournament is."""
+    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    snapshot = selectors.standings_snapshot_latest(tournament=tournament)
+    data = snapshot.data if snapshot else {"individuals": [], "teams": [], "sessions": []}
+    if fmt == "csv":
+        content = results_csv(data)
+    elif fmt == "xlsx":
+        content = results_xlsx(data, title=f"{tournament.name} · {_('Final results')}")
+    else:
+        content = _results_pdf_cached(tournament, snapshot, data)
+    response = HttpResponse(content, content_type=RESULTS_FORMATS[fmt])
+    response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.{fmt}"'
+    return response

@@ -1,0 +1,127 @@
+"""The final results sheet (Appendix 7): the shared rows, and the CSV, XLSX and PDF downloads."""
+
+import csv
+import io
+
+import pytest
+
+from tournaments.models import Tournament
+from tournaments.results_sheet import results_sheet
+from tournaments.services.standings import standings_recompute
+from tournaments.table_rules import twelfths_number
+from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+
+DATA = {
+    "sessions": [1, 2],
+    "individuals": [
+        {"rank": 1, "entry": 7, "name": "Wang Wei", "name_local": "王伟", "team": "Beijing", "team_id": 1,
+         "table_points": 54, "contest_points": 40,
+         "sessions": [{"session": 1, "table": 2, "seat": 0, "rank": 1, "table_points": 48, "session_score": 32},
+                      {"session": 2, "table": 1, "seat": 3, "rank": 2, "table_points": 6, "session_score": 8}]},
+        {"rank": 2, "entry": 3, "name": "山田太郎", "name_local": "", "team": None, "team_id": None,
+         "table_points": 28, "contest_points": -5,
+         "sessions": [{"session": 2, "table": 3, "seat": 1, "rank": 1, "table_points": 28, "session_score": -5}]},
+    ],
+    "teams": [{"team": "Beijing", "team_id": 1, "rank": 1, "table_points": 100, "contest_points": 12, "members": [7]}],
+}
+
+
+def test_rows_hold_totals_team_totals_and_running_totals_per_session():
+    sheet = results_sheet(DATA)
+    labels = [column.full_label for column in sheet.columns]
+    assert labels[:9] == ["Entry", "Team", "Name", "Table points", "Contest points", "Rank",
+                          "Team: Table points", "Team: Contest points", "Team: Rank"]
+    assert labels[9:13] == ["Session 1: Table points", "Session 1: Table points, running total",
+                            "Session 1: Contest points", "Session 1: Contest points, running total"]
+    assert len(labels) == 9 + 2 * 4
+    assert sheet.rows[0] == [7, "Beijing", "Wang Wei 王伟", "4.5", 40, 1, "8.33", 12, 1,
+                             "4", "4", 32, 32, "0.5", "4.5", 8, 40]
+    # No result in session 1: blank, and the running totals carry on from zero.
+    assert sheet.rows[1] == [3, "", "山田太郎", "2.33", -5, 2, "", "", "", "", "0", "", 0, "2.33", "2.33", -5, -5]
+    numbers = results_sheet(DATA, points=twelfths_number)
+    assert numbers.rows[0][3] == 4.5 and numbers.rows[0][6] == 8.333333
+    top, bottom = sheet.header_rows()
+    assert top[-1] == {"label": "Session 2", "colspan": 4, "rowspan": 1}
+    assert top[6] == {"label": "Team", "colspan": 3, "rowspan": 1}
+    assert len(bottom) == 3 + 8
+    assert [cell["label"] for cell in top[:6]] == ["Entry", "Team", "Name", "TP", "CP", "Rank"]
+    assert bottom[3:7] == ["TP", "TP Σ", "CP", "CP Σ"]
+
+
+@pytest.fixture
+def finished(organizer, tournament, seated_session, referee, pins, registrations):
+    """Two signed sessions; entry 1 is 王伟 and entry 2 山田太郎; the tournament is published."""
+    for registration, name in ((registrations[0], "王伟"), (registrations[1], "山田太郎")):
+        registration.player.name = name
+        registration.player.save()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
+    second = tournament.sessions.get(number=2)
+    seat(actor=organizer, session=second, tables={1: [1, 5, 9, 2], 2: [3, 6, 10, 4], 3: [7, 8, 11, 12]})
+    play(actor=referee, session=second, hands={1: [win(3, 0, STRAIGHT)]})
+    standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
+@pytest.mark.django_db
+def test_csv_download_parses_back(client, finished):
+    response = client.get(f"/t/{finished.pk}/results.csv")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    header, body = rows[0], rows[1:]
+    assert len(body) == 12 and header[:3] == ["Entry", "Team", "Name"]
+    assert len(header) == 9 + 2 * 4
+    wang = next(row for row in body if row[2] == "王伟")
+    # Session 1: first with 32 (4 table points); the running totals end at the totals.
+    assert wang[9:13] == ["4", "4", "32", "32"]
+    assert float(wang[14]) == float(wang[3]) and int(wang[16]) == int(wang[4])
+    assert [int(row[5]) for row in body] == sorted(int(row[5]) for row in body)
+
+
+@pytest.mark.django_db
+def test_xlsx_download_has_numbers(client, finished):
+    from openpyxl import load_workbook
+
+    response = client.get(f"/t/{finished.pk}/results.xlsx")
+    assert response.status_code == 200
+    rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
+    assert finished.name in rows[0][0]
+    header, body = rows[1], rows[2:]
+    assert header[3] == "Table points" and len(body) == 12
+    names = {row[2]: row for row in body}
+    assert "山田太郎" in names
+    assert isinstance(names["王伟"][3], (int, float)) and isinstance(names["王伟"][4], int)
+
+
+@pytest.mark.django_db
+def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
+    from pypdf import PdfReader
+
+    response = client.get(f"/t/{finished.pk}/results.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")
+    reader = PdfReader(io.BytesIO(response.content))
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert "王伟" in text and "山田太郎" in text
+    fonts = {
+        str(font.get_object()["/BaseFont"])
+        for page in reader.pages
+        for font in page["/Resources"]["/Font"].values()
+    }
+    assert any("WenQuanYi" in font for font in fonts), fonts
+
+
+
+@pytest.mark.django_db
+def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
+    first = client.get(f"/t/{finished.pk}/results.pdf")
+
+    def fail(*args, **kwargs):
+        raise AssertionError("rendered again")
+
+    monkeypatch.setattr("tournaments.standings_views.results_pdf", fail)
+    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
+    standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
+    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content

@@ -1,0 +1,71 @@
+"""A spectator follows the standings on a phone: no login, a player's sessions, polls answered 304."""
+
+import pytest
+
+from conftest import PHONE
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, win
+
+
+@pytest.mark.browser
+def test_standings_and_a_players_sessions_on_a_phone(
+    browser, live_server, organizer, tournament, seated_session, referee, pins, registrations
+):
+    player = registrations[0].player
+    player.name, player.name_local = "Wang Wei", "王伟"
+    player.save()
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    # A transactional test: signing queues the recompute on commit, run in-process here.
+    play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
+    assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
+
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.pk}/standings/")
+    rows = page.locator("#individuals tbody tr")
+    assert rows.count() == 12
+    assert rows.first.inner_text().split()[:3] == ["1", "Player", "5"]
+    assert "1.75" in page.locator("#individuals").inner_text()
+    assert page.locator("#teams tbody tr").count() == 3
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+
+    # The tab comes back into view: htmx polls with the fragment's ETag and keeps the page on 304.
+    with page.expect_response(lambda response: "/standings/live/" in response.url) as polled:
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    assert polled.value.status == 304
+    page.wait_for_timeout(300)
+    assert page.locator("#individuals tbody tr").count() == 12
+
+    page.get_by_role("link", name="Wang Wei").click()
+    page.wait_for_url(f"{live_server.url}/t/{tournament.pk}/players/1/")
+    assert "王伟" in page.locator("h1").inner_text()
+    sessions = page.locator("table.player-sessions tbody tr")
+    assert sessions.count() == 1
+    assert sessions.first.inner_text().split() == ["1", "1", "East", "1", "4", "32"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_board_on_a_tablet_starts_and_ends_a_session(
+    browser, live_server, browser_login, organizer, tournament, seated_session, referee
+):
+    from conftest import TABLET
+    from tournaments.models import Session
+
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, organizer)
+    page.goto(f"{live_server.url}/t/{tournament.pk}/board/")
+    page.get_by_role("button", name="Start session 1").click()
+    page.get_by_text("Session 1 has started.").wait_for()
+    assert page.locator("#board tbody tr").count() == 3
+    assert "0/16" in page.locator("#board").inner_text()
+    assert "minutes left" in page.locator(".clock").inner_text()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="End session 1").click()
+    page.get_by_text("Session 1 has ended.").wait_for()
+    assert Session.objects.get(pk=seated_session.pk).status == Session.Status.FINISHED
+    assert page.locator("#board").inner_text().count("Waiting for signatures") == 3
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()

@@ -1,0 +1,329 @@
+"""Standings from signed sheets (order, tie-breaks, teams), the standings pages and API, the board."""
+
+import gzip
+import json
+import random
+import re
+
+import pytest
+
+from tournaments.models import AuditEvent, Session, StandingsSnapshot, Tournament
+from tournaments.services.standings import standings_recompute
+from tournaments.standings import standings_compute
+from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+
+
+def by_entry(data):
+    return {row["entry"]: row for row in data["individuals"]}
+
+
+def publish(tournament):
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    tournament.refresh_from_db()
+
+
+# --- order and tie-breaks, through the services and standings_compute ---------------------------
+
+
+@pytest.mark.django_db
+def test_equal_table_points_are_separated_by_contest_points_then_shared(
+    organizer, tournament, seated_session, referee, pins
+):
+    play(
+        actor=referee,
+        session=seated_session,
+        hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]},  # table 3 plays no hand
+    )
+    data = standings_compute(tournament)
+    rows = by_entry(data)
+    # Table 1: 1 wins 8 from 2 (+32 -16 -8 -8); table 2: 5 wins 23 from 6 (+47 -31 -8 -8); table 3: all 0.
+    assert [row["entry"] for row in data["individuals"][:2]] == [5, 1]
+    assert (rows[5]["table_points"], rows[5]["contest_points"], rows[5]["rank"]) == (48, 47, 1)
+    assert (rows[1]["table_points"], rows[1]["contest_points"], rows[1]["rank"]) == (48, 32, 2)
+    # Four players tied at one table share 4+2+1+0: 1.75 each, and equal on every key share the rank.
+    assert {rows[e]["rank"] for e in (9, 10, 11, 12)} == {3}
+    assert {rows[e]["table_points"] for e in (9, 10, 11, 12)} == {21}
+    # Two tied second at a table get (2+1)/2 = 1.5; all four such players are equal everywhere.
+    assert {rows[e]["rank"] for e in (3, 4, 7, 8)} == {7}
+    assert {rows[e]["table_points"] for e in (3, 4, 7, 8)} == {18}
+    assert (rows[2]["rank"], rows[6]["rank"]) == (11, 12)
+    assert rows[1]["sessions"] == [
+        {"session": 1, "table": 1, "seat": 0, "rank": 1, "table_points": 48, "session_score": 32,
+         "hand_score": 32, "transfers": 0, "deductions": 0}
+    ]
+    assert data["sessions"] == [1]
+
+
+@pytest.fixture
+def two_sessions(organizer, tournament, seated_session, referee, pins):
+    """Entries 1 and 2 end level on table points (4) and contest points (8), by different roads.
+
+    Session 1, table 1: 1 wins 16 (8 flowers) from 2, then 2 wins 8 from 3: 1 +32 (1st), 2 +8 (2nd),
+    3 -24 (4th), 4 -16 (3rd). Session 2, table 1 seats 3, 2, 1, 5: 3 wins 24 from 2, then 2 wins 8
+    from 1: 3 +40 (1st), 2 0 (2nd), 1 -24 (4th), 5 -16 (3rd). So entry 1 has a first and a fourth,
+    entry 2 two seconds. Tables 2 and 3 play no hands (1.75 each).
+    """
+    play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN, flowers=8), win(1, 2, CHICKEN)]})
+    second = tournament.sessions.get(number=2)
+    seat(actor=organizer, session=second, tables={1: [3, 2, 1, 5], 2: [4, 6, 7, 8], 3: [9, 10, 11, 12]})
+    play(actor=referee, session=second, hands={1: [win(0, 1, STRAIGHT, flowers=1), win(1, 2, CHICKEN)]})
+    return tournament
+
+
+def ranking(tournament):
+    tournament.refresh_from_db()
+    data = standings_compute(tournament)
+    return [(row["entry"], row["rank"]) for row in data["individuals"]], by_entry(data), data
+
+
+@pytest.mark.django_db
+def test_tiebreaks_follow_the_organizers_order(two_sessions):
+    tournament = two_sessions
+    order, rows, _data = ranking(tournament)
+    assert (rows[1]["table_points"], rows[1]["contest_points"], rows[1]["places"]) == (48, 8, [1, 0, 0, 1])
+    assert (rows[2]["table_points"], rows[2]["contest_points"], rows[2]["places"]) == (48, 8, [0, 2, 0, 0])
+    assert (rows[3]["table_points"], rows[3]["contest_points"]) == (48, 16)
+    # Default tie-breaks: firsts, seconds, thirds, best session.
+    assert order[:3] == [(3, 1), (1, 2), (2, 3)]
+    # The seven players of the empty tables: 3.5 each, equal on every key, share rank 4.
+    assert {rank for entry, rank in order if entry in (6, 7, 8, 9, 10, 11, 12)} == {4}
+    # Entries 4 and 5: 1 + 1.75 and -16 each, a first and a third each, best session 0 each.
+    assert rows[4]["rank"] == rows[5]["rank"] == 11
+
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["seconds", "firsts"])
+    order, _rows, _data = ranking(tournament)
+    assert order[1:3] == [(2, 2), (1, 3)]
+
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["best_session"])
+    order, _rows, _data = ranking(tournament)
+    assert order[1:3] == [(1, 2), (2, 3)]  # 32 beats 8
+
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=[])
+    order, _rows, _data = ranking(tournament)
+    assert {order[1], order[2]} == {(1, 2), (2, 2)}  # no tie-break: they share the place
+
+
+@pytest.mark.django_db
+def test_teams_rank_by_their_members_table_points_then_contest_points(two_sessions):
+    _order, rows, data = ranking(two_sessions)
+    teams = [(team["team"], team["rank"], team["table_points"], team["contest_points"]) for team in data["teams"]]
+    # Team 1: 4 + 4 + 4 + 2.75 = 14.75; team 3: 4 x 3.5 = 14; team 2: 2.75 + 3 x 3.5 = 13.25.
+    assert teams == [("Team 1", 1, 177, 16), ("Team 3", 2, 168, 0), ("Team 2", 3, 159, -16)]
+    assert data["teams"][0]["members"] == sorted(data["teams"][0]["members"], key=lambda e: rows[e]["rank"])
+
+
+# --- the standings pages --------------------------------------------------------------------------
+
+
+@pytest.fixture
+def published_results(organizer, tournament, seated_session, referee, pins, registrations):
+    """A published tournament with session 1 signed and its standings stored."""
+    player = registrations[0].player
+    player.name, player.name_local = "Wang Wei", "王伟"
+    player.save()
+    publish(tournament)
+    play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
+    standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    return tournament
+
+
+@pytest.mark.django_db
+def test_standings_page_is_public_and_shows_table_points_as_written(client, published_results):
+    tournament = published_results
+    page = client.get(f"/t/{tournament.pk}/standings/").content.decode()
+    assert "Wang Wei" in page and "王伟" in page
+    assert ">1.75<" in page and ">1.5<" in page and ">4<" in page
+    assert page.index("Player 5") < page.index("Wang Wei")  # 47 contest points before 32
+    assert f'href="/t/{tournament.pk}/players/1/"' in page
+    assert 'hx-trigger="every 15s [document.visibilityState === \'visible\']' in page
+    assert "Recompute now" not in page
+    assert 'id="teams"' in page and "Team 3" in page
+
+
+@pytest.mark.django_db
+def test_player_page_lists_every_session(client, published_results):
+    response = client.get(f"/t/{published_results.pk}/players/1/")
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "王伟" in page and "East" in page
+    assert '<td class="n">32</td>' in page and '<td class="n">4</td>' in page
+    assert client.get(f"/t/{published_results.pk}/players/99/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_drafts_stay_private(client_for, tournament, organizer, outsider):
+    assert client_for(None).get(f"/t/{tournament.pk}/standings/").status_code == 404
+    assert client_for(None).get(f"/t/{tournament.pk}/standings/live/").status_code == 404
+    assert client_for(outsider).get(f"/api/tournaments/{tournament.pk}/standings/").status_code == 404
+    assert client_for(None).get(f"/t/{tournament.pk}/results.csv").status_code == 404
+    response = client_for(organizer).get(f"/t/{tournament.pk}/standings/live/")
+    assert response.status_code == 200 and "ETag" not in response  # drafts: always the full check
+    assert "No results yet" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_results, django_assert_num_queries):
+    url = f"/t/{published_results.pk}/standings/live/"
+    first = client.get(url)
+    assert first.status_code == 200
+    etag = first["ETag"]
+    assert etag == f'"standings-{published_results.standings_version}-en"'
+    # The fragment sends its own ETag with the next poll, so an unchanged poll gets a 304.
+    headers = re.search(r"hx-headers='([^']*)'", first.content.decode()).group(1)
+    assert json.loads(headers) == {"If-None-Match": etag}
+    with django_assert_num_queries(1):
+        again = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    # Another language is another ETag.
+    chinese = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert chinese.status_code == 200 and chinese["ETag"] == f'"standings-{published_results.standings_version}-zh-hans"'
+    # A new version answers in full.
+    Tournament.objects.filter(pk=published_results.pk).update(standings_version=99)
+    assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+@pytest.mark.django_db
+def test_api_gives_table_points_as_numbers_with_etag(client, published_results, django_assert_num_queries):
+    url = f"/api/tournaments/{published_results.pk}/standings/"
+    response = client.get(url)
+    assert response.status_code == 200
+    body = response.json()
+    assert body["version"] == published_results.standings_version
+    rows = {row["entry"]: row for row in body["individuals"]}
+    assert rows[9]["table_points"] == 1.75 and rows[3]["table_points"] == 1.5 and rows[5]["table_points"] == 4
+    assert rows[1]["name_local"] == "王伟" and rows[1]["sessions"][0]["table_points"] == 4
+    assert [team["rank"] for team in body["teams"]] == [1, 1, 1]
+    with django_assert_num_queries(1):
+        again = client.get(url, HTTP_IF_NONE_MATCH=response["ETag"])
+    assert again.status_code == 304
+
+
+@pytest.mark.django_db
+def test_api_schema_lists_standings(client):
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    assert "/api/tournaments/{tournament_id}/standings/" in schema["paths"]
+
+
+@pytest.mark.django_db
+def test_recompute_now_is_for_organizers_and_the_chief_referee(
+    client_for, tournament, organizer, chief_referee, referee, django_capture_on_commit_callbacks
+):
+    publish(tournament)
+    url = f"/t/{tournament.pk}/standings/recompute/"
+    assert client_for(referee).post(url).status_code == 404
+    assert client_for(None).post(url).status_code == 302  # to the login page
+    assert "Recompute now" in client_for(chief_referee).get(f"/t/{tournament.pk}/standings/").content.decode()
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = client_for(organizer).post(url)
+    assert response.status_code == 302 and len(callbacks) == 1
+    assert StandingsSnapshot.objects.filter(tournament=tournament, version=1).exists()  # eager in tests
+    assert AuditEvent.objects.get(action="standings.recompute_requested").actor == organizer
+
+
+# --- a big tournament stays light ------------------------------------------------------------------
+
+FAMILY = ["王", "李", "张", "刘", "陈", "山田", "佐藤", "Müller", "García", "Smith"]
+GIVEN = ["伟", "芳", "娜", "太郎", "花子", "Anna", "Jean-Pierre", "Olga", "Sebastián", "Li"]
+
+
+def big_snapshot(tournament, players=300, sessions=6):
+    rng = random.Random(7)
+    individuals = []
+    for entry in range(1, players + 1):
+        played = []
+        for number in range(1, sessions + 1):
+            rank = rng.randint(1, 4)
+            played.append({"session": number, "table": rng.randint(1, players // 4), "seat": rng.randint(0, 3),
+                           "rank": rank, "table_points": [48, 24, 12, 0][rank - 1], "session_score": rng.randint(-150, 300),
+                           "hand_score": 0, "transfers": 0, "deductions": 0})
+        name = f"{rng.choice(FAMILY)} {rng.choice(GIVEN)}"
+        individuals.append({
+            "registration": entry, "entry": entry, "name": name, "name_local": rng.choice(["", "王小明", "山田花子"]),
+            "country": "CN", "team": f"Team {(entry - 1) // 4 + 1:02d} Mahjong Club", "team_id": (entry - 1) // 4 + 1,
+            "table_points": sum(p["table_points"] for p in played) + rng.choice([0, 6, 4, 8, 3]),
+            "contest_points": sum(p["session_score"] for p in played), "places": [1, 2, 2, 1],
+            "best_session": max(p["session_score"] for p in played), "sessions": played,
+        })
+    individuals.sort(key=lambda row: (-row["table_points"], -row["contest_points"]))
+    for rank, row in enumerate(individuals, start=1):
+        row["rank"] = rank
+    teams = [{"team": f"Team {n:02d} Mahjong Club", "team_id": n, "table_points": 500 - n, "contest_points": n,
+              "members": [4 * n - 3, 4 * n - 2, 4 * n - 1, 4 * n], "rank": n} for n in range(1, players // 4 + 1)]
+    data = {"individuals": individuals, "teams": teams, "sessions": list(range(1, sessions + 1))}
+    Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
+    return StandingsSnapshot.objects.create(tournament=tournament, version=1, data=data)
+
+
+@pytest.mark.django_db
+def test_standings_for_300_players_are_under_60_kb_compressed(client, tournament):
+    publish(tournament)
+    big_snapshot(tournament)
+    for url in (f"/t/{tournament.pk}/standings/", f"/t/{tournament.pk}/standings/live/"):
+        response = client.get(url)
+        assert response.status_code == 200
+        body = response.content
+        assert body.count(b"<tr>") >= 300 + 75
+        compressed = len(gzip.compress(body))
+        print(f"{url}: {len(body)} bytes, {compressed} bytes gzipped")
+        assert compressed < 60 * 1024, f"{compressed} bytes gzipped"
+
+
+# --- the organizer's board --------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_board_is_for_organizers_and_the_chief_referee(
+    client_for, tournament, organizer, chief_referee, referee, outsider, team_leader, running_session
+):
+    url = f"/t/{tournament.pk}/board/"
+    for user in (organizer, chief_referee):
+        response = client_for(user).get(url)
+        assert response.status_code == 200
+        page = response.content.decode()
+        assert "0/16" in page and "referee" in page and "End session 1" in page
+    for user in (referee, outsider, team_leader):
+        assert client_for(user).get(url).status_code == 404
+    assert client_for(referee).post(f"/t/sessions/{running_session.pk}/end/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_board_shows_progress_signatures_and_the_last_15_minutes(
+    client_for, tournament, organizer, referee, sheet, pins
+):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.services import sheets as sheet_services
+
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, **win(0, 1, CHICKEN))
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])
+    client = client_for(organizer)
+    page = client.get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
+    assert page.startswith('<div id="board"')  # the polled fragment
+    assert "1/16" in page and "2 of 4 confirmed" in page and "Waiting for signatures" in page
+    assert "last-minutes" not in page and re.search(r"\b1(49|50) minutes left", page)
+    Session.objects.filter(pk=sheet.session_id).update(started_at=timezone.now() - dt.timedelta(minutes=140))
+    page = client.get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
+    assert "last-minutes" in page and "10 minutes left" in page
+
+
+@pytest.mark.django_db
+def test_board_starts_and_ends_sessions_with_clear_errors(client_for, tournament, organizer, seated_session, referee):
+    client = client_for(organizer)
+    response = client.post(f"/t/sessions/{seated_session.pk}/start/", follow=True)
+    assert "Session 1 has started." in response.content.decode()
+    seated_session.refresh_from_db()
+    assert seated_session.status == Session.Status.RUNNING
+    second = tournament.sessions.get(number=2)
+    response = client.post(f"/t/sessions/{second.pk}/start/", follow=True)
+    assert "Seat the players before starting the session." in response.content.decode()
+    response = client.post(f"/t/sessions/{seated_session.pk}/end/", follow=True)
+    assert "Session 1 has ended." in response.content.decode()
+    response = client.post(f"/t/sessions/{seated_session.pk}/end/", follow=True)
+    assert "Only a running session can be ended." in response.content.decode()
+    page = client.get(f"/t/{tournament.pk}/board/").content.decode()
+    assert "Start session 2" in page and "Waiting for signatures" in page
