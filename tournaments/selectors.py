@@ -169,6 +169,7 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
             "team": row.get("team") or "",
             "table_points": twelfths_display(row["table_points"]),
             "contest_points": row["contest_points"],
+            "disqualified": row.get("disqualified", False),
         }
         for row in data["individuals"]
     ]

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import TABLET
+from conftest import PHONE, TABLET
 from tournaments.models import Hand, ScoreSheet
 
 
@@ -12,7 +12,9 @@ def tap(page, *tiles):
 
 
 @pytest.mark.browser
-def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_server, browser_login, referee, sheet, pins):
+def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_server, browser_login, referee, sheet, pins, tournament):
+    tournament.status = "published"
+    tournament.save()
     context = browser.new_context(**TABLET)
     page = context.new_page()
     browser_login(page, referee)
@@ -60,3 +62,14 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
     page.locator("#sheet-state").get_by_text("Signed").first.wait_for()
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "locked"
     context.close()
+
+    # A spectator's phone: the standings now lead with West (entry 3), 4 table points, +47.
+    phone = browser.new_context(**PHONE)
+    page = phone.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.pk}/standings/")
+    first = page.locator("#individuals tbody tr").first
+    assert first.locator("td").all_inner_texts()[0] == "1"
+    assert "Player 3" in first.inner_text()
+    assert first.locator("td.n").all_inner_texts()[1:] == ["4", "47"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    phone.close()
