@@ -7,6 +7,8 @@ class AppealsConfig(AppConfig):
     verbose_name = _("Appeals")
 
     def ready(self):
+        from appeals.board import board_panel
         from tournaments import extensions
 
         extensions.register_link("tournament", _("Appeals"), "appeals:list")
+        extensions.register_board_panel("appeals/_board_panel.html", board_panel)

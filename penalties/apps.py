@@ -8,10 +8,11 @@ class PenaltiesConfig(AppConfig):
 
     def ready(self):
         # The tournament core asks registered providers; it never imports this app.
-        from penalties import providers
+        from penalties import archive, providers
         from tournaments import extensions
 
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
         extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls")
+        extensions.register_archive_section(archive.SECTION)

@@ -58,7 +58,10 @@ class Penalty(models.Model):
     late_seconds = models.PositiveIntegerField(null=True, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # Empty for penalties brought in by a tournament archive import run without a user.
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     cancelled_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"

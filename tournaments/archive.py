@@ -383,10 +383,17 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
     ended_by_time = obj.get("ended_by_time")
     if ended_by_time is not None and not isinstance(ended_by_time, bool):
         reader.add(where, _("“%(key)s” must be true or false.") % {"key": "ended_by_time"}, **at)
-    penalties = obj.get("penalties")
-    if penalties not in (None, []):
-        # Reserved for penalties per table (3.11): refused rather than silently dropped.
-        message = _("This version cannot import penalties: remove “penalties” or use a newer version.")
+    # Sections other apps add to a table (penalties, …): checked here, saved with the sheet.
+    extras = {}
+    for section in extensions.archive_sections():
+        items = reader.items(where, obj, section.key, required=False, **at)
+        if items:
+            for message in section.check(items, seats if seats_ok else [], tournament["rules"]):
+                reader.add(where, message, **at)
+            extras[section.key] = items
+    if obj.get("penalties") and "penalties" not in extras:
+        # Penalties change results: refused rather than silently dropped when nothing can read them.
+        message = _("This installation cannot import penalties: remove “penalties” or install the penalties app.")
         reader.add(where, message, **at)
     hands = []
     for position, hand in enumerate(reader.items(where, obj, "hands", required=False, **at), start=1):
@@ -415,6 +422,7 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
         # As when a referee closes a sheet: fewer than 16 hands means time ran out (3.5.6).
         "ended_by_time": ended_by_time if isinstance(ended_by_time, bool) else len(hands) < MAX_HANDS,
         "hands": hands,
+        "extras": extras,
     }
 
 
@@ -501,18 +509,25 @@ def tournament_export_archive(tournament: Tournament) -> dict:
     for hand in Hand.objects.filter(sheet__session__tournament=tournament).order_by("number"):
         hands.setdefault(hand.sheet_id, []).append(hand)
     sessions: dict[int, dict] = {}
-    sheets = ScoreSheet.objects.filter(session__tournament=tournament).select_related("session", "table")
-    for sheet in sheets.order_by("session__number", "table__number"):
+    sheets = list(
+        ScoreSheet.objects.filter(session__tournament=tournament)
+        .select_related("session", "table")
+        .order_by("session__number", "table__number")
+    )
+    extras = {section.key: section.export([sheet.pk for sheet in sheets]) for section in extensions.archive_sections()}
+    for sheet in sheets:
         table_seats = seats.get((sheet.session_id, sheet.table_id), [])
         session = sessions.setdefault(sheet.session.number, {"number": sheet.session.number, "tables": []})
-        session["tables"].append(
-            {
-                "number": sheet.table.number,
-                "seats": table_seats,
-                "ended_by_time": sheet.ended_by_time,
-                "hands": [_hand_export(hand, table_seats) for hand in hands.get(sheet.pk, [])],
-            }
-        )
+        table = {
+            "number": sheet.table.number,
+            "seats": table_seats,
+            "ended_by_time": sheet.ended_by_time,
+            "hands": [_hand_export(hand, table_seats) for hand in hands.get(sheet.pk, [])],
+        }
+        for key, items in extras.items():
+            if items.get(sheet.pk):
+                table[key] = items[sheet.pk]
+        session["tables"].append(table)
     return {
         "format": FORMAT,
         "tournament": {
@@ -557,7 +572,9 @@ def unsigned_sheets(tournament: Tournament) -> int:
 
 
 def adjusted_sheets(tournament: Tournament) -> int:
-    """Score sheets with transfers or deductions from other apps (penalties), which format 1 does not carry."""
+    """Score sheets adjusted by apps (penalties) when no archive section carries those adjustments."""
+    if extensions.archive_sections():
+        return 0
     sheet_ids = list(ScoreSheet.objects.filter(session__tournament=tournament).values_list("pk", flat=True))
     adjustments = extensions.sheet_adjustments(sheet_ids)
     return sum(1 for seats in adjustments.values() if any(seat != extensions.NO_ADJUSTMENT for seat in seats))

@@ -107,3 +107,50 @@ def register_link(place: str, label, url_name: str, capability=None) -> None:
 
 def links(place: str) -> list[tuple]:
     return list(_links[place])
+
+
+# Panels the apps above the core add to the organizer's board: (template name, function of
+# (tournament, user) returning the panel's context, or None to show nothing).
+_board_panels: list[tuple[str, Callable]] = []
+
+
+def register_board_panel(template_name: str, context: Callable) -> None:
+    if (template_name, context) not in _board_panels:
+        _board_panels.append((template_name, context))
+
+
+def board_panels(tournament, user) -> list[dict]:
+    panels = []
+    for template_name, context in _board_panels:
+        values = context(tournament, user)
+        if values is not None:
+            panels.append({"template": template_name, "context": values})
+    return panels
+
+
+@dataclass(frozen=True)
+class TableArchiveSection:
+    """A key an app adds to each table of the tournament archive (docs/archive.md), e.g. penalties.
+
+    - export(sheet ids) -> {sheet id: [items]}, players named by entry number (text);
+    - check(items, seats, rules) -> problems (translated messages), with `seats` the table's entry
+      numbers East, South, West, North; nothing is written;
+    - save(sheet, items, registration ids by entry number, actor): writes the items of one imported
+      (locked) sheet, inside the import's transaction.
+    """
+
+    key: str
+    export: Callable
+    check: Callable
+    save: Callable
+
+
+_archive_sections: dict[str, TableArchiveSection] = {}
+
+
+def register_archive_section(section: TableArchiveSection) -> None:
+    _archive_sections[section.key] = section
+
+
+def archive_sections() -> list[TableArchiveSection]:
+    return list(_archive_sections.values())

@@ -212,6 +212,8 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
                 "rank": played["rank"],
                 "table_points": twelfths_display(played["table_points"]),
                 "session_score": played["session_score"],
+                # Penalty points in the session score: transfers received or paid, less deductions.
+                "penalties": played.get("transfers", 0) - played.get("deductions", 0),
             }
             for played in row["sessions"]
         ],

@@ -20,7 +20,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import selectors
+from tournaments import extensions, selectors
 from tournaments.access import Capability, capabilities
 from tournaments.results_files import results_csv, results_pdf, results_xlsx
 from tournaments.services import sheets as sheet_services
@@ -103,6 +103,7 @@ def board(request, tournament_id: int):
         "tournament": tournament,
         "board": selectors.session_board(tournament=tournament),
         "poll_seconds": BOARD_POLL_SECONDS,
+        "panels": extensions.board_panels(tournament, request.user),
     }
     template = "tournaments/_board.html" if request.htmx else "tournaments/board.html"
     return render(request, template, context)

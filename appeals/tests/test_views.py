@@ -97,3 +97,16 @@ def test_the_route_through_the_pages(client_for, published, fouled_sheet, regist
     penalty.refresh_from_db()
     assert (appeal.status, appeal.fee_status, penalty.status) == ("upheld", "refunded", "cancelled")
     assert client_for(referee).get(f"/appeals/{appeal.pk}/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_board_shows_open_appeals_and_the_countdown(client_for, published, fouled_sheet, organizer, player_user, registrations):
+    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
+        "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "other",
+        "statement": "The totals are wrong.",
+    })
+    appeal = Appeal.objects.get()
+    board = client_for(organizer).get(f"/t/{published.pk}/board/").content.decode()
+    assert f"/appeals/{appeal.pk}/" in board
+    assert "data-countdown" in board and "js/countdown.js" in board

@@ -4,6 +4,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from tournaments.archive import Archive, archive_read
+from tournaments import extensions
 from tournaments.audit import audit_record
 from tournaments.models import (
     Hand,
@@ -51,7 +52,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         tournament.status = Tournament.Status.DRAFT
     tournament.save(update_fields=["tiebreaks", "deductions_count_for_ranking", "status"])
     registrations = _roster_save(tournament, archive)
-    hands = _sessions_save(tournament, archive, registrations)
+    hands = _sessions_save(tournament, archive, registrations, actor)
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -118,7 +119,7 @@ def _roster_save(tournament: Tournament, archive: Archive) -> dict[int, int]:
     return by_entry
 
 
-def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict[int, int]) -> int:
+def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict[int, int], actor) -> int:
     """Seats, locked score sheets and hands of every archived session; returns the number of hands."""
     numbers = sorted({table["number"] for session in archive.sessions for table in session["tables"]})
     created = Table.objects.bulk_create(Table(tournament=tournament, number=number) for number in numbers)
@@ -151,6 +152,12 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
     SeatAssignment.objects.bulk_create(seats)
     ScoreSheet.objects.bulk_create(sheets)
     Hand.objects.bulk_create(Hand(sheet=sheet, **fields) for sheet, fields in hands)
+    # What other apps keep per table (penalties, …), through the core's archive seam.
+    sections = {section.key: section for section in extensions.archive_sections()}
+    by_entry = {str(entry): registration for entry, registration in registrations.items()}
+    for sheet, table in zip(sheets, (table for archived in archive.sessions for table in archived["tables"])):
+        for key, items in table.get("extras", {}).items():
+            sections[key].save(sheet, items, by_entry, actor)
     return len(hands)
 
 

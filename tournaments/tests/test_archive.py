@@ -298,7 +298,9 @@ REJECTIONS = [
                                                   robbing_kong=True)},
      "Session 1, table 1, hand 1: Robbing a kong is a win on another player's tile"),
     ({"sessions__0__tables__0__penalties": [{"seat": "7", "points": -10}]},
-     "Session 1, table 1: This version cannot import penalties"),
+     "Session 1, table 1: Penalty 1: unknown foul"),
+    ({"sessions__0__tables__0__penalties": [{"foul": "violation", "offender": "99", "hand": 1, "points": 15}]},
+     "Session 1, table 1: Penalty 1: the offender does not sit at this table."),
     ({"sessions__0__number": 7}, "Session 7: The tournament has 6 sessions"),
 ]
 
@@ -550,7 +552,9 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
     def provider(sheet_ids):
         return {sheet.pk: {0: extensions.SeatAdjustment(deductions=10)}}
 
+    # An app that adjusts scores without an archive section of its own: the export cannot carry it.
     monkeypatch.setattr(extensions, "_adjustment_providers", [provider])
+    monkeypatch.setattr(extensions, "_archive_sections", {})
     err = io.StringIO()
     call_command("export_tournament", "Test Open", stdout=io.StringIO(), stderr=err)
     assert "1 score sheet(s) have penalty points" in err.getvalue()

@@ -1,0 +1,104 @@
+"""Penalties in the tournament archive: a "penalties" list on each table (docs/archive.md).
+
+Each item: {"foul": code, "offender": entry, "hand": n or null, "points": n (when the referee
+chooses them), "victim": entry (exposed tiles), "late_seconds": n (lateness), "note": text,
+"forfeit_table_points": n (twelfths, a forfeited session the organizer scored)}. Only penalties
+in force are exported; an import records them through the same service as a referee, so the
+sanctions (escalation, lateness, payments) come out the same.
+"""
+
+from django.utils.translation import gettext as _
+
+from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction
+from penalties.models import Penalty
+from penalties.services import forfeit_points_set, penalty_record
+from tournaments.extensions import TableArchiveSection
+from tournaments.models import Registration
+from tournaments.table_rules import MAX_HANDS
+
+
+def export(sheet_ids) -> dict[int, list[dict]]:
+    items: dict[int, list[dict]] = {}
+    penalties = (
+        Penalty.objects.filter(sheet_id__in=list(sheet_ids), status=Penalty.Status.ACTIVE)
+        .select_related("offender", "victim")
+        .order_by("sheet_id", "created_at", "pk")
+    )
+    for penalty in penalties:
+        item = {"foul": penalty.foul, "offender": str(penalty.offender.entry_number), "hand": penalty.hand_number}
+        if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
+            item["points"] = penalty.points
+        if penalty.victim_id:
+            item["victim"] = str(penalty.victim.entry_number)
+        if penalty.late_seconds is not None:
+            item["late_seconds"] = penalty.late_seconds
+        if penalty.forfeit_table_points:
+            item["forfeit_table_points"] = penalty.forfeit_table_points
+        if penalty.note:
+            item["note"] = penalty.note
+        items.setdefault(penalty.sheet_id, []).append(item)
+    return items
+
+
+def _entry(value) -> str | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return str(value)
+    return value.strip() if isinstance(value, str) else None
+
+
+def check(items: list, seats: list[str], rules: str | None) -> list[str]:
+    problems = []
+    for position, item in enumerate(items, start=1):
+        label = _("Penalty %(n)d") % {"n": position}
+        if not isinstance(item, dict):
+            problems.append(_("%(label)s must be an object with a foul and an offender.") % {"label": label})
+            continue
+        foul = FOUL_BY_CODE.get(item.get("foul"))
+        if foul is None:
+            problems.append(_("%(label)s: unknown foul “%(foul)s”.") % {"label": label, "foul": item.get("foul")})
+            continue
+        if seats and _entry(item.get("offender")) not in seats:
+            problems.append(_("%(label)s: the offender does not sit at this table.") % {"label": label})
+        hand = item.get("hand")
+        if hand is not None and (isinstance(hand, bool) or not isinstance(hand, int) or not 1 <= hand <= MAX_HANDS):
+            problems.append(_("%(label)s: “hand” must be a hand number from 1 to 16.") % {"label": label})
+        elif hand is None and foul.needs_hand:
+            problems.append(_("%(label)s: this foul happens in a hand; give “hand”.") % {"label": label})
+        if foul.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM) and item.get("points") not in REFEREE_AMOUNTS:
+            problems.append(_("%(label)s: “points” must be 5, 10, 20, 30, 40, 50 or 60.") % {"label": label})
+        if foul.sanction == Sanction.PAY_VICTIM:
+            victim = _entry(item.get("victim"))
+            if victim is None or (seats and victim not in seats) or victim == _entry(item.get("offender")):
+                problems.append(_("%(label)s: “victim” must be another player of this table.") % {"label": label})
+        if foul.sanction == Sanction.LATENESS:
+            late = item.get("late_seconds")
+            if isinstance(late, bool) or not isinstance(late, int) or late < 0:
+                problems.append(_("%(label)s: “late_seconds” must be a whole number of seconds.") % {"label": label})
+        forfeit_points = item.get("forfeit_table_points", 0)
+        if isinstance(forfeit_points, bool) or not isinstance(forfeit_points, int) or not 0 <= forfeit_points <= 48:
+            problems.append(_("%(label)s: “forfeit_table_points” must be from 0 to 48 twelfths.") % {"label": label})
+    return problems
+
+
+def save(sheet, items: list[dict], registrations: dict[str, int], actor) -> None:
+    by_id = Registration.objects.in_bulk(list(registrations.values()))
+    for item in items:
+        victim = _entry(item.get("victim"))
+        penalty = penalty_record(
+            actor=actor,
+            sheet=sheet,
+            foul=item["foul"],
+            offender=by_id[registrations[_entry(item["offender"])]],
+            hand_number=item.get("hand"),
+            points=item.get("points"),
+            victim=by_id[registrations[victim]] if victim else None,
+            late_seconds=item.get("late_seconds"),
+            note=item.get("note", "") if isinstance(item.get("note"), str) else "",
+        )
+        if item.get("forfeit_table_points") and penalty.forfeit:
+            forfeit_points_set(actor=actor, penalty=penalty, table_points_twelfths=item["forfeit_table_points"])
+
+
+SECTION = TableArchiveSection(key="penalties", export=export, check=check, save=save)

@@ -1,0 +1,71 @@
+"""Penalties travel in the tournament archive, per table, and give the same standings."""
+
+import pytest
+
+from penalties.models import Penalty
+from penalties.services import penalty_record
+from tournaments.archive import ArchiveInvalid, standings_export, tournament_export_archive
+from tournaments.models import ScoreSheet
+from tournaments.services.archive import tournament_import_archive
+from tournaments.services.standings import standings_recompute
+from tournaments.tests.test_archive import english, minimal, played, renamed  # noqa: F401
+
+
+@pytest.fixture
+def penalised(played, referee, registrations):
+    sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
+    by_entry = {r.entry_number: r for r in registrations}
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=by_entry[1], hand_number=1, points=20)
+    penalty_record(actor=referee, sheet=sheet, foul="false_win", offender=by_entry[2], hand_number=2)
+    for _ in range(3):  # warning, 5, 10 (3.11.6.3)
+        penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=by_entry[3], hand_number=3)
+    penalty_record(actor=referee, sheet=sheet, foul="exposed_other_tiles", offender=by_entry[4], hand_number=1,
+                   points=10, victim=by_entry[1])
+    other = ScoreSheet.objects.get(session__number=2, table__number=3)
+    penalty_record(actor=referee, sheet=other, foul="late", offender=by_entry[7], late_seconds=700)
+    standings_recompute(tournament_id=played.pk)
+    return played
+
+
+@pytest.mark.django_db
+def test_penalties_round_trip_with_the_same_standings(penalised, organizer):
+    first = tournament_export_archive(penalised)
+    table = first["sessions"][0]["tables"][0]
+    assert [item["foul"] for item in table["penalties"]] == [
+        "violation", "false_win", "empty_call", "empty_call", "empty_call", "exposed_other_tiles"]
+    assert table["penalties"][0] == {"foul": "violation", "offender": "1", "hand": 1, "points": 20}
+    assert first["sessions"][1]["tables"][2]["penalties"] == [
+        {"foul": "late", "offender": "7", "hand": None, "late_seconds": 700}]
+
+    imported = tournament_import_archive(actor=organizer, data=renamed(first, "Penalised (copy)"))
+    standings_recompute(tournament_id=imported.pk)
+    second = tournament_export_archive(imported)
+    second["tournament"].pop("name")
+    first["tournament"].pop("name")
+    assert second == first
+    assert standings_export(imported) == standings_export(penalised)
+    copied = Penalty.objects.filter(sheet__session__tournament=imported)
+    assert sorted(copied.values_list("points", flat=True)) == [0, 5, 10, 10, 10, 20, 20]
+
+
+@pytest.mark.django_db
+def test_an_archive_penalty_is_checked_like_a_referee_s(organizer):
+    bad = minimal(sessions__0__tables__0__penalties=[
+        {"foul": "violation", "offender": "12", "hand": 1, "points": 15},
+        {"foul": "exposed_other_tiles", "offender": "12", "hand": 1, "points": 10, "victim": "12"},
+        {"foul": "late", "offender": "7"},
+        {"foul": "empty_call", "offender": "7"},
+    ])
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=bad)
+    messages = [problem.message for problem in caught.value.problems]
+    assert messages == [
+        "Penalty 1: “points” must be 5, 10, 20, 30, 40, 50 or 60.",
+        "Penalty 2: “victim” must be another player of this table.",
+        "Penalty 3: “late_seconds” must be a whole number of seconds.",
+        "Penalty 4: this foul happens in a hand; give “hand”.",
+    ]
+    good = minimal(sessions__0__tables__0__penalties=[{"foul": "violation", "offender": 12, "hand": 2, "points": 10}])
+    imported = tournament_import_archive(actor=None, data=good)
+    penalty = Penalty.objects.get(sheet__session__tournament=imported)
+    assert (penalty.points, penalty.offender.entry_number, penalty.created_by) == (10, 12, None)
