@@ -9,6 +9,8 @@ class AppealsConfig(AppConfig):
     def ready(self):
         from appeals.board import board_panel
         from tournaments import extensions
+        from tournaments.access import Capability
 
         extensions.register_link("tournament", _("Appeals"), "appeals:list")
+        extensions.register_link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE)
         extensions.register_board_panel("appeals/_board_panel.html", board_panel)

@@ -212,3 +212,24 @@ def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
     appeal.save(update_fields=["stage", "status", "fee_status", "statement"])
     audit_record(actor=actor, tournament=appeal.tournament, action="appeal.escalated", obj=appeal, detail={})
     return appeal
+
+
+@transaction.atomic
+def appeal_policy_update(
+    *, actor, tournament, window_minutes: int, fee_amount, fee_currency: str, other_appeals_body: str
+) -> AppealPolicy:
+    """The organizers' appeal settings: the window (3.12.2), the fee (3.12.3), the body for other appeals (3.13.2)."""
+    policy = policy_for(tournament)
+    before = {"window_minutes": policy.window_minutes, "fee": f"{policy.fee_amount} {policy.fee_currency}",
+              "other_appeals_body": policy.other_appeals_body}
+    policy.window_minutes = window_minutes
+    policy.fee_amount = fee_amount
+    policy.fee_currency = fee_currency.upper()
+    policy.other_appeals_body = other_appeals_body
+    policy.full_clean()
+    policy.save()
+    audit_record(actor=actor, tournament=tournament, action="appeal_policy.updated", obj=policy,
+                 detail={"before": before, "after": {"window_minutes": window_minutes,
+                                                     "fee": f"{policy.fee_amount} {policy.fee_currency}",
+                                                     "other_appeals_body": other_appeals_body}})
+    return policy

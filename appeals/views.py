@@ -9,11 +9,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from appeals import selectors, services
-from appeals.forms import AppealForm, DecisionForm, EscalateForm
+from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateForm
 from appeals.models import Appeal
 from penalties.models import Penalty
 from penalties.selectors import foul_description
 from tournaments import selectors as tournament_selectors
+from tournaments.access import Capability
 from tournaments.models import ScoreSheet
 from tournaments.views import _apply_errors
 
@@ -132,3 +133,23 @@ def appeal_detail(request, appeal_id: int):
         "escalate_form": escalate_form,
     }
     return render(request, "appeals/appeal_detail.html", context)
+
+
+@login_required
+def appeal_settings(request, tournament_id: int):
+    tournament = tournament_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    policy = services.policy_for(tournament)
+    initial = {"window_minutes": policy.window_minutes, "fee_amount": policy.fee_amount,
+               "fee_currency": policy.fee_currency, "other_appeals_body": policy.other_appeals_body}
+    form = AppealPolicyForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.appeal_policy_update(actor=request.user, tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            _apply_errors(form, error)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("appeals:settings", tournament.pk)
+    return render(request, "appeals/settings.html", {"tournament": tournament, "form": form})

@@ -10,9 +10,11 @@ class PenaltiesConfig(AppConfig):
         # The tournament core asks registered providers; it never imports this app.
         from penalties import archive, providers
         from tournaments import extensions
+        from tournaments.access import Capability
 
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
         extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls")
+        extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
         extensions.register_archive_section(archive.SECTION)

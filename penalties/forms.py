@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from penalties.catalogue import REFEREE_AMOUNTS
+from penalties.models import PenaltyPolicy
 from penalties.selectors import foul_choices
 
 
@@ -41,3 +42,9 @@ class FalseWinForm(forms.Form):
 
 class CancelForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class PenaltyPolicyForm(forms.Form):
+    escalation = forms.ChoiceField(
+        label=_("Escalating fouls after 20 (3.11.6.3–5)"), choices=PenaltyPolicy.Escalation.choices
+    )

@@ -226,3 +226,17 @@ def disqualification_arrange(
                 "seats_moved": moved},
     )
     return penalty
+
+
+@transaction.atomic
+def penalty_policy_update(*, actor, tournament, escalation: str) -> PenaltyPolicy:
+    """The organizer's reading of "以此类推" after 20 (3.11.6.3-5)."""
+    if escalation not in PenaltyPolicy.Escalation.values:
+        raise ValidationError({"escalation": _("Choose how the series goes on after 20.")})
+    policy = policy_for(tournament)
+    before = policy.escalation
+    policy.escalation = escalation
+    policy.save(update_fields=["escalation"])
+    audit_record(actor=actor, tournament=tournament, action="penalty_policy.updated", obj=policy,
+                 detail={"escalation": [before, escalation]})
+    return policy

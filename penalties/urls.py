@@ -8,4 +8,5 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/fouls/", views.sheet_fouls, name="sheet_fouls"),
     path("t/<int:tournament_id>/sessions/<int:session_number>/fouls/", views.record_of_fouls, name="record"),
     path("penalties/<int:penalty_id>/cancel/", views.penalty_cancel, name="cancel"),
+    path("t/<int:tournament_id>/penalty-settings/", views.penalty_settings, name="settings"),
 ]

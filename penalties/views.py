@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from penalties import selectors as penalty_selectors
 from penalties import services
-from penalties.forms import CancelForm, FalseWinForm, PenaltyForm
+from penalties.forms import CancelForm, FalseWinForm, PenaltyForm, PenaltyPolicyForm
 from penalties.models import Penalty
 from tournaments import selectors
 from tournaments.access import Capability, can
@@ -108,3 +108,15 @@ def penalty_cancel(request, penalty_id: int):
         messages.error(request, _("Say why the penalty is cancelled."))
     session = penalty.sheet.session
     return redirect("penalties:record", session.tournament_id, session.number)
+
+
+@login_required
+def penalty_settings(request, tournament_id: int):
+    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE)
+    policy = services.policy_for(tournament)
+    form = PenaltyPolicyForm(request.POST or None, initial={"escalation": policy.escalation})
+    if request.method == "POST" and form.is_valid():
+        services.penalty_policy_update(actor=request.user, tournament=tournament, escalation=form.cleaned_data["escalation"])
+        messages.success(request, _("Settings saved."))
+        return redirect("penalties:settings", tournament.pk)
+    return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})

@@ -110,3 +110,33 @@ def test_the_board_shows_open_appeals_and_the_countdown(client_for, published, f
     board = client_for(organizer).get(f"/t/{published.pk}/board/").content.decode()
     assert f"/appeals/{appeal.pk}/" in board
     assert "data-countdown" in board and "js/countdown.js" in board
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_settings_pages_for_organizers_only(client_for, published, everyone, role):
+    for url in (f"/t/{published.pk}/penalty-settings/", f"/t/{published.pk}/appeal-settings/"):
+        assert client_for(everyone[role]).get(url).status_code == (200 if role == "organizer" else 404)
+
+
+@pytest.mark.django_db
+def test_settings_are_saved_audited_and_checked(client_for, published, organizer):
+    from appeals.models import AppealPolicy
+    from penalties.models import PenaltyPolicy
+    from tournaments.models import AuditEvent
+
+    client = client_for(organizer)
+    assert client.post(f"/t/{published.pk}/penalty-settings/", {"escalation": "flat"}).status_code == 302
+    assert PenaltyPolicy.objects.get(tournament=published).escalation == "flat"
+    response = client.post(f"/t/{published.pk}/appeal-settings/", {
+        "window_minutes": 45, "fee_amount": "150.00", "fee_currency": "eur", "other_appeals_body": "organizer"})
+    assert response.status_code == 302
+    policy = AppealPolicy.objects.get(tournament=published)
+    assert (policy.window_minutes, str(policy.fee_amount), policy.fee_currency) == (45, "150.00", "EUR")
+    bad = client.post(f"/t/{published.pk}/appeal-settings/", {
+        "window_minutes": 0, "fee_amount": "-1", "fee_currency": "euro", "other_appeals_body": "nobody"})
+    assert bad.status_code == 200
+    assert set(bad.context["form"].errors) == {"window_minutes", "fee_amount", "fee_currency", "other_appeals_body"}
+    assert AuditEvent.objects.filter(action__in=["penalty_policy.updated", "appeal_policy.updated"]).count() == 2
+    detail = client.get(f"/t/{published.pk}/").content.decode()
+    assert "/penalty-settings/" in detail and "/appeal-settings/" in detail
