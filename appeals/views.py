@@ -13,10 +13,10 @@ from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateFo
 from appeals.models import Appeal
 from penalties.models import Penalty
 from penalties.selectors import foul_description
+from tournaments.forms import add_service_errors
 from tournaments import selectors as tournament_selectors
 from tournaments.access import Capability
 from tournaments.models import ScoreSheet
-from tournaments.views import _apply_errors
 
 
 @login_required
@@ -73,7 +73,7 @@ def appeal_new(request, tournament_id: int):
                 hand_number=data["hand_number"],
             )
         except (ValidationError, PermissionDenied) as error:
-            _apply_errors(form, error if isinstance(error, ValidationError) else ValidationError(str(error)))
+            add_service_errors(form, error if isinstance(error, ValidationError) else ValidationError(str(error)))
         else:
             messages.success(request, _("Appeal filed. Pay the fee to the organizers; it is refunded if the appeal is upheld."))
             return redirect("appeals:detail", appeal.pk)
@@ -114,7 +114,7 @@ def appeal_detail(request, appeal_id: int):
         except PermissionDenied as error:
             messages.error(request, str(error))
         except ValidationError as error:
-            _apply_errors(decision_form if "decide" in request.POST else escalate_form, error)
+            add_service_errors(decision_form if "decide" in request.POST else escalate_form, error)
             if "sign" in request.POST:
                 messages.error(request, " ".join(error.messages))
     is_appellant = appeal.appellant in represented
@@ -148,7 +148,7 @@ def appeal_settings(request, tournament_id: int):
         try:
             services.appeal_policy_update(actor=request.user, tournament=tournament, **form.cleaned_data)
         except ValidationError as error:
-            _apply_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Settings saved."))
             return redirect("appeals:settings", tournament.pk)

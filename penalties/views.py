@@ -12,10 +12,10 @@ from penalties import selectors as penalty_selectors
 from penalties import services
 from penalties.forms import CancelForm, FalseWinForm, PenaltyForm, PenaltyPolicyForm
 from penalties.models import Penalty
+from tournaments.forms import add_service_errors
 from tournaments import selectors
 from tournaments.access import Capability, can
 from tournaments.models import Registration, SeatAssignment
-from tournaments.views import _apply_errors
 
 
 def _players(sheet) -> list[Registration]:
@@ -60,7 +60,7 @@ def sheet_fouls(request, sheet_id: int):
                     "foul": penalty_selectors.foul_description(penalty.foul), "points": penalty.points})
                 return redirect("penalties:sheet_fouls", sheet.pk)
         except ValidationError as error:
-            _apply_errors(form if "record" in request.POST else false_win, error)
+            add_service_errors(form if "record" in request.POST else false_win, error)
     context = {
         "sheet": sheet,
         "tournament": sheet.session.tournament,

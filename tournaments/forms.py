@@ -1,9 +1,19 @@
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import ImportJob, Team, Tournament
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+
+
+def add_service_errors(form, error: ValidationError) -> None:
+    """Show a service's ValidationError on the form: on its fields where it names them."""
+    if hasattr(error, "error_dict"):
+        for field, field_errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, field_errors)
+    else:
+        form.add_error(None, error)
 
 
 class DateInput(forms.DateInput):
@@ -46,3 +56,24 @@ class ImportForm(forms.Form):
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         return upload
+
+
+class HandCorrectionForm(forms.Form):
+    """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited."""
+
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    result = forms.ChoiceField(label=_("Result"), choices=[("win", _("Win")), ("draw", _("Draw"))])
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, required=False, empty_value=None)
+    discarder = forms.TypedChoiceField(
+        label=_("Discarded by (empty if self-drawn)"), coerce=int, required=False, empty_value=None
+    )
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(seat["seat"], f"{seat['starting_wind']}: {seat['registration'].entry_number} "
+                                                f"{seat['registration'].player.name}") for seat in seats]
+        self.fields["winner"].choices = choices
+        self.fields["discarder"].choices = choices

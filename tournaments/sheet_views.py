@@ -1,7 +1,11 @@
 """The referee's tablet: one score sheet (Appendix 5), and the referee's tables this session."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import render
+from django.core.exceptions import ValidationError
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -11,6 +15,9 @@ from scoring.engine.fans import MAX_REPEATS
 from tournaments import extensions, selectors
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.engine_messages import fan_display_name
+from tournaments.errors import Conflict
+from tournaments.forms import HandCorrectionForm, add_service_errors
+from tournaments.services import sheets as sheet_services
 from tournaments.models import ScoreSheet, Session
 from tournaments.table_rules import twelfths_display
 
@@ -76,8 +83,38 @@ def sheet_context(request, sheet: ScoreSheet) -> dict:
 def sheet_page(request, sheet_id: int):
     sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
     context = sheet_context(request, sheet)
-    template = "tournaments/_sheet_state.html" if request.htmx else "tournaments/sheet.html"
-    return render(request, template, context)
+    if request.htmx:
+        return render(request, "tournaments/_sheet_state.html", context)
+    if context["supervisor"] and context["hand_rows"]:
+        context["correction_form"] = HandCorrectionForm(seats=context["seats"], initial={"version": sheet.version})
+    return render(request, "tournaments/sheet.html", context)
+
+
+@login_required
+@require_POST
+def sheet_correct(request, sheet_id: int):
+    """The chief referee corrects a hand, also on a signed sheet (Appendix 5: only they or an appeal may)."""
+    sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
+    if not can(request.user, sheet.session.tournament, Capability.SUPERVISE_SCORES):
+        raise Http404("No such sheet.")
+    context = sheet_context(request, sheet)
+    form = HandCorrectionForm(request.POST, seats=context["seats"])
+    if form.is_valid():
+        data = dict(form.cleaned_data)
+        try:
+            sheet_services.hand_correct(
+                actor=request.user, sheet=sheet, number=data.pop("number"), expected_version=data.pop("version"),
+                reason=data.pop("reason"), tiles=request.POST.get("tiles", ""), **data,
+            )
+        except Conflict as conflict:
+            messages.error(request, conflict.message)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Hand corrected; the results follow."))
+            return redirect("tournaments:sheet", sheet.pk)
+    context["correction_form"] = form
+    return render(request, "tournaments/sheet.html", context, status=400 if form.errors else 200)
 
 
 @login_required

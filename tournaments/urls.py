@@ -15,6 +15,7 @@ urlpatterns = [
     path("registrations/<int:registration_id>/check-in/", views.registration_check_in, name="check_in"),
     path("imports/<int:job_id>/", views.import_job_detail, name="import_job"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
+    path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
     # Standings, the board and the final results (standings_views).
     path("<int:tournament_id>/standings/", standings_views.standings, name="standings"),

@@ -10,17 +10,9 @@ from django.views.decorators.http import require_POST
 
 from tournaments import extensions, selectors, services
 from tournaments.access import Capability, capabilities
-from tournaments.forms import ImportForm, RegistrationForm, TournamentEditForm, TournamentForm
+from tournaments.forms import ImportForm, RegistrationForm, TournamentEditForm, TournamentForm, add_service_errors
 from tournaments.models import ImportJob
 from tournaments.roster_files import problem_message
-
-
-def _apply_errors(form, error: ValidationError) -> None:
-    if hasattr(error, "error_dict"):
-        for field, field_errors in error.error_dict.items():
-            form.add_error(field if field in form.fields else None, field_errors)
-    else:
-        form.add_error(None, error)
 
 
 def home(request):
@@ -36,7 +28,7 @@ def tournament_create(request):
         try:
             tournament = services.tournament_create(actor=request.user, **form.cleaned_data)
         except ValidationError as error:
-            _apply_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Tournament created."))
             return redirect("tournaments:detail", tournament.pk)
@@ -71,7 +63,7 @@ def tournament_edit(request, tournament_id: int):
         try:
             services.tournament_update(actor=request.user, tournament=tournament, **changes)
         except ValidationError as error:
-            _apply_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Tournament saved."))
             return redirect("tournaments:detail", tournament.pk)
@@ -132,7 +124,7 @@ def registration_edit(request, registration_id: int):
         try:
             services.registration_update(actor=request.user, registration=registration, **form.cleaned_data)
         except ValidationError as error:
-            _apply_errors(form, error)
+            add_service_errors(form, error)
         else:
             messages.success(request, _("Registration saved."))
             return redirect("tournaments:registrations", registration.tournament_id)

@@ -30,3 +30,31 @@ def test_my_tables(client_for, referee, chief_referee, tournament, running_sessi
     assert mine.count("/t/sheets/") == 3  # the only referee when the session started: all three tables
     assert "/t/sheets/" not in client_for(other).get(f"/t/{tournament.pk}/my-tables/").content.decode()
     assert client_for(chief_referee).get(f"/t/{tournament.pk}/my-tables/").content.decode().count("/t/sheets/") == 3
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, referee, chief_referee, sheet, pins):
+    from tournaments.models import AuditEvent
+
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    sheet.refresh_from_db()
+    assert "correct/" not in client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert client_for(referee).post(f"/t/sheets/{sheet.pk}/correct/", {}).status_code == 404
+    chief = client_for(chief_referee)
+    assert f"/t/sheets/{sheet.pk}/correct/" in chief.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    stale = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "draw", "flowers": 0, "reason": "void", "version": 1})
+    assert stale.status_code == 200 and sheet.hands.get().result == "win"
+    bad = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "winner": 1, "discarder": 0,
+                                                          "tiles": "12x", "flowers": 0, "reason": "misread", "version": sheet.version})
+    assert bad.status_code == 400 and sheet.hands.get().winner == 2
+    done = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "winner": 1, "discarder": 0,
+                                                           "tiles": "123m456m789m123p5p+5p", "flowers": 0, "reason": "South won",
+                                                           "version": sheet.version})
+    assert done.status_code == 302
+    assert sheet.hands.get().deltas == (-31, 47, -8, -8)
+    assert AuditEvent.objects.get(action="hand.corrected").detail["reason"] == "South won"
