@@ -156,6 +156,11 @@ def _bump(sheet: ScoreSheet, **fields) -> None:
     sheet.save(update_fields=["version", *fields])
 
 
+def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0)) -> dict:
+    """The sheet's derived totals (total0..total3) after hands are added or removed: for _bump."""
+    return {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
+
+
 def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
     """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
     return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet.pk)
@@ -253,7 +258,7 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     hand = Hand.objects.create(
         sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
     )
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -279,7 +284,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
     for field, value in _scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -310,7 +315,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles},
     )
     hand.delete()
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, removed=hand.deltas))
 
 
 # --- closing and signing -----------------------------------------------------------------------
