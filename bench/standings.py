@@ -232,7 +232,8 @@ def run(args) -> int:
     full = summary(rows["full recompute (no snapshot yet, caches empty)"][0])["median"]
     incremental = summary(rows["incremental: recompute after one hand corrected"][0])["median"]
     print()
-    print(f"snapshot: {len(latest.data['individuals']) if latest else 0} players, ~{size / 1e6:.1f} MB as text")
+    print(f"snapshot: {len(latest.data['individuals']) if latest else 0} players, ~{size / 1e6:.1f} MB as text; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"full recompute {full:.0f} ms (target < 2000 ms: {'met' if full < 2000 else 'MISSED'}); "
           f"incremental {incremental:.0f} ms (target < 100 ms: {'met' if incremental < 100 else 'MISSED'})")
     return 0

@@ -87,14 +87,15 @@ def standings_compute(tournament: Tournament) -> dict:
         key=lambda s: (s[3], s[4]),
     )
     results = _sheet_seat_results(tournament, {sheet[0]: sheet[5:] for sheet in sheets})
-    seat_owner = {
-        (session_id, table_id, seat): registration_id
-        for session_id, table_id, seat, registration_id in SeatAssignment.objects.filter(
-            session__tournament=tournament
-        )
+    # {(session id, table id): [registration id by starting seat]}: one lookup per sheet, not per seat.
+    seat_owners = defaultdict(lambda: [None] * 4)
+    for session_id, table_id, seat, registration_id in (
+        SeatAssignment.objects.filter(session__tournament=tournament)
         .order_by()
         .values_list("session_id", "table_id", "seat", "registration_id")
-    }
+    ):
+        seat_owners[session_id, table_id][seat] = registration_id
+    no_owners = [None] * 4
     rows = {}
     for registration_id, entry, name, name_local, country, team_id, team_name in (
         Registration.objects.filter(tournament=tournament)
@@ -118,8 +119,9 @@ def standings_compute(tournament: Tournament) -> dict:
             "sessions": [],
         }
     for sheet_id, session_id, table_id, session_number, table_number, *_totals in sheets:
+        owners = seat_owners.get((session_id, table_id), no_owners)
         for result in results[sheet_id]:
-            row = rows.get(seat_owner.get((session_id, table_id, result.seat)))
+            row = rows.get(owners[result.seat])
             if row is None:
                 continue
             row["table_points"] += result.table_points
@@ -145,8 +147,9 @@ def standings_compute(tournament: Tournament) -> dict:
     def individual_key(row):
         return (-row["table_points"], -row["contest_points"], *(_tiebreak_key(row, t) for t in tiebreaks))
 
-    individuals = sorted(rows.values(), key=lambda row: (individual_key(row), row["entry"]))
-    _assign_ranks(individuals, individual_key)
+    keys = {registration_id: individual_key(row) for registration_id, row in rows.items()}  # once per player
+    individuals = sorted(rows.values(), key=lambda row: (keys[row["registration"]], row["entry"]))
+    _assign_ranks(individuals, lambda row: keys[row["registration"]])
 
     teams: dict[int, dict] = defaultdict(lambda: {"table_points": 0, "contest_points": 0, "members": []})
     for row in individuals:
