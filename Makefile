@@ -50,3 +50,8 @@ bench-seating: $(VENV)/.dev
 bench-standings: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/standings.py
+
+# gunicorn on a free 127.0.0.1 port against a throwaway PostgreSQL; stops everything it started.
+bench-submission: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/submission.py
