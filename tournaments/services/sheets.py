@@ -239,15 +239,15 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     submission for a hand number that is not the next one is stale: Conflict (409).
     """
     sheet = _locked_sheet(sheet)
-    if client_key is not None:
-        existing = sheet.hands.filter(client_key=client_key).first()
-        if existing is not None:
-            return existing, False
+    # One read of the sheet's (at most 16) hands answers both "a retry?" and "which number next?".
+    recorded_keys = list(sheet.hands.order_by().values_list("client_key", flat=True))
+    if client_key is not None and client_key in recorded_keys:
+        return sheet.hands.get(client_key=client_key), False
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is closed: no more hands can be added."))
     if sheet.session.status != Session.Status.RUNNING:
         raise ValidationError(_("The session is not running."))
-    next_number = sheet.hands.count() + 1
+    next_number = len(recorded_keys) + 1
     if next_number > MAX_HANDS:
         raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
     if number != next_number:
