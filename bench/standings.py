@@ -9,7 +9,7 @@ Measures, in one run on a throwaway PostgreSQL (scripts/test-services.sh, as the
   plain aggregate of their deltas, so the ratios mean something on a shared, noisy machine.
 Targets (issue "Score sheets and standings"): full under 2 s, incremental under 100 ms.
 
-Run from the repository root:  python bench/standings.py [--players 1000] [--sessions 10] [--repeat 7]
+Run from the repository root:  python bench/standings.py [--players 1000] [--sessions 10] [--repeat 11]
 """
 from __future__ import annotations
 
@@ -134,7 +134,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=1000)
     parser.add_argument("--sessions", type=int, default=10)
-    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--repeat", type=int, default=11)
     parser.add_argument("--seed", type=int, default=2026)
     args = parser.parse_args()
     if args.players % 4:
