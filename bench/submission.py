@@ -81,6 +81,30 @@ def build(tablets: int) -> dict[str, int]:
     return {sheet.referee.username: sheet.pk for sheet in sheets}
 
 
+def queries_per_request(sheets: dict[str, int]) -> dict[str, int]:
+    """SQL statements of one reference request and one hand submission, in-process, rolled back."""
+    import uuid as uuid_
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    username, sheet_id = sorted(sheets.items())[0]
+    client = Client(HTTP_HOST=HOST)
+    client.force_login(get_user_model().objects.get(username=username))
+    counts = {}
+    hand = {"number": 1, "client_key": str(uuid_.uuid4()), "result": "win", "winner": 1, "discarder": 0, "tiles": STRAIGHT}
+    with transaction.atomic():
+        for name, path, payload in (("ping", "/bench/ping/", {}), ("hand", f"/api/sheets/{sheet_id}/hands/", hand)):
+            with CaptureQueriesContext(connection) as captured:
+                response = client.post(path, payload, content_type="application/json")
+            assert response.status_code == 201, response.content
+            counts[name] = len(captured.captured_queries)
+        transaction.set_rollback(True)
+    return counts
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -217,6 +241,7 @@ def run(args, deadline: float) -> int:
     from django.db import connection
 
     sheets = build(args.tablets)
+    queries = queries_per_request(sheets)
     database = urllib.parse.urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
     connection.close()
     port = free_port()
@@ -239,7 +264,7 @@ def run(args, deadline: float) -> int:
             server.kill()
             server.wait()
         log.close()
-    report(args, tablets, phases)
+    report(args, tablets, phases, queries)
     os.unlink(log.name)
     return 0 if not any(tablet.errors for tablet in tablets) else 1
 
@@ -261,7 +286,7 @@ def wait_until_up(port: int, server: subprocess.Popen, log: str, deadline: float
     raise SystemExit("gunicorn did not answer /health/ in time:\n" + open(log).read())
 
 
-def report(args, tablets: list[Tablet], phases: dict[str, float]) -> None:
+def report(args, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int]) -> None:
     errors = [error for tablet in tablets for error in tablet.errors]
     ping = [t for tablet in tablets for t in tablet.timings["ping"]]
     ping2 = [t for tablet in tablets for t in tablet.timings["ping2"]]
@@ -291,6 +316,8 @@ def report(args, tablets: list[Tablet], phases: dict[str, float]) -> None:
         print()
         print(f"ratio hand submission / reference: p50 {p50:.1f}x, p95 {p95:.1f}x "
               f"(target p95 within 2x: {'met' if p95 <= 2 else 'MISSED'})")
+    print(f"SQL statements per request (in-process, transaction statements included): "
+          f"reference {queries['ping']}, hand submission {queries['hand']}")
     if errors:
         print(f"\n{len(errors)} unexpected answers, e.g. {errors[0]}")
 

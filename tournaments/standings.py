@@ -43,7 +43,7 @@ def _assign_ranks(rows: list[dict], key) -> None:
         previous = current
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 14)  # 16,384 tables: six 1,000-player tournaments
 def _seat_results(hand_scores: tuple, transfers: tuple, deductions: tuple, counted: bool) -> tuple:
     """seat_results is a pure function of these numbers, so memoizing it is safe (no staleness:
     the key is the whole input). A recompute after one sheet changed finds every other sheet's
