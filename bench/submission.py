@@ -10,7 +10,8 @@ cookie) as its table's referee, then in three phases separated by barriers:
   B. 16 hands POSTed to /api/sheets/<id>/hands/ with client keys (wins from the tiles, some draws);
   C. the reference again, so drift of the shared machine during B shows.
 Latency is per request, measured by the client (connect to last byte). Target (issue "Score
-sheets and standings"): hand submission p95 within 2x the reference's p95.
+sheets and standings"): hand submission p95 within 2x the reference's p95 (judged against the
+less favourable of A and C).
 
 Bounded: 50 x (16 + 2 x --pings) requests, 30 s per request, --deadline for the whole run; the
 script stops gunicorn and the services it started.
@@ -310,12 +311,17 @@ def report(args, tablets: list[Tablet], phases: dict[str, float], queries: dict[
         rate = f"{len(samples) / seconds:5.0f}" if seconds else "     "
         print(f"| {name:<44} | {len(samples):5d} | {percentile(samples, 50):6.1f} | {percentile(samples, 95):6.1f} | "
               f"{max(samples):6.1f} | {rate} |")
-    if hand and reference:
-        p50 = percentile(hand, 50) / percentile(reference, 50)
-        p95 = percentile(hand, 95) / percentile(reference, 95)
+    if hand and ping and ping2:
         print()
-        print(f"ratio hand submission / reference: p50 {p50:.1f}x, p95 {p95:.1f}x "
-              f"(target p95 within 2x: {'met' if p95 <= 2 else 'MISSED'})")
+        ratios = {}
+        for name, ref in (("A", ping), ("C", ping2), ("A and C", reference)):
+            ratios[name] = (percentile(hand, 50) / percentile(ref, 50), percentile(hand, 95) / percentile(ref, 95))
+            print(f"ratio hand submission / reference {name}: p50 {ratios[name][0]:.1f}x, p95 {ratios[name][1]:.1f}x")
+        # The verdict takes the less favourable of A and C: a disturbance of the shared machine
+        # during one reference phase must not pass for a fast hand submission.
+        worst = max(ratios["A"][1], ratios["C"][1])
+        print(f"p95 ratio, the less favourable of A and C: {worst:.1f}x "
+              f"(target within 2x: {'met' if worst <= 2 else 'MISSED'})")
     print(f"SQL statements per request (in-process, transaction statements included): "
           f"reference {queries['ping']}, hand submission {queries['hand']}")
     if errors:
