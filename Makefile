@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test demo-data bench-scoring bench-seating scoring-oracle clean
+.PHONY: run test demo-data bench-scoring bench-seating bench-standings bench-submission scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -45,3 +45,13 @@ scoring-oracle: $(VENV)/.dev
 
 bench-seating: $(VENV)/.dev
 	$(BIN)/python bench/seating.py
+
+# On a throwaway PostgreSQL (and Redis) started by scripts/test-services.sh, as the tests use.
+bench-standings: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/standings.py
+
+# gunicorn on a free 127.0.0.1 port against a throwaway PostgreSQL; stops everything it started.
+bench-submission: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/submission.py

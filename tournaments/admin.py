@@ -131,6 +131,10 @@ class HandAdmin(admin.ModelAdmin):
     def has_change_permission(self, request, obj=None):
         return False
 
+    def has_delete_permission(self, request, obj=None):
+        # Hands are taken back through the services, which keep the sheet's totals and audit it.
+        return False
+
 
 @admin.register(SheetSignature)
 class SheetSignatureAdmin(admin.ModelAdmin):

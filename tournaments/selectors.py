@@ -104,7 +104,7 @@ def sheet_detail(*, sheet) -> dict:
         seat.seat: seat.registration
         for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration__player")
     }
-    hands = list(sheet.hands.all())
+    hands = list(sheet.hands.order_by("number"))  # not Meta.ordering's "sheet": that joins the sheet's tables
     totals = [0, 0, 0, 0]
     hand_rows = []
     for hand in hands:
@@ -116,7 +116,7 @@ def sheet_detail(*, sheet) -> dict:
         sheet_adjustments([sheet.pk])[sheet.pk],
         deductions_count_for_ranking=sheet.session.tournament.deductions_count_for_ranking,
     )
-    confirmed = set(sheet.signatures.filter(kind="player").values_list("registration_id", flat=True))
+    confirmed = set(sheet.signatures.filter(kind="player").order_by().values_list("registration_id", flat=True))
     return {
         "sheet": sheet,
         "players": [

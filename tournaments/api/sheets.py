@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 
 from tournaments import selectors
 from tournaments.errors import Conflict
+from tournaments.models import ScoreSheet
 from tournaments.services import sheets as sheet_services
 
 
@@ -104,7 +105,9 @@ class SheetOutput(serializers.Serializer):
 
 
 def sheet_response(sheet, status_code=status.HTTP_200_OK) -> Response:
-    sheet.refresh_from_db()
+    # The sheet as it is now, read with the session, tournament and table sheet_detail needs:
+    # refresh_from_db() would drop those and read them again, one query each, on every hand.
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table").get(pk=sheet.pk)
     return Response(SheetOutput(selectors.sheet_detail(sheet=sheet)).data, status=status_code)
 
 

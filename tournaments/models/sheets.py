@@ -57,6 +57,13 @@ class ScoreSheet(models.Model):
     ended_by_time = models.BooleanField(_("ended at time-up"), default=False)
     closed_at = models.DateTimeField(null=True, blank=True)
     locked_at = models.DateTimeField(null=True, blank=True)
+    # Derived: each starting seat's sum of the hands' d0..d3, kept by the hand services in the same
+    # transaction as the hand (the sheet row is locked there). The standings read these four
+    # numbers per sheet instead of summing every hand of the tournament on each recompute.
+    total0 = models.IntegerField(default=0, editable=False)
+    total1 = models.IntegerField(default=0, editable=False)
+    total2 = models.IntegerField(default=0, editable=False)
+    total3 = models.IntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["session", "table__number"]
@@ -66,6 +73,10 @@ class ScoreSheet(models.Model):
 
     def __str__(self):
         return f"{self.session} T{self.table.number}"
+
+    @property
+    def totals(self) -> tuple[int, int, int, int]:
+        return (self.total0, self.total1, self.total2, self.total3)
 
 
 class Hand(models.Model):

@@ -1,6 +1,46 @@
+import orjson
 from django.db import models
 
 from tournaments.models.core import Tournament
+
+
+class SerializedJSON(str):
+    """JSON text already serialized by the caller: JSONTextField stores it as it is."""
+
+
+def json_text(value) -> SerializedJSON:
+    """The one serialization of a snapshot: compact UTF-8, keys in the order built (deterministic).
+
+    orjson, not json: a 1,000-player snapshot is ~1.7 MB, and the standard library took several
+    times as long to write it as orjson does (bench/standings.py), on every recompute.
+    """
+    return SerializedJSON(orjson.dumps(value).decode())
+
+
+class JSONTextField(models.TextField):
+    """JSON kept as plain text; the attribute is the decoded value, as with JSONField.
+
+    Why not JSONField (jsonb): a snapshot is a ~2 MB document written whole and read whole, never
+    queried inside. PostgreSQL parses jsonb on every insert, and for 1,000 players that parse
+    alone cost several times the whole recompute (bench/standings.py). As text the insert is a
+    copy, and the service serializes once for both the digest and the row.
+    """
+
+    def from_db_value(self, value, expression, connection):
+        return None if value is None else orjson.loads(value)
+
+    def to_python(self, value):
+        if isinstance(value, str) and not isinstance(value, SerializedJSON):
+            return orjson.loads(value)
+        return value
+
+    def get_prep_value(self, value):
+        if value is None or isinstance(value, SerializedJSON):
+            return value
+        return json_text(value)
+
+    def value_to_string(self, obj):
+        return json_text(self.value_from_object(obj))
 
 
 class StandingsSnapshot(models.Model):
@@ -10,7 +50,10 @@ class StandingsSnapshot(models.Model):
     version = models.PositiveIntegerField()
     computed_at = models.DateTimeField(auto_now_add=True)
     # {"individuals": [...], "teams": [...], "sessions": [...]}: see tournaments.standings.
-    data = models.JSONField()
+    data = JSONTextField()
+    # sha256 of the stored text: "has anything changed?" is answered without reading `data` back.
+    # Empty for snapshots stored before the digest existed (then `data` is compared).
+    digest = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["tournament", "-version"]

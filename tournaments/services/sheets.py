@@ -156,6 +156,11 @@ def _bump(sheet: ScoreSheet, **fields) -> None:
     sheet.save(update_fields=["version", *fields])
 
 
+def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0)) -> dict:
+    """The sheet's derived totals (total0..total3) after hands are added or removed: for _bump."""
+    return {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
+
+
 def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
     """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
     return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet.pk)
@@ -241,15 +246,15 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     submission for a hand number that is not the next one is stale: Conflict (409).
     """
     sheet = _locked_sheet(sheet)
-    if client_key is not None:
-        existing = sheet.hands.filter(client_key=client_key).first()
-        if existing is not None:
-            return existing, False
+    # One read of the sheet's (at most 16) hands answers both "a retry?" and "which number next?".
+    recorded_keys = list(sheet.hands.order_by().values_list("client_key", flat=True))
+    if client_key is not None and client_key in recorded_keys:
+        return sheet.hands.get(client_key=client_key), False
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is closed: no more hands can be added."))
     if sheet.session.status != Session.Status.RUNNING:
         raise ValidationError(_("The session is not running."))
-    next_number = sheet.hands.count() + 1
+    next_number = len(recorded_keys) + 1
     if next_number > MAX_HANDS:
         raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
     if number != next_number:
@@ -260,7 +265,7 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     hand = Hand.objects.create(
         sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
     )
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -286,7 +291,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
     for field, value in _scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -317,7 +322,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles},
     )
     hand.delete()
-    _bump(sheet)
+    _bump(sheet, **_totals_plus(sheet, removed=hand.deltas))
 
 
 # --- closing and signing -----------------------------------------------------------------------

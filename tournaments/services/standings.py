@@ -1,7 +1,10 @@
+import hashlib
+
 from django.db import transaction
 
 from tournaments.audit import audit_record
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models.standings import json_text
 from tournaments.standings import standings_compute
 
 SNAPSHOTS_KEPT = 10
@@ -16,12 +19,19 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
     data = standings_compute(tournament)
-    latest = tournament.standings_snapshots.order_by("-version").first()
-    if latest is not None and latest.data == data:
+    # Serialized once, for both the comparison and the new row. "Changed?" compares digests: the
+    # latest snapshot's data (about 2 MB for 1,000 players) is neither read back nor decoded.
+    text = json_text(data)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    latest = tournament.standings_snapshots.defer("data").order_by("-version").first()
+    if latest is not None and (latest.digest == digest if latest.digest else latest.data == data):
         return latest
     tournament.standings_version += 1
     tournament.save(update_fields=["standings_version"])
-    snapshot = StandingsSnapshot.objects.create(tournament=tournament, version=tournament.standings_version, data=data)
+    snapshot = StandingsSnapshot.objects.create(
+        tournament=tournament, version=tournament.standings_version, data=text, digest=digest
+    )
+    snapshot.data = data
     stale = tournament.standings_snapshots.order_by("-version").values_list("pk", flat=True)[SNAPSHOTS_KEPT:]
     StandingsSnapshot.objects.filter(pk__in=list(stale)).delete()
     audit_record(

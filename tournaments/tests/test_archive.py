@@ -170,6 +170,9 @@ def test_export_import_export_round_trips(played, organizer):
     assert Player.objects.filter(federation_id="CN-0001").count() == 1
     assert Registration.objects.filter(player__federation_id="CN-0001").count() == 2
     assert set(ScoreSheet.objects.filter(session__tournament=imported).values_list("status", flat=True)) == {"locked"}
+    for sheet in ScoreSheet.objects.filter(session__tournament=imported):  # the derived running totals
+        hands = list(sheet.hands.all())
+        assert sheet.totals == tuple(sum(hand.deltas[seat] for hand in hands) for seat in range(4))
     assert AuditEvent.objects.filter(action="tournament.imported", tournament=imported).count() == 1
 
 

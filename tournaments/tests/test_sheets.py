@@ -205,3 +205,42 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
     assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
     with pytest.raises(ValidationError):
         sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+
+
+def hand_sums(sheet) -> tuple:
+    from django.db.models import Sum
+
+    sums = sheet.hands.aggregate(s0=Sum("d0"), s1=Sum("d1"), s2=Sum("d2"), s3=Sum("d3"))
+    return tuple(sums[f"s{seat}"] or 0 for seat in range(4))
+
+
+@pytest.mark.django_db
+def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, sheet):
+    """total0..total3 are derived: every hand service keeps them equal to the hands' sums."""
+    record(referee, sheet, 1, winner=2, discarder=0, tiles=STRAIGHT)
+    record(referee, sheet, 2, winner=1, tiles=STRAIGHT)  # self-drawn
+    record(referee, sheet, 3, result="draw")
+    record(referee, sheet, 4, winner=0, discarder=3, tiles=CHICKEN)
+    sheet.refresh_from_db()
+    assert sheet.totals == hand_sums(sheet) != (0, 0, 0, 0)
+    assert sum(sheet.totals) == 0
+    sheet_services.hand_correct(
+        actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, result="win", winner=3,
+        discarder=1, tiles=STRAIGHT,
+    )
+    sheet.refresh_from_db()
+    assert sheet.totals == hand_sums(sheet)
+    sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=2, expected_version=sheet.version, result="draw")
+    sheet.refresh_from_db()
+    assert sheet.totals == hand_sums(sheet)
+    sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+    sheet.refresh_from_db()
+    assert sheet.totals == hand_sums(sheet)
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=4, client_key=uuid.uuid4(), result="draw")
+    sheet.refresh_from_db()
+    assert sheet.totals == hand_sums(sheet)
+    for number in (4, 3, 2, 1):
+        sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+        sheet.refresh_from_db()
+        assert sheet.totals == hand_sums(sheet)
+    assert sheet.totals == (0, 0, 0, 0)

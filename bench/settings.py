@@ -1,0 +1,17 @@
+"""Settings for bench/submission.py's gunicorn: the test settings plus the bench-only URLs.
+
+The reference endpoint lives in bench/urls.py and is served only under these settings: it is not
+part of config.urls, so no deployment serves it.
+"""
+
+from config.settings.test import *  # noqa: F403
+
+DEBUG = False
+ROOT_URLCONF = "bench.urls"
+ALLOWED_HOSTS = ["127.0.0.1"]
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": "WARNING"},
+}

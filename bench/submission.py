@@ -1,0 +1,332 @@
+"""Hand submission latency under 50 concurrent tablets, beside a one-write reference endpoint.
+
+One run, all on loopback: a throwaway PostgreSQL and Redis (scripts/test-services.sh, as the tests
+use), a tournament of 200 players at 50 tables with session 1 running and one referee per table,
+and the app under gunicorn (sync workers, as in docker-compose.yml) on a free 127.0.0.1 port with
+bench/settings.py. Each of 50 tablet threads logs in through /accounts/login/ (CSRF, session
+cookie) as its table's referee, then in three phases separated by barriers:
+  A. --pings POSTs to /bench/ping/ (bench/urls.py: session auth and CSRF like the sheet API, then
+     one INSERT): the reference;
+  B. 16 hands POSTed to /api/sheets/<id>/hands/ with client keys (wins from the tiles, some draws);
+  C. the reference again, so drift of the shared machine during B shows.
+Latency is per request, measured by the client (connect to last byte). Target (issue "Score
+sheets and standings"): hand submission p95 within 2x the reference's p95 (judged against the
+less favourable of A and C).
+
+Bounded: 50 x (16 + 2 x --pings) requests, 30 s per request, --deadline for the whole run; the
+script stops gunicorn and the services it started.
+
+Run from the repository root:  python bench/submission.py [--tablets 50] [--workers 3]
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import http.cookies
+import json
+import math
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.parse
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.services import ROOT, django_setup, fresh_database, throwaway_services  # noqa: E402
+
+PASSWORD = "bench-password-123"
+STRAIGHT = "123m456m789m123p5p+5p"  # 23 points on a discard, 25 self-drawn
+HANDS = 16
+HOST = "127.0.0.1"
+
+
+def build(tablets: int) -> dict[str, int]:
+    """A running session: {referee username: the id of their table's sheet}."""
+    import datetime as dt
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import Membership, Player, Registration, Role, Session, Team, Tournament
+    from tournaments.services import sheets as sheet_services
+
+    User = get_user_model()
+    organizer = User.objects.create_user("bench-organizer", password=PASSWORD)
+    tournament = Tournament.objects.create(
+        name="Bench Cup", starts_on=dt.date(2026, 5, 1), ends_on=dt.date(2026, 5, 2), status=Tournament.Status.RUNNING
+    )
+    Membership.objects.create(user=organizer, tournament=tournament, role=Role.ORGANIZER)
+    Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in range(1, tournament.planned_sessions + 1))
+    teams = Team.objects.bulk_create(Team(tournament=tournament, name=f"Team {n:02d}") for n in range(1, tablets + 1))
+    players = Player.objects.bulk_create(Player(name=f"Player {n:03d}", country="CN") for n in range(1, 4 * tablets + 1))
+    registrations = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=player, entry_number=n + 1, team=teams[n // 4])
+        for n, player in enumerate(players)
+    )
+    for n in range(1, tablets + 1):
+        referee = User.objects.create_user(f"referee{n:02d}", password=PASSWORD)
+        Membership.objects.create(user=referee, tournament=tournament, role=Role.REFEREE)
+    session = tournament.sessions.get(number=1)
+    ids = [registration.pk for registration in registrations]
+    sheet_services.session_seats_replace(
+        actor=organizer, session=session, tables={t + 1: ids[4 * t : 4 * t + 4] for t in range(tablets)}
+    )
+    sheets = sheet_services.session_start(actor=organizer, session=session)
+    return {sheet.referee.username: sheet.pk for sheet in sheets}
+
+
+def queries_per_request(sheets: dict[str, int]) -> dict[str, int]:
+    """SQL statements of one reference request and one hand submission, in-process, rolled back."""
+    import uuid as uuid_
+
+    from django.contrib.auth import get_user_model
+    from django.db import connection, transaction
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    username, sheet_id = sorted(sheets.items())[0]
+    client = Client(HTTP_HOST=HOST)
+    client.force_login(get_user_model().objects.get(username=username))
+    counts = {}
+    hand = {"number": 1, "client_key": str(uuid_.uuid4()), "result": "win", "winner": 1, "discarder": 0, "tiles": STRAIGHT}
+    with transaction.atomic():
+        for name, path, payload in (("ping", "/bench/ping/", {}), ("hand", f"/api/sheets/{sheet_id}/hands/", hand)):
+            with CaptureQueriesContext(connection) as captured:
+                response = client.post(path, payload, content_type="application/json")
+            assert response.status_code == 201, response.content
+            counts[name] = len(captured.captured_queries)
+        transaction.set_rollback(True)
+    return counts
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+class Tablet:
+    """One referee's tablet: its own cookies, a new loopback connection per request."""
+
+    def __init__(self, port: int, username: str, sheet_id: int, seed: int):
+        self.port, self.username, self.sheet_id = port, username, sheet_id
+        self.cookies: dict[str, str] = {}
+        self.rng = random.Random(seed)
+        self.timings: dict[str, list[float]] = {"ping": [], "hand": [], "ping2": []}
+        self.errors: list[str] = []
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+        headers = dict(headers or {})
+        if self.cookies:
+            headers["Cookie"] = "; ".join(f"{name}={value}" for name, value in self.cookies.items())
+        connection = http.client.HTTPConnection(HOST, self.port, timeout=30)
+        try:
+            start = time.perf_counter()
+            connection.request(method, path, body=body, headers=headers)
+            response = connection.getresponse()
+            data = response.read()
+            elapsed = (time.perf_counter() - start) * 1000
+        finally:
+            connection.close()
+        for header in response.msg.get_all("Set-Cookie") or []:
+            cookie = http.cookies.SimpleCookie()
+            cookie.load(header)
+            for name, morsel in cookie.items():
+                self.cookies[name] = morsel.value
+        return response.status, data, elapsed
+
+    def login(self) -> None:
+        status, page, _ = self.request("GET", "/accounts/login/")
+        token = re.search(rb'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        if status != 200 or token is None:
+            raise RuntimeError(f"{self.username}: login page answered {status}")
+        form = urllib.parse.urlencode(
+            {"username": self.username, "password": PASSWORD, "csrfmiddlewaretoken": token.group(1).decode()}
+        ).encode()
+        status, _, _ = self.request(
+            "POST", "/accounts/login/", form, {"Content-Type": "application/x-www-form-urlencoded"}
+        )
+        if status != 302 or "sessionid" not in self.cookies:
+            raise RuntimeError(f"{self.username}: login answered {status}")
+
+    def post_json(self, path: str, payload: dict, expected: int, bucket: str | None) -> None:
+        headers = {"Content-Type": "application/json", "X-CSRFToken": self.cookies.get("csrftoken", "")}
+        status, data, elapsed = self.request("POST", path, json.dumps(payload).encode(), headers)
+        if status != expected:
+            self.errors.append(f"{path} {status}: {data[:200]!r}")
+        elif bucket is not None:
+            self.timings[bucket].append(elapsed)
+
+    def ping(self, bucket: str | None) -> None:
+        self.post_json("/bench/ping/", {}, 201, bucket)
+
+    def hand(self, number: int) -> None:
+        payload = {"number": number, "client_key": str(uuid.uuid4())}
+        if self.rng.random() < 0.15:
+            payload["result"] = "draw"
+        else:
+            winner = self.rng.randrange(4)
+            discarder = None if self.rng.random() < 0.25 else (winner + self.rng.randrange(1, 4)) % 4
+            payload.update(result="win", winner=winner, discarder=discarder, tiles=STRAIGHT)
+        self.post_json(f"/api/sheets/{self.sheet_id}/hands/", payload, 201, "hand")
+
+
+def percentile(samples: list[float], p: float) -> float:
+    """Nearest-rank percentile."""
+    ordered = sorted(samples)
+    return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
+
+
+def drive(port: int, sheets: dict[str, int], pings: int, deadline: float) -> tuple[list[Tablet], dict[str, float]]:
+    tablets = [Tablet(port, username, sheet_id, seed) for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))]
+    barrier = threading.Barrier(len(tablets) + 1, timeout=max(1.0, deadline - time.monotonic()))
+    failures: list[str] = []
+
+    def run(tablet: Tablet) -> None:
+        try:
+            tablet.login()
+            tablet.ping(None)  # warm-up: every worker has connected once, imported everything
+            barrier.wait()
+            for _ in range(pings):
+                tablet.ping("ping")
+            barrier.wait()
+            for number in range(1, HANDS + 1):
+                tablet.hand(number)
+            barrier.wait()
+            for _ in range(pings):
+                tablet.ping("ping2")
+            barrier.wait()
+        except Exception as error:  # noqa: BLE001 - reported, and the barrier is broken for all
+            failures.append(f"{tablet.username}: {error!r}")
+            barrier.abort()
+
+    threads = [threading.Thread(target=run, args=(tablet,), daemon=True) for tablet in tablets]
+    for thread in threads:
+        thread.start()
+    phases = {}
+    try:
+        barrier.wait()  # logged in
+        for name in ("ping", "hand", "ping2"):
+            start = time.monotonic()
+            barrier.wait()
+            phases[name] = time.monotonic() - start
+    except threading.BrokenBarrierError:
+        raise SystemExit("a tablet failed: " + "; ".join(failures or ["timeout"])) from None
+    for thread in threads:
+        thread.join(timeout=max(1.0, deadline - time.monotonic()))
+    return tablets, phases
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tablets", type=int, default=50)
+    parser.add_argument("--pings", type=int, default=HANDS, help="reference requests per tablet, per phase")
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers (docker-compose.yml: 3)")
+    parser.add_argument("--deadline", type=float, default=600, help="seconds for the whole run at most")
+    args = parser.parse_args()
+    deadline = time.monotonic() + args.deadline
+    with throwaway_services():
+        django_setup("bench.settings")
+        with fresh_database():
+            return run(args, deadline)
+
+
+def run(args, deadline: float) -> int:
+    from django.db import connection
+
+    sheets = build(args.tablets)
+    queries = queries_per_request(sheets)
+    database = urllib.parse.urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
+    connection.close()
+    port = free_port()
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": urllib.parse.urlunsplit(database)}
+    log = tempfile.NamedTemporaryFile(prefix="mcr-bench-gunicorn.", suffix=".log", delete=False)
+    server = subprocess.Popen(
+        [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "config.wsgi:application",
+         "--bind", f"{HOST}:{port}", "--workers", str(args.workers), "--worker-class", "sync",
+         "--backlog", "256", "--timeout", "60", "--log-level", "warning", "--chdir", ROOT],
+        env=env, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        wait_until_up(port, server, log.name, deadline=min(deadline, time.monotonic() + 60))
+        tablets, phases = drive(port, sheets, args.pings, deadline)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        try:
+            server.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log.close()
+    report(args, tablets, phases, queries)
+    os.unlink(log.name)
+    return 0 if not any(tablet.errors for tablet in tablets) else 1
+
+
+def wait_until_up(port: int, server: subprocess.Popen, log: str, deadline: float) -> None:
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise SystemExit("gunicorn stopped:\n" + open(log).read())
+        try:
+            connection = http.client.HTTPConnection(HOST, port, timeout=2)
+            connection.request("GET", "/health/")
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        time.sleep(0.2)
+    raise SystemExit("gunicorn did not answer /health/ in time:\n" + open(log).read())
+
+
+def report(args, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int]) -> None:
+    errors = [error for tablet in tablets for error in tablet.errors]
+    ping = [t for tablet in tablets for t in tablet.timings["ping"]]
+    ping2 = [t for tablet in tablets for t in tablet.timings["ping2"]]
+    hand = [t for tablet in tablets for t in tablet.timings["hand"]]
+    reference = ping + ping2
+    rows = [
+        ("A. reference: POST /bench/ping/ (1 INSERT)", ping, phases.get("ping")),
+        ("B. POST /api/sheets/<id>/hands/", hand, phases.get("hand")),
+        ("C. reference again", ping2, phases.get("ping2")),
+        ("reference, A and C together", reference, None),
+    ]
+    print(f"{args.tablets} tablets, gunicorn {args.workers} sync workers on {HOST}, {os.cpu_count()} CPUs, "
+          f"load average {os.getloadavg()[0]:.1f}")
+    print()
+    print(f"| {'requests':<44} |     n | p50 ms | p95 ms | max ms | req/s |")
+    print(f"|{'-' * 46}|------:|-------:|-------:|-------:|------:|")
+    for name, samples, seconds in rows:
+        if not samples:
+            print(f"| {name:<44} |     0 |        |        |        |       |")
+            continue
+        rate = f"{len(samples) / seconds:5.0f}" if seconds else "     "
+        print(f"| {name:<44} | {len(samples):5d} | {percentile(samples, 50):6.1f} | {percentile(samples, 95):6.1f} | "
+              f"{max(samples):6.1f} | {rate} |")
+    if hand and ping and ping2:
+        print()
+        ratios = {}
+        for name, ref in (("A", ping), ("C", ping2), ("A and C", reference)):
+            ratios[name] = (percentile(hand, 50) / percentile(ref, 50), percentile(hand, 95) / percentile(ref, 95))
+            print(f"ratio hand submission / reference {name}: p50 {ratios[name][0]:.1f}x, p95 {ratios[name][1]:.1f}x")
+        # The verdict takes the less favourable of A and C: a disturbance of the shared machine
+        # during one reference phase must not pass for a fast hand submission.
+        worst = max(ratios["A"][1], ratios["C"][1])
+        print(f"p95 ratio, the less favourable of A and C: {worst:.1f}x "
+              f"(target within 2x: {'met' if worst <= 2 else 'MISSED'})")
+    print(f"SQL statements per request (in-process, transaction statements included): "
+          f"reference {queries['ping']}, hand submission {queries['hand']}")
+    if errors:
+        print(f"\n{len(errors)} unexpected answers, e.g. {errors[0]}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,53 @@
+"""Standings snapshots: stored once per change, as JSON text with a digest."""
+
+import pytest
+
+from tournaments.models import StandingsSnapshot
+from tournaments.services import sheets as sheet_services
+from tournaments.services.standings import standings_recompute
+from tournaments.standings import standings_compute
+
+STRAIGHT = "123m456m789m123p5p+5p"
+
+
+@pytest.fixture
+def locked_sheet(referee, sheet, pins, django_capture_on_commit_callbacks):
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    sheet.refresh_from_db()
+    return sheet
+
+
+@pytest.mark.django_db
+def test_a_recompute_with_no_change_keeps_the_version(tournament, locked_sheet):
+    first = StandingsSnapshot.objects.get()
+    assert first.digest and first.data == standings_compute(tournament)
+    again = standings_recompute(tournament_id=tournament.pk)
+    assert again.pk == first.pk and StandingsSnapshot.objects.count() == 1
+    assert again.data == first.data  # deferred on the comparison, loaded when asked for
+
+
+@pytest.mark.django_db
+def test_a_change_stores_a_new_version(tournament, chief_referee, locked_sheet, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        sheet_services.hand_correct(
+            actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
+            reason="wrong winner", result="draw",
+        )
+    latest = StandingsSnapshot.objects.order_by("-version").first()
+    assert latest.version == 2 and StandingsSnapshot.objects.count() == 2
+    assert latest.data == standings_compute(tournament)
+    assert {row["contest_points"] for row in latest.data["individuals"]} == {0}
+
+
+@pytest.mark.django_db
+def test_a_snapshot_without_a_digest_is_compared_by_its_data(tournament, locked_sheet):
+    """Snapshots stored before the digest existed: an unchanged recompute still adds no version."""
+    StandingsSnapshot.objects.update(digest="")
+    again = standings_recompute(tournament_id=tournament.pk)
+    assert again.version == 1 and StandingsSnapshot.objects.count() == 1
