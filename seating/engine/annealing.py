@@ -89,8 +89,12 @@ def _total_cost(meet, n, penalty):
     return total
 
 
-def improve(chart, player_count, keys, rng, max_moves=200_000):
-    """Improve `chart` (sessions -> tables -> lists of players) in place."""
+def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
+    """Improve `chart` (sessions -> tables -> lists of players) in place.
+
+    Stops at the lower bound, after `max_moves` swaps, or when `patience`
+    swaps in a row found nothing better than the best chart so far.
+    """
     n = player_count
     table_count = n // 4
     if table_count < 2:
@@ -121,8 +125,9 @@ def improve(chart, player_count, keys, rng, max_moves=200_000):
     increment = INCREMENT
     temperature_start, temperature_end = 1.5, 0.05
     moves = 0
+    last_gain = 0
     batch = 2_000
-    while cost > target and moves < max_moves:
+    while cost > target and moves < max_moves and moves - last_gain < patience:
         candidates = troubled()
         if not candidates:
             break
@@ -172,6 +177,7 @@ def improve(chart, player_count, keys, rng, max_moves=200_000):
                 break
         if cost < best_cost:
             best_cost, best_chart = cost, [[list(t) for t in tables] for tables in chart]
+            last_gain = moves
     # Annealing may end above the best state it passed through.
     if best_cost < cost:
         chart[:] = best_chart
