@@ -10,7 +10,9 @@ by construction, the third is a greedy best effort that local search repairs:
    one session of the design and do not play that session; teammates then
    "have already met" there, so the design never seats them together again.
 3. Greedy: place the largest keys first, each player on the free point that
-   meets the fewest already placed players of its key.
+   meets the fewest already placed players of its key; then swap players
+   between points while that lowers the number of same-key pairs the design
+   seats together (the design itself, and so its repeat-freeness, is kept).
 """
 
 from collections import defaultdict
@@ -61,12 +63,58 @@ def _cycled(sessions, count):
     return [sessions[i % len(sessions)] for i in range(count)]
 
 
-def _greedy(sessions, members, player_count, rng):
+UNTANGLE_STEPS = 20_000
+
+
+def _untangle(point_to_player, partners, keys, rng):
+    """Swap players between points to seat fewer same-key pairs together."""
+    n = len(point_to_player)
+    point_of = [0] * n
+    for point, player in enumerate(point_to_player):
+        point_of[player] = point
+    mates = {}
+    for player, key in enumerate(keys):
+        if key is not None:
+            mates.setdefault(key, []).append(player)
+
+    def clashes(player, point, ignore):
+        key = keys[player]
+        if key is None:
+            return 0
+        return sum(
+            1 for mate in mates[key]
+            if mate != player and mate != ignore and point_of[mate] in partners[point]
+        )
+
+    troubled = [p for p in range(n) if clashes(p, point_of[p], None)]
+    for _ in range(UNTANGLE_STEPS):
+        if not troubled:
+            break
+        p = troubled[rng.randrange(len(troubled))]
+        if not clashes(p, point_of[p], None):
+            troubled.remove(p)
+            continue
+        q = rng.randrange(n)
+        if q == p or keys[q] == keys[p]:
+            continue
+        x, y = point_of[p], point_of[q]
+        before = clashes(p, x, q) + clashes(q, y, p)
+        after = clashes(p, y, q) + clashes(q, x, p)
+        if after <= before:
+            point_of[p], point_of[q] = y, x
+            point_to_player[x], point_to_player[y] = q, p
+            if clashes(q, x, None) and q not in troubled:
+                troubled.append(q)
+    return point_to_player
+
+
+def _greedy(sessions, members, keys, player_count, rng):
     partners = [set() for _ in range(player_count)]
     for tables in sessions:
         for table in tables:
             for point in table:
                 partners[point].update(table)
+                partners[point].discard(point)
     point_to_player = [None] * player_count
     for key in sorted(members, key=lambda k: -len(members[k])):
         placed = []
@@ -82,7 +130,7 @@ def _greedy(sessions, members, player_count, rng):
     for point in range(player_count):
         if point_to_player[point] is None:
             point_to_player[point] = loose.pop()
-    return point_to_player
+    return _untangle(point_to_player, partners, keys, rng)
 
 
 def place(design, player_count, session_count, keys, rng):
@@ -115,7 +163,7 @@ def place(design, player_count, session_count, keys, rng):
         if method is None:
             method = "greedy placement of keys"
             played = _cycled(sessions, session_count)
-            point_to_player = _greedy(played, members, player_count, rng)
+            point_to_player = _greedy(played, members, keys, player_count, rng)
 
     chart = [[[point_to_player[p] for p in table] for table in tables] for tables in played]
     return chart, method

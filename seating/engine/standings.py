@@ -12,8 +12,12 @@ possible by swapping two players between tables that are close in the
 intended order: first neighbouring tables, and only when no swap there
 helps, tables two apart, then three, ...  Among the swaps that lower the
 cost most, the one moving players across the fewest ranks is taken, so the
-grouping stays as near the intended one as the constraints allow.  Starting
-seats inside a table are drawn by lot with `seed` (3.5.1).
+grouping stays as near the intended one as the constraints allow.  When no
+single swap helps any more but conflicts remain, a short tabu search (swaps
+that may not pay off at once; recently moved players stay put for a few
+steps; nearest ranks preferred) escapes the dead end, and the best grouping
+seen is kept.  Starting seats inside a table are drawn by lot with `seed`
+(3.5.1).
 """
 
 import random
@@ -71,8 +75,11 @@ def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0
         return sum(pair_cost(a, b) for i, a in enumerate(table) for b in table[i + 1:])
 
     tables = intended_tables(len(players), method)
-    _repair(tables, table_cost)
     rng = random.Random(seed)
+    _repair(tables, table_cost)
+    if any(table_cost(t) for t in tables):
+        _tabu(tables, table_cost, rng)
+        _repair(tables, table_cost)
     seated = []
     for table in tables:
         order = [players[rank] for rank in table]
@@ -111,3 +118,44 @@ def _repair(tables, table_cost):
                 break
         if not applied:
             return
+
+
+TABU_STEPS = 400
+TABU_TENURE = 6
+
+
+def _tabu(tables, table_cost, rng):
+    costs = [table_cost(t) for t in tables]
+    best_total, best = sum(costs), [list(t) for t in tables]
+    frozen_until = {}
+    for step in range(TABU_STEPS):
+        troubled = [t for t, cost in enumerate(costs) if cost]
+        if not troubled:
+            break
+        t = troubled[rng.randrange(len(troubled))]
+        choice = None
+        for u in range(len(tables)):
+            if u == t:
+                continue
+            for i, a in enumerate(tables[t]):
+                if frozen_until.get(a, -1) >= step:
+                    continue
+                for j, b in enumerate(tables[u]):
+                    if frozen_until.get(b, -1) >= step:
+                        continue
+                    new_t = tables[t][:i] + [b] + tables[t][i + 1:]
+                    new_u = tables[u][:j] + [a] + tables[u][j + 1:]
+                    gain = costs[t] + costs[u] - table_cost(new_t) - table_cost(new_u)
+                    option = (-gain, abs(a - b), rng.random(), u, i, j)
+                    if choice is None or option < choice:
+                        choice = option
+        if choice is None:
+            continue
+        _, _, _, u, i, j = choice
+        a, b = tables[t][i], tables[u][j]
+        tables[t][i], tables[u][j] = b, a
+        costs[t], costs[u] = table_cost(tables[t]), table_cost(tables[u])
+        frozen_until[a] = frozen_until[b] = step + TABU_TENURE
+        if sum(costs) < best_total:
+            best_total, best = sum(costs), [list(x) for x in tables]
+    tables[:] = best
