@@ -31,25 +31,38 @@ def chart_cost(chart, player_count, keys):
 
 
 def lower_bound(player_count, session_count, keys):
-    """Cost if the meetings spread as evenly as possible over allowed pairs."""
+    """A cost no chart can beat; reaching it ends the search early.
+
+    Keys with more players than tables force some same-key seatings every
+    session (pigeonhole); the remaining seatings are spread as evenly as
+    possible over the pairs that may meet.
+    """
+    table_count = player_count // 4
+    sizes = _key_sizes(keys)
+    forced = session_count * sum(_fewest_pairs(size, table_count) for size in sizes)
     pairs = player_count * (player_count - 1) // 2
-    same_key = _same_key_pair_count(keys)
-    allowed = pairs - same_key
-    meetings = session_count * (player_count // 4) * 6
-    if allowed <= 0:
-        return 0
+    allowed = pairs - sum(n * (n - 1) // 2 for n in sizes)
+    meetings = session_count * table_count * 6 - forced
+    if allowed <= 0 or meetings <= 0:
+        return AVOID_WEIGHT * forced
     base, extra = divmod(meetings, allowed)
     if base + 1 > MAX_MEETINGS_IN_TABLE:
-        return 0
-    return (allowed - extra) * EXCESS[base] + extra * EXCESS[base + 1]
+        return AVOID_WEIGHT * forced
+    return AVOID_WEIGHT * forced + (allowed - extra) * EXCESS[base] + extra * EXCESS[base + 1]
 
 
-def _same_key_pair_count(keys):
+def _fewest_pairs(size, table_count):
+    """Same-key pairs when `size` players spread as evenly as possible."""
+    per_table, extra = divmod(size, table_count)
+    return (table_count - extra) * per_table * (per_table - 1) // 2 + extra * (per_table + 1) * per_table // 2
+
+
+def _key_sizes(keys):
     sizes = {}
     for key in keys:
         if key is not None:
             sizes[key] = sizes.get(key, 0) + 1
-    return sum(n * (n - 1) // 2 for n in sizes.values())
+    return list(sizes.values())
 
 
 def _meetings(chart, n):

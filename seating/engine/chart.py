@@ -8,8 +8,10 @@ from .placement import place
 from .validation import check_avoid, check_players, check_sessions
 from .winds import balance_winds
 
-# Swap budget of the local search; fixed so results do not depend on speed.
+# Swap budget of the local search: fixed (so results do not depend on the
+# machine's speed) and scaled to the chart's size.
 SEARCH_MOVES = 200_000
+MOVES_PER_SEAT = 500
 
 
 def _random_sessions(player_count, session_count, rng):
@@ -51,6 +53,7 @@ def build_chart(players, sessions, avoid=None, seed=0):
             best = (cost, layout)
     cost, layout = best
     if cost > lower_bound(n, sessions, keys):
-        improve(layout, n, keys, rng, SEARCH_MOVES)
+        budget = min(SEARCH_MOVES, MOVES_PER_SEAT * n * sessions)
+        improve(layout, n, keys, rng, budget, patience=max(5_000, budget // 4))
     balance_winds(layout, n, rng)
     return [[tuple(order[p] for p in table) for table in tables] for tables in layout]

@@ -64,6 +64,7 @@ def _cycled(sessions, count):
 
 
 UNTANGLE_STEPS = 20_000
+UNTANGLE_PATIENCE = 1_500  # steps without fewer clashes before giving up
 
 
 def _untangle(point_to_player, partners, keys, rng):
@@ -87,8 +88,9 @@ def _untangle(point_to_player, partners, keys, rng):
         )
 
     troubled = [p for p in range(n) if clashes(p, point_of[p], None)]
-    for _ in range(UNTANGLE_STEPS):
-        if not troubled:
+    last_gain = 0
+    for step in range(UNTANGLE_STEPS):
+        if not troubled or step - last_gain > UNTANGLE_PATIENCE:
             break
         p = troubled[rng.randrange(len(troubled))]
         if not clashes(p, point_of[p], None):
@@ -101,6 +103,8 @@ def _untangle(point_to_player, partners, keys, rng):
         before = clashes(p, x, q) + clashes(q, y, p)
         after = clashes(p, y, q) + clashes(q, x, p)
         if after <= before:
+            if after < before:
+                last_gain = step
             point_of[p], point_of[q] = y, x
             point_to_player[x], point_to_player[y] = q, p
             if clashes(q, x, None) and q not in troubled:
