@@ -7,7 +7,9 @@ with the same avoid key (team or country, 3.5.1) cost AVOID_WEIGHT more for
 every meeting, which puts keeping them apart first.
 
 Moves are drawn around players that sit with someone they should not
-(repeat or same key), and accepted by simulated annealing.  The number of
+(repeat or same key), and accepted by simulated annealing.  The start is
+usually a design that is already good, so the temperature stays low (a hot
+start would first destroy the structure it is meant to repair).  The number of
 moves is fixed (not a time limit) so the same seed gives the same chart.
 """
 
@@ -136,7 +138,7 @@ def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
 
     best_cost, best_chart = cost, [[list(t) for t in tables] for tables in chart]
     increment = INCREMENT
-    temperature_start, temperature_end = 1.5, 0.05
+    temperature_start, temperature_end = 0.3, 0.02
     moves = 0
     last_gain = 0
     batch = 2_000
