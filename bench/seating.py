@@ -6,7 +6,8 @@ Baseline (what common tournament tools do, e.g. Pantheon's shuffled mode):
 for every session draw 1,000 random seatings and keep the one whose tables
 hold the fewest earlier meetings (teammates count as having met); the seat
 order inside a table is the order drawn.  --quick uses 100 samples and
-fewer sizes.
+fewer sizes.  The last rows are tight cases near the repeat-free bound
+floor((N - 1) / 3) sessions.
 """
 
 import argparse
@@ -21,6 +22,8 @@ from seating.engine import build_chart, chart_metrics  # noqa: E402
 
 SIZES = (36, 64, 100, 144, 300)
 SESSIONS = (6, 8, 10)
+# Tight cases: at (or next to) the repeat-free bound floor((N - 1) / 3).
+TIGHT = ((16, 5), (28, 9), (32, 9), (32, 10), (36, 9), (36, 11), (40, 13), (48, 15))
 
 
 def baseline_chart(players, sessions, avoid, samples, seed=0):
@@ -78,23 +81,23 @@ def main():
     print(f"Baseline: best of {samples} random seatings per session.\n")
     print(header)
     print("|" + "---|" * (header.count("|") - 1))
-    for n in sizes:
+    rows = [(n, sessions, teams) for n in sizes for sessions in SESSIONS for teams in (False, True)]
+    rows += [(n, sessions, False) for n, sessions in TIGHT]
+    for n, sessions, teams in rows:
         players = [f"P{i:03d}" for i in range(n)]
-        for sessions in SESSIONS:
-            for teams in (False, True):
-                avoid = {p: i // 4 for i, p in enumerate(players)} if teams else None
-                chart, seconds = measure(lambda: build_chart(players, sessions, avoid=avoid))
-                ours = chart_metrics(chart, avoid)
-                chart, base_seconds = measure(lambda: baseline_chart(players, sessions, avoid, samples))
-                base = chart_metrics(chart, avoid)
-                print(
-                    f"| {n} | {sessions} | {'yes' if teams else 'no'} "
-                    f"| {ours.repeated_pairs} | {ours.max_meetings} | {ours.same_key_pairs} "
-                    f"| {ours.seat_spread} | {seconds:.2f} "
-                    f"| {base.repeated_pairs} | {base.max_meetings} | {base.same_key_pairs} "
-                    f"| {base.seat_spread} | {base_seconds:.2f} |",
-                    flush=True,
-                )
+        avoid = {p: i // 4 for i, p in enumerate(players)} if teams else None
+        chart, seconds = measure(lambda: build_chart(players, sessions, avoid=avoid))
+        ours = chart_metrics(chart, avoid)
+        chart, base_seconds = measure(lambda: baseline_chart(players, sessions, avoid, samples))
+        base = chart_metrics(chart, avoid)
+        print(
+            f"| {n} | {sessions} | {'yes' if teams else 'no'} "
+            f"| {ours.repeated_pairs} | {ours.max_meetings} | {ours.same_key_pairs} "
+            f"| {ours.seat_spread} | {seconds:.2f} "
+            f"| {base.repeated_pairs} | {base.max_meetings} | {base.same_key_pairs} "
+            f"| {base.seat_spread} | {base_seconds:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

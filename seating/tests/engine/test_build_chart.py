@@ -138,3 +138,24 @@ def test_300_players_10_sessions_teams_within_two_seconds():
     _, metrics = build(300, 10, avoid="teams")
     assert time.perf_counter() - started < 2.0
     assert metrics.repeated_pairs == 0 and metrics.same_key_pairs == 0
+
+
+def test_same_chart_in_another_process_with_other_string_hashing():
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = (
+        "from seating.engine import build_chart; "
+        "p = [f'name-{i}' for i in range(48)]; "
+        "print(build_chart(p, 6, avoid={x: 'team' + str(i // 6) for i, x in enumerate(p)}, seed=4))"
+    )
+    root = Path(__file__).resolve().parents[3]
+    outputs = set()
+    for hash_seed in ("1", "2"):
+        env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+        run = subprocess.run([sys.executable, "-c", code], cwd=root, env=env,
+                             capture_output=True, text=True, check=True)
+        outputs.add(run.stdout)
+    assert len(outputs) == 1
