@@ -3,7 +3,7 @@
 import random
 
 from .annealing import chart_cost, improve, lower_bound
-from .designs import candidate_designs
+from .designs import Design, candidate_designs
 from .placement import place
 from .validation import check_avoid, check_players, check_sessions
 from .winds import balance_winds
@@ -40,9 +40,6 @@ def build_chart(players, sessions, avoid=None, seed=0):
     order = list(players)
     rng.shuffle(order)
     keys = [avoid.get(p) for p in order]
-
-    from .designs import Design
-
     options = candidate_designs(n, sessions)
     options.append(Design("random draw", _random_sessions(n, sessions, rng)))
     best = None
