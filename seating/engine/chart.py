@@ -4,7 +4,7 @@ import random
 
 from .annealing import chart_cost, improve, lower_bound
 from .designs import Design, candidate_designs
-from .placement import place
+from .placement import placements
 from .validation import check_avoid, check_players, check_sessions
 from .winds import balance_winds
 
@@ -44,10 +44,10 @@ def build_chart(players, sessions, avoid=None, seed=0):
     options.append(Design("random draw", _random_sessions(n, sessions, rng)))
     best = None
     for design in options:
-        layout, _ = place(design, n, sessions, keys, rng)
-        cost = chart_cost(layout, n, keys)
-        if best is None or cost < best[0]:
-            best = (cost, layout)
+        for layout, _method in placements(design, n, sessions, keys, rng):
+            cost = chart_cost(layout, n, keys)
+            if best is None or cost < best[0]:
+                best = (cost, layout)
     cost, layout = best
     if cost > lower_bound(n, sessions, keys):
         budget = min(SEARCH_MOVES, MOVES_PER_SEAT * n * sessions)

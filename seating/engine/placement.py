@@ -19,7 +19,7 @@ from collections import defaultdict
 
 
 def _pack(key_sizes, capacities):
-    """First-fit decreasing of keys into bins; {key: bin} or None."""
+    """Largest keys first, each into the emptiest bin; {key: bin} or None."""
     room = list(capacities)
     chosen = {}
     for key, size in sorted(key_sizes.items(), key=lambda item: -item[1]):
@@ -137,37 +137,41 @@ def _greedy(sessions, members, keys, player_count, rng):
     return _untangle(point_to_player, partners, keys, rng)
 
 
-def place(design, player_count, session_count, keys, rng):
-    """Return (sessions of player tables, how the placement was made)."""
+def placements(design, player_count, session_count, keys, rng):
+    """Yield (sessions of player tables, method) for every way that applies.
+
+    The caller keeps the cheapest: e.g. packing countries into the groups of
+    a design with too few sessions can lose to a greedy placement on a
+    design with enough sessions.
+    """
     sessions = list(design.sessions)
     rng.shuffle(sessions)
     members = _members_by_key(keys)
     key_sizes = {key: len(players) for key, players in members.items()}
 
+    def seat(point_to_player, played):
+        return [[[point_to_player[p] for p in table] for table in tables] for tables in played]
+
     if not members:
-        method = "no avoid keys"
         point_to_player = list(range(player_count))
         rng.shuffle(point_to_player)
+        yield seat(point_to_player, _cycled(sessions, session_count)), "no avoid keys"
+        return
+    packed = False
+    if design.groups:
+        assignment = _pack(key_sizes, [len(g) for g in design.groups])
+        if assignment is not None:
+            packed = True
+            point_to_player = _fill_bins(design.groups, members, assignment, player_count, rng)
+            yield seat(point_to_player, _cycled(sessions, session_count)), "keys packed into design groups"
+    if len(sessions) > session_count and max(key_sizes.values()) <= 4:
+        spare, rest = sessions[0], sessions[1:]
+        assignment = _pack(key_sizes, [4] * len(spare))
+        if assignment is not None:
+            packed = True
+            point_to_player = _fill_bins(spare, members, assignment, player_count, rng)
+            yield seat(point_to_player, rest[:session_count]), "keys packed into a spare session"
+    if not packed or len(sessions) < session_count:
         played = _cycled(sessions, session_count)
-    else:
-        method, point_to_player, played = None, None, None
-        if design.groups:
-            assignment = _pack(key_sizes, [len(g) for g in design.groups])
-            if assignment is not None:
-                method = "keys packed into design groups"
-                point_to_player = _fill_bins(design.groups, members, assignment, player_count, rng)
-                played = _cycled(sessions, session_count)
-        if method is None and len(sessions) > session_count and max(key_sizes.values()) <= 4:
-            spare, rest = sessions[0], sessions[1:]
-            assignment = _pack(key_sizes, [4] * len(spare))
-            if assignment is not None:
-                method = "keys packed into a spare session"
-                point_to_player = _fill_bins(spare, members, assignment, player_count, rng)
-                played = rest[:session_count]
-        if method is None:
-            method = "greedy placement of keys"
-            played = _cycled(sessions, session_count)
-            point_to_player = _greedy(played, members, keys, player_count, rng)
-
-    chart = [[[point_to_player[p] for p in table] for table in tables] for tables in played]
-    return chart, method
+        point_to_player = _greedy(played, members, keys, player_count, rng)
+        yield seat(point_to_player, played), "greedy placement of keys"
