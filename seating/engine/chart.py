@@ -10,8 +10,8 @@ from .winds import balance_winds
 
 # Swap budget of the local search: fixed (so results do not depend on the
 # machine's speed) and scaled to the chart's size.
-SEARCH_MOVES = 200_000
-MOVES_PER_SEAT = 500
+SEARCH_MOVES = 600_000
+MOVES_PER_SEAT = 1_500
 
 
 def _random_sessions(player_count, session_count, rng):
@@ -51,6 +51,6 @@ def build_chart(players, sessions, avoid=None, seed=0):
     cost, layout = best
     if cost > lower_bound(n, sessions, keys):
         budget = min(SEARCH_MOVES, MOVES_PER_SEAT * n * sessions)
-        improve(layout, n, keys, rng, budget, patience=max(5_000, budget // 4))
+        improve(layout, n, keys, rng, budget, patience=max(5_000, min(budget // 4, 100_000)))
     balance_winds(layout, n, rng)
     return [[tuple(order[p] for p in table) for table in tables] for tables in layout]
