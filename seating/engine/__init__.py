@@ -9,5 +9,6 @@ seat_by_standings  one session seated from the current standings
 from .chart import build_chart
 from .metrics import ChartMetrics, chart_metrics
 from .rotation import WINDS, round_seats
+from .standings import seat_by_standings
 
-__all__ = ["build_chart", "chart_metrics", "round_seats", "ChartMetrics", "WINDS"]
+__all__ = ["build_chart", "chart_metrics", "round_seats", "seat_by_standings", "ChartMetrics", "WINDS"]

@@ -7,7 +7,9 @@ with the same avoid key (team or country, 3.5.1) cost AVOID_WEIGHT more for
 every meeting, which puts keeping them apart first.
 
 Moves are drawn around players that sit with someone they should not
-(repeat or same key), and accepted by simulated annealing.  The number of
+(repeat or same key), and accepted by simulated annealing.  The start is
+usually a design that is already good, so the temperature stays low (a hot
+start would first destroy the structure it is meant to repair).  The number of
 moves is fixed (not a time limit) so the same seed gives the same chart.
 """
 
@@ -31,25 +33,38 @@ def chart_cost(chart, player_count, keys):
 
 
 def lower_bound(player_count, session_count, keys):
-    """Cost if the meetings spread as evenly as possible over allowed pairs."""
+    """A cost no chart can beat; reaching it ends the search early.
+
+    Keys with more players than tables force some same-key seatings every
+    session (pigeonhole); the remaining seatings are spread as evenly as
+    possible over the pairs that may meet.
+    """
+    table_count = player_count // 4
+    sizes = _key_sizes(keys)
+    forced = session_count * sum(_fewest_pairs(size, table_count) for size in sizes)
     pairs = player_count * (player_count - 1) // 2
-    same_key = _same_key_pair_count(keys)
-    allowed = pairs - same_key
-    meetings = session_count * (player_count // 4) * 6
-    if allowed <= 0:
-        return 0
+    allowed = pairs - sum(n * (n - 1) // 2 for n in sizes)
+    meetings = session_count * table_count * 6 - forced
+    if allowed <= 0 or meetings <= 0:
+        return AVOID_WEIGHT * forced
     base, extra = divmod(meetings, allowed)
     if base + 1 > MAX_MEETINGS_IN_TABLE:
-        return 0
-    return (allowed - extra) * EXCESS[base] + extra * EXCESS[base + 1]
+        return AVOID_WEIGHT * forced
+    return AVOID_WEIGHT * forced + (allowed - extra) * EXCESS[base] + extra * EXCESS[base + 1]
 
 
-def _same_key_pair_count(keys):
+def _fewest_pairs(size, table_count):
+    """Same-key pairs when `size` players spread as evenly as possible."""
+    per_table, extra = divmod(size, table_count)
+    return (table_count - extra) * per_table * (per_table - 1) // 2 + extra * (per_table + 1) * per_table // 2
+
+
+def _key_sizes(keys):
     sizes = {}
     for key in keys:
         if key is not None:
             sizes[key] = sizes.get(key, 0) + 1
-    return sum(n * (n - 1) // 2 for n in sizes.values())
+    return list(sizes.values())
 
 
 def _meetings(chart, n):
@@ -89,8 +104,12 @@ def _total_cost(meet, n, penalty):
     return total
 
 
-def improve(chart, player_count, keys, rng, max_moves=200_000):
-    """Improve `chart` (sessions -> tables -> lists of players) in place."""
+def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
+    """Improve `chart` (sessions -> tables -> lists of players) in place.
+
+    Stops at the lower bound, after `max_moves` swaps, or when `patience`
+    swaps in a row found nothing better than the best chart so far.
+    """
     n = player_count
     table_count = n // 4
     if table_count < 2:
@@ -119,10 +138,11 @@ def improve(chart, player_count, keys, rng, max_moves=200_000):
 
     best_cost, best_chart = cost, [[list(t) for t in tables] for tables in chart]
     increment = INCREMENT
-    temperature_start, temperature_end = 1.5, 0.05
+    temperature_start, temperature_end = 0.3, 0.02
     moves = 0
+    last_gain = 0
     batch = 2_000
-    while cost > target and moves < max_moves:
+    while cost > target and moves < max_moves and moves - last_gain < patience:
         candidates = troubled()
         if not candidates:
             break
@@ -172,6 +192,7 @@ def improve(chart, player_count, keys, rng, max_moves=200_000):
                 break
         if cost < best_cost:
             best_cost, best_chart = cost, [[list(t) for t in tables] for tables in chart]
+            last_gain = moves
     # Annealing may end above the best state it passed through.
     if best_cost < cost:
         chart[:] = best_chart

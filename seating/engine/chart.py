@@ -3,13 +3,15 @@
 import random
 
 from .annealing import chart_cost, improve, lower_bound
-from .designs import candidate_designs
-from .placement import place
+from .designs import Design, candidate_designs
+from .placement import placements
 from .validation import check_avoid, check_players, check_sessions
 from .winds import balance_winds
 
-# Swap budget of the local search; fixed so results do not depend on speed.
-SEARCH_MOVES = 200_000
+# Swap budget of the local search: fixed (so results do not depend on the
+# machine's speed) and scaled to the chart's size.
+SEARCH_MOVES = 600_000
+MOVES_PER_SEAT = 1_500
 
 
 def _random_sessions(player_count, session_count, rng):
@@ -38,19 +40,17 @@ def build_chart(players, sessions, avoid=None, seed=0):
     order = list(players)
     rng.shuffle(order)
     keys = [avoid.get(p) for p in order]
-
-    from .designs import Design
-
     options = candidate_designs(n, sessions)
     options.append(Design("random draw", _random_sessions(n, sessions, rng)))
     best = None
     for design in options:
-        layout, _ = place(design, n, sessions, keys, rng)
-        cost = chart_cost(layout, n, keys)
-        if best is None or cost < best[0]:
-            best = (cost, layout)
+        for layout, _method in placements(design, n, sessions, keys, rng):
+            cost = chart_cost(layout, n, keys)
+            if best is None or cost < best[0]:
+                best = (cost, layout)
     cost, layout = best
     if cost > lower_bound(n, sessions, keys):
-        improve(layout, n, keys, rng, SEARCH_MOVES)
+        budget = min(SEARCH_MOVES, MOVES_PER_SEAT * n * sessions)
+        improve(layout, n, keys, rng, budget, patience=max(5_000, min(budget // 4, 100_000)))
     balance_winds(layout, n, rng)
     return [[tuple(order[p] for p in table) for table in tables] for tables in layout]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field as dataclass_field
 from .affine import affine_classes, affine_dimension
 from .rotational import FAMILIES, develop
 from .rotational_data import BASE_CLASSES
-from .transversal import transversal_classes, transversal_groups
+from .transversal import split_groups_session, transversal_classes, transversal_groups
 
 
 @dataclass
@@ -54,11 +54,19 @@ def candidate_designs(player_count, session_count):
         found.append(rotational)
     group_size = player_count // 4
     # One spare session beyond the need lets session 0 carry teams of 4.
+    transversal = transversal_classes(group_size, session_count + 1)
     found.append(
         Design(
             f"transversal design, 4 groups of {group_size}",
-            transversal_classes(group_size, session_count + 1),
+            transversal,
             transversal_groups(group_size),
         )
     )
+    split = split_groups_session(group_size)
+    if split is not None and len(transversal) <= session_count:
+        # Too few sessions otherwise: also play the groups cut into tables
+        # (the groups then no longer keep anyone apart).
+        found.append(
+            Design(f"transversal design, 4 groups of {group_size}, plus groups as tables", transversal + [split])
+        )
     return found

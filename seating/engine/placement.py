@@ -10,14 +10,16 @@ by construction, the third is a greedy best effort that local search repairs:
    one session of the design and do not play that session; teammates then
    "have already met" there, so the design never seats them together again.
 3. Greedy: place the largest keys first, each player on the free point that
-   meets the fewest already placed players of its key.
+   meets the fewest already placed players of its key; then swap players
+   between points while that lowers the number of same-key pairs the design
+   seats together (the design itself, and so its repeat-freeness, is kept).
 """
 
 from collections import defaultdict
 
 
 def _pack(key_sizes, capacities):
-    """First-fit decreasing of keys into bins; {key: bin} or None."""
+    """Largest keys first, each into the emptiest bin; {key: bin} or None."""
     room = list(capacities)
     chosen = {}
     for key, size in sorted(key_sizes.items(), key=lambda item: -item[1]):
@@ -61,12 +63,62 @@ def _cycled(sessions, count):
     return [sessions[i % len(sessions)] for i in range(count)]
 
 
-def _greedy(sessions, members, player_count, rng):
+UNTANGLE_STEPS = 20_000
+UNTANGLE_PATIENCE = 1_500  # steps without fewer clashes before giving up
+
+
+def _untangle(point_to_player, partners, keys, rng):
+    """Swap players between points to seat fewer same-key pairs together."""
+    n = len(point_to_player)
+    point_of = [0] * n
+    for point, player in enumerate(point_to_player):
+        point_of[player] = point
+    mates = {}
+    for player, key in enumerate(keys):
+        if key is not None:
+            mates.setdefault(key, []).append(player)
+
+    def clashes(player, point, ignore):
+        key = keys[player]
+        if key is None:
+            return 0
+        return sum(
+            1 for mate in mates[key]
+            if mate != player and mate != ignore and point_of[mate] in partners[point]
+        )
+
+    troubled = [p for p in range(n) if clashes(p, point_of[p], None)]
+    last_gain = 0
+    for step in range(UNTANGLE_STEPS):
+        if not troubled or step - last_gain > UNTANGLE_PATIENCE:
+            break
+        p = troubled[rng.randrange(len(troubled))]
+        if not clashes(p, point_of[p], None):
+            troubled.remove(p)
+            continue
+        q = rng.randrange(n)
+        if q == p or keys[q] == keys[p]:
+            continue
+        x, y = point_of[p], point_of[q]
+        before = clashes(p, x, q) + clashes(q, y, p)
+        after = clashes(p, y, q) + clashes(q, x, p)
+        if after <= before:
+            if after < before:
+                last_gain = step
+            point_of[p], point_of[q] = y, x
+            point_to_player[x], point_to_player[y] = q, p
+            if clashes(q, x, None) and q not in troubled:
+                troubled.append(q)
+    return point_to_player
+
+
+def _greedy(sessions, members, keys, player_count, rng):
     partners = [set() for _ in range(player_count)]
     for tables in sessions:
         for table in tables:
             for point in table:
                 partners[point].update(table)
+                partners[point].discard(point)
     point_to_player = [None] * player_count
     for key in sorted(members, key=lambda k: -len(members[k])):
         placed = []
@@ -82,40 +134,44 @@ def _greedy(sessions, members, player_count, rng):
     for point in range(player_count):
         if point_to_player[point] is None:
             point_to_player[point] = loose.pop()
-    return point_to_player
+    return _untangle(point_to_player, partners, keys, rng)
 
 
-def place(design, player_count, session_count, keys, rng):
-    """Return (sessions of player tables, how the placement was made)."""
+def placements(design, player_count, session_count, keys, rng):
+    """Yield (sessions of player tables, method) for every way that applies.
+
+    The caller keeps the cheapest: e.g. packing countries into the groups of
+    a design with too few sessions can lose to a greedy placement on a
+    design with enough sessions.
+    """
     sessions = list(design.sessions)
     rng.shuffle(sessions)
     members = _members_by_key(keys)
     key_sizes = {key: len(players) for key, players in members.items()}
 
+    def seat(point_to_player, played):
+        return [[[point_to_player[p] for p in table] for table in tables] for tables in played]
+
     if not members:
-        method = "no avoid keys"
         point_to_player = list(range(player_count))
         rng.shuffle(point_to_player)
+        yield seat(point_to_player, _cycled(sessions, session_count)), "no avoid keys"
+        return
+    packed = False
+    if design.groups:
+        assignment = _pack(key_sizes, [len(g) for g in design.groups])
+        if assignment is not None:
+            packed = True
+            point_to_player = _fill_bins(design.groups, members, assignment, player_count, rng)
+            yield seat(point_to_player, _cycled(sessions, session_count)), "keys packed into design groups"
+    if len(sessions) > session_count and max(key_sizes.values()) <= 4:
+        spare, rest = sessions[0], sessions[1:]
+        assignment = _pack(key_sizes, [4] * len(spare))
+        if assignment is not None:
+            packed = True
+            point_to_player = _fill_bins(spare, members, assignment, player_count, rng)
+            yield seat(point_to_player, rest[:session_count]), "keys packed into a spare session"
+    if not packed or len(sessions) < session_count:
         played = _cycled(sessions, session_count)
-    else:
-        method, point_to_player, played = None, None, None
-        if design.groups:
-            assignment = _pack(key_sizes, [len(g) for g in design.groups])
-            if assignment is not None:
-                method = "keys packed into design groups"
-                point_to_player = _fill_bins(design.groups, members, assignment, player_count, rng)
-                played = _cycled(sessions, session_count)
-        if method is None and len(sessions) > session_count and max(key_sizes.values()) <= 4:
-            spare, rest = sessions[0], sessions[1:]
-            assignment = _pack(key_sizes, [4] * len(spare))
-            if assignment is not None:
-                method = "keys packed into a spare session"
-                point_to_player = _fill_bins(spare, members, assignment, player_count, rng)
-                played = rest[:session_count]
-        if method is None:
-            method = "greedy placement of keys"
-            played = _cycled(sessions, session_count)
-            point_to_player = _greedy(played, members, player_count, rng)
-
-    chart = [[[point_to_player[p] for p in table] for table in tables] for tables in played]
-    return chart, method
+        point_to_player = _greedy(played, members, keys, player_count, rng)
+        yield seat(point_to_player, played), "greedy placement of keys"

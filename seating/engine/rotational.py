@@ -9,8 +9,8 @@ which is what `pair_orbit` names.  Three families reach the repeat-free bound
 floor((N - 1) / 3) for the three residues of N mod 12:
 
 * "rbibd"    N = 3m + 1 (N = 4 mod 12): a resolvable 2-(N, 4, 1) design, every
-             pair meets exactly once (the classic Ray-Chaudhuri-Wilson family,
-             here in the 1-rotational form of Buratti's difference families).
+             pair meets exactly once (such designs exist for every N = 4 mod
+             12, Ray-Chaudhuri and Wilson; we only store 1-rotational ones).
 * "missing2" N = 3m + 2, m = 2 mod 4 (N = 8 mod 12): a resolvable 4-GDD of type
              2^(N/2); each player misses only the partner (x + m/2, same
              column) or the other infinity.  32 players x 10 sessions is the

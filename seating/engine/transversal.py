@@ -14,7 +14,9 @@ long as (m_g - m_h) * (r - r') is never 0 for two sessions r != r'.
   12 sessions (3.5.1 allows keeping countries apart).
 
 Players of one group never meet, so the groups can hold countries, and
-session 0 can hold teams of 4 when it is not played.
+session 0 can hold teams of 4 when it is not played.  When T is a multiple
+of 4 the groups themselves can also be cut into tables, one more session
+(32 players: 8 + 1 = 9 sessions; T = 4 gives the affine plane AG(2, 4)).
 """
 
 from functools import lru_cache
@@ -69,6 +71,13 @@ def transversal_classes(T, session_count):
             [tuple(g * T + add(t, steps[g]) for g in range(4)) for t in range(T)]
         )
     return classes
+
+
+def split_groups_session(T):
+    """One extra session: every group cut into tables of 4 (needs 4 | T)."""
+    if T % 4:
+        return None
+    return [tuple(range(start, start + 4)) for start in range(0, 4 * T, 4)]
 
 
 def transversal_groups(T):
