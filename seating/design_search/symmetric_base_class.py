@@ -6,8 +6,8 @@ three infinities rotate).  sigma commutes with the translations of Z_m, so
 a sigma-invariant base class is built from representative blocks B with
 B, sigma(B), sigma^2(B) disjoint; the search chooses only representatives
 (three times fewer blocks), by randomised backtracking with restarts.
-Run:  python tools/symmetric_base_class.py missing3 11 15
-      python tools/symmetric_base_class.py mult:3:rbibd 13   (x -> 3x, 3^3 = 1 mod 13)
+Run:  python seating/design_search/symmetric_base_class.py missing3 11 15
+      python seating/design_search/symmetric_base_class.py mult:3:rbibd 13   (x -> 3x, 3^3 = 1 mod 13)
 """
 
 import random

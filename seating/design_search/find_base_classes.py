@@ -6,9 +6,9 @@ translated by every element of Z_m (see seating/engine/rotational.py).  The
 base class only has to cover every orbit of pairs under Z_m at most once, which
 is a small exact-cover problem solved here by randomised backtracking.
 
-Run:  python tools/find_base_classes.py rbibd 9 13 17
-      python tools/find_base_classes.py missing2 10 14
-      python tools/find_base_classes.py missing3 7 11
+Run:  python seating/design_search/find_base_classes.py rbibd 9 13 17
+      python seating/design_search/find_base_classes.py missing2 10 14
+      python seating/design_search/find_base_classes.py missing3 7 11
 The printed lists are pasted into rotational_data.py; the tests re-verify them.
 """
 
