@@ -150,18 +150,41 @@ class SheetApi(ServiceErrorsMixin, APIView):
         return sheet_response(selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id))
 
 
+class HandRecordedOutput(serializers.Serializer):
+    """The recorded hand and the sheet's new version and totals: all a tablet needs to go on.
+
+    The whole sheet is one GET away; leaving it out keeps the busiest write of the day light.
+    """
+
+    number = serializers.IntegerField()
+    result = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True)
+    discarder = serializers.IntegerField(allow_null=True)
+    verified = serializers.BooleanField()
+    fans = serializers.ListField(child=serializers.DictField())
+    fan_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+    deltas = serializers.ListField(child=serializers.IntegerField())
+    sheet_version = serializers.IntegerField(source="sheet.version")
+    sheet_totals = serializers.ListField(source="sheet.totals", child=serializers.IntegerField())
+
+
 class HandRecordApi(ServiceErrorsMixin, APIView):
-    """Record the next hand. A retried request with the same client_key answers 200 with the sheet."""
+    """Record the next hand. A retried request with the same client_key answers 200 with that hand."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=HandInput, responses={201: SheetOutput, 200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(
+        request=HandInput,
+        responses={201: HandRecordedOutput, 200: HandRecordedOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput},
+    )
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        _hand, created = sheet_services.hand_record(actor=request.user, sheet=sheet, **payload.validated_data)
-        return sheet_response(sheet, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        hand, created = sheet_services.hand_record(actor=request.user, sheet=sheet, **payload.validated_data)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(HandRecordedOutput(hand).data, status=code)
 
 
 class HandApi(ServiceErrorsMixin, APIView):

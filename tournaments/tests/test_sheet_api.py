@@ -21,13 +21,15 @@ def test_referee_records_hands_and_a_retry_is_replayed(client_for, referee, shee
     first = client.post(url(sheet, "hands/"), body, content_type="application/json")
     assert first.status_code == 201, first.content
     data = first.json()
-    assert data["hands"][0]["deltas"] == [-31, -8, 47, -8]
-    assert data["totals"] == [-31, -8, 47, -8]
-    assert data["next_number"] == 2
-    assert data["next_hand"] == {"prevalent": "E", "seat_winds": ["N", "E", "S", "W"], "dealer": 1}
+    assert (data["number"], data["deltas"], data["sheet_totals"], data["sheet_version"]) == (
+        1, [-31, -8, 47, -8], [-31, -8, 47, -8], 2)
+    assert {fan["number"] for fan in data["fans"]} == {28, 62, 63, 70, 75, 79}
+    state = client.get(url(sheet)).json()
+    assert state["next_number"] == 2 and state["hands"][0]["deltas"] == [-31, -8, 47, -8]
+    assert state["next_hand"] == {"prevalent": "E", "seat_winds": ["N", "E", "S", "W"], "dealer": 1}
     retry = client.post(url(sheet, "hands/"), body, content_type="application/json")
     assert retry.status_code == 200
-    assert len(retry.json()["hands"]) == 1
+    assert retry.json()["number"] == 1 and len(client.get(url(sheet)).json()["hands"]) == 1
     stale = client.post(url(sheet, "hands/"), {**body, "client_key": str(uuid.uuid4())}, content_type="application/json")
     assert stale.status_code == 409
     assert stale.json()["current_version"] == 2
