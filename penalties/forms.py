@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from penalties.catalogue import REFEREE_AMOUNTS
-from penalties.models import PenaltyPolicy
+from penalties.models import Penalty, PenaltyPolicy
 from penalties.selectors import foul_choices
 
 
@@ -48,3 +48,26 @@ class PenaltyPolicyForm(forms.Form):
     escalation = forms.ChoiceField(
         label=_("Escalating fouls after 20 (3.11.6.3–5)"), choices=PenaltyPolicy.Escalation.choices
     )
+
+
+class ForfeitPointsForm(forms.Form):
+    """3.11.2.1: a forfeited session scores 0 table points unless the organizer decides otherwise."""
+
+    table_points = forms.TypedChoiceField(
+        label=_("Table points for the forfeited session"),
+        coerce=int,
+        choices=[(0, "0"), (12, "1"), (24, "2"), (36, "3"), (48, "4")],
+    )
+
+
+class ArrangementForm(forms.Form):
+    """3.11.4: the organizer decides what happens to a disqualified player's later sessions."""
+
+    arrangement = forms.ChoiceField(label=_("Later sessions"), choices=Penalty.Arrangement.choices)
+    substitute = forms.TypedChoiceField(label=_("Substitute"), coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args, candidates, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].choices = [("", "—")] + [
+            (registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in candidates
+        ]

@@ -8,5 +8,7 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/fouls/", views.sheet_fouls, name="sheet_fouls"),
     path("t/<int:tournament_id>/sessions/<int:session_number>/fouls/", views.record_of_fouls, name="record"),
     path("penalties/<int:penalty_id>/cancel/", views.penalty_cancel, name="cancel"),
+    path("penalties/<int:penalty_id>/forfeit-points/", views.forfeit_points, name="forfeit_points"),
+    path("penalties/<int:penalty_id>/arrangement/", views.disqualification_arrangement, name="arrangement"),
     path("t/<int:tournament_id>/penalty-settings/", views.penalty_settings, name="settings"),
 ]

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from penalties import selectors as penalty_selectors
 from penalties import services
-from penalties.forms import CancelForm, FalseWinForm, PenaltyForm, PenaltyPolicyForm
+from penalties.forms import ArrangementForm, CancelForm, FalseWinForm, ForfeitPointsForm, PenaltyForm, PenaltyPolicyForm
 from penalties.models import Penalty
 from tournaments.forms import add_service_errors
 from tournaments import selectors
@@ -86,7 +86,9 @@ def record_of_fouls(request, tournament_id: int, session_number: int):
         "session": session,
         "tables": penalty_selectors.record_of_fouls(session=session),
         "can_cancel": can(request.user, tournament, Capability.SUPERVISE_SCORES),
-        "cancel_form": CancelForm(),
+        "can_decide": can(request.user, tournament, Capability.MANAGE),
+        "forfeit_form": ForfeitPointsForm(),
+        "arrangement_form": ArrangementForm(candidates=tournament.registrations.select_related("player")),
     }
     return render(request, "penalties/record_of_fouls.html", context)
 
@@ -120,3 +122,45 @@ def penalty_settings(request, tournament_id: int):
         messages.success(request, _("Settings saved."))
         return redirect("penalties:settings", tournament.pk)
     return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})
+
+
+def _organizer_penalty(request, penalty_id: int) -> Penalty:
+    penalty = Penalty.objects.select_related("sheet__session__tournament").filter(pk=penalty_id).first()
+    if penalty is None or not can(request.user, penalty.sheet.session.tournament, Capability.MANAGE):
+        raise Http404("No such penalty.")
+    return penalty
+
+
+@login_required
+@require_POST
+def forfeit_points(request, penalty_id: int):
+    penalty = _organizer_penalty(request, penalty_id)
+    form = ForfeitPointsForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("Choose the table points."))
+        services.forfeit_points_set(actor=request.user, penalty=penalty, table_points_twelfths=form.cleaned_data["table_points"])
+        messages.success(request, _("Saved; the results are recomputed."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    session = penalty.sheet.session
+    return redirect("penalties:record", session.tournament_id, session.number)
+
+
+@login_required
+@require_POST
+def disqualification_arrangement(request, penalty_id: int):
+    penalty = _organizer_penalty(request, penalty_id)
+    tournament = penalty.sheet.session.tournament
+    form = ArrangementForm(request.POST, candidates=tournament.registrations.select_related("player"))
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("Choose a substitute or play on."))
+        substitute = tournament.registrations.filter(pk=form.cleaned_data["substitute"]).first()
+        services.disqualification_arrange(
+            actor=request.user, penalty=penalty, arrangement=form.cleaned_data["arrangement"], substitute=substitute
+        )
+        messages.success(request, _("Saved."))
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("penalties:record", tournament.pk, penalty.sheet.session.number)

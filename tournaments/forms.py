@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import ImportJob, Team, Tournament
+from tournaments.models.core import Tiebreak
 
 MAX_UPLOAD_BYTES = 2 * 1024 * 1024
 
@@ -28,8 +29,28 @@ class TournamentForm(forms.ModelForm):
 
 
 class TournamentEditForm(TournamentForm):
+    # After total table points and total contest points (3.10.1), in the order given.
+    tiebreaks = forms.CharField(
+        label=_("tie-breaks"),
+        required=False,
+        help_text=_("In order, separated by commas, from: firsts, seconds, thirds, best_session."),
+    )
+
     class Meta(TournamentForm.Meta):
-        fields = TournamentForm.Meta.fields + ["status"]
+        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+
+    def clean_tiebreaks(self) -> list[str]:
+        chosen = [item.strip() for item in self.cleaned_data["tiebreaks"].split(",") if item.strip()]
+        unknown = [item for item in chosen if item not in Tiebreak.values]
+        if unknown or len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(
+                _("Use each of firsts, seconds, thirds, best_session at most once, separated by commas.")
+            )
+        return chosen
 
 
 class RegistrationForm(forms.Form):

@@ -235,3 +235,23 @@ def test_bad_penalty_input(referee, sheet, tournament, registrations):
     with pytest.raises(ValidationError):
         services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east)
     assert not Penalty.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(client_for, referee, organizer, chief_referee, sheet, tournament, registrations):
+    from tournaments.models import Player, Registration
+
+    east, south = players(sheet)[:2]
+    late = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1000)
+    cheat = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=south, hand_number=1)
+    page = client_for(organizer).get(f"/t/{tournament.pk}/sessions/1/fouls/").content.decode()
+    assert f"/penalties/{late.pk}/forfeit-points/" in page and f"/penalties/{cheat.pk}/arrangement/" in page
+    assert client_for(chief_referee).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 404
+    assert client_for(organizer).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 302
+    late.refresh_from_db()
+    assert late.forfeit_table_points == 12
+    reserve = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=50)
+    response = client_for(organizer).post(f"/penalties/{cheat.pk}/arrangement/", {"arrangement": "substitute", "substitute": reserve.pk})
+    assert response.status_code == 302
+    cheat.refresh_from_db()
+    assert (cheat.arrangement, cheat.substitute) == ("substitute", reserve)

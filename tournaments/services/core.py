@@ -24,7 +24,10 @@ from tournaments.models import (
 )
 from tournaments.roster_files import Problem, RosterFileError
 
-TOURNAMENT_FIELDS = ("name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status")
+TOURNAMENT_FIELDS = (
+    "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
+    "deductions_count_for_ranking", "tiebreaks",
+)
 
 
 def _validate_tournament(*, starts_on: dt.date, ends_on: dt.date, planned_sessions: int, session_minutes: int):
@@ -105,6 +108,11 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     tournament.save()
     changed = {name: [str(before[name]), str(value)] for name, value in changes.items() if before[name] != value}
     audit_record(actor=actor, tournament=tournament, action="tournament.updated", obj=tournament, detail=changed)
+    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
+        # These change places and order: the standings follow once this commits.
+        from tournaments.tasks import standings_recompute_task
+
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament.pk))
     return tournament
 
 

@@ -135,3 +135,22 @@ def test_audit_trail_is_append_only_in_postgresql(organizer, tournament):
         AuditEvent.objects.filter(pk=event.pk).delete()
     event.refresh_from_db()
     assert event.action == "tournament.created"
+
+
+@pytest.mark.django_db
+def test_ranking_settings_recompute_the_standings(client_for, organizer, tournament, django_capture_on_commit_callbacks):
+    from tournaments.models import StandingsSnapshot
+
+    client = client_for(organizer)
+    data = {
+        "name": tournament.name, "venue": tournament.venue, "starts_on": "2026-05-01", "ends_on": "2026-05-02",
+        "rules": "green_book", "planned_sessions": 6, "session_minutes": 150, "status": "draft",
+        "deductions_count_for_ranking": "", "tiebreaks": "best_session, firsts",
+    }
+    with django_capture_on_commit_callbacks(execute=True):
+        assert client.post(f"/t/{tournament.pk}/edit/", data).status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.deductions_count_for_ranking, tournament.tiebreaks) == (False, ["best_session", "firsts"])
+    assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
+    bad = client.post(f"/t/{tournament.pk}/edit/", {**data, "tiebreaks": "firsts, firsts, luck"})
+    assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors
