@@ -224,6 +224,8 @@ def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | 
             for number_ in declared:
                 if number_ != 81:  # flowers are entered as their count
                     counts[number_] = counts.get(number_, 0) + 1
+            # Flowers are listed as fan 81, as the engine lists them for a hand entered with its tiles.
+            counts.update({81: flowers} if flowers else {})
             fans = [{"number": n, "count": c} for n, c in sorted(counts.items())]
             fan_points, total, verified = check.fan_points, check.total, False
         else:

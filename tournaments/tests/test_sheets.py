@@ -90,7 +90,8 @@ def test_below_minimum_names_the_points(referee, sheet):
 def test_declared_fans_are_marked_unverified(referee, sheet):
     hand = record(referee, sheet, 1, winner=3, discarder=None, declared_fans=[49, 73, 76], flowers=1)
     assert (hand.verified, hand.fan_points, hand.total) == (False, 8, 9)
-    assert hand.fans == [{"number": 49, "count": 1}, {"number": 73, "count": 1}, {"number": 76, "count": 1}]
+    assert hand.fans == [{"number": 49, "count": 1}, {"number": 73, "count": 1}, {"number": 76, "count": 1},
+                         {"number": 81, "count": 1}]
 
 
 @pytest.mark.django_db
