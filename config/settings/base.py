@@ -142,6 +142,8 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Every tablet request reads its session: from Redis, with the database behind it.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 _BROKER = env("CELERY_BROKER_URL", default="")
 # No broker configured: run tasks in-process, the embedded default for demos.
