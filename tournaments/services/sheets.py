@@ -2,6 +2,7 @@
 
 import secrets
 import uuid
+from collections import Counter
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -198,46 +199,50 @@ def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | 
     flowers = entry.get("flowers", 0)
     tiles = (entry.get("tiles") or "").strip()
     declared = entry.get("declared_fans") or []
-    profile = rules
     try:
         if tiles:
-            winds = hand_winds(number)
-            ev = evaluate(
-                tiles,
-                self_drawn=discarder is None,
-                seat_wind=winds.seat_winds[winner],
-                prevalent_wind=winds.prevalent,
-                flowers=flowers,
-                profile=profile,
-                **flags,
-            )
-            if not ev.is_winning:
-                raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
-            fans = [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans]
-            fan_points, total, verified = ev.fan_points, ev.total, True
+            fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags)
         elif declared:
-            check = check_declared(declared, flowers=flowers, profile=profile)
-            if check.problems:
-                messages = [declared_problem_message(*problem) for problem in check.problems]
-                raise _invalid("declared_fans", "; ".join(messages), "declared")
-            counts: dict[int, int] = {}
-            for number_ in declared:
-                if number_ != 81:  # flowers are entered as their count
-                    counts[number_] = counts.get(number_, 0) + 1
-            # Flowers are listed as fan 81, as the engine lists them for a hand entered with its tiles.
-            counts.update({81: flowers} if flowers else {})
-            fans = [{"number": n, "count": c} for n, c in sorted(counts.items())]
-            fan_points, total, verified = check.fan_points, check.total, False
+            fans, fan_points, total = _score_declared(rules, declared, flowers)
         else:
             raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
-        deltas = settle(total, winner=winner, discarder=discarder)
+        deltas = settle(total, winner=winner, discarder=discarder)  # 3.9.1.3
     except HandError as error:
         raise _invalid("tiles", hand_error_message(error), error.code) from error
     return {
         "result": result, "winner": winner, "discarder": discarder, "tiles": tiles, "flowers": flowers, **flags,
-        "declared_fans": [] if tiles else list(declared), "verified": verified, "fans": fans,
+        "declared_fans": [] if tiles else list(declared), "verified": bool(tiles), "fans": fans,
         "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
     }
+
+
+def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags) -> tuple[list, int, int]:
+    """The engine's verdict on the tiles, with the winds of this hand; refused unless a legal win."""
+    winds = hand_winds(number)
+    ev = evaluate(
+        tiles,
+        self_drawn=discarder is None,
+        seat_wind=winds.seat_winds[winner],
+        prevalent_wind=winds.prevalent,
+        flowers=flowers,
+        profile=rules,
+        **flags,
+    )
+    if not ev.is_winning:  # 3.7.2, 3.9.1.1
+        raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
+    return [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans], ev.fan_points, ev.total
+
+
+def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
+    """Fans the referee ticked: compatible with each other (3.9.1.6) and worth 8 (3.9.1.1)."""
+    check = check_declared(declared, flowers=flowers, profile=rules)
+    if check.problems:
+        messages = [declared_problem_message(*problem) for problem in check.problems]
+        raise _invalid("declared_fans", "; ".join(messages), "declared")
+    counts = Counter(number for number in declared if number != 81)  # flowers are entered as their count
+    if flowers:
+        counts[81] = flowers  # listed as fan 81, as the engine lists them for a hand entered with tiles
+    return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
 
 
 @transaction.atomic
