@@ -79,7 +79,12 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         tournament=tournament,
         action=selectors.CHART_GENERATED,
         obj=tournament,
-        detail={"seed": seed, "avoid_country": avoid_country, "sessions": [s.number for s in sessions], "metrics": metrics},
+        detail={
+            "seed": seed,
+            "avoid_country": avoid_country,
+            "sessions": [s.number for s in sessions],
+            "metrics": metrics,
+        },
     )
     return metrics
 
@@ -93,7 +98,9 @@ def _tables_of(session: Session) -> dict[int, list[int]]:
     return tables
 
 
-def _warnings(*, tournament: Tournament, session: Session, tables: dict[int, list[int]], touched: set[int]) -> list[str]:
+def _warnings(
+    *, tournament: Tournament, session: Session, tables: dict[int, list[int]], touched: set[int]
+) -> list[str]:
     """Repeated pairs (met in another session) and teammates at one table, among `touched` tables."""
     met = selectors.pairs_met(tournament=tournament, exclude=session.number)
     registrations = {r.pk: r for r in selectors.registrations_of(tournament=tournament)}
@@ -135,7 +142,8 @@ def seats_swap(*, actor, session: Session, first_entry: int, second_entry: int) 
     tables = _tables_of(session)
     tables[a.table.number][a.seat], tables[b.table.number][b.seat] = b.registration_id, a.registration_id
     session_seats_replace(actor=actor, session=session, tables=tables)
-    warnings = _warnings(tournament=tournament, session=session, tables=tables, touched={a.table.number, b.table.number})
+    touched = {a.table.number, b.table.number}
+    warnings = _warnings(tournament=tournament, session=session, tables=tables, touched=touched)
     audit_record(
         actor=actor,
         tournament=tournament,

@@ -130,7 +130,9 @@ def test_repeat_warning_on_swap(organizer, tournament, registrations):
     s1, s2 = tournament.sessions.get(number=1), tournament.sessions.get(number=2)
     sheet_services.session_seats_replace(actor=organizer, session=s1, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]})
     order = [ids[0], ids[4], ids[8], ids[1], ids[5], ids[9], ids[2], ids[6], ids[10], ids[3], ids[7], ids[11]]
-    sheet_services.session_seats_replace(actor=organizer, session=s2, tables={1: order[0:4], 2: order[4:8], 3: order[8:12]})
+    sheet_services.session_seats_replace(
+        actor=organizer, session=s2, tables={1: order[0:4], 2: order[4:8], 3: order[8:12]}
+    )
     # Session 2, table 1 is entries 1, 5, 9, 2; table 2 is 6, 10, 3, 7. Swapping 5 and 3 seats 3
     # with 1 and 2 again, whom 3 met at table 1 of session 1.
     warnings = services.seats_swap(actor=organizer, session=s2, first_entry=5, second_entry=3)
@@ -142,7 +144,9 @@ def snapshot(tournament, order):
         tournament=tournament,
         version=1,
         data={
-            "individuals": [{"registration": r.pk, "entry": r.entry_number, "rank": rank} for rank, r in enumerate(order, 1)],
+            "individuals": [
+                {"registration": r.pk, "entry": r.entry_number, "rank": rank} for rank, r in enumerate(order, 1)
+            ],
             "teams": [],
             "sessions": [1],
         },
