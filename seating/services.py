@@ -7,15 +7,17 @@ session that has started (its seats are locked).
 
 - `chart_generate`: 3.5.1 — the draw keeps teammates apart, and compatriots as far as possible
   when the organizer ticks "by country" (the engine takes one avoid key per player: country when
-  ticked, since teams are usually national; otherwise team). The engine builds a whole chart and
-  cannot take meetings of sessions already played into account, so a chart is (re)generated only
-  while no session has started; after that, later sessions are seated from the standings, which
-  does avoid earlier meetings.
+  ticked, since teams are usually national; otherwise team). Sessions that have started are
+  locked and kept; before any has, the engine draws the whole chart at once; after, the remaining
+  sessions are drawn in turn, avoiding every pair that has already met (see the function).
 - `seats_swap`: two players of one planned session change places; warnings for repeated pairs and
   teammates at one table.
 - `session_seat_by_standings`: "top" (1-4, 5-8, …) or "snake" from the latest standings, avoiding
   pairs met in earlier sessions and teammates where possible.
 """
+
+import random
+from itertools import permutations
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -38,10 +40,15 @@ MAX_SEED = 2**31 - 1
 
 @transaction.atomic
 def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_country: bool = False) -> dict:
-    """Draw the chart for every session (Appendix 3) and store it; returns the engine's metrics.
+    """Draw the chart (Appendix 3) for every planned session and store it; returns its metrics.
 
-    Refused once a session has started: its seats are locked and kept, and the engine cannot plan
-    the remaining sessions around the meetings already played.
+    Sessions that have started keep their seats (they are locked). While none has started, the
+    engine draws the whole chart at once (`build_chart`: no repeats where a design allows, avoid
+    keys apart, starting seats balanced). `build_chart` cannot plan around sessions already
+    played, so once one has started the remaining sessions are drawn one after another: a seeded
+    random order through the engine's `seat_by_standings`, which keeps apart every pair that has
+    met so far (played sessions and those just drawn) and same-key players where possible, and
+    starting seats chosen to even out each player's winds.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if not 0 <= seed <= MAX_SEED:
@@ -49,15 +56,10 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     sessions = list(tournament.sessions.order_by("number"))
     if not sessions:
         raise ValidationError(_("The tournament has no sessions."))
-    started = [s.number for s in sessions if s.status != Session.Status.PLANNED]
-    if started:
-        raise ValidationError(
-            _(
-                "Session %(n)s has started: its seats are locked and the chart cannot be drawn again. "
-                "Seat the remaining sessions from the standings."
-            )
-            % {"n": started[0]}
-        )
+    planned = [s for s in sessions if s.status == Session.Status.PLANNED]
+    locked = [s for s in sessions if s.status != Session.Status.PLANNED]
+    if not planned:
+        raise ValidationError(_("Every session has started: there is nothing left to draw."))
     registrations = selectors.registrations_of(tournament=tournament)
     if not registrations or len(registrations) % 4:
         raise ValidationError(
@@ -66,8 +68,17 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         )
     avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
     players = [r.pk for r in registrations]
-    chart = build_chart(players, len(sessions), avoid=avoid, seed=seed)
-    for session, tables in zip(sessions, chart):
+    if locked:
+        stored = selectors.chart_tables(tournament=tournament)
+        played = [
+            [tuple(r.pk for r in seats) for seats in stored.get(s.number, {}).values() if None not in seats]
+            for s in locked
+        ]
+        drawn = _draw_after(players=players, played=played, count=len(planned), avoid=avoid, seed=seed)
+        chart = played + drawn
+    else:
+        drawn = chart = build_chart(players, len(sessions), avoid=avoid, seed=seed)
+    for session, tables in zip(planned, drawn):
         session_seats_replace(
             actor=actor,
             session=session,
@@ -82,11 +93,38 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         detail={
             "seed": seed,
             "avoid_country": avoid_country,
-            "sessions": [s.number for s in sessions],
+            "sessions": [s.number for s in planned],
+            "locked": [s.number for s in locked],
             "metrics": metrics,
         },
     )
     return metrics
+
+
+def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
+    """`count` more sessions after the `played` ones, each avoiding every pair met so far (3.5.1)."""
+    rng = random.Random(seed)
+    met = selectors.meetings_of(played)
+    starts = {player: [0, 0, 0, 0] for player in players}
+    for tables in played:
+        for table in tables:
+            for wind, player in enumerate(table):
+                if player in starts:
+                    starts[player][wind] += 1
+    drawn = []
+    for _session in range(count):
+        order = list(players)
+        rng.shuffle(order)
+        tables = seat_by_standings(order, method="top", met=dict(met), avoid=avoid, seed=rng.randrange(MAX_SEED))
+        # Appendix 3: every player should start in each wind about equally often.
+        tables = [min(permutations(table), key=lambda seats: sum(starts[p][w] for w, p in enumerate(seats)))
+                  for table in tables]
+        for table in tables:
+            for wind, player in enumerate(table):
+                starts[player][wind] += 1
+        met.update(selectors.meetings_of([tables]))
+        drawn.append(tables)
+    return drawn
 
 
 def _tables_of(session: Session) -> dict[int, list[int]]:

@@ -68,13 +68,23 @@ def test_country_avoidance(organizer, tournament, field48):
 def test_started_session_is_locked_and_kept_on_regenerate(organizer, tournament, field48):
     services.chart_generate(actor=organizer, tournament=tournament, seed=1)
     session1 = tournament.sessions.get(number=1)
-    before = list(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
+    before = sorted(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
     sheet_services.session_start(actor=organizer, session=session1)
-    with pytest.raises(ValidationError, match="locked"):
-        services.chart_generate(actor=organizer, tournament=tournament, seed=2)
-    after = list(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
+    metrics = services.chart_generate(actor=organizer, tournament=tournament, seed=2)
+    after = sorted(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
     assert before == after
-    assert AuditEvent.objects.filter(action="seating.chart_generated").count() == 1
+    chart = stored_chart(tournament)
+    for tables in chart.values():
+        assert sorted(r.pk for seats in tables.values() for r in seats) == sorted(r.pk for r in field48)
+        for seats in tables.values():
+            assert len({r.team_id for r in seats}) == 4
+    # The remaining sessions avoid the pairs of session 1 and of one another.
+    assert max(pair_counts(chart).values()) == 1 and metrics["repeated_pairs"] == 0
+    event = AuditEvent.objects.filter(action="seating.chart_generated").latest("pk")
+    assert event.detail["locked"] == [1] and event.detail["sessions"] == [2, 3, 4, 5, 6]
+    tournament.sessions.update(status=Session.Status.FINISHED)
+    with pytest.raises(ValidationError, match="Every session has started"):
+        services.chart_generate(actor=organizer, tournament=tournament, seed=3)
 
 
 @pytest.mark.django_db
