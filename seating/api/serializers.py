@@ -32,6 +32,11 @@ class ChartMetricsOutput(serializers.Serializer):
     same_country_pairs = serializers.IntegerField(help_text="(session, pair) seatings of two compatriots.")
     seat_spread = serializers.IntegerField(help_text="Largest spread of a wind's starting count over players.")
     seats_balanced = serializers.BooleanField()
+    worst_pair = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Entries of a pair that meets most often, if twice or more.",
+    )
 
 
 class ChartOutput(serializers.Serializer):

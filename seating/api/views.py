@@ -21,6 +21,13 @@ def _seat(seat, registration):
     }
 
 
+def _metrics(metrics):
+    if metrics is None:
+        return None
+    worst = metrics["worst_pair"]
+    return {**metrics, "worst_pair": [r.entry_number for r in worst] if worst else None}
+
+
 class ChartApi(APIView):
     permission_classes = [permissions.AllowAny]  # the selector answers 404 to anyone without VIEW_ROSTER
 
@@ -44,7 +51,7 @@ class ChartApi(APIView):
                 }
                 for s in overview["sessions"]
             ],
-            "metrics": overview["metrics"],
+            "metrics": _metrics(overview["metrics"]),
         }
         return Response(ChartOutput(payload).data)
 

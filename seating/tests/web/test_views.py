@@ -189,6 +189,7 @@ def test_chart_api(client_for, organizer, charted):
     assert len(data["sessions"]) == 6
     assert data["metrics"]["players"] == 12 and data["metrics"]["seats_balanced"] is True
     assert {"repeated_pairs", "max_meetings", "same_team_pairs", "seat_spread"} <= set(data["metrics"])
+    assert len(data["metrics"]["worst_pair"]) == 2  # 12 players over 6 sessions must meet again
     table = data["sessions"][0]["tables"][0]
     assert [seat["seat"] for seat in table["seats"]] == [0, 1, 2, 3]
 
