@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class SeatingConfig(AppConfig):
     name = "seating"
     verbose_name = _("Seating")
+
+    def ready(self):
+        # The tournament core lists these links on its page; it never imports this app.
+        from tournaments import extensions
+        from tournaments.access import Capability
+
+        extensions.register_link("tournament", _("Seating chart"), "seating:manage", Capability.MANAGE)
+        extensions.register_link("tournament", _("Print seating"), "seating:print_chart", Capability.VIEW_ROSTER)

@@ -1,0 +1,65 @@
+"""Print-ready seating: the chart (Appendix 3 layout), a card per table, each player's schedule
+with a QR code to their phone page. One template per kind serves the HTML page and the PDF."""
+
+import segno
+from django.template.loader import render_to_string
+from django.urls import reverse
+
+from seating import selectors
+from tournaments.models import Tournament
+from tournaments.models.sheets import SEAT_CHOICES
+
+WIND = dict(SEAT_CHOICES)
+
+KINDS = ("chart", "tables", "players")
+
+
+def qr_svg(url: str) -> str:
+    """An inline SVG QR code (segno) for `url`."""
+    return segno.make(url, error="m").svg_inline(scale=3, border=2)
+
+
+def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
+    """`absolute_url(path)` turns a path into the URL a phone can open (request.build_absolute_uri)."""
+    tables = selectors.chart_tables(tournament=tournament)
+    context = {"tournament": tournament, "kind": kind, "sessions": sorted(tables)}
+    if kind == "chart":
+        context["chart"] = [
+            {"session": number, "tables": [{"number": t, "seats": seats} for t, seats in session_tables.items()]}
+            for number, session_tables in tables.items()
+        ]
+    elif kind == "tables":
+        numbers = sorted({t for session_tables in tables.values() for t in session_tables})
+        context["cards"] = [
+            {
+                "number": t,
+                "sessions": [
+                    {"session": s, "seats": tables[s][t]} for s in sorted(tables) if t in tables[s]
+                ],
+            }
+            for t in numbers
+        ]
+    else:
+        players = []
+        for registration in selectors.registrations_of(tournament=tournament):
+            url = absolute_url(reverse("seating:player_seats", args=[tournament.pk, registration.entry_number]))
+            rows = []
+            for s, session_tables in tables.items():
+                for t, seats in session_tables.items():
+                    if registration in seats:
+                        seat = seats.index(registration)
+                        rows.append({"session": s, "table": t, "seat": seat, "wind": WIND[seat]})
+            players.append({"registration": registration, "rows": rows, "url": url, "qr": qr_svg(url)})
+        context["players"] = players
+    return context
+
+
+def print_html(context: dict) -> str:
+    return render_to_string("seating/print.html", context)
+
+
+def print_pdf(context: dict) -> bytes:
+    """A4 through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
+    from weasyprint import HTML
+
+    return HTML(string=render_to_string("seating/print.html", {**context, "pdf": True})).write_pdf()

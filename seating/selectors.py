@@ -1,0 +1,222 @@
+"""Reads for seating: the chart as stored in seat assignments, its metrics, a player's schedule.
+
+Pages and the API call these after `tournaments.selectors.tournament_get_for_user` has checked the
+capability (outsiders get 404 there). Avoid keys follow 3.5.1: teammates apart, and compatriots
+apart as far as possible when the organizer asks for it.
+"""
+
+from collections import Counter, defaultdict
+from itertools import combinations
+
+from django.http import Http404
+
+from seating.engine import chart_metrics, round_seats
+from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, StandingsSnapshot, Tournament
+from tournaments.models.sheets import SEAT_CHOICES
+
+CHART_GENERATED = "seating.chart_generated"
+WIND = dict(SEAT_CHOICES)
+
+
+def avoid_keys(*, registrations, by_country: bool) -> dict[int, tuple]:
+    """{registration id: key} for the engine, which takes one key per player.
+
+    With `by_country` the key is the player's country (3.5.1: compatriots apart as far as
+    possible); teams are usually national, so this keeps teammates apart too. A player without a
+    country falls back to their team. Otherwise the key is the team.
+    """
+    keys = {}
+    for registration in registrations:
+        country = (registration.player.country or "").strip().upper()
+        if by_country and country:
+            keys[registration.pk] = ("country", country)
+        elif registration.team_id is not None:
+            keys[registration.pk] = ("team", registration.team_id)
+    return keys
+
+
+def team_keys(*, registrations) -> dict[int, int]:
+    return {r.pk: r.team_id for r in registrations if r.team_id is not None}
+
+
+def country_keys(*, registrations) -> dict[int, str]:
+    return {r.pk: r.player.country.strip().upper() for r in registrations if (r.player.country or "").strip()}
+
+
+def registrations_of(*, tournament: Tournament) -> list[Registration]:
+    return list(tournament.registrations.select_related("player", "team").order_by("entry_number"))
+
+
+def chart_settings(*, tournament: Tournament) -> dict:
+    """The seed and country choice of the last generation (kept in its audit event), for the form."""
+    event = (
+        AuditEvent.objects.filter(tournament=tournament, action=CHART_GENERATED).order_by("-created_at", "-pk").first()
+    )
+    if event is None:
+        return {"seed": 0, "avoid_country": False, "generated": False}
+    return {
+        "seed": event.detail.get("seed", 0),
+        "avoid_country": event.detail.get("avoid_country", False),
+        "generated": True,
+    }
+
+
+def chart_tables(*, tournament: Tournament) -> dict[int, dict[int, list[Registration]]]:
+    """{session number: {table number: [registration E, S, W, N]}} of every seated session."""
+    chart: dict[int, dict[int, list]] = defaultdict(lambda: defaultdict(lambda: [None] * 4))
+    seats = SeatAssignment.objects.filter(session__tournament=tournament).select_related(
+        "session", "table", "registration__player", "registration__team"
+    )
+    for seat in seats:
+        chart[seat.session.number][seat.table.number][seat.seat] = seat.registration
+    return {s: {t: list(regs) for t, regs in sorted(tables.items())} for s, tables in sorted(chart.items())}
+
+
+def chart_overview(*, tournament: Tournament) -> dict:
+    """Everything the seating page and the chart API show: sessions, tables, metrics."""
+    registrations = registrations_of(tournament=tournament)
+    tables = chart_tables(tournament=tournament)
+    sessions = []
+    for session in tournament.sessions.order_by("number"):
+        session_tables = tables.get(session.number, {})
+        sessions.append(
+            {
+                "session": session,
+                "number": session.number,
+                "status": session.status,
+                "locked": session.status != Session.Status.PLANNED,
+                "tables": [{"number": number, "seats": seats} for number, seats in session_tables.items()],
+            }
+        )
+    settings = chart_settings(tournament=tournament)
+    return {
+        "sessions": sessions,
+        "metrics": metrics_of(tables=tables, registrations=registrations),
+        "settings": settings,
+        "players": len(registrations),
+        "teams": len({r.team_id for r in registrations if r.team_id}),
+    }
+
+
+def metrics_of(*, tables: dict, registrations: list[Registration]) -> dict | None:
+    """The engine's measures of the stored chart (seated sessions only), ids as players.
+
+    same_team_pairs / same_country_pairs count (session, pair) seatings of two teammates or
+    compatriots at one table.
+    """
+    chart = [
+        [tuple(r.pk for r in seats) for seats in session_tables.values() if None not in seats]
+        for session_tables in tables.values()
+    ]
+    chart = [session for session in chart if session]
+    if not chart:
+        return None
+    by_team = chart_metrics(chart, team_keys(registrations=registrations))
+    by_country = chart_metrics(chart, country_keys(registrations=registrations))
+    meetings = meetings_of(chart)
+    worst = max(meetings.items(), key=lambda item: item[1], default=(None, 0))
+    by_id = {r.pk: r for r in registrations}
+    worst_pair = None
+    if worst[1] > 1:
+        worst_pair = sorted((by_id[p] for p in worst[0]), key=lambda r: r.entry_number)
+    return {
+        **by_team.as_dict(),
+        "same_team_pairs": by_team.same_key_pairs,
+        "same_country_pairs": by_country.same_key_pairs,
+        "worst_pair": worst_pair,
+    }
+
+
+def meetings_of(chart) -> Counter:
+    """Times each pair shared a table: {frozenset({a, b}): count}."""
+    meetings = Counter()
+    for tables in chart:
+        for table in tables:
+            for a, b in combinations(table, 2):
+                meetings[frozenset((a, b))] += 1
+    return meetings
+
+
+def pairs_met(*, tournament: Tournament, before: int | None = None, exclude: int | None = None) -> Counter:
+    """Pairs that share a table in the stored seats: sessions numbered below `before`, or all but
+    session `exclude`."""
+    seats = SeatAssignment.objects.filter(session__tournament=tournament)
+    if before is not None:
+        seats = seats.filter(session__number__lt=before)
+    if exclude is not None:
+        seats = seats.exclude(session__number=exclude)
+    tables = defaultdict(list)
+    for session_id, table_id, registration_id in seats.values_list("session_id", "table_id", "registration_id"):
+        tables[(session_id, table_id)].append(registration_id)
+    return meetings_of([list(tables.values())])
+
+
+def standings_order(*, tournament: Tournament) -> list[int]:
+    """Registration ids, best first, from the latest standings snapshot.
+
+    Players without a rank (disqualified, or not yet in the standings) come last, by entry number.
+    """
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
+    registrations = registrations_of(tournament=tournament)
+    rank_of = {}
+    if snapshot is not None:
+        for row in snapshot.data.get("individuals", []):
+            if row.get("rank") is not None:
+                rank_of[row["registration"]] = row["rank"]
+    big = len(registrations) + 1
+    ordered = sorted(registrations, key=lambda r: (rank_of.get(r.pk, big), r.entry_number))
+    return [r.pk for r in ordered]
+
+
+# --- one player ---------------------------------------------------------------------------------
+
+
+def registration_by_entry(*, tournament: Tournament, entry: int) -> Registration:
+    registration = (
+        tournament.registrations.select_related("player", "team").filter(entry_number=entry).first()
+    )
+    if registration is None:
+        raise Http404("No such player.")
+    return registration
+
+
+def player_schedule(*, tournament: Tournament, registration: Registration) -> dict:
+    """Table and starting seat in every session, who sits E/S/W/N in rounds 1-4 (Appendix 4), and
+    the session that matters now: the running one, else the next planned one."""
+    own = {
+        seat.session_id: seat
+        for seat in SeatAssignment.objects.filter(registration=registration).select_related("table", "session")
+    }
+    table_mates = defaultdict(lambda: [None] * 4)
+    for seat in SeatAssignment.objects.filter(
+        session_id__in=own.keys(), table_id__in=[s.table_id for s in own.values()]
+    ).select_related("registration__player"):
+        if own[seat.session_id].table_id == seat.table_id:
+            table_mates[seat.session_id][seat.seat] = seat.registration
+    sessions = []
+    for session in tournament.sessions.order_by("number"):
+        seat = own.get(session.pk)
+        entry = {"number": session.number, "status": session.status, "session": session, "seated": seat is not None}
+        if seat is not None:
+            starting = table_mates[session.pk]
+            entry.update(
+                table=seat.table.number,
+                seat=seat.seat,
+                wind=WIND[seat.seat],
+                players=[{"wind": WIND[w], "registration": r} for w, r in enumerate(starting)],
+                # Appendix 4: seats change after every round; who sits East, South, West, North.
+                rounds=[
+                    {
+                        "round": index + 1,
+                        "seats": [{"wind": WIND[w], "registration": r} for w, r in enumerate(order)],
+                        "mine": WIND[order.index(registration)] if registration in order else "",
+                    }
+                    for index, order in ((i, list(round_seats(tuple(starting), i))) for i in range(4))
+                ]
+                if None not in starting
+                else [],
+            )
+        sessions.append(entry)
+    running = next((s for s in sessions if s["status"] == Session.Status.RUNNING), None)
+    upcoming = next((s for s in sessions if s["status"] == Session.Status.PLANNED), None)
+    return {"registration": registration, "sessions": sessions, "now": running or upcoming}

@@ -1,0 +1,241 @@
+"""Writes of the seating app: the seat-rotation chart (编组表, Appendix 3) drawn by the engine,
+manual swaps, and later sessions seated from the standings.
+
+Every function takes keyword-only arguments, runs in one transaction and records an audit event;
+seats are written through the core's `session_seats_replace`, which validates them and refuses a
+session that has started (its seats are locked).
+
+- `chart_generate`: 3.5.1 — the draw keeps teammates apart, and compatriots as far as possible
+  when the organizer ticks "by country" (the engine takes one avoid key per player: country when
+  ticked, since teams are usually national; otherwise team). Sessions that have started are
+  locked and kept; before any has, the engine draws the whole chart at once; after, the remaining
+  sessions are drawn in turn, avoiding every pair that has already met (see the function).
+- `seats_swap`: two players of one planned session change places; warnings for repeated pairs and
+  teammates at one table.
+- `session_seat_by_standings`: "top" (1-4, 5-8, …) or "snake" from the latest standings, avoiding
+  pairs met in earlier sessions and teammates where possible.
+"""
+
+import random
+from itertools import permutations
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from seating import selectors
+from seating.engine import build_chart, chart_metrics, seat_by_standings
+from tournaments.audit import audit_record
+from tournaments.models import SeatAssignment, Session, Tournament
+from tournaments.services.sheets import session_seats_replace
+
+METHODS = ("top", "snake")
+MAX_SEED = 2**31 - 1
+
+
+@transaction.atomic
+def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_country: bool = False) -> dict:
+    """Draw the chart (Appendix 3) for every planned session and store it; returns its metrics.
+
+    Sessions that have started keep their seats (they are locked). While none has started, the
+    engine draws the whole chart at once (`build_chart`: no repeats where a design allows, avoid
+    keys apart, starting seats balanced). `build_chart` cannot plan around sessions already
+    played, so once one has started the remaining sessions are drawn one after another: a seeded
+    random order through the engine's `seat_by_standings`, which keeps apart every pair that has
+    met so far (played sessions and those just drawn) and same-key players where possible, and
+    starting seats chosen to even out each player's winds.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if not 0 <= seed <= MAX_SEED:
+        raise ValidationError(_("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED})
+    sessions = list(tournament.sessions.order_by("number"))
+    if not sessions:
+        raise ValidationError(_("The tournament has no sessions."))
+    planned = [s for s in sessions if s.status == Session.Status.PLANNED]
+    locked = [s for s in sessions if s.status != Session.Status.PLANNED]
+    if not planned:
+        raise ValidationError(_("Every session has started: there is nothing left to draw."))
+    registrations = selectors.registrations_of(tournament=tournament)
+    if not registrations or len(registrations) % 4:
+        raise ValidationError(
+            _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")
+            % {"n": len(registrations)}
+        )
+    avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
+    players = [r.pk for r in registrations]
+    if locked:
+        stored = selectors.chart_tables(tournament=tournament)
+        played = [
+            [tuple(r.pk for r in seats) for seats in stored.get(s.number, {}).values() if None not in seats]
+            for s in locked
+        ]
+        drawn = _draw_after(players=players, played=played, count=len(planned), avoid=avoid, seed=seed)
+        chart = played + drawn
+    else:
+        drawn = chart = build_chart(players, len(sessions), avoid=avoid, seed=seed)
+    for session, tables in zip(planned, drawn):
+        session_seats_replace(
+            actor=actor,
+            session=session,
+            tables={number: list(table) for number, table in enumerate(tables, start=1)},
+        )
+    metrics = chart_metrics(chart, avoid).as_dict()
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action=selectors.CHART_GENERATED,
+        obj=tournament,
+        detail={
+            "seed": seed,
+            "avoid_country": avoid_country,
+            "sessions": [s.number for s in planned],
+            "locked": [s.number for s in locked],
+            "metrics": metrics,
+        },
+    )
+    return metrics
+
+
+def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
+    """`count` more sessions after the `played` ones, each avoiding every pair met so far (3.5.1)."""
+    rng = random.Random(seed)
+    met = selectors.meetings_of(played)
+    starts = {player: [0, 0, 0, 0] for player in players}
+    for tables in played:
+        for table in tables:
+            for wind, player in enumerate(table):
+                if player in starts:
+                    starts[player][wind] += 1
+    drawn = []
+    for _session in range(count):
+        order = list(players)
+        rng.shuffle(order)
+        tables = seat_by_standings(order, method="top", met=dict(met), avoid=avoid, seed=rng.randrange(MAX_SEED))
+        # Appendix 3: every player should start in each wind about equally often.
+        tables = [min(permutations(table), key=lambda seats: sum(starts[p][w] for w, p in enumerate(seats)))
+                  for table in tables]
+        for table in tables:
+            for wind, player in enumerate(table):
+                starts[player][wind] += 1
+        met.update(selectors.meetings_of([tables]))
+        drawn.append(tables)
+    return drawn
+
+
+def _tables_of(session: Session) -> dict[int, list[int]]:
+    tables: dict[int, list] = {}
+    for table_number, seat, registration_id in SeatAssignment.objects.filter(session=session).values_list(
+        "table__number", "seat", "registration_id"
+    ):
+        tables.setdefault(table_number, [None] * 4)[seat] = registration_id
+    return tables
+
+
+def _warnings(
+    *, tournament: Tournament, session: Session, tables: dict[int, list[int]], touched: set[int]
+) -> list[str]:
+    """Repeated pairs (met in another session) and teammates at one table, among `touched` tables."""
+    met = selectors.pairs_met(tournament=tournament, exclude=session.number)
+    registrations = {r.pk: r for r in selectors.registrations_of(tournament=tournament)}
+    warnings = []
+    for number in sorted(touched):
+        seats = tables[number]
+        for i, a in enumerate(seats):
+            for b in seats[i + 1:]:
+                first, second = sorted((registrations[a], registrations[b]), key=lambda r: r.entry_number)
+                names = {"a": first.entry_number, "b": second.entry_number, "table": number}
+                if met.get(frozenset((a, b))):
+                    warnings.append(_("Table %(table)s: entries %(a)s and %(b)s meet again.") % names)
+                if first.team_id is not None and first.team_id == second.team_id:
+                    warnings.append(_("Table %(table)s: entries %(a)s and %(b)s are teammates.") % names)
+    return warnings
+
+
+@transaction.atomic
+def seats_swap(*, actor, session: Session, first_entry: int, second_entry: int) -> list[str]:
+    """Two players of one planned session change tables and seats; returns warnings, if any."""
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    tournament = session.tournament
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    if first_entry == second_entry:
+        raise ValidationError(_("Choose two different players."))
+    seats = {
+        seat.registration.entry_number: seat
+        for seat in SeatAssignment.objects.filter(
+            session=session, registration__entry_number__in=[first_entry, second_entry]
+        ).select_related("registration", "table")
+    }
+    missing = [entry for entry in (first_entry, second_entry) if entry not in seats]
+    if missing:
+        raise ValidationError(
+            _("Entry %(entry)s has no seat in session %(n)s.") % {"entry": missing[0], "n": session.number}
+        )
+    a, b = seats[first_entry], seats[second_entry]
+    tables = _tables_of(session)
+    tables[a.table.number][a.seat], tables[b.table.number][b.seat] = b.registration_id, a.registration_id
+    session_seats_replace(actor=actor, session=session, tables=tables)
+    touched = {a.table.number, b.table.number}
+    warnings = _warnings(tournament=tournament, session=session, tables=tables, touched=touched)
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="seating.seats_swapped",
+        obj=session,
+        detail={
+            "session": session.number,
+            "entries": [first_entry, second_entry],
+            "from": [[a.table.number, a.seat], [b.table.number, b.seat]],
+            "warnings": warnings,
+        },
+    )
+    return warnings
+
+
+@transaction.atomic
+def session_seat_by_standings(
+    *, actor, session: Session, method: str, seed: int = 0, avoid_country: bool = False
+) -> list[str]:
+    """Seat one planned session from the latest standings ("top" or "snake"); returns warnings.
+
+    Pairs who met in earlier sessions and teammates (or compatriots) are kept apart where possible.
+    """
+    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    tournament = session.tournament
+    if method not in METHODS:
+        raise ValidationError(_("Choose top vs top or snake."))
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    if not 0 <= seed <= MAX_SEED:
+        raise ValidationError(_("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED})
+    ranked = selectors.standings_order(tournament=tournament)
+    if not ranked or len(ranked) % 4:
+        raise ValidationError(
+            _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")
+            % {"n": len(ranked)}
+        )
+    registrations = selectors.registrations_of(tournament=tournament)
+    avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
+    met = selectors.pairs_met(tournament=tournament, before=session.number)
+    seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=avoid, seed=seed)
+    tables = {number: list(table) for number, table in enumerate(seated, start=1)}
+    session_seats_replace(actor=actor, session=session, tables=tables)
+    # Warn about what could not be avoided (earlier sessions only: later ones may be redrawn).
+    team_of = {r.pk: r.team_id for r in registrations}
+    warnings = []
+    for number, seats in tables.items():
+        for i, a in enumerate(seats):
+            for b in seats[i + 1:]:
+                if met.get(frozenset((a, b))):
+                    warnings.append(_("Table %(table)s: a pair meets again.") % {"table": number})
+                if team_of[a] is not None and team_of[a] == team_of[b]:
+                    warnings.append(_("Table %(table)s: teammates at one table.") % {"table": number})
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="seating.seated_by_standings",
+        obj=session,
+        detail={"session": session.number, "method": method, "seed": seed, "avoid_country": avoid_country,
+                "warnings": len(warnings)},
+    )
+    return warnings

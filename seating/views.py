@@ -1,0 +1,179 @@
+"""Seating pages: the organizer's chart page, print-ready output and the players' phone page."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from seating import printing, selectors, services
+from seating.forms import ChartForm, StandingsForm, SwapForm
+from tournaments import selectors as core_selectors
+from tournaments.access import Capability, can
+
+
+def _session(tournament, number):
+    session = tournament.sessions.filter(number=number).first()
+    if session is None:
+        raise Http404("No such session.")
+    return session
+
+
+def _error_messages(request, error: ValidationError):
+    for message in error.messages:
+        messages.error(request, message)
+
+
+@login_required
+def seating_manage(request, tournament_id: int):
+    """The chart: generate or regenerate it, see its metrics, swap players, seat by standings."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    overview = selectors.chart_overview(tournament=tournament)
+    settings = overview["settings"]
+    context = {
+        "tournament": tournament,
+        "overview": overview,
+        "chart_form": ChartForm(initial={"seed": settings["seed"], "avoid_country": settings["avoid_country"]}),
+        "swap_form": SwapForm(),
+        "standings_form": StandingsForm(initial={"avoid_country": settings["avoid_country"]}),
+        "any_started": any(s["locked"] for s in overview["sessions"]),
+        "kinds": printing.KINDS,
+    }
+    return render(request, "seating/manage.html", context)
+
+
+@login_required
+@require_POST
+def chart_generate(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    form = ChartForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            for message in errors:
+                messages.error(request, message)
+        return redirect("seating:manage", tournament.pk)
+    try:
+        metrics = services.chart_generate(
+            actor=request.user,
+            tournament=tournament,
+            seed=form.cleaned_data["seed"],
+            avoid_country=form.cleaned_data["avoid_country"],
+        )
+    except ValidationError as error:
+        _error_messages(request, error)
+    else:
+        messages.success(
+            request,
+            _("Chart drawn: %(repeats)d repeated pairs, %(same)d seatings with the same team or country.")
+            % {"repeats": metrics["repeated_pairs"], "same": metrics["same_key_pairs"]},
+        )
+    return redirect("seating:manage", tournament.pk)
+
+
+@login_required
+@require_POST
+def seats_swap(request, tournament_id: int, session_number: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    session = _session(tournament, session_number)
+    form = SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give two entry numbers."))
+        return redirect("seating:manage", tournament.pk)
+    try:
+        warnings = services.seats_swap(
+            actor=request.user, session=session,
+            first_entry=form.cleaned_data["first"], second_entry=form.cleaned_data["second"],
+        )
+    except ValidationError as error:
+        _error_messages(request, error)
+    else:
+        messages.success(
+            request,
+            _("Session %(n)s: entries %(a)s and %(b)s swapped.")
+            % {"n": session.number, "a": form.cleaned_data["first"], "b": form.cleaned_data["second"]},
+        )
+        for warning in warnings:
+            messages.warning(request, warning)
+    return redirect("seating:manage", tournament.pk)
+
+
+@login_required
+@require_POST
+def seat_by_standings(request, tournament_id: int, session_number: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    session = _session(tournament, session_number)
+    form = StandingsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a method and a seed."))
+        return redirect("seating:manage", tournament.pk)
+    try:
+        warnings = services.session_seat_by_standings(
+            actor=request.user, session=session, method=form.cleaned_data["method"],
+            seed=form.cleaned_data["seed"], avoid_country=form.cleaned_data["avoid_country"],
+        )
+    except ValidationError as error:
+        _error_messages(request, error)
+    else:
+        messages.success(request, _("Session %(n)s seated from the standings.") % {"n": session.number})
+        for warning in warnings:
+            messages.warning(request, warning)
+    return redirect("seating:manage", tournament.pk)
+
+
+def _print_context(request, tournament_id, kind):
+    if kind not in printing.KINDS:
+        raise Http404("No such print.")
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
+    )
+    return printing.print_context(tournament=tournament, kind=kind, absolute_url=request.build_absolute_uri)
+
+
+@login_required
+def print_page(request, tournament_id: int, kind: str):
+    """The chart (Appendix 3), table cards or players' schedules, ready for the browser's Print."""
+    context = _print_context(request, tournament_id, kind)
+    return render(request, "seating/print.html", context)
+
+
+@login_required
+def print_pdf(request, tournament_id: int, kind: str):
+    context = _print_context(request, tournament_id, kind)
+    response = HttpResponse(printing.print_pdf(context), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="seating-{kind}-{tournament_id}.pdf"'
+    return response
+
+
+def player_seats(request, tournament_id: int, entry: int):
+    """The player's phone page: table and seat now, every session, seats round by round."""
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    registration = selectors.registration_by_entry(tournament=tournament, entry=entry)
+    schedule = selectors.player_schedule(tournament=tournament, registration=registration)
+    context = {
+        "tournament": tournament,
+        "schedule": schedule,
+        "registration": registration,
+        "is_self": request.user.is_authenticated and registration.player.user_id == request.user.pk,
+        "can_manage": can(request.user, tournament, Capability.MANAGE),
+    }
+    return render(request, "seating/player_seats.html", context)
+
+
+@login_required
+def my_seats(request, tournament_id: int):
+    """A logged-in player's own seats page."""
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    registration = tournament.registrations.filter(player__user=request.user).first()
+    if registration is None:
+        raise Http404("You are not registered here.")
+    return redirect("seating:player_seats", tournament.pk, registration.entry_number)
