@@ -80,6 +80,9 @@ def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0
     if any(table_cost(t) for t in tables):
         _tabu(tables, table_cost, rng)
         _repair(tables, table_cost)
+    if method == "top":
+        # The search may move players between tables: table 1 is still where rank 1 sits, and so on.
+        tables.sort(key=lambda table: (min(table), sum(table)))
     seated = []
     for table in tables:
         order = [players[rank] for rank in table]

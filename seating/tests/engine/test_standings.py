@@ -85,3 +85,13 @@ def test_bad_method_and_bad_met():
         seat_by_standings(RANKED, "swiss")
     with pytest.raises(ValueError, match="pairs of two different players"):
         seat_by_standings(RANKED, met=[("R01", "R01")])
+
+
+def test_top_tables_stay_in_rank_order_when_whole_groups_must_break_up():
+    # Each group of four consecutive ranks is one team: every top-vs-top table must be broken up.
+    teams = {player: index // 4 for index, player in enumerate(RANKED)}
+    tables = seat_by_standings(RANKED, "top", avoid=teams)
+    rank = {player: index for index, player in enumerate(RANKED)}
+    best = [min(rank[p] for p in table) for table in tables]
+    assert best == sorted(best) and best[0] == 0
+    assert all(len({teams[p] for p in table}) == 4 for table in tables)
