@@ -13,6 +13,16 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 PASSWORD = "test-password-123"
 
 
+@pytest.fixture(autouse=True)
+def english_by_default():
+    """Every test starts in English: a request with another Accept-Language leaves its language
+    active in the thread (LocaleMiddleware activates it and nothing resets it)."""
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
+
+
 def make_user(username: str, **extra):
     return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
 

@@ -8,7 +8,7 @@ from tournaments.archive import ArchiveInvalid, standings_export, tournament_exp
 from tournaments.models import ScoreSheet
 from tournaments.services.archive import tournament_import_archive
 from tournaments.services.standings import standings_recompute
-from tournaments.tests.test_archive import english, minimal, played, renamed  # noqa: F401
+from tournaments.tests.test_archive import minimal, played, renamed  # noqa: F401
 
 
 @pytest.fixture

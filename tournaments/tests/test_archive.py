@@ -7,7 +7,6 @@ import json
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.utils import translation
 
 from tournaments.archive import FORMAT, ArchiveInvalid, standings_export, tournament_export_archive
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
@@ -68,13 +67,6 @@ def minimal(**changes):
 
 
 DELETE = object()
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """The messages below are the English ones, whatever language an earlier test left active."""
-    with translation.override("en"):
-        yield
 
 
 def play_session(*, organizer, referee, tournament, pins, number, tables, hands):

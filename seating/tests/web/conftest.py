@@ -24,12 +24,3 @@ def field48(tournament):
 def publish(tournament):
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
     tournament.refresh_from_db()
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """Messages are checked in English, whatever language an earlier test left active."""
-    from django.utils import translation
-
-    with translation.override("en"):
-        yield
