@@ -277,7 +277,7 @@ def main():
         if design:
             print_design(design, partner_pairs)
         return
-    group = AbelianGroup(int(x) for x in args.group.split(","))
+    group = AbelianGroup(tuple(int(x) for x in args.group.split(",")))
     structures = random_structures(group, args.seed)
     for attempt in range(1, args.tries + 1):
         description, generators, partner_pairs = next(structures)
