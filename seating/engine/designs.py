@@ -13,6 +13,7 @@ from dataclasses import dataclass, field as dataclass_field
 from .affine import affine_classes, affine_dimension
 from .rotational import FAMILIES, develop
 from .rotational_data import BASE_CLASSES
+from .stored_designs import STORED_DESIGNS
 from .transversal import split_groups_session, transversal_classes, transversal_groups
 
 
@@ -69,4 +70,8 @@ def candidate_designs(player_count, session_count):
         found.append(
             Design(f"transversal design, 4 groups of {group_size}, plus groups as tables", transversal + [split])
         )
+    if player_count in STORED_DESIGNS:
+        # Last, so that designs listed earlier keep winning ties (e.g. 32 x 9).
+        name, sessions, groups = STORED_DESIGNS[player_count]
+        found.append(Design(name, [list(tables) for tables in sessions], [list(g) for g in groups]))
     return found

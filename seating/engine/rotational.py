@@ -14,7 +14,8 @@ floor((N - 1) / 3) for the three residues of N mod 12:
 * "missing2" N = 3m + 2, m = 2 mod 4 (N = 8 mod 12): a resolvable 4-GDD of type
              2^(N/2); each player misses only the partner (x + m/2, same
              column) or the other infinity.  32 players x 10 sessions is the
-             Social Golfer instance 8-4-10.
+             Social Golfer instance 8-4-10; no Z_10 base class was found, so
+             that chart is stored in stored_designs.py instead.
 * "missing3" N = 3m + 3, m = 3 mod 4 (N = 0 mod 12): a resolvable 4-GDD of type
              3^(N/3); each player misses the two others of its group
              {(x, 0), (x, 1), (x, 2)} or the other infinities.  36 x 11 is the

@@ -17,7 +17,7 @@ def build(n, sessions, avoid=None, seed=0):
 
 @pytest.mark.parametrize(
     "n, sessions",
-    [(16, 5), (28, 9), (40, 13), (32, 9), (36, 8), (36, 9), (36, 10), (36, 11),
+    [(16, 5), (28, 9), (40, 13), (32, 9), (32, 10), (36, 8), (36, 9), (36, 10), (36, 11),
      (24, 7), (48, 15), (64, 21), (100, 10), (300, 10)],
 )
 def test_repeat_free_up_to_known_designs(n, sessions):
@@ -25,6 +25,20 @@ def test_repeat_free_up_to_known_designs(n, sessions):
     assert metrics.repeated_pairs == 0
     assert metrics.max_meetings == 1
     assert metrics.seats_balanced
+
+
+def test_32_players_10_sessions_social_golfer_8_4_10():
+    # The stored resolvable 4-GDD of type 2^16: every player once per
+    # session, nobody meets twice, everyone meets 30 of the other 31.
+    players = list(range(32))
+    chart = build_chart(players, 10)
+    assert_valid_chart(chart, players, 10)
+    metrics = chart_metrics(chart)
+    assert metrics.repeated_pairs == 0 and metrics.max_meetings == 1
+    meetings = pair_meetings(chart)
+    assert len(meetings) == 32 * 31 // 2 - 16
+    for p in players:
+        assert sum(1 for pair in meetings if p in pair) == 30
 
 
 @pytest.mark.parametrize("n, sessions", [(16, 5), (28, 9), (40, 13)])
@@ -37,7 +51,7 @@ def test_complete_designs_make_everyone_meet_once(n, sessions):
 
 @pytest.mark.parametrize(
     "n, sessions",
-    [(16, 4), (28, 8), (36, 10), (40, 12), (48, 6), (48, 10), (100, 8), (144, 10), (300, 10)],
+    [(16, 4), (28, 8), (32, 9), (36, 10), (40, 12), (48, 6), (48, 10), (100, 8), (144, 10), (300, 10)],
 )
 def test_teams_of_four_never_meet_and_no_repeats(n, sessions):
     _, metrics = build(n, sessions, avoid="teams")

@@ -9,6 +9,7 @@ from seating.engine.affine import affine_classes
 from seating.engine.finite_field import field, prime_power
 from seating.engine.rotational import FAMILIES, develop
 from seating.engine.rotational_data import BASE_CLASSES
+from seating.engine.stored_designs import STORED_DESIGNS
 from seating.engine.transversal import (
     split_groups_session,
     transversal_classes,
@@ -43,6 +44,22 @@ def test_stored_base_classes_are_repeat_free(family, m):
     met = assert_repeat_free(sessions, players)
     if family == "rbibd":
         assert len(met) == players * (players - 1) // 2  # everyone meets everyone
+
+
+@pytest.mark.parametrize("players", sorted(STORED_DESIGNS))
+def test_stored_designs_are_repeat_free(players):
+    _name, sessions, groups = STORED_DESIGNS[players]
+    assert len(sessions) == (players - 1) // 3  # the repeat-free bound
+    met = assert_repeat_free(sessions, players, groups)
+    grouped = {point for group in groups for point in group}
+    assert sorted(grouped) == list(range(players))  # the groups partition the points
+    # Everyone meets everyone outside their group.
+    assert len(met) == players * (players - 1) // 2 - sum(len(g) * (len(g) - 1) // 2 for g in groups)
+
+
+def test_social_golfer_8_4_10_is_stored():
+    _name, sessions, groups = STORED_DESIGNS[32]
+    assert len(sessions) == 10 and len(groups) == 16
 
 
 def test_required_tight_sizes_are_stored():
