@@ -11,6 +11,7 @@ from scoring.engine import HandError, evaluate, waits
 from tournaments.audit import audit_record
 from tournaments.engine_messages import hand_error_message
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
+from tournaments.services.sheets import sheet_results_changed
 from tournaments.table_rules import MAX_HANDS, hand_winds
 
 
@@ -25,12 +26,9 @@ def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
 
 
 def _results_changed(sheet: ScoreSheet) -> None:
-    """Standings count signed sheets only: recompute when a signed sheet's penalties change."""
-    if sheet.status == ScoreSheet.Status.LOCKED:
-        from tournaments.tasks import standings_recompute_task
-
-        tournament_id = sheet.session.tournament_id
-        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    """A penalty changes the sheet's results: through the core, confirmations already given no
+    longer count, and a signed sheet's standings are recomputed."""
+    sheet_results_changed(sheet=sheet)
 
 
 @transaction.atomic

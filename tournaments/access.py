@@ -96,7 +96,8 @@ def pin_committee_group() -> Group:
 
 
 def can_write_sheet(user, sheet) -> bool:
-    """Referees write the sheets of their own tables in the running session; the chief referee any.
+    """Referees write the sheets of their own tables in the running session, and take the
+    signatures of a closed one; the chief referee writes any.
 
     A locked (signed) sheet changes only through the chief referee or an appeal (the appeal
     service checks the arbitration rules itself).
@@ -105,9 +106,9 @@ def can_write_sheet(user, sheet) -> bool:
     granted = capabilities(user, tournament)
     if Capability.SUPERVISE_SCORES in granted:
         return True
-    return (
-        Capability.RECORD_SCORES in granted
-        and sheet.referee_id == user.pk
-        and sheet.session.status == sheet.session.Status.RUNNING
-        and sheet.status != sheet.Status.LOCKED
-    )
+    if not (Capability.RECORD_SCORES in granted and sheet.referee_id == user.pk):
+        return False
+    if sheet.status == sheet.Status.OPEN:
+        return sheet.session.status == sheet.session.Status.RUNNING
+    # After time-up the session is over, but the referee still takes the table's signatures.
+    return sheet.status == sheet.Status.CLOSED

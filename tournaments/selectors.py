@@ -3,7 +3,7 @@
 import datetime as dt
 import math
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -116,7 +116,11 @@ def sheet_detail(*, sheet) -> dict:
         sheet_adjustments([sheet.pk])[sheet.pk],
         deductions_count_for_ranking=sheet.session.tournament.deductions_count_for_ranking,
     )
-    confirmed = set(sheet.signatures.filter(kind="player").order_by().values_list("registration_id", flat=True))
+    confirmed = set(
+        sheet.signatures.filter(kind="player", sheet_version=sheet.version)
+        .order_by()
+        .values_list("registration_id", flat=True)
+    )
     return {
         "sheet": sheet,
         "players": [
@@ -245,7 +249,11 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
             current.sheets.select_related("table", "referee")
             .annotate(
                 hands_count=Count("hands", distinct=True),
-                confirmed=Count("signatures", filter=Q(signatures__kind="player"), distinct=True),
+                confirmed=Count(
+                    "signatures",
+                    filter=Q(signatures__kind="player", signatures__sheet_version=F("version")),
+                    distinct=True,
+                ),
             )
             .order_by("table__number")
         )

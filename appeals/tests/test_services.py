@@ -147,3 +147,22 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
     with pytest.raises(ValidationError):
         file(player_user, ended_sheet, registrations[0], subject="hand", penalty=None, hand_number=7)
     assert not Appeal.objects.exists()
+
+
+@pytest.mark.django_db
+def test_no_appeal_against_an_imported_session(organizer):
+    from conftest import make_user
+    from tournaments.models import Registration
+    from tournaments.services.archive import tournament_import_archive
+    from tournaments.tests.test_archive import minimal
+
+    imported = tournament_import_archive(actor=organizer, data=minimal())
+    registration = Registration.objects.get(tournament=imported, entry_number=12)
+    player_user = make_user("ana")
+    registration.player.user = player_user
+    registration.player.save()
+    sheet = imported.sessions.get(number=1).sheets.get()
+    assert sheet.session.ended_at is not None
+    with pytest.raises(ValidationError, match="3.12.2"):
+        services.appeal_file(actor=player_user, sheet=sheet, appellant=registration, subject="sheet",
+                             category="other", statement="Too late.")

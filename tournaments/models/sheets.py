@@ -160,6 +160,9 @@ class SheetSignature(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # What was confirmed: a change to the sheet afterwards (a corrected hand, a penalty) bumps its
+    # version, and the confirmation no longer counts.
+    sheet_version = models.PositiveIntegerField(default=0)
     signed_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -168,7 +171,8 @@ class SheetSignature(models.Model):
         verbose_name_plural = _("signatures")
         constraints = [
             models.UniqueConstraint(
-                fields=["sheet", "registration"], condition=Q(kind="player"), name="player_signs_once"
+                fields=["sheet", "registration", "sheet_version"], condition=Q(kind="player"),
+                name="player_signs_once_per_version",
             ),
             models.UniqueConstraint(fields=["sheet"], condition=Q(kind="referee"), name="referee_signs_once"),
             models.CheckConstraint(

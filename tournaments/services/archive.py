@@ -1,5 +1,7 @@
 """Importing a tournament archive (docs/archive.md): everything or nothing, in one transaction."""
 
+import datetime as dt
+
 from django.db import connection, transaction
 from django.utils import timezone
 
@@ -17,7 +19,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.core import tournament_create
+from tournaments.services.core import new_confirm_pin, tournament_create
 
 
 @transaction.atomic
@@ -108,6 +110,7 @@ def _roster_save(tournament: Tournament, archive: Archive) -> dict[int, int]:
             player=known[player["federation_id"]] if player["federation_id"] in known else next(created),
             entry_number=int(player["entry"]),
             team=teams.get(player["team"]),
+            confirm_pin=new_confirm_pin(),
         )
         for player in archive.players
     )
@@ -126,10 +129,14 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
     tables = {table.number: table for table in created}
     sessions = {session.number: session for session in tournament.sessions.all()}
     now = timezone.now()
+    played_by = min(now, timezone.make_aware(dt.datetime.combine(tournament.ends_on, dt.time.min)))
     seats, sheets, hands = [], [], []
     for archived in archive.sessions:
         session = sessions[archived["number"]]
         session.status = Session.Status.FINISHED
+        # Imported results are final: the appeal time (3.12.2) ran out when they were played, at the
+        # latest on the tournament's last day.
+        session.ended_at = session.started_at = played_by
         for table in archived["tables"]:
             seats += [
                 SeatAssignment(
@@ -151,7 +158,7 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
                 setattr(sheet, f"total{seat}", sum(fields[f"d{seat}"] for fields in table["hands"]))
             sheets.append(sheet)
             hands += [(sheet, fields) for fields in table["hands"]]
-    Session.objects.bulk_update([sessions[s["number"]] for s in archive.sessions], ["status"])
+    Session.objects.bulk_update([sessions[s["number"]] for s in archive.sessions], ["status", "started_at", "ended_at"])
     SeatAssignment.objects.bulk_create(seats)
     ScoreSheet.objects.bulk_create(sheets)
     Hand.objects.bulk_create(Hand(sheet=sheet, **fields) for sheet, fields in hands)

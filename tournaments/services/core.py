@@ -1,6 +1,7 @@
 """Every write to the tournament core: keyword-only, one transaction, one audit event each."""
 
 import datetime as dt
+import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -190,6 +191,15 @@ def registration_update(
     if team is not None and team.tournament_id != registration.tournament_id:
         raise ValidationError({"team": _("That team plays in another tournament.")})
     player = registration.player
+    shared = player.registrations.exclude(tournament_id=registration.tournament_id).exists()
+    changes_person = (name, name_local, country, federation_id, contact) != (
+        player.name, player.name_local, player.country, player.federation_id, player.contact
+    )
+    if shared and changes_person:
+        # The Player is one person across tournaments: an organizer of one may not rewrite it.
+        raise ValidationError(
+            _("This player also plays in other tournaments; only an administrator can change their details.")
+        )
     if federation_id and Player.objects.filter(federation_id=federation_id).exclude(pk=player.pk).exists():
         raise ValidationError({"federation_id": _("Another player has this federation ID.")})
     before = {"name": player.name, "team": registration.team.name if registration.team else None}
@@ -384,7 +394,9 @@ def _import_players(tournament: Tournament, rows) -> int:
         raise RosterFileError(problems)
     for entry, values, team, is_leader in parsed:
         player = _player_for(values)
-        registration = Registration.objects.create(tournament=tournament, player=player, entry_number=entry, team=team)
+        registration = Registration.objects.create(
+            tournament=tournament, player=player, entry_number=entry, team=team, confirm_pin=new_confirm_pin()
+        )
         if is_leader and team is not None:
             team.leader = registration
             team.save(update_fields=["leader"])
@@ -402,7 +414,11 @@ def _parse_entry(number: int, text: str, problems: list[Problem]) -> int | None:
 
 
 def _player_for(values: dict[str, str]) -> Player:
-    """The same federation ID is the same person across tournaments (their Pin record follows them)."""
+    """The same federation ID is the same person across tournaments (their Pin record follows them).
+
+    A known player is reused as stored: one tournament's roster file does not rewrite a person
+    other tournaments (and the player's own account) share.
+    """
     details = {
         "name": values["name"],
         "name_local": values.get("name_local", ""),
@@ -411,6 +427,11 @@ def _player_for(values: dict[str, str]) -> Player:
     }
     federation_id = values.get("federation_id", "")
     if federation_id:
-        player, _created = Player.objects.update_or_create(federation_id=federation_id, defaults=details)
+        player, _created = Player.objects.get_or_create(federation_id=federation_id, defaults=details)
         return player
     return Player.objects.create(**details)
+
+
+def new_confirm_pin() -> str:
+    """A 4-digit PIN with which a player confirms score sheets (Appendix 5 signatures)."""
+    return f"{secrets.randbelow(10_000):04d}"

@@ -14,6 +14,7 @@ from tournaments import extensions
 from tournaments.audit import audit_record
 from tournaments.engine_messages import declared_problem_message, hand_error_message, reason_message
 from tournaments.errors import Conflict
+from tournaments.services.core import new_confirm_pin
 from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, SeatAssignment, Session, Table
 from tournaments.table_rules import MAX_HANDS, hand_winds
 
@@ -98,6 +99,7 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
         ScoreSheet(session=session, table_id=table_id, referee_id=referees[i % len(referees)] if referees else None)
         for i, table_id in enumerate(table_ids)
     )
+    confirm_pins_issue(actor=actor, tournament=tournament)  # every player can confirm the sheets
     session.status = Session.Status.RUNNING
     session.started_at = timezone.now()
     session.save(update_fields=["status", "started_at"])
@@ -369,7 +371,9 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registra
     ):
         # One message for both cases: a wrong guess must not reveal who sits at the table.
         raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
-    signature, created = sheet.signatures.get_or_create(kind="player", registration=registration)
+    signature, created = sheet.signatures.get_or_create(
+        kind="player", registration=registration, sheet_version=sheet.version
+    )
     if created:
         audit_record(
             actor=None, tournament=sheet.session.tournament, action="sheet.confirmed", obj=sheet,
@@ -384,14 +388,27 @@ def sheet_sign(*, actor, sheet: ScoreSheet) -> ScoreSheet:
     sheet = _locked_sheet(sheet)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
-    confirmed = sheet.signatures.filter(kind="player").count()
+    confirmed = sheet.signatures.filter(kind="player", sheet_version=sheet.version).count()
     if confirmed < 4:
         raise ValidationError(_("%(n)d of 4 players have confirmed; all four must confirm first.") % {"n": confirmed})
-    sheet.signatures.create(kind="referee", user=actor)
+    sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
     _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
     audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail={})
     _standings_after_commit(sheet)
     return sheet
+
+
+@transaction.atomic
+def sheet_results_changed(*, sheet: ScoreSheet) -> None:
+    """Another app changed what a sheet's results are (a penalty recorded or cancelled).
+
+    The version moves on, so confirmations given before no longer count and stale edits get 409;
+    a signed sheet's standings are recomputed once this commits. The caller audits the change.
+    """
+    sheet = _locked_sheet(sheet)
+    _bump(sheet)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        _standings_after_commit(sheet)
 
 
 def _standings_after_commit(sheet: ScoreSheet) -> None:
@@ -406,10 +423,15 @@ def _standings_after_commit(sheet: ScoreSheet) -> None:
 
 @transaction.atomic
 def confirm_pins_issue(*, actor, tournament) -> int:
-    """Give every registered player without one a random 4-digit confirmation PIN."""
+    """Give every registered player without one a random 4-digit confirmation PIN.
+
+    Imports issue PINs as players register; a session start calls this for anyone added otherwise.
+    """
     missing = list(tournament.registrations.filter(confirm_pin=""))
+    if not missing:
+        return 0
     for registration in missing:
-        registration.confirm_pin = f"{secrets.randbelow(10_000):04d}"
+        registration.confirm_pin = new_confirm_pin()
     Registration.objects.bulk_update(missing, ["confirm_pin"])
     audit_record(actor=actor, tournament=tournament, action="pins.issued", detail={"count": len(missing)})
     return len(missing)

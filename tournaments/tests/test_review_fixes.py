@@ -1,0 +1,85 @@
+"""Workflows a review found broken: PINs for every player, signing after time-up, confirmations
+that stop counting when the sheet changes, and players shared between tournaments."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tournaments import services
+from tournaments.models import Player, Registration
+from tournaments.services import sheets as sheet_services
+
+STRAIGHT = "123m456m789m123p5p+5p"
+
+
+@pytest.mark.django_db
+def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, tournament, registrations, referee):
+    job = services.import_job_create(
+        actor=organizer, tournament=tournament, kind="players", filename="p.csv", content=b"entry,name\n13,Ann\n14,Bo\n15,Cy\n16,Di\n"
+    )
+    services.import_job_run(job_id=job.pk)
+    assert all(len(r.confirm_pin) == 4 and r.confirm_pin.isdigit() for r in tournament.registrations.filter(entry_number__gte=13))
+    assert not Registration.objects.filter(tournament=tournament, entry_number__lt=13).exclude(confirm_pin="").exists()
+    session = tournament.sessions.get(number=1)
+    ids = list(tournament.registrations.order_by("entry_number").values_list("pk", flat=True))
+    sheet_services.session_seats_replace(actor=organizer, session=session, tables={n + 1: ids[4 * n: 4 * n + 4] for n in range(4)})
+    sheet_services.session_start(actor=organizer, session=session)
+    assert not tournament.registrations.filter(confirm_pin="").exists()
+
+
+@pytest.mark.django_db
+def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, organizer, sheet, pins):
+    client = client_for(referee)
+    client.post(f"/api/sheets/{sheet.pk}/hands/", {"number": 1, "result": "draw"}, content_type="application/json")
+    sheet_services.session_end(actor=organizer, session=sheet.session)  # time-up closes the sheet
+    for entry in (1, 2, 3, 4):
+        response = client.post(f"/api/sheets/{sheet.pk}/confirm/", {"entry": entry, "pin": pins[entry]}, content_type="application/json")
+        assert response.status_code == 200, response.content
+    assert client.post(f"/api/sheets/{sheet.pk}/sign/", content_type="application/json").json()["status"] == "locked"
+    # Locked: the referee can no longer write it.
+    assert client.post(f"/api/sheets/{sheet.pk}/confirm/", {"entry": 1, "pin": pins[1]}, content_type="application/json").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, registrations):
+    from penalties.services import penalty_record
+
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    sheet.refresh_from_db()
+    sheet_services.hand_correct(actor=referee, sheet=sheet, number=1, expected_version=sheet.version,
+                                result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    with pytest.raises(ValidationError, match="0 of 4"):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10)
+    with pytest.raises(ValidationError, match="0 of 4"):  # a penalty changes the results too
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+
+
+@pytest.mark.django_db
+def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tournament, registrations, outsider):
+    from tournaments.models import Tournament
+
+    other = Tournament.objects.get(name="Other Cup")
+    player = registrations[0].player
+    player.federation_id = "CN-1"
+    player.save()
+    Registration.objects.create(tournament=other, player=player, entry_number=1)
+    with pytest.raises(ValidationError):
+        services.registration_update(actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1")
+    services.registration_update(
+        actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
+        contact=player.contact, country=player.country, team=registrations[1].team,
+    )  # the team is this tournament's own business
+    job = services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
+                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
+    assert services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
+    third = services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
+    job = services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
+    assert services.import_job_run(job_id=job.pk).status == "done"
+    assert Player.objects.get(federation_id="CN-1").name == "Player 1"  # reused, not overwritten
