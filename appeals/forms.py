@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, AppealPolicy
+from tournaments.forms import CorrectedHandForm
 
 
 class AppealForm(forms.Form):
@@ -20,32 +21,28 @@ class AppealForm(forms.Form):
         self.fields["penalty"].choices = [("", "—")] + penalties
 
 
-class DecisionForm(forms.Form):
+class DecisionForm(CorrectedHandForm):
+    """The decision, and for an upheld hand or sheet appeal the corrected hand (all its fields)."""
+
     outcome = forms.ChoiceField(
         label=_("Decision"), choices=[("upheld", _("Uphold")), ("rejected", _("Reject"))], widget=forms.RadioSelect
     )
     reasons = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 3}), max_length=4000)
-    # The corrected hand, when a hand or sheet appeal is upheld.
     hand_number = forms.IntegerField(label=_("Hand to correct"), min_value=1, max_value=16, required=False)
-    result = forms.ChoiceField(
-        label=_("Corrected result"), required=False,
-        choices=[("", "—"), ("win", _("Win")), ("draw", _("Draw"))],
-    )
-    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, required=False, empty_value=None,
-                                    choices=[("", "—"), (0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))])
-    discarder = forms.TypedChoiceField(label=_("Discarded by (empty if self-drawn)"), coerce=int, required=False,
-                                       empty_value=None,
-                                       choices=[("", "—"), (0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))])
+    field_order = ["outcome", "reasons", "hand_number"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["result"].required = False
+        self.fields["result"].choices = [("", "—")] + list(self.fields["result"].choices)
+        self.fields["result"].label = _("Corrected result")
 
     def remedy(self, tiles: str) -> dict:
-        data = self.cleaned_data
-        if not data.get("result"):
+        if not self.cleaned_data.get("result"):
             return {}
-        hand = {"result": data["result"]}
-        if data.get("hand_number"):
-            hand["number"] = data["hand_number"]
-        if data["result"] == "win":
-            hand.update(winner=data["winner"], discarder=data["discarder"], tiles=tiles)
+        hand = self.hand_entry(tiles)
+        if self.cleaned_data.get("hand_number"):
+            hand["number"] = self.cleaned_data["hand_number"]
         return {"hand": hand}
 
 

@@ -8,20 +8,18 @@ from django.utils import timezone
 
 from appeals.models import Appeal
 from appeals.services import STAGE_CAPABILITY, appeal_deadline, policy_for
-from tournaments.access import Capability, capabilities
-from tournaments.models import Membership, Registration, Role, Session
+from tournaments.access import Capability, capabilities, teams_led_by
+from tournaments.models import Registration, Session
 
 
 def represented_registrations(*, user, tournament) -> list[Registration]:
     """The registrations the user may appeal for: their own, and their team's if they lead it (3.12.1)."""
     if not user.is_authenticated:
         return []
-    teams = Membership.objects.filter(user=user, tournament=tournament, role=Role.TEAM_LEADER).values_list(
-        "team_id", flat=True
-    )
+    teams = teams_led_by(user, tournament)
     return list(
         Registration.objects.filter(tournament=tournament)
-        .filter(Q(player__user=user) | Q(team_id__in=list(teams)))
+        .filter(Q(player__user=user) | Q(team_id__in=teams))
         .select_related("player", "team")
         .order_by("entry_number")
     )

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from appeals.models import Appeal, AppealDecision, AppealPolicy
 from penalties.models import Penalty
 from penalties.services import penalty_cancel
-from tournaments.access import Capability, can
+from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import audit_record
-from tournaments.models import Membership, Registration, Role, ScoreSheet, SeatAssignment
+from tournaments.models import Registration, ScoreSheet, SeatAssignment
 from tournaments.services.sheets import hand_correct
 
 STAGE_CAPABILITY = {
@@ -23,8 +23,8 @@ STAGE_CAPABILITY = {
 
 
 def policy_for(tournament) -> AppealPolicy:
-    policy, _created = AppealPolicy.objects.get_or_create(tournament=tournament)
-    return policy
+    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
+    return AppealPolicy.objects.filter(tournament=tournament).first() or AppealPolicy(tournament=tournament)
 
 
 def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
@@ -34,16 +34,10 @@ def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
     return session.ended_at + dt.timedelta(minutes=policy.window_minutes)
 
 
-def is_team_leader_of(user, registration: Registration) -> bool:
-    return registration.team_id is not None and Membership.objects.filter(
-        user=user, tournament_id=registration.tournament_id, role=Role.TEAM_LEADER, team_id=registration.team_id
-    ).exists()
-
-
 def may_appeal_for(user, registration: Registration) -> bool:
     """3.12.1: the player concerned, or their team leader."""
     is_player = registration.player.user_id is not None and registration.player.user_id == user.pk
-    return is_player or is_team_leader_of(user, registration)
+    return is_player or leads_team_of(user, registration)
 
 
 @transaction.atomic
@@ -92,7 +86,7 @@ def appeal_file(
         stage = Appeal.Stage.CHIEF_REFEREE  # 3.13.1: the chief referee decides first
     else:
         stage = policy.other_appeals_body  # 3.13.2
-    by_leader = is_team_leader_of(actor, appellant) and appellant.player.user_id != actor.pk
+    by_leader = leads_team_of(actor, appellant) and appellant.player.user_id != actor.pk
     appeal = Appeal.objects.create(
         tournament=tournament,
         session=session,
@@ -130,7 +124,7 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
     if appeal.appellant.player.user_id == actor.pk and appeal.appellant_signed_at is None:
         appeal.appellant_signed_at = now
         signed.append("appellant")
-    if appeal.team_id and is_team_leader_of(actor, appeal.appellant) and appeal.leader_signed_at is None:
+    if appeal.team_id and leads_team_of(actor, appeal.appellant) and appeal.leader_signed_at is None:
         appeal.leader_signed_by, appeal.leader_signed_at = actor, now
         signed.append("leader")
     if not signed:

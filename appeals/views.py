@@ -15,7 +15,7 @@ from penalties.models import Penalty
 from penalties.selectors import foul_description
 from tournaments.forms import add_service_errors
 from tournaments import selectors as tournament_selectors
-from tournaments.access import Capability
+from tournaments.access import Capability, leads_team_of
 from tournaments.models import ScoreSheet
 
 
@@ -126,7 +126,7 @@ def appeal_detail(request, appeal_id: int):
         "can_decide": appeal.status == Appeal.Status.OPEN and appeal.stage in stages,
         "can_sign": is_appellant and (
             (appeal.appellant.player.user_id == request.user.pk and appeal.appellant_signed_at is None)
-            or (appeal.needs_leader_signature and services.is_team_leader_of(request.user, appeal.appellant))
+            or (appeal.needs_leader_signature and leads_team_of(request.user, appeal.appellant))
         ),
         "can_escalate": is_appellant and appeal.stage == Appeal.Stage.CHIEF_REFEREE and appeal.status == Appeal.Status.REJECTED,
         "decision_form": decision_form,

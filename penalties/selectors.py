@@ -21,7 +21,9 @@ def record_of_fouls(*, session) -> list[dict]:
     """Appendix 6: per table, every penalty with the offender's team, name, number and seat."""
     penalties = (
         Penalty.objects.filter(sheet__session=session)
-        .select_related("sheet__table", "offender__player", "offender__team", "victim__player", "cancelled_by")
+        .select_related(
+            "sheet__table", "offender__player", "offender__team", "victim__player", "cancelled_by", "substitute"
+        )
         .order_by("sheet__table__number", "hand_number", "created_at")
     )
     seats = {

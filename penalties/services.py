@@ -16,8 +16,8 @@ from tournaments.table_rules import MAX_HANDS, hand_winds
 
 
 def policy_for(tournament) -> PenaltyPolicy:
-    policy, _created = PenaltyPolicy.objects.get_or_create(tournament=tournament)
-    return policy
+    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
+    return PenaltyPolicy.objects.filter(tournament=tournament).first() or PenaltyPolicy(tournament=tournament)
 
 
 def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
@@ -234,7 +234,7 @@ def penalty_policy_update(*, actor, tournament, escalation: str) -> PenaltyPolic
     policy = policy_for(tournament)
     before = policy.escalation
     policy.escalation = escalation
-    policy.save(update_fields=["escalation"])
+    policy.save()
     audit_record(actor=actor, tournament=tournament, action="penalty_policy.updated", obj=policy,
                  detail={"escalation": [before, escalation]})
     return policy

@@ -40,22 +40,22 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
             for t in numbers
         ]
     else:
+        # Each player's seat in every session, indexed once: (registration id) -> rows.
+        rows_of: dict[int, list] = {}
+        for s, session_tables in sorted(tables.items()):
+            for t, seats in sorted(session_tables.items()):
+                for seat, registration in enumerate(seats):
+                    rows_of.setdefault(registration.pk, []).append(
+                        {"session": s, "table": t, "seat": seat, "wind": WIND[seat]}
+                    )
         players = []
         for registration in selectors.registrations_of(tournament=tournament):
             url = absolute_url(reverse("seating:player_seats", args=[tournament.pk, registration.entry_number]))
-            rows = []
-            for s, session_tables in tables.items():
-                for t, seats in session_tables.items():
-                    if registration in seats:
-                        seat = seats.index(registration)
-                        rows.append({"session": s, "table": t, "seat": seat, "wind": WIND[seat]})
+            rows = rows_of.get(registration.pk, [])
             players.append({"registration": registration, "rows": rows, "url": url, "qr": qr_svg(url)})
         context["players"] = players
     return context
 
-
-def print_html(context: dict) -> str:
-    return render_to_string("seating/print.html", context)
 
 
 def print_pdf(context: dict) -> bytes:

@@ -112,3 +112,21 @@ def can_write_sheet(user, sheet) -> bool:
         return sheet.session.status == sheet.session.Status.RUNNING
     # After time-up the session is over, but the referee still takes the table's signatures.
     return sheet.status == sheet.Status.CLOSED
+
+
+def teams_led_by(user, tournament: Tournament) -> set[int]:
+    """The teams `user` leads in `tournament` (3.12.1, 3.12.3): as a team-leader member of staff, or
+    as the player the roster names the team's leader (Team.leader)."""
+    if user is None or not user.is_authenticated:
+        return set()
+    from tournaments.models import Team
+
+    staff = Membership.objects.filter(user=user, tournament=tournament, role=Role.TEAM_LEADER).values_list(
+        "team_id", flat=True
+    )
+    playing = Team.objects.filter(tournament=tournament, leader__player__user=user).values_list("pk", flat=True)
+    return set(staff) | set(playing)
+
+
+def leads_team_of(user, registration) -> bool:
+    return registration.team_id is not None and registration.team_id in teams_led_by(user, registration.tournament)

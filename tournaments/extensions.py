@@ -2,13 +2,14 @@
 
 The core never imports `penalties` (or any app above it). An app that knows something the core's
 results depend on registers a provider here from its AppConfig.ready(); the core asks every
-registered provider and combines the answers. Two seams exist:
+registered provider and combines the answers. The seams:
 
 - sheet adjustments: per score sheet and starting seat, points transferred between players
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
 - win refusals: whether a player may not win a given hand (停和, 3.11.3), so the score sheet refuses
   such a win;
-- standing flags: players the standings must mark (disqualified, 3.11.4), who then take no rank.
+- standing flags: players the standings must mark (disqualified, 3.11.4), who then take no rank;
+- links on core pages, panels on the organizer's board, and sections of the tournament archive.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
 cost one query per provider. See docs/extension-points.md.

@@ -9,13 +9,24 @@ from tournaments.results_sheet import ResultsSheet, results_sheet
 from tournaments.table_rules import twelfths_display, twelfths_number
 
 
+# A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
+# public, and names come from rosters, so such text is written as text.
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def _inert(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def results_csv(data: dict) -> bytes:
     """UTF-8 with a byte-order mark, so spreadsheet programs read Chinese and Japanese names."""
     sheet = results_sheet(data, points=twelfths_display)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([column.full_label for column in sheet.columns])
-    writer.writerows(sheet.rows)
+    writer.writerows([_inert(value) for value in row] for row in sheet.rows)
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -35,6 +46,9 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
         cell.font = Font(bold=True)
     for row in sheet.rows:
         worksheet.append(row)
+        for cell in worksheet[worksheet.max_row]:
+            if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
+                cell.data_type = "s"  # openpyxl took it for a formula: keep it as text
     worksheet.freeze_panes = "D3"
     out = io.BytesIO()
     workbook.save(out)

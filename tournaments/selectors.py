@@ -3,22 +3,25 @@
 import datetime as dt
 import math
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, F, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from tournaments.access import Capability, can
+from tournaments.access import Capability, can, can_write_sheet
+from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
     AuditEvent,
     ImportJob,
     Registration,
+    Role,
     ScoreSheet,
     Session,
     StandingsSnapshot,
     Tournament,
 )
 from tournaments.models.sheets import SEAT_CHOICES
-from tournaments.table_rules import MAX_HANDS, twelfths_display
+from tournaments.table_rules import MAX_HANDS, hand_winds, table_results, twelfths_display
 
 
 def tournament_list_visible(*, user) -> QuerySet[Tournament]:
@@ -83,9 +86,6 @@ def audit_event_list(*, tournament: Tournament, limit: int = 200) -> QuerySet[Au
 
 def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
     """A score sheet the user may see (tournament staff), or write (its referee, the chief referee)."""
-    from tournaments.access import can_write_sheet
-    from tournaments.models import ScoreSheet
-
     sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
     if sheet is None:
         raise Http404("No such sheet.")
@@ -97,8 +97,6 @@ def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
 
 def sheet_detail(*, sheet) -> dict:
     """Everything a tablet shows of a sheet: players, hands, running totals, the next hand's winds."""
-    from tournaments.extensions import sheet_adjustments
-    from tournaments.table_rules import MAX_HANDS, hand_winds, table_results
 
     seats = {
         seat.seat: seat.registration
@@ -297,3 +295,10 @@ def session_get_for_user(*, user, session_id: int, capability: Capability) -> Se
     if session is None or not can(user, session.tournament, capability):
         raise Http404("No such session.")
     return session
+
+
+def tournament_referees(*, tournament: Tournament):
+    """The users who referee in this tournament."""
+    return get_user_model().objects.filter(
+        memberships__tournament=tournament, memberships__role=Role.REFEREE
+    ).order_by("username")

@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -87,7 +88,28 @@ def sheet_page(request, sheet_id: int):
         return render(request, "tournaments/_sheet_state.html", context)
     if context["supervisor"] and context["hand_rows"]:
         context["correction_form"] = HandCorrectionForm(seats=context["seats"], initial={"version": sheet.version})
+    if context["supervisor"] and sheet.status != sheet.Status.LOCKED:
+        context["referees"] = selectors.tournament_referees(tournament=sheet.session.tournament)
     return render(request, "tournaments/sheet.html", context)
+
+
+@login_required
+@require_POST
+def sheet_referee(request, sheet_id: int):
+    """The chief referee hands a table to another referee (a referee leaves, tables are regrouped)."""
+    sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
+    tournament = sheet.session.tournament
+    if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
+        raise Http404("No such sheet.")
+    referee = selectors.tournament_referees(tournament=tournament).filter(pk=request.POST.get("referee") or 0).first()
+    try:
+        if referee is None:
+            raise ValidationError(_("Choose a referee of this tournament."))
+        sheet_services.sheet_assign_referee(actor=request.user, sheet=sheet, referee=referee)
+        messages.success(request, _("Table %(n)s is now refereed by %(user)s.") % {"n": sheet.table.number, "user": referee})
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    return redirect("tournaments:sheet", sheet.pk)
 
 
 @login_required
@@ -100,11 +122,11 @@ def sheet_correct(request, sheet_id: int):
     context = sheet_context(request, sheet)
     form = HandCorrectionForm(request.POST, seats=context["seats"])
     if form.is_valid():
-        data = dict(form.cleaned_data)
+        data = form.cleaned_data
         try:
             sheet_services.hand_correct(
-                actor=request.user, sheet=sheet, number=data.pop("number"), expected_version=data.pop("version"),
-                reason=data.pop("reason"), tiles=request.POST.get("tiles", ""), **data,
+                actor=request.user, sheet=sheet, number=data["number"], expected_version=data["version"],
+                reason=data["reason"], **form.hand_entry(request.POST.get("tiles", "")),
             )
         except Conflict as conflict:
             messages.error(request, conflict.message)
@@ -129,5 +151,5 @@ def my_tables(request, tournament_id: int):
         queryset = session.sheets.select_related("table", "referee").order_by("table__number")
         if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
             queryset = queryset.filter(referee=request.user)
-        sheets = [{"sheet": sheet, "hands": sheet.hands.count()} for sheet in queryset]
+        sheets = [{"sheet": sheet, "hands": sheet.hand_count} for sheet in queryset.annotate(hand_count=Count("hands"))]
     return render(request, "tournaments/my_tables.html", {"tournament": tournament, "session": session, "sheets": sheets})

@@ -53,18 +53,6 @@ def cache_clear() -> None:
     _seat_results.cache_clear()
 
 
-def sheet_seat_results(tournament: Tournament, sheets: list[dict]) -> dict[int, list]:
-    """{sheet id: [SeatResult] by starting seat} for the given sheets (dicts with an "id")."""
-    totals = {
-        row[0]: row[1:]
-        for row in ScoreSheet.objects.filter(pk__in=[sheet["id"] for sheet in sheets])
-        .order_by()
-        .values_list("id", *TOTALS)
-    }
-    results = _sheet_seat_results(tournament, totals)
-    return {sheet_id: list(seats) for sheet_id, seats in results.items()}
-
-
 def _sheet_seat_results(tournament: Tournament, totals: dict[int, tuple]) -> dict[int, tuple]:
     """{sheet id: (SeatResult,) * 4} from {sheet id: the sheet's four hand totals}."""
     adjustments = extensions.sheet_adjustments(totals)

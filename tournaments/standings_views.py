@@ -103,10 +103,11 @@ def board(request, tournament_id: int):
         "tournament": tournament,
         "board": selectors.session_board(tournament=tournament),
         "poll_seconds": BOARD_POLL_SECONDS,
-        "panels": extensions.board_panels(tournament, request.user),
     }
-    template = "tournaments/_board.html" if request.htmx else "tournaments/board.html"
-    return render(request, template, context)
+    if request.htmx:  # the poll refreshes the tables only
+        return render(request, "tournaments/_board.html", context)
+    context["panels"] = extensions.board_panels(tournament, request.user)
+    return render(request, "tournaments/board.html", context)
 
 
 def _session_action(request, session_id: int, service, done_message: str):

@@ -16,6 +16,7 @@ urlpatterns = [
     path("imports/<int:job_id>/", views.import_job_detail, name="import_job"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
+    path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
     # Standings, the board and the final results (standings_views).
     path("<int:tournament_id>/standings/", standings_views.standings, name="standings"),

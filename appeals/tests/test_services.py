@@ -131,7 +131,7 @@ def test_other_appeals_follow_the_policy_and_a_hand_is_corrected(player_user, te
         appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="The winner was East.", remedy=correction)
     hand = ended_sheet.hands.get(number=1)
     assert hand.winner == 0 and hand.deltas == (47, -31, -8, -8)
-    AppealPolicy.objects.filter(tournament=tournament).update(other_appeals_body="organizer")
+    AppealPolicy.objects.update_or_create(tournament=tournament, defaults={"other_appeals_body": "organizer"})
     second = file(player_user, ended_sheet, registrations[0], subject="sheet", category="other", penalty=None)
     assert second.stage == "organizer"
 
@@ -166,3 +166,18 @@ def test_no_appeal_against_an_imported_session(organizer):
     with pytest.raises(ValidationError, match="3.12.2"):
         services.appeal_file(actor=player_user, sheet=sheet, appellant=registration, subject="sheet",
                              category="other", statement="Too late.")
+
+
+@pytest.mark.django_db
+def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, registrations, player_user, teams):
+    from conftest import make_user
+
+    captain = registrations[1]  # entry 2, Team 1
+    captain.player.user = make_user("captain")
+    captain.player.save()
+    teams[0].leader = captain
+    teams[0].save()
+    appeal = file(player_user, ended_sheet, registrations[0])
+    assert appeal.needs_leader_signature
+    appeal = services.appeal_sign(actor=captain.player.user, appeal=appeal)
+    assert appeal.leader_signed_by == captain.player.user and not appeal.needs_leader_signature

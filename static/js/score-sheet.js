@@ -6,8 +6,10 @@
  * POST /api/sheets/<id>/hands/. A hand leaves the outbox when the server has it: 201 (recorded),
  * 200 (a retry the server had already recorded: the client key makes retries harmless), or a
  * refusal (400: invalid hand, 409: that hand number was taken by another tablet), which puts
- * the hand back into the form with the reason. A network failure keeps the outbox and retries
- * when the browser is back online and every few seconds. The page shows what is pending.
+ * the hand back into the form with the reason while the hands queued after it wait. A network
+ * failure keeps the outbox and retries when the browser is back online and every few seconds;
+ * a 401/403/404 (logged out, or no longer this referee's sheet) keeps it and asks for a login.
+ * The page shows what is pending.
  *
  * Closing, confirmations, signing and taking back a hand need the connection and say so.
  */
@@ -22,6 +24,8 @@
   var storageKey = "mcr-outbox-sheet-" + root.dataset.sheetId;
   var sending = false;
   var retryTimer = null;
+  var stopped = false;  // the server refused us (logged out): keep everything, send nothing
+  var heldNumber = null;  // a refused hand's number, waiting to be entered again
 
   function text(name, n) {
     return (root.dataset["text" + name] || "").replace("{n}", n);
@@ -151,7 +155,7 @@
   }
 
   function send() {
-    if (sending) return;
+    if (sending || stopped || heldNumber !== null) return;
     var entries = loadOutbox();
     if (!entries.length) return;
     sending = true;
@@ -166,14 +170,23 @@
     }).then(function (answer) {
       sending = false;
       if (answer.status >= 500) { scheduleRetry(); return; }
+      if (answer.status === 401 || answer.status === 403 || answer.status === 404) {
+        // Logged out, or the sheet is no longer this referee's: the hands stay on the tablet.
+        stopped = true;
+        showErrors([text("LoggedOut")]);
+        renderOutbox();
+        return;
+      }
       var remaining = loadOutbox().filter(function (e) { return e.client_key !== entry.client_key; });
       if (answer.status === 201 || answer.status === 200) {
         saveOutbox(remaining);
         refreshState().then(send);
         return;
       }
-      // Refused: later queued hands were numbered after this one, so they go back to the form too.
-      saveOutbox([]);
+      // Refused (400, or 409: another tablet took that number): the hand goes back into the form.
+      // The hands queued after it keep their numbers and wait until it is entered again.
+      saveOutbox(remaining);
+      heldNumber = entry.number;
       if (answer.status === 409) {
         showErrors([text("Conflict", entry.number)]);
       } else {
@@ -234,7 +247,13 @@
       showErrors(found);
       if (found.length) return;
       var entries = loadOutbox();
-      entries.push({ number: state().nextNumber + entries.length, client_key: randomUUID(), hand: hand });
+      if (heldNumber !== null) {
+        // The corrected hand takes the refused hand's place, ahead of the hands queued after it.
+        entries.unshift({ number: heldNumber, client_key: randomUUID(), hand: hand });
+        heldNumber = null;
+      } else {
+        entries.push({ number: state().nextNumber + entries.length, client_key: randomUUID(), hand: hand });
+      }
       saveOutbox(entries);
       resetForm();
       send();

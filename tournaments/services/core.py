@@ -238,14 +238,14 @@ def registration_check_in(*, actor, registration: Registration, checked_in: bool
 
 @transaction.atomic
 def tables_sync(*, actor, tournament: Tournament) -> int:
-    """Make one table for every four registered players (3.5.2); returns the number of tables."""
+    """Make tables 1..N for every four registered players (3.5.2); returns how many tables exist."""
     needed = -(-tournament.registrations.count() // 4)
     existing = set(tournament.tables.values_list("number", flat=True))
     missing = [n for n in range(1, needed + 1) if n not in existing]
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in missing)
     if missing:
         audit_record(actor=actor, tournament=tournament, action="tables.created", detail={"numbers": missing})
-    return max(needed, len(existing))
+    return len(existing) + len(missing)
 
 
 @transaction.atomic

@@ -4,8 +4,10 @@ import secrets
 import uuid
 from collections import Counter
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,8 +17,21 @@ from tournaments.audit import audit_record
 from tournaments.engine_messages import declared_problem_message, hand_error_message, reason_message
 from tournaments.errors import Conflict
 from tournaments.services.core import new_confirm_pin
-from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, SeatAssignment, Session, Table
+from tournaments.models import (
+    Hand,
+    Membership,
+    Registration,
+    Role,
+    ScoreSheet,
+    SeatAssignment,
+    Session,
+    Table,
+    Tournament,
+)
 from tournaments.table_rules import MAX_HANDS, hand_winds
+
+PIN_ATTEMPTS = 5
+PIN_PAUSE_SECONDS = 10 * 60
 
 WIN_FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
 
@@ -79,8 +94,11 @@ def _tables_numbered(tournament, numbers) -> dict[int, int]:
 def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     """Start a session: its seats lock and every table gets a score sheet and a referee.
 
-    Referees are spread over the tables in turn; the organizer or chief referee can reassign.
+    Referees are spread over the tables in turn; the chief referee can hand a table to another
+    (`sheet_assign_referee`, from the sheet page).
     """
+    # The tournament row is locked first: two sessions started at once cannot both run.
+    Tournament.objects.select_for_update().get(pk=session.tournament_id)
     session = Session.objects.select_for_update().get(pk=session.pk)
     if session.status != Session.Status.PLANNED:
         raise ValidationError(_("Session %(n)s has already started.") % {"n": session.number})
@@ -119,8 +137,12 @@ def session_end(*, actor, session: Session) -> Session:
     now = timezone.now()
     open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
     time_up = list(open_sheets.values_list("table__number", flat=True))
-    for sheet in open_sheets.select_for_update():
-        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hands.count() < MAX_HANDS, closed_at=now)
+    sheets = list(open_sheets.select_for_update())
+    hand_counts = dict(
+        Hand.objects.filter(sheet__in=sheets).order_by().values("sheet").annotate(n=Count("id")).values_list("sheet", "n")
+    )
+    for sheet in sheets:
+        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hand_counts.get(sheet.pk, 0) < MAX_HANDS, closed_at=now)
     session.status = Session.Status.FINISHED
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])
@@ -200,7 +222,10 @@ def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | 
     flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
     flowers = entry.get("flowers", 0)
     tiles = (entry.get("tiles") or "").strip()
-    declared = entry.get("declared_fans") or []
+    declared = list(entry.get("declared_fans") or [])
+    if 81 in declared:  # Flower Tiles ticked as a fan: the flowers are their count (fan 81)
+        flowers = (flowers or 0) + declared.count(81)
+        declared = [number for number in declared if number != 81]
     try:
         if tiles:
             fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags)
@@ -241,7 +266,7 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
     if check.problems:
         messages = [declared_problem_message(*problem) for problem in check.problems]
         raise _invalid("declared_fans", "; ".join(messages), "declared")
-    counts = Counter(number for number in declared if number != 81)  # flowers are entered as their count
+    counts = Counter(declared)
     if flowers:
         counts[81] = flowers  # listed as fan 81, as the engine lists them for a hand entered with tiles
     return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
@@ -366,9 +391,15 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registra
         .first()
     )
     registration = seat.registration if seat else None
+    attempts_key = f"sheet-confirm-failures:{sheet.pk}:{entry_number}"
+    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+        # A 4-digit PIN must not be guessed on the referee's tablet: a pause after a few misses.
+        raise ValidationError({"pin": _("Too many wrong PINs for this player: ask the referee to wait a few minutes.")})
     if registration is None or not registration.confirm_pin or not secrets.compare_digest(
         registration.confirm_pin, str(pin).strip()
     ):
+        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
+        cache.incr(attempts_key)
         # One message for both cases: a wrong guess must not reveal who sits at the table.
         raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
     signature, created = sheet.signatures.get_or_create(

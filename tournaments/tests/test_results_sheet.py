@@ -125,3 +125,27 @@ def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
     assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
     standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
     assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
+
+
+def test_names_that_look_like_formulas_stay_text():
+    import csv
+    import io
+
+    from openpyxl import load_workbook
+
+    from tournaments.results_files import results_csv, results_xlsx
+
+    data = {
+        "sessions": [1],
+        "individuals": [{"rank": 1, "entry": 1, "name": "=HYPERLINK(\"x\")", "team": "+Team", "registration": 1,
+                         "table_points": 48, "contest_points": 10, "places": [1, 0, 0, 0], "best_session": 10,
+                         "disqualified": False,
+                         "sessions": [{"session": 1, "table": 1, "seat": 0, "rank": 1, "table_points": 48,
+                                       "session_score": 10, "hand_score": 10, "transfers": 0, "deductions": 0}]}],
+        "teams": [],
+    }
+    rows = list(csv.reader(io.StringIO(results_csv(data).decode("utf-8-sig"))))
+    assert "'=HYPERLINK(\"x\")" in rows[1] and "'+Team" in rows[1]
+    worksheet = load_workbook(io.BytesIO(results_xlsx(data, title="T"))).active
+    names = [cell for cell in worksheet[3] if cell.value == "=HYPERLINK(\"x\")"]
+    assert names and names[0].data_type == "s"

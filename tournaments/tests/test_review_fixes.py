@@ -83,3 +83,21 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
     assert services.import_job_run(job_id=job.pk).status == "done"
     assert Player.objects.get(federation_id="CN-1").name == "Player 1"  # reused, not overwritten
+
+
+@pytest.mark.django_db
+def test_pins_cannot_be_guessed(referee, sheet, pins):
+    from django.core.cache import cache
+
+    cache.clear()
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    wrong = "0000" if pins[1] != "0000" else "1111"
+    for _ in range(5):
+        with pytest.raises(ValidationError, match="do not match"):
+            sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=wrong)
+    with pytest.raises(ValidationError, match="Too many wrong PINs"):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])  # even the right one, for now
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])  # other players are not held up
+    cache.clear()

@@ -73,3 +73,42 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
     assert first.locator("td.n").all_inner_texts()[1:] == ["4", "47"]
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     phone.close()
+
+
+@pytest.mark.browser
+def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(browser, live_server, browser_login, referee, sheet):
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+
+    # Offline: hand 1 (a win below 8 points: it will be refused), then hand 2 (a draw).
+    context.set_offline(True)
+    page.get_by_label("1 Player 1").first.check()
+    page.locator("fieldset.discard-only").get_by_label("2 Player 2").check()
+    tap(page, "1m", "2m", "3m", "5m", "6m", "7m", "7p", "8p", "9p", "2s", "3s", "4s", "5s", "5s")
+    page.locator("#record-hand").click()
+    page.locator('input[name="outcome"][value="draw"]').check()
+    page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("2 hand(s) waiting to be sent").wait_for()
+
+    # Back online but logged out: nothing is lost, the referee is asked to log in again.
+    context.clear_cookies()
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#sheet-errors").get_by_text("Log in again").wait_for()
+    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")
+
+    # Logged in again: hand 1 is refused and comes back; hand 2 waits behind it.
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
+    assert page.locator("#outbox").inner_text().startswith("1 hand(s)")
+    assert Hand.objects.filter(sheet=sheet).count() == 0
+    # The referee enters hand 1 as the draw it really was: both hands are recorded, in order.
+    page.locator('input[name="outcome"][value="draw"]').check()
+    page.locator("#record-hand").click()
+    page.locator("#outbox").wait_for(state="hidden")
+    page.locator("#sheet-state [data-next-number='3']").wait_for()
+    assert list(Hand.objects.filter(sheet=sheet).values_list("number", "result")) == [(1, "draw"), (2, "draw")]
+    context.close()

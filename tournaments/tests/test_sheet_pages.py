@@ -58,3 +58,34 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
     assert done.status_code == 302
     assert sheet.hands.get().deltas == (-31, 47, -8, -8)
     assert AuditEvent.objects.get(action="hand.corrected").detail["reason"] == "South won"
+
+
+@pytest.mark.django_db
+def test_a_correction_keeps_every_field_of_the_hand(client_for, referee, chief_referee, sheet):
+    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    sheet.refresh_from_db()
+    response = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
+        "number": 1, "result": "win", "winner": 3, "discarder": "", "flowers": 2, "last_wall_tile": "on",
+        "declared_fans": "49, 73, 76", "reason": "the tiles were not written down", "version": sheet.version,
+    })
+    assert response.status_code == 302, response.content.decode()[:500]
+    hand = sheet.hands.get()
+    assert (hand.verified, hand.flowers, hand.last_wall_tile, hand.total) == (False, 2, True, 10)
+    assert hand.declared_fans == [49, 73, 76] and hand.self_drawn
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_hands_a_table_to_another_referee(client_for, referee, chief_referee, sheet, tournament):
+    from tournaments.models import AuditEvent
+
+    other = make_user("referee2")
+    Membership.objects.create(user=other, tournament=tournament, role="referee")
+    assert client_for(referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk}).status_code == 404
+    assert 'name="referee"' in client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk}).status_code == 302
+    sheet.refresh_from_db()
+    assert sheet.referee == other
+    assert AuditEvent.objects.filter(action="sheet.referee_assigned").count() == 1
+    client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": 999999})
+    sheet.refresh_from_db()
+    assert sheet.referee == other

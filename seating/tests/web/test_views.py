@@ -209,3 +209,18 @@ def test_my_seats_redirects_a_player(client_for, player_user, charted, organizer
     response = client_for(player_user).get(reverse("seating:my_seats", args=[charted.pk]))
     assert response.status_code == 302 and response["Location"].endswith("/players/1/seats/")
     assert client_for(organizer).get(reverse("seating:my_seats", args=[charted.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_player_sees_their_own_pin_and_nobody_else_does(client_for, charted, player_user, organizer):
+    from tournaments.models import Registration
+
+    publish(charted)
+    registration = Registration.objects.get(player__user=player_user)
+    registration.confirm_pin = "4321"
+    registration.save()
+    url = f"/t/{registration.tournament_id}/players/{registration.entry_number}/seats/"
+    assert "4321" in client_for(player_user).get(url).content.decode()
+    assert "4321" not in client_for(None).get(url).content.decode()
+    cards = client_for(organizer).get(reverse("seating:print", args=[charted.pk, "players"])).content.decode()
+    assert "4321" in cards  # on the printed schedule card the player gets

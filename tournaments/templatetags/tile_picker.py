@@ -68,7 +68,7 @@ def tile_groups() -> list[list[TileFace]]:
     return [faces[0:9], faces[9:18], faces[18:27], faces[27:34]]
 
 
-@register.inclusion_tag("scoring/_tile_face.html")
+@register.inclusion_tag("tournaments/_tile_face.html")
 def tile_face(code: str):
     """One tile face, e.g. {% tile_face "5m" %}."""
     return {"face": _faces().get(code)}
