@@ -11,6 +11,7 @@ from itertools import combinations
 from django.http import Http404
 
 from seating.engine import chart_metrics, round_seats
+from tournaments import extensions
 from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, StandingsSnapshot, Tournament
 from tournaments.models.sheets import SEAT_CHOICES
 
@@ -45,6 +46,12 @@ def country_keys(*, registrations) -> dict[int, str]:
 
 def registrations_of(*, tournament: Tournament) -> list[Registration]:
     return list(tournament.registrations.select_related("player", "team").order_by("entry_number"))
+
+
+def registrations_to_seat(*, tournament: Tournament) -> list[Registration]:
+    """Everyone still in the competition: disqualified players (3.11.4) get no new seats."""
+    out = set(extensions.standing_flags(tournament.pk))
+    return [registration for registration in registrations_of(tournament=tournament) if registration.pk not in out]
 
 
 def chart_settings(*, tournament: Tournament) -> dict:
@@ -154,10 +161,10 @@ def pairs_met(*, tournament: Tournament, before: int | None = None, exclude: int
 def standings_order(*, tournament: Tournament) -> list[int]:
     """Registration ids, best first, from the latest standings snapshot.
 
-    Players without a rank (disqualified, or not yet in the standings) come last, by entry number.
+    Disqualified players are left out; players not yet in the standings come last, by entry number.
     """
     snapshot = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
-    registrations = registrations_of(tournament=tournament)
+    registrations = registrations_to_seat(tournament=tournament)
     rank_of = {}
     if snapshot is not None:
         for row in snapshot.data.get("individuals", []):

@@ -55,7 +55,7 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     locked = [s for s in sessions if s.status != Session.Status.PLANNED]
     if not planned:
         raise ValidationError(_("Every session has started: there is nothing left to draw."))
-    registrations = selectors.registrations_of(tournament=tournament)
+    registrations = selectors.registrations_to_seat(tournament=tournament)
     if not registrations or len(registrations) % 4:
         raise ValidationError(
             _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")

@@ -255,3 +255,24 @@ def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(c
     assert response.status_code == 302
     cheat.refresh_from_db()
     assert (cheat.arrangement, cheat.substitute) == ("substitute", reserve)
+
+
+@pytest.mark.django_db
+def test_after_a_disqualification_the_seats_still_work(referee, organizer, sheet, tournament, registrations):
+    from seating import services as seating_services
+    from tournaments.models import Player, Registration
+
+    east = players(sheet)[0]
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    substitute = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99)
+    # Later sessions are drawn without the disqualified player and with the substitute.
+    seating_services.chart_generate(actor=organizer, tournament=tournament, seed=3)
+    later = SeatAssignment.objects.filter(session__number__gt=1)
+    assert not later.filter(registration=east).exists()
+    assert later.filter(registration=substitute).count() == tournament.planned_sessions - 1
+    # A manual swap in a later session still validates.
+    session2 = tournament.sessions.get(number=2)
+    a, b = [seat.registration for seat in session2.seats.filter(table__number__in=[1, 2], seat=0).order_by("table__number")]
+    seating_services.seats_swap(actor=organizer, session=session2, first_entry=a.entry_number, second_entry=b.entry_number)
+    assert session2.seats.get(registration=a).table.number == 2
+    assert penalty.disqualification

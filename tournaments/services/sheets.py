@@ -50,6 +50,8 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
         raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
+    # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
+    must_sit = registered - set(extensions.standing_flags(tournament.pk))
     seated = [registration for seats in tables.values() for registration in seats]
     problems = []
     if any(len(seats) != 4 for seats in tables.values()):
@@ -58,10 +60,8 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
         problems.append(_("A player is seated twice."))
     if set(seated) - registered:
         problems.append(_("Only players registered in this tournament can be seated."))
-    if registered - set(seated):
-        problems.append(
-            _("%(n)d registered player(s) have no seat.") % {"n": len(registered - set(seated))}
-        )
+    if must_sit - set(seated):
+        problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
     if problems:
         raise ValidationError(problems)
     table_ids = _tables_numbered(tournament, tables.keys())
