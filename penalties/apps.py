@@ -15,6 +15,6 @@ class PenaltiesConfig(AppConfig):
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
-        extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls")
+        extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls", Capability.RECORD_SCORES)
         extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
         extensions.register_archive_section(archive.SECTION)

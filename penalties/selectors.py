@@ -1,6 +1,7 @@
 """Reads for the Record of Fouls (Appendix 6) and the tablet."""
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, FOULS
 from penalties.models import Penalty
@@ -15,6 +16,25 @@ def foul_choices() -> list[tuple[str, str]]:
 def foul_description(code: str) -> str:
     foul = FOUL_BY_CODE.get(code)
     return foul.description(get_language() or "en") if foul else code
+
+
+def sanction_text(penalty: Penalty) -> str:
+    """What the penalty does, as the Record of Fouls (Appendix 6) writes it."""
+    if penalty.sanction == "pay_each":
+        parts = [_("pays %(points)s to each") % {"points": penalty.points}]
+    elif penalty.sanction == "pay_victim":
+        parts = [_("pays %(points)s to %(entry)s") % {"points": penalty.points, "entry": penalty.victim.entry_number}]
+    elif penalty.forfeit:
+        parts = [_("session forfeited")]
+    elif penalty.points:
+        parts = [f"−{penalty.points}"]
+    else:
+        parts = [_("warning")]
+    if penalty.no_win:
+        parts.append(_("停和"))
+    if penalty.disqualification:
+        parts.append(_("disqualified"))
+    return " · ".join(parts)
 
 
 def record_of_fouls(*, session) -> list[dict]:
@@ -39,10 +59,15 @@ def record_of_fouls(*, session) -> list[dict]:
                 "foul": foul_description(penalty.foul),
                 "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else "",
                 "seat": seats.get((penalty.sheet.table_id, penalty.offender_id)),
+                "sanction": sanction_text(penalty),
             }
         )
     return [tables[number] for number in sorted(tables)]
 
 
-def sheet_penalties(*, sheet) -> list[Penalty]:
-    return list(sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at"))
+def sheet_penalties(*, sheet) -> list[dict]:
+    penalties = sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at")
+    return [
+        {"penalty": penalty, "foul": foul_description(penalty.foul), "sanction": sanction_text(penalty)}
+        for penalty in penalties
+    ]

@@ -68,7 +68,6 @@ def sheet_fouls(request, sheet_id: int):
         "form": form,
         "false_win_form": false_win,
         "can_cancel": can(request.user, sheet.session.tournament, Capability.SUPERVISE_SCORES),
-        "foul_description": penalty_selectors.foul_description,
     }
     return render(request, "penalties/sheet_fouls.html", context)
 

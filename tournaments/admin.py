@@ -119,8 +119,11 @@ class ScoreSheetAdmin(admin.ModelAdmin):
 
     list_display = ["session", "table", "referee", "status", "version", "ended_by_time"]
     list_filter = ["status", "session__tournament"]
-    readonly_fields = ["version", "closed_at", "locked_at"]
     inlines = [HandInline]
+
+    def has_change_permission(self, request, obj=None):
+        # Status, referee and hands change through the services: audited, results recomputed.
+        return False
 
 
 @admin.register(Hand)
