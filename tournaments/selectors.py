@@ -246,7 +246,6 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
         sheets = (
             current.sheets.select_related("table", "referee")
             .annotate(
-                hands_count=Count("hands", distinct=True),
                 confirmed=Count(
                     "signatures",
                     filter=Q(signatures__kind="player", signatures__sheet_version=F("version")),
@@ -259,7 +258,7 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
             tables.append(
                 {
                     "table": sheet.table.number,
-                    "hands": sheet.hands_count,
+                    "hands": sheet.hand_count,
                     "max_hands": MAX_HANDS,
                     "status": sheet.status,
                     "status_label": sheet.get_status_display(),

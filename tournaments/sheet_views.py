@@ -3,7 +3,6 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
@@ -155,5 +154,5 @@ def my_tables(request, tournament_id: int):
         queryset = session.sheets.select_related("table", "referee").order_by("table__number")
         if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
             queryset = queryset.filter(referee=request.user)
-        sheets = [{"sheet": sheet, "hands": sheet.hand_count} for sheet in queryset.annotate(hand_count=Count("hands"))]
+        sheets = [{"sheet": sheet, "hands": sheet.hand_count} for sheet in queryset]
     return render(request, "tournaments/my_tables.html", {"tournament": tournament, "session": session, "sheets": sheets})

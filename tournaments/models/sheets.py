@@ -64,6 +64,9 @@ class ScoreSheet(models.Model):
     total1 = models.IntegerField(default=0, editable=False)
     total2 = models.IntegerField(default=0, editable=False)
     total3 = models.IntegerField(default=0, editable=False)
+    # How many hands the sheet holds (numbered 1..n): kept with the totals, so recording the next
+    # hand needs no count of the hands.
+    hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["session", "table__number"]

@@ -156,6 +156,7 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
             # The sheet's running totals (derived columns the hand services keep): the hands' sums.
             for seat in range(4):
                 setattr(sheet, f"total{seat}", sum(fields[f"d{seat}"] for fields in table["hands"]))
+            sheet.hand_count = len(table["hands"])
             sheets.append(sheet)
             hands += [(sheet, fields) for fields in table["hands"]]
     Session.objects.bulk_update([sessions[s["number"]] for s in archive.sessions], ["status", "started_at", "ended_at"])

@@ -7,7 +7,6 @@ from collections import Counter
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -137,12 +136,8 @@ def session_end(*, actor, session: Session) -> Session:
     now = timezone.now()
     open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
     time_up = list(open_sheets.values_list("table__number", flat=True))
-    sheets = list(open_sheets.select_for_update())
-    hand_counts = dict(
-        Hand.objects.filter(sheet__in=sheets).order_by().values("sheet").annotate(n=Count("id")).values_list("sheet", "n")
-    )
-    for sheet in sheets:
-        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hand_counts.get(sheet.pk, 0) < MAX_HANDS, closed_at=now)
+    for sheet in open_sheets.select_for_update():
+        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now)
     session.status = Session.Status.FINISHED
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])
@@ -181,9 +176,12 @@ def _bump(sheet: ScoreSheet, **fields) -> None:
     sheet.save(update_fields=["version", *fields])
 
 
-def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0)) -> dict:
-    """The sheet's derived totals (total0..total3) after hands are added or removed: for _bump."""
-    return {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
+def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), count: int = 0) -> dict:
+    """The sheet's derived totals (total0..total3, hand_count) after hands are added, changed or
+    removed: for _bump."""
+    fields = {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
+    fields["hand_count"] = sheet.hand_count + count
+    return fields
 
 
 def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
@@ -280,15 +278,17 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     submission for a hand number that is not the next one is stale: Conflict (409).
     """
     sheet = _locked_sheet(sheet)
-    # One read of the sheet's (at most 16) hands answers both "a retry?" and "which number next?".
-    recorded_keys = list(sheet.hands.order_by().values_list("client_key", flat=True))
-    if client_key is not None and client_key in recorded_keys:
-        return sheet.hands.get(client_key=client_key), False
+    next_number = sheet.hand_count + 1
+    # A retry of a recorded hand comes with its old number: look for it only then. (A first
+    # attempt still in flight holds the row lock, so the retry sees it committed.)
+    if client_key is not None and number != next_number:
+        recorded = sheet.hands.filter(client_key=client_key).first()
+        if recorded is not None:
+            return recorded, False
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is closed: no more hands can be added."))
     if sheet.session.status != Session.Status.RUNNING:
         raise ValidationError(_("The session is not running."))
-    next_number = len(recorded_keys) + 1
     if next_number > MAX_HANDS:
         raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
     if number != next_number:
@@ -299,7 +299,7 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
     hand = Hand.objects.create(
         sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
     )
-    _bump(sheet, **_totals_plus(sheet, added=hand.deltas))
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, count=1))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -356,7 +356,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles},
     )
     hand.delete()
-    _bump(sheet, **_totals_plus(sheet, removed=hand.deltas))
+    _bump(sheet, **_totals_plus(sheet, removed=hand.deltas, count=-1))
 
 
 # --- closing and signing -----------------------------------------------------------------------
@@ -370,7 +370,7 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is already closed."))
-    hands = sheet.hands.count()
+    hands = sheet.hand_count
     _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now())
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,

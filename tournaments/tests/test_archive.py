@@ -165,6 +165,7 @@ def test_export_import_export_round_trips(played, organizer):
     for sheet in ScoreSheet.objects.filter(session__tournament=imported):  # the derived running totals
         hands = list(sheet.hands.all())
         assert sheet.totals == tuple(sum(hand.deltas[seat] for hand in hands) for seat in range(4))
+        assert sheet.hand_count == len(hands)
     assert AuditEvent.objects.filter(action="tournament.imported", tournament=imported).count() == 1
 
 

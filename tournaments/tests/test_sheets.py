@@ -223,25 +223,25 @@ def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, shee
     record(referee, sheet, 3, result="draw")
     record(referee, sheet, 4, winner=0, discarder=3, tiles=CHICKEN)
     sheet.refresh_from_db()
-    assert sheet.totals == hand_sums(sheet) != (0, 0, 0, 0)
+    assert sheet.totals == hand_sums(sheet) != (0, 0, 0, 0) and sheet.hand_count == 4
     assert sum(sheet.totals) == 0
     sheet_services.hand_correct(
         actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, result="win", winner=3,
         discarder=1, tiles=STRAIGHT,
     )
     sheet.refresh_from_db()
-    assert sheet.totals == hand_sums(sheet)
+    assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=2, expected_version=sheet.version, result="draw")
     sheet.refresh_from_db()
-    assert sheet.totals == hand_sums(sheet)
+    assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
     sheet.refresh_from_db()
-    assert sheet.totals == hand_sums(sheet)
+    assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     sheet_services.hand_record(actor=referee, sheet=sheet, number=4, client_key=uuid.uuid4(), result="draw")
     sheet.refresh_from_db()
-    assert sheet.totals == hand_sums(sheet)
+    assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     for number in (4, 3, 2, 1):
         sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
         sheet.refresh_from_db()
-        assert sheet.totals == hand_sums(sheet)
+        assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     assert sheet.totals == (0, 0, 0, 0)
