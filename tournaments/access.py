@@ -8,7 +8,6 @@ tournament's private data is not revealed.
 import enum
 
 from django.contrib.auth.models import AnonymousUser, Group
-from django.db.models import Exists, OuterRef
 
 from tournaments.models import Membership, Role, Tournament
 
@@ -66,28 +65,7 @@ ROLE_CAPABILITIES: dict[str, frozenset[Capability]] = {
 def roles_of(user, tournament: Tournament) -> set[str]:
     if user is None or isinstance(user, AnonymousUser) or not user.is_authenticated:
         return set()
-    known = getattr(tournament, "_roles_read_for", None)
-    if known is not None and known[0] == user.pk:
-        return set(known[1])  # read with the object itself (roles_annotation): no second query
     return set(Membership.objects.filter(user=user, tournament=tournament).values_list("role", flat=True))
-
-
-def roles_annotation(user, tournament_path: str) -> dict:
-    """Annotations that read `user`'s roles in the tournament at `tournament_path` together with
-    the object being fetched; `remember_roles` then hands them to roles_of()."""
-    if user is None or not user.is_authenticated:
-        return {}
-    return {
-        f"_role_{role}": Exists(
-            Membership.objects.filter(user=user, tournament=OuterRef(tournament_path), role=role)
-        )
-        for role in Role.values
-    }
-
-
-def remember_roles(obj, user, tournament: Tournament) -> None:
-    if user is not None and user.is_authenticated:
-        tournament._roles_read_for = (user.pk, {role for role in Role.values if getattr(obj, f"_role_{role}", False)})
 
 
 def capabilities(user, tournament: Tournament) -> frozenset[Capability]:

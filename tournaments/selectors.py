@@ -8,7 +8,7 @@ from django.db.models import Count, F, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
-from tournaments.access import Capability, can, can_write_sheet, remember_roles, roles_annotation
+from tournaments.access import Capability, can, can_write_sheet
 from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
     AuditEvent,
@@ -84,21 +84,11 @@ def audit_event_list(*, tournament: Tournament, limit: int = 200) -> QuerySet[Au
     return tournament.audit_events.select_related("actor")[:limit]
 
 
-def sheet_get_for_user(*, user, sheet_id: int, write: bool = False, lock: bool = False):
-    """A score sheet the user may see (tournament staff), or write (its referee, the chief referee).
-
-    One query reads the sheet and the user's roles. With `lock`, the sheet's row is locked for the
-    caller's transaction (the services then need not read it again: see hand_record).
-    """
-    queryset = ScoreSheet.objects.select_related("session__tournament", "table", "referee").annotate(
-        **roles_annotation(user, "session__tournament")
-    )
-    if lock:
-        queryset = queryset.select_for_update(of=("self",))
-    sheet = queryset.filter(pk=sheet_id).first()
+def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
+    """A score sheet the user may see (tournament staff), or write (its referee, the chief referee)."""
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
     if sheet is None:
         raise Http404("No such sheet.")
-    remember_roles(sheet, user, sheet.session.tournament)
     allowed = can_write_sheet(user, sheet) if write else can(user, sheet.session.tournament, Capability.VIEW_ROSTER)
     if not allowed:
         raise Http404("No such sheet.")

@@ -1,7 +1,6 @@
 """The referee's tablet talks to these endpoints: read a sheet, add and correct hands, sign it."""
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
 from drf_spectacular.utils import extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -180,14 +179,10 @@ class HandRecordApi(ServiceErrorsMixin, APIView):
         responses={201: HandRecordedOutput, 200: HandRecordedOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput},
     )
     def post(self, request, sheet_id: int):
+        sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        with transaction.atomic():
-            # The access check reads the sheet with its row lock: tablets racing on it queue here.
-            sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True, lock=True)
-            hand, created = sheet_services.hand_record(
-                actor=request.user, sheet=sheet, locked=True, **payload.validated_data
-            )
+        hand, created = sheet_services.hand_record(actor=request.user, sheet=sheet, **payload.validated_data)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(HandRecordedOutput(hand).data, status=code)
 

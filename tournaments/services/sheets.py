@@ -271,19 +271,13 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
 
 
 @transaction.atomic
-def hand_record(
-    *, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID | None = None, locked: bool = False, **entry
-) -> tuple[Hand, bool]:
+def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
     """Record the next hand of a sheet. Returns (hand, created).
 
     A retried submission (same client_key) returns the hand it recorded the first time. A
     submission for a hand number that is not the next one is stale: Conflict (409).
-    `locked=True` is the caller's word that it read `sheet` with its row locked
-    (`sheet_get_for_user(lock=True)`) inside a transaction that encloses this call: the tablet's
-    API does, so the busiest write of the day reads the sheet once.
     """
-    if not locked:
-        sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet)
     next_number = sheet.hand_count + 1
     # A retry of a recorded hand comes with its old number: look for it only then. (A first
     # attempt still in flight holds the row lock, so the retry sees it committed.)

@@ -72,21 +72,3 @@ def test_without_the_row_lock_the_database_constraint_still_refuses_a_second_han
     outcomes = race(3, insert)
     assert outcomes.count("inserted") == 1
     assert sum(isinstance(o, IntegrityError) for o in outcomes) == 2
-
-
-@pytest.mark.django_db(transaction=True)
-def test_racing_tablets_through_the_api_path_record_one_hand(referee, sheet):
-    """The API reads the sheet once, locked, with the access check; the race still gives one hand."""
-    from tournaments import selectors
-
-    def submit(i):
-        with transaction.atomic():
-            locked = selectors.sheet_get_for_user(user=referee, sheet_id=sheet.pk, write=True, lock=True)
-            return sheet_services.hand_record(
-                actor=referee, sheet=locked, locked=True, number=1, client_key=uuid.uuid4(), result="draw"
-            )
-
-    outcomes = race(4, submit)
-    assert sum(isinstance(o, tuple) for o in outcomes) == 1, outcomes
-    assert sum(isinstance(o, Conflict) for o in outcomes) == 3
-    assert Hand.objects.filter(sheet=sheet).count() == 1
