@@ -44,7 +44,7 @@ def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
 
 def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
     sheet_ids = list(sheet_ids)
-    penalties = list(Penalty.objects.filter(sheet_id__in=sheet_ids, status=Penalty.Status.ACTIVE))
+    penalties = list(Penalty.objects.filter(sheet_id__in=sheet_ids, status=Penalty.Status.ACTIVE).order_by("sheet_id", "created_at"))
     if not penalties:
         return {}
     seats = _seat_index({p.sheet_id for p in penalties})
@@ -60,9 +60,11 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it."""
     from django.utils.translation import gettext as _
 
-    offenders = Penalty.objects.filter(
-        sheet_id=sheet_id, hand_number=hand_number, no_win=True, status=Penalty.Status.ACTIVE
-    ).values_list("offender_id", flat=True)
+    offenders = list(
+        Penalty.objects.filter(sheet_id=sheet_id, hand_number=hand_number, no_win=True, status=Penalty.Status.ACTIVE)
+        .order_by()  # not Meta.ordering: "sheet" would join the sheet, session and tournament
+        .values_list("offender_id", flat=True)
+    )
     if not offenders:
         return None
     seats = _seat_index([sheet_id])
@@ -74,5 +76,5 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
 def standing_flags(tournament_id: int) -> dict[int, dict]:
     disqualified = Penalty.objects.filter(
         sheet__session__tournament_id=tournament_id, disqualification=True, status=Penalty.Status.ACTIVE
-    ).values_list("offender_id", flat=True)
+    ).order_by().values_list("offender_id", flat=True)
     return {registration_id: {"disqualified": True} for registration_id in disqualified}

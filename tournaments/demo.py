@@ -171,7 +171,7 @@ def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> 
                 discarder = None if rng.random() < 0.3 else rng.choice([s for s in range(4) if s != winner])
                 entry = {"result": "win", "winner": winner, "discarder": discarder, "tiles": rng.choice(DEMO_HANDS),
                          "flowers": rng.choice([0, 0, 0, 1, 2])}
-            sheet_services.hand_record(actor=referee, sheet=sheet, number=number, **entry)
+            sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, **entry)
         if sign:
             sheet.refresh_from_db()
             sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)

@@ -13,7 +13,7 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
                                              player_user, team_leader, sheet, pins, tournament):
     tournament.status = "published"
     tournament.save()
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
 
     # The referee, on the tablet, docks entry 1 twenty points for a rules violation (3.11.2.2).
     tablet = browser.new_context(**TABLET)

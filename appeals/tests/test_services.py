@@ -18,7 +18,7 @@ STRAIGHT = "123m456m789m123p5p+5p"
 @pytest.fixture
 def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_on_commit_callbacks):
     """Table 1 (entries 1-4, all of Team 1): a hand, a 30-point penalty on entry 1, signed, session ended."""
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
     penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)

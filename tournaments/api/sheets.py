@@ -179,10 +179,10 @@ class HandRecordApi(ServiceErrorsMixin, APIView):
         responses={201: HandRecordedOutput, 200: HandRecordedOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput},
     )
     def post(self, request, sheet_id: int):
-        sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        hand, created = sheet_services.hand_record(actor=request.user, sheet=sheet, **payload.validated_data)
+        # The service checks the referee's right to write on the locked sheet (404 otherwise).
+        hand, created = sheet_services.hand_record(actor=request.user, sheet_id=sheet_id, **payload.validated_data)
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(HandRecordedOutput(hand).data, status=code)
 

@@ -7,11 +7,13 @@ from collections import Counter
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import HandError, check_declared, evaluate, settle
 from tournaments import extensions
+from tournaments.access import can_write_sheet
 from tournaments.audit import audit_record
 from tournaments.engine_messages import declared_problem_message, hand_error_message, reason_message
 from tournaments.errors import Conflict
@@ -184,9 +186,20 @@ def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), co
     return fields
 
 
-def _locked_sheet(sheet: ScoreSheet) -> ScoreSheet:
+def _locked_sheet(sheet_id: int) -> ScoreSheet:
     """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
-    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet.pk)
+    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
+
+
+def _locked_sheet_writable_by(actor, sheet_id: int) -> ScoreSheet:
+    """The sheet's row, locked, if `actor` may write it (access.can_write_sheet); else Http404."""
+    try:
+        sheet = _locked_sheet(sheet_id)
+    except ScoreSheet.DoesNotExist:
+        raise Http404("No such sheet.") from None
+    if not can_write_sheet(actor, sheet):
+        raise Http404("No such sheet.")
+    return sheet
 
 
 def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
@@ -271,13 +284,19 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
 
 
 @transaction.atomic
-def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
+def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
     """Record the next hand of a sheet. Returns (hand, created).
+
+    The actor's right to write the sheet is checked here, on the locked row, rather than by the
+    caller beforehand: the referee, the sheet's status and the session's are then the ones this
+    hand is written under (a referee reassigned or a session ended a moment earlier cannot slip a
+    hand in), and the busiest write of the day reads the sheet once. Anyone else gets Http404, as
+    from the selectors.
 
     A retried submission (same client_key) returns the hand it recorded the first time. A
     submission for a hand number that is not the next one is stale: Conflict (409).
     """
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet_writable_by(actor, sheet_id)
     next_number = sheet.hand_count + 1
     # A retry of a recorded hand comes with its old number: look for it only then. (A first
     # attempt still in flight holds the row lock, so the retry sees it committed.)
@@ -313,7 +332,7 @@ def hand_record(*, actor, sheet: ScoreSheet, number: int, client_key: uuid.UUID 
 @transaction.atomic
 def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
     """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     if sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
     if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
@@ -343,7 +362,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
 @transaction.atomic
 def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None:
     """Take back the last hand of an open sheet (a mistaken entry)."""
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     if sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
     if sheet.status != ScoreSheet.Status.OPEN:
@@ -365,7 +384,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
     """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     if sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
     if sheet.status != ScoreSheet.Status.OPEN:
@@ -382,7 +401,7 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
 @transaction.atomic
 def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registration:
     """A player confirms the closed sheet on the referee's tablet with their entry number and PIN."""
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     seat = (
@@ -416,7 +435,7 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registra
 @transaction.atomic
 def sheet_sign(*, actor, sheet: ScoreSheet) -> ScoreSheet:
     """The referee signs after the four players: the sheet is locked, its results final (Appendix 5)."""
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     confirmed = sheet.signatures.filter(kind="player", sheet_version=sheet.version).count()
@@ -436,7 +455,7 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     The version moves on, so confirmations given before no longer count and stale edits get 409;
     a signed sheet's standings are recomputed once this commits. The caller audits the change.
     """
-    sheet = _locked_sheet(sheet)
+    sheet = _locked_sheet(sheet.pk)
     _bump(sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
         _standings_after_commit(sheet)

@@ -31,7 +31,7 @@ def play(*, actor, session: Session, hands: dict[int, list[dict]]) -> None:
     sheets = ScoreSheet.objects.filter(session=session).select_related("session__tournament", "table")
     for sheet in sheets:
         for number, hand in enumerate(hands.get(sheet.table.number, []), start=1):
-            sheet_services.hand_record(actor=actor, sheet=sheet, number=number, **hand)
+            sheet_services.hand_record(actor=actor, sheet_id=sheet.pk, number=number, **hand)
     sheet_services.session_end(actor=actor, session=session)
     for sheet in sheets:
         seated = Registration.objects.filter(seats__session=session, seats__table=sheet.table)

@@ -38,7 +38,7 @@ def test_racing_tablets_record_one_hand(referee, sheet):
     assert connection.vendor == "postgresql"
 
     def submit(i):
-        return sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=uuid.uuid4(), result="draw")
+        return sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), result="draw")
 
     outcomes = race(4, submit)
     recorded = [o for o in outcomes if isinstance(o, tuple)]
@@ -52,7 +52,7 @@ def test_the_same_retry_racing_itself_records_once(referee, sheet):
     key = uuid.uuid4()
 
     def submit(i):
-        return sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=key, result="draw")
+        return sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
 
     outcomes = race(3, submit)
     assert all(isinstance(o, tuple) for o in outcomes), outcomes

@@ -7,7 +7,7 @@ from tournaments.services import sheets as sheet_services
 
 @pytest.mark.django_db
 def test_the_referee_gets_the_tablet_and_others_a_read_only_view(client_for, referee, organizer, outsider, sheet, tournament):
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
     page = client_for(referee).get(f"/t/sheets/{sheet.pk}/")
     html = page.content.decode()
     assert page.status_code == 200
@@ -36,7 +36,7 @@ def test_my_tables(client_for, referee, chief_referee, tournament, running_sessi
 def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, referee, chief_referee, sheet, pins):
     from tournaments.models import AuditEvent
 
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
@@ -62,7 +62,7 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
 
 @pytest.mark.django_db
 def test_a_correction_keeps_every_field_of_the_hand(client_for, referee, chief_referee, sheet):
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
     sheet.refresh_from_db()
     response = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
         "number": 1, "result": "win", "winner": 3, "discarder": "", "flowers": 2, "last_wall_tile": "on",

@@ -16,7 +16,7 @@ STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
 
 def record(actor, sheet, number, **entry):
     entry.setdefault("result", "win")
-    hand, _created = sheet_services.hand_record(actor=actor, sheet=sheet, number=number, **entry)
+    hand, _created = sheet_services.hand_record(actor=actor, sheet_id=sheet.pk, number=number, **entry)
     return hand
 
 
@@ -97,13 +97,35 @@ def test_declared_fans_are_marked_unverified(referee, sheet):
 @pytest.mark.django_db
 def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
     key = uuid.uuid4()
-    first, created = sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=key, result="draw")
-    again, created_again = sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=key, result="draw")
+    first, created = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
+    again, created_again = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
     assert created and not created_again and first.pk == again.pk
     with pytest.raises(Conflict) as caught:
-        sheet_services.hand_record(actor=referee, sheet=sheet, number=1, client_key=uuid.uuid4(), result="draw")
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), result="draw")
     assert caught.value.current_version == 2
     assert sheet.hands.count() == 1
+
+
+@pytest.mark.django_db
+def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, organizer, outsider, chief_referee, sheet):
+    from django.http import Http404
+
+    from conftest import _member
+
+    for stranger in (organizer, outsider):  # staff without RECORD_SCORES, another tournament's organizer
+        with pytest.raises(Http404):
+            record(stranger, sheet, 1, result="draw")
+    with pytest.raises(Http404):  # no such sheet
+        sheet_services.hand_record(actor=referee, sheet_id=10**9, number=1, result="draw")
+    # Reassigned to another referee: the old one's tablet can no longer write, even mid-session.
+    other = _member(sheet.session.tournament, "referee2", "referee")
+    sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other)
+    with pytest.raises(Http404):
+        record(referee, sheet, 1, result="draw")
+    assert not sheet.hands.exists() and not AuditEvent.objects.filter(action="hand.recorded").exists()
+    record(other, sheet, 1, result="draw")
+    record(chief_referee, sheet, 2, result="draw")  # the chief referee writes any sheet
+    assert sheet.hands.count() == 2
 
 
 @pytest.mark.django_db
@@ -237,7 +259,7 @@ def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, shee
     sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=4, client_key=uuid.uuid4(), result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=4, client_key=uuid.uuid4(), result="draw")
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     for number in (4, 3, 2, 1):

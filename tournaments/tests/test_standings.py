@@ -12,7 +12,7 @@ STRAIGHT = "123m456m789m123p5p+5p"
 
 @pytest.fixture
 def locked_sheet(referee, sheet, pins, django_capture_on_commit_callbacks):
-    sheet_services.hand_record(actor=referee, sheet=sheet, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
