@@ -4,6 +4,8 @@ The reference endpoint lives in bench/urls.py and is served only under these set
 part of config.urls, so no deployment serves it.
 """
 
+import os
+
 from config.settings.test import *  # noqa: F403
 
 DEBUG = False
@@ -15,3 +17,11 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# bench/submission.py measures both ways of holding database connections: "persistent" as
+# config/settings/production.py does, "per-request" as Django does by default.
+if os.environ.get("MCR_BENCH_CONNECTIONS", "persistent") == "persistent":
+    DATABASES["default"]["CONN_MAX_AGE"] = 60  # noqa: F405
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # noqa: F405
+else:
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # noqa: F405

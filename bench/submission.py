@@ -13,6 +13,11 @@ Latency is per request, measured by the client (connect to last byte). Target (i
 sheets and standings"): hand submission p95 within 2x the reference's p95 (judged against the
 less favourable of A and C).
 
+Each run is made twice by default (--connections both), on a fresh database each time: with
+persistent database connections, as config/settings/production.py deploys, and with a new
+connection per request, Django's default. The second makes every request pay for a PostgreSQL
+backend process, a fixed cost that flatters the ratio; the deployment's figure is the first.
+
 Bounded: 50 x (16 + 2 x --pings) requests, 30 s per request, --deadline for the whole run; the
 script stops gunicorn and the services it started.
 
@@ -230,15 +235,23 @@ def main() -> int:
     parser.add_argument("--pings", type=int, default=HANDS, help="reference requests per tablet, per phase")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn sync workers (docker-compose.yml: 3)")
     parser.add_argument("--deadline", type=float, default=600, help="seconds for the whole run at most")
+    parser.add_argument(
+        "--connections", choices=["persistent", "per-request", "both"], default="both",
+        help="database connections of the app: kept (the deployment), one per request, or both in turn",
+    )
     args = parser.parse_args()
     deadline = time.monotonic() + args.deadline
+    modes = ["persistent", "per-request"] if args.connections == "both" else [args.connections]
+    failed = 0
     with throwaway_services():
         django_setup("bench.settings")
-        with fresh_database():
-            return run(args, deadline)
+        for mode in modes:
+            with fresh_database():
+                failed |= run(args, mode, deadline)
+    return failed
 
 
-def run(args, deadline: float) -> int:
+def run(args, connections: str, deadline: float) -> int:
     from django.db import connection
 
     sheets = build(args.tablets)
@@ -246,7 +259,8 @@ def run(args, deadline: float) -> int:
     database = urllib.parse.urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
     connection.close()
     port = free_port()
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": urllib.parse.urlunsplit(database)}
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings", "DATABASE_URL": urllib.parse.urlunsplit(database),
+           "MCR_BENCH_CONNECTIONS": connections}
     log = tempfile.NamedTemporaryFile(prefix="mcr-bench-gunicorn.", suffix=".log", delete=False)
     server = subprocess.Popen(
         [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "config.wsgi:application",
@@ -265,7 +279,7 @@ def run(args, deadline: float) -> int:
             server.kill()
             server.wait()
         log.close()
-    report(args, tablets, phases, queries)
+    report(args, connections, tablets, phases, queries)
     os.unlink(log.name)
     return 0 if not any(tablet.errors for tablet in tablets) else 1
 
@@ -287,7 +301,7 @@ def wait_until_up(port: int, server: subprocess.Popen, log: str, deadline: float
     raise SystemExit("gunicorn did not answer /health/ in time:\n" + open(log).read())
 
 
-def report(args, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int]) -> None:
+def report(args, connections: str, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int]) -> None:
     errors = [error for tablet in tablets for error in tablet.errors]
     ping = [t for tablet in tablets for t in tablet.timings["ping"]]
     ping2 = [t for tablet in tablets for t in tablet.timings["ping2"]]
@@ -299,6 +313,9 @@ def report(args, tablets: list[Tablet], phases: dict[str, float], queries: dict[
         ("C. reference again", ping2, phases.get("ping2")),
         ("reference, A and C together", reference, None),
     ]
+    described = {"persistent": "persistent database connections (the deployment's)",
+                 "per-request": "a database connection per request (Django's default)"}[connections]
+    print(f"\n## {described}\n")
     print(f"{args.tablets} tablets, gunicorn {args.workers} sync workers on {HOST}, {os.cpu_count()} CPUs, "
           f"load average {os.getloadavg()[0]:.1f}")
     print()
