@@ -44,7 +44,9 @@ def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
 
 def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
     sheet_ids = list(sheet_ids)
-    penalties = list(Penalty.objects.filter(sheet_id__in=sheet_ids, status=Penalty.Status.ACTIVE).order_by("sheet_id", "created_at"))
+    penalties = list(
+        Penalty.objects.filter(sheet_id__in=sheet_ids, status=Penalty.Status.ACTIVE).order_by("sheet_id", "created_at")
+    )
     if not penalties:
         return {}
     seats = _seat_index({p.sheet_id for p in penalties})
