@@ -18,3 +18,4 @@ class PenaltiesConfig(AppConfig):
         extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls", Capability.RECORD_SCORES)
         extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
         extensions.register_archive_section(archive.SECTION)
+        extensions.register_tournament_archive_section(archive.POLICY_SECTION)

@@ -1,4 +1,6 @@
-"""Penalties in the tournament archive: a "penalties" list on each table (docs/archive.md).
+"""Penalties in the tournament archive (docs/archive.md): a "penalties" list on each table, and the
+tournament's "penalty_policy" ({"escalation": "double" or "flat"}), which decides the points of an
+escalating foul after 20 (3.11.6.3-5) and so is saved before the tables' penalties.
 
 Each item: {"foul": code, "offender": entry, "hand": n or null, "points": n (when the referee
 chooses them), "victim": entry (exposed tiles), "late_seconds": n (lateness), "note": text,
@@ -10,9 +12,9 @@ sanctions (escalation, lateness, payments) come out the same.
 from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction
-from penalties.models import Penalty
-from penalties.services import forfeit_points_set, penalty_record
-from tournaments.extensions import TableArchiveSection
+from penalties.models import Penalty, PenaltyPolicy
+from penalties.services import forfeit_points_set, penalty_policy_update, penalty_record, policy_for
+from tournaments.extensions import TableArchiveSection, TournamentArchiveSection
 from tournaments.models import Registration
 from tournaments.table_rules import MAX_HANDS
 
@@ -102,3 +104,25 @@ def save(sheet, items: list[dict], registrations: dict[str, int], actor) -> None
 
 
 SECTION = TableArchiveSection(key="penalties", export=export, check=check, save=save)
+
+
+def export_policy(tournament) -> dict:
+    # Written even when it is the default, so another installation's default cannot change results.
+    return {"escalation": str(policy_for(tournament).escalation)}
+
+
+def check_policy(value) -> list[str]:
+    if not isinstance(value, dict) or value.get("escalation") not in PenaltyPolicy.Escalation.values:
+        choices = ", ".join(PenaltyPolicy.Escalation.values)
+        message = _("“penalty_policy” must be an object whose “escalation” is one of: %(choices)s.")
+        return [message % {"choices": choices}]
+    return []
+
+
+def save_policy(tournament, value: dict, actor) -> None:
+    penalty_policy_update(actor=actor, tournament=tournament, escalation=value["escalation"])
+
+
+POLICY_SECTION = TournamentArchiveSection(
+    key="penalty_policy", export=export_policy, check=check_policy, save=save_policy
+)

@@ -229,8 +229,16 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         choices = ", ".join(Tiebreak.values)
         message = _("“tiebreaks” must be a list of different values from: %(choices)s.") % {"choices": choices}
         reader.add(where, message)
+    # Settings other apps keep (penalties' escalation, …), through the core's archive seam.
+    extras = {}
+    for section in extensions.tournament_archive_sections():
+        if section.key in obj:
+            for problem in section.check(obj[section.key]):
+                reader.add(where, problem)
+            extras[section.key] = obj[section.key]
     return {
         "name": name,
+        "extras": extras,
         "venue": reader.text(where, obj, "venue", max_length=Tournament._meta.get_field("venue").max_length),
         "rules": rules,
         "planned_sessions": planned,
@@ -540,6 +548,11 @@ def tournament_export_archive(tournament: Tournament) -> dict:
             "session_minutes": tournament.session_minutes,
             "tiebreaks": list(tournament.tiebreaks or []),
             "deductions_count_for_ranking": tournament.deductions_count_for_ranking,
+            **{
+                section.key: value
+                for section in extensions.tournament_archive_sections()
+                if (value := section.export(tournament)) is not None
+            },
         },
         "teams": teams,
         "players": players,

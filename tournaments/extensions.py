@@ -155,3 +155,31 @@ def register_archive_section(section: TableArchiveSection) -> None:
 
 def archive_sections() -> list[TableArchiveSection]:
     return list(_archive_sections.values())
+
+
+@dataclass(frozen=True)
+class TournamentArchiveSection:
+    """A key an app adds to the archive's "tournament" object (docs/archive.md): a setting of its
+    own that results depend on, e.g. the penalties' escalation after 20.
+
+    - export(tournament) -> a JSON value, or None to leave the key out;
+    - check(value) -> problems (translated messages); nothing is written;
+    - save(tournament, value, actor): writes it for the imported tournament, inside the import's
+      transaction and before any table section is saved (those may depend on it).
+    """
+
+    key: str
+    export: Callable
+    check: Callable
+    save: Callable
+
+
+_tournament_archive_sections: dict[str, TournamentArchiveSection] = {}
+
+
+def register_tournament_archive_section(section: TournamentArchiveSection) -> None:
+    _tournament_archive_sections[section.key] = section
+
+
+def tournament_archive_sections() -> list[TournamentArchiveSection]:
+    return list(_tournament_archive_sections.values())

@@ -69,3 +69,43 @@ def test_an_archive_penalty_is_checked_like_a_referee_s(organizer):
     imported = tournament_import_archive(actor=None, data=good)
     penalty = Penalty.objects.get(sheet__session__tournament=imported)
     assert (penalty.points, penalty.offender.entry_number, penalty.created_by) == (10, 12, None)
+
+
+@pytest.mark.django_db
+def test_the_escalation_setting_travels_so_escalating_points_come_out_the_same(played, referee, organizer, registrations):
+    from penalties.models import PenaltyPolicy
+    from penalties.services import penalty_policy_update
+
+    penalty_policy_update(actor=organizer, tournament=played, escalation=PenaltyPolicy.Escalation.FLAT)
+    sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
+    offender = next(r for r in registrations if r.entry_number == 3)
+    for _ in range(6):  # warning, 5, 10, 20, then 20 and 20 when flat (40 and 80 when doubling)
+        penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=offender, hand_number=3)
+    exported = tournament_export_archive(played)
+    assert exported["tournament"]["penalty_policy"] == {"escalation": "flat"}
+
+    imported = tournament_import_archive(actor=organizer, data=renamed(exported, "Flat (copy)"))
+    assert imported.penalty_policy.escalation == "flat"
+    copied = Penalty.objects.filter(sheet__session__tournament=imported).order_by("created_at", "pk")
+    assert list(copied.values_list("points", flat=True)) == [0, 5, 10, 20, 20, 20]
+
+    # Without the key, an import takes the rulebook's reading (keep doubling), as a new tournament does.
+    del exported["tournament"]["penalty_policy"]
+    doubled = tournament_import_archive(actor=organizer, data=renamed(exported, "Doubled (copy)"))
+    copied = Penalty.objects.filter(sheet__session__tournament=doubled).order_by("created_at", "pk")
+    assert list(copied.values_list("points", flat=True)) == [0, 5, 10, 20, 40, 80]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("policy", [{"escalation": "triple"}, "flat", {}, None])
+def test_a_bad_penalty_policy_is_refused_and_nothing_saved(organizer, policy):
+    from tournaments.models import Tournament
+
+    data = minimal()
+    data["tournament"]["penalty_policy"] = policy
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=data)
+    assert [problem.message for problem in caught.value.problems] == [
+        "“penalty_policy” must be an object whose “escalation” is one of: double, flat."
+    ]
+    assert not Tournament.objects.filter(name=data["tournament"]["name"]).exists()

@@ -53,6 +53,9 @@ def tournament_import_archive(*, actor, data) -> Tournament:
     else:  # a roster only: a new tournament, as if created here
         tournament.status = Tournament.Status.DRAFT
     tournament.save(update_fields=["tiebreaks", "deductions_count_for_ranking", "status"])
+    sections = {section.key: section for section in extensions.tournament_archive_sections()}
+    for key, value in details["extras"].items():
+        sections[key].save(tournament, value, actor)
     registrations = _roster_save(tournament, archive)
     hands = _sessions_save(tournament, archive, registrations, actor)
     audit_record(
