@@ -19,6 +19,7 @@ class SheetErrorsOutput(serializers.Serializer):
 class SheetConflictOutput(serializers.Serializer):
     detail = serializers.CharField()
     current_version = serializers.IntegerField(allow_null=True)
+    next_number = serializers.IntegerField(allow_null=True, required=False, help_text="the next hand's number")
 
 
 def validation_response(error: ValidationError) -> Response:
@@ -35,7 +36,10 @@ def validation_response(error: ValidationError) -> Response:
 
 
 def conflict_response(conflict: Conflict) -> Response:
-    return Response({"detail": conflict.message, "current_version": conflict.current_version}, status=status.HTTP_409_CONFLICT)
+    body = {"detail": conflict.message, "current_version": conflict.current_version}
+    if conflict.next_number is not None:
+        body["next_number"] = conflict.next_number
+    return Response(body, status=status.HTTP_409_CONFLICT)
 
 
 class ServiceErrorsMixin:
@@ -140,6 +144,15 @@ class VersionInput(serializers.Serializer):
 class ConfirmInput(serializers.Serializer):
     entry = serializers.IntegerField(min_value=1)
     pin = serializers.CharField(max_length=8)
+    version = serializers.IntegerField(help_text="the sheet version the player checked")
+
+
+class SignInput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the sheet version the players confirmed")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500,
+        help_text="chief referee only: why a player's confirmation is missing (absent, disqualified)",
+    )
 
 
 class SheetApi(ServiceErrorsMixin, APIView):
@@ -236,13 +249,14 @@ class SheetConfirmApi(ServiceErrorsMixin, APIView):
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: SheetErrorsOutput})
+    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = ConfirmInput(data=request.data)
         payload.is_valid(raise_exception=True)
+        data = payload.validated_data
         sheet_services.sheet_confirm(
-            sheet=sheet, entry_number=payload.validated_data["entry"], pin=payload.validated_data["pin"]
+            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"]
         )
         return sheet_response(sheet)
 
@@ -250,8 +264,13 @@ class SheetConfirmApi(ServiceErrorsMixin, APIView):
 class SheetSignApi(ServiceErrorsMixin, APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: SheetOutput, 400: SheetErrorsOutput})
+    @extend_schema(request=SignInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
     def post(self, request, sheet_id: int):
         sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-        sheet_services.sheet_sign(actor=request.user, sheet=sheet)
+        payload = SignInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        sheet_services.sheet_sign(
+            actor=request.user, sheet=sheet, expected_version=data["version"], reason=data.get("reason", "")
+        )
         return sheet_response(sheet)

@@ -6,14 +6,14 @@ from collections import Counter
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import HandError, check_declared, evaluate, settle
 from tournaments import extensions
-from tournaments.access import can_write_sheet
+from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import audit_record
 from tournaments.engine_messages import declared_problem_message, hand_error_message, reason_message
 from tournaments.errors import Conflict
@@ -283,7 +283,6 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
     return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
 
 
-@transaction.atomic
 def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
     """Record the next hand of a sheet. Returns (hand, created).
 
@@ -294,8 +293,27 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
     from the selectors.
 
     A retried submission (same client_key) returns the hand it recorded the first time. A
-    submission for a hand number that is not the next one is stale: Conflict (409).
+    submission for a hand number that is not the next one is stale: Conflict (409), which names
+    the next number; so is a client key already used for another hand.
     """
+    try:
+        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, **entry)
+    except IntegrityError:
+        # The lock rules out two hands with one number; what is left is a client key sent again
+        # with a different hand number (a retry is looked up by its key before anything is
+        # written). Looked up only now, so the busiest write of the day does not pay for it.
+        used = Hand.objects.filter(client_key=client_key).first() if client_key is not None else None
+        if used is None:
+            raise
+        raise Conflict(
+            _("This submission's key was already used for hand %(n)d; send the hand with a new key.")
+            % {"n": used.number},
+            current_version=None,
+        ) from None
+
+
+@transaction.atomic
+def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, **entry) -> tuple[Hand, bool]:
     sheet = _locked_sheet_writable_by(actor, sheet_id)
     next_number = sheet.hand_count + 1
     # A retry of a recorded hand comes with its old number: look for it only then. (A first
@@ -304,9 +322,12 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
         recorded = sheet.hands.filter(client_key=client_key).first()
         if recorded is not None:
             return recorded, False
-    if sheet.status != ScoreSheet.Status.OPEN:
-        raise ValidationError(_("This sheet is closed: no more hands can be added."))
-    if sheet.session.status != Session.Status.RUNNING:
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
+    # 3.5.6: at time-up the sheets close and the hand in progress scores nothing, but the hands
+    # finished before it count. A tablet that was offline sends them afterwards, so a closed sheet
+    # (not yet signed) still takes hands; the players confirm the sheet as it then stands.
+    if sheet.status == ScoreSheet.Status.OPEN and sheet.session.status != Session.Status.RUNNING:
         raise ValidationError(_("The session is not running."))
     if next_number > MAX_HANDS:
         raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
@@ -314,17 +335,22 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
         raise Conflict(
             _("Hand %(n)d is already recorded; the next hand is %(next)d.") % {"n": number, "next": next_number},
             current_version=sheet.version,
+            next_number=next_number,
         )
     hand = Hand.objects.create(
         sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
     )
-    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, count=1))
+    changes = _totals_plus(sheet, added=hand.deltas, count=1)
+    if sheet.status == ScoreSheet.Status.CLOSED:
+        changes["ended_by_time"] = changes["hand_count"] < MAX_HANDS
+    _bump(sheet, **changes)
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
         action="hand.recorded",
         obj=hand,
-        detail={"sheet": sheet.pk, "number": number, "result": hand.result, "deltas": list(hand.deltas), "tiles": hand.tiles},
+        detail={"sheet": sheet.pk, "number": number, "result": hand.result, "deltas": list(hand.deltas),
+                "tiles": hand.tiles, "sheet_status": sheet.status},
     )
     return hand, True
 
@@ -398,12 +424,23 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
     return sheet
 
 
+def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
+    if expected_version is not None and sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+
+
 @transaction.atomic
-def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registration:
-    """A player confirms the closed sheet on the referee's tablet with their entry number and PIN."""
+def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None) -> Registration:
+    """A player confirms the closed sheet on the referee's tablet with their entry number and PIN.
+
+    `expected_version` is the version the tablet showed the player: if the sheet changed since (a
+    correction, a penalty, a late hand), the confirmation would be for figures the player never
+    saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
+    """
     sheet = _locked_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
+    _check_version(sheet, expected_version)
     seat = (
         SeatAssignment.objects.select_related("registration")
         .filter(session=sheet.session, table=sheet.table, registration__entry_number=entry_number)
@@ -433,17 +470,39 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str) -> Registra
 
 
 @transaction.atomic
-def sheet_sign(*, actor, sheet: ScoreSheet) -> ScoreSheet:
-    """The referee signs after the four players: the sheet is locked, its results final (Appendix 5)."""
+def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None, reason: str = "") -> ScoreSheet:
+    """The referee signs after the four players: the sheet is locked, its results final (Appendix 5).
+
+    A player who cannot confirm (absent after a forfeit for lateness, 3.11.2.1, or disqualified,
+    3.11.4) must not keep the other three out of the standings: the chief referee may then sign
+    without that confirmation, giving the reason, which the audit keeps with the missing entries.
+    """
     sheet = _locked_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
-    confirmed = sheet.signatures.filter(kind="player", sheet_version=sheet.version).count()
-    if confirmed < 4:
-        raise ValidationError(_("%(n)d of 4 players have confirmed; all four must confirm first.") % {"n": confirmed})
+    _check_version(sheet, expected_version)
+    confirmed = set(
+        sheet.signatures.filter(kind="player", sheet_version=sheet.version).values_list("registration_id", flat=True)
+    )
+    missing = list(
+        SeatAssignment.objects.filter(session_id=sheet.session_id, table_id=sheet.table_id)
+        .exclude(registration_id__in=confirmed)
+        .order_by("seat")
+        .values_list("registration__entry_number", flat=True)
+    )
+    if missing:
+        if not can(actor, sheet.session.tournament, Capability.SUPERVISE_SCORES):
+            raise ValidationError(
+                _("%(n)d of 4 players have confirmed; all four must confirm first.") % {"n": len(confirmed)}
+            )
+        if not reason.strip():
+            raise ValidationError(
+                {"reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.") % {"n": len(confirmed)}}
+            )
     sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
     _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
-    audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail={})
+    detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
+    audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
     _standings_after_commit(sheet)
     return sheet
 

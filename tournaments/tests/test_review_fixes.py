@@ -31,12 +31,16 @@ def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, org
     client = client_for(referee)
     client.post(f"/api/sheets/{sheet.pk}/hands/", {"number": 1, "result": "draw"}, content_type="application/json")
     sheet_services.session_end(actor=organizer, session=sheet.session)  # time-up closes the sheet
+    version = client.get(f"/api/sheets/{sheet.pk}/").json()["version"]
     for entry in (1, 2, 3, 4):
-        response = client.post(f"/api/sheets/{sheet.pk}/confirm/", {"entry": entry, "pin": pins[entry]}, content_type="application/json")
+        body = {"entry": entry, "pin": pins[entry], "version": version}
+        response = client.post(f"/api/sheets/{sheet.pk}/confirm/", body, content_type="application/json")
         assert response.status_code == 200, response.content
-    assert client.post(f"/api/sheets/{sheet.pk}/sign/", content_type="application/json").json()["status"] == "locked"
+    signed = client.post(f"/api/sheets/{sheet.pk}/sign/", {"version": version}, content_type="application/json")
+    assert signed.json()["status"] == "locked"
     # Locked: the referee can no longer write it.
-    assert client.post(f"/api/sheets/{sheet.pk}/confirm/", {"entry": 1, "pin": pins[1]}, content_type="application/json").status_code == 404
+    body = {"entry": 1, "pin": pins[1], "version": version}
+    assert client.post(f"/api/sheets/{sheet.pk}/confirm/", body, content_type="application/json").status_code == 404
 
 
 @pytest.mark.django_db

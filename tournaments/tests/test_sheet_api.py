@@ -70,13 +70,16 @@ def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chi
     assert client.post(url(sheet, "close/"), {"version": 1}, content_type="application/json").status_code == 409
     closed = client.post(url(sheet, "close/"), {"version": 2}, content_type="application/json")
     assert closed.json()["status"] == "closed"
-    wrong = client.post(url(sheet, "confirm/"), {"entry": 1, "pin": "0000" if pins[1] != "0000" else "1111"}, content_type="application/json")
+    version = closed.json()["version"]
+    wrong_pin = "0000" if pins[1] != "0000" else "1111"
+    wrong = client.post(url(sheet, "confirm/"), {"entry": 1, "pin": wrong_pin, "version": version}, content_type="application/json")
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "pin"
     for entry in (1, 2, 3, 4):
-        confirmed = client.post(url(sheet, "confirm/"), {"entry": entry, "pin": pins[entry]}, content_type="application/json")
+        body = {"entry": entry, "pin": pins[entry], "version": version}
+        confirmed = client.post(url(sheet, "confirm/"), body, content_type="application/json")
         assert confirmed.status_code == 200
     assert confirmed.json()["confirmed_count"] == 4
-    signed = client.post(url(sheet, "sign/"), content_type="application/json")
+    signed = client.post(url(sheet, "sign/"), {"version": version}, content_type="application/json")
     assert signed.json()["status"] == "locked"
     version = signed.json()["version"]
     # Locked: the referee may no longer write; the chief referee may, with a reason.
@@ -93,3 +96,39 @@ def test_take_back(client_for, referee, sheet):
     client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
     taken = client.post(url(sheet, "hands/take-back/"), {"version": 2}, content_type="application/json")
     assert taken.status_code == 200 and taken.json()["hands"] == []
+
+
+@pytest.mark.django_db
+def test_a_stale_hand_number_gets_409_with_the_next_number(client_for, referee, sheet):
+    client = client_for(referee)
+    client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
+    stale = client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
+    assert stale.status_code == 409 and stale.json()["next_number"] == 2
+
+
+@pytest.mark.django_db
+def test_a_client_key_sent_again_for_the_next_hand_is_a_conflict_not_a_crash(client_for, referee, sheet):
+    client = client_for(referee)
+    key = "6f1c1c7e-9d7a-4a57-9d57-0b8a2f1f7a10"
+    first = client.post(url(sheet, "hands/"), {"number": 1, "client_key": key, "result": "draw"}, content_type="application/json")
+    assert first.status_code == 201
+    again = client.post(url(sheet, "hands/"), {"number": 2, "client_key": key, "result": "draw"}, content_type="application/json")
+    assert again.status_code == 409 and "hand 1" in again.json()["detail"]
+    assert sheet.hands.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_confirmation_or_signature_for_a_version_since_changed_is_refused(client_for, referee, chief_referee, sheet, pins):
+    client = client_for(referee)
+    client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
+    version = client.post(url(sheet, "close/"), {"version": 2}, content_type="application/json").json()["version"]
+    body = {"entry": 1, "pin": pins[1], "version": version}
+    assert client.post(url(sheet, "confirm/"), body, content_type="application/json").status_code == 200
+    # The chief referee corrects a hand while the players are signing: they must see it first.
+    correction = {"version": version, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}
+    assert client_for(chief_referee).put(url(sheet, "hands/1/"), correction, content_type="application/json").status_code == 200
+    body = {"entry": 2, "pin": pins[2], "version": version}
+    stale = client.post(url(sheet, "confirm/"), body, content_type="application/json")
+    assert stale.status_code == 409 and stale.json()["current_version"] == version + 1
+    assert client.post(url(sheet, "sign/"), {"version": version}, content_type="application/json").status_code == 409
+    assert client.post(url(sheet, "confirm/"), {"entry": 2, "pin": pins[2]}, content_type="application/json").status_code == 400

@@ -4,6 +4,7 @@ import uuid
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.http import Http404
 
 from scoring.engine import settle
 from tournaments.errors import Conflict
@@ -143,8 +144,6 @@ def test_close_confirm_sign_lock_and_standings(referee, sheet, pins, registratio
         sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])
     sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
     assert sheet.status == ScoreSheet.Status.CLOSED and sheet.ended_by_time
-    with pytest.raises(ValidationError):  # a hand cannot be added to a closed sheet
-        record(referee, sheet, 2, result="draw")
     with pytest.raises(ValidationError):  # wrong PIN
         sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin="no")
     with pytest.raises(ValidationError):  # a player of another table
@@ -159,6 +158,8 @@ def test_close_confirm_sign_lock_and_standings(referee, sheet, pins, registratio
         sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet)
     assert sheet.status == ScoreSheet.Status.LOCKED
     assert sheet.signatures.count() == 5
+    with pytest.raises(Http404):  # signed: its referee can no longer add a hand
+        record(referee, sheet, 2, result="draw")
     snapshot = StandingsSnapshot.objects.get()
     top = snapshot.data["individuals"][0]
     assert (top["entry"], top["table_points"], top["contest_points"]) == (3, 48, 47)
@@ -207,8 +208,47 @@ def test_time_up_closes_open_sheets(organizer, referee, running_session):
     running_session.refresh_from_db()
     assert running_session.status == Session.Status.FINISHED
     assert set(running_session.sheets.values_list("status", "ended_by_time")) == {("closed", True)}
+
+
+@pytest.mark.django_db
+def test_hands_finished_before_time_up_still_count_after_it(organizer, referee, chief_referee, pins, running_session):
+    # 3.5.6: a tablet offline at time-up sends the hands finished before it afterwards.
+    sheet = running_session.sheets.get(table__number=1)
+    record(referee, sheet, 1, result="draw")
+    sheet_services.session_end(actor=organizer, session=running_session)
+    sheet.refresh_from_db()
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
+    record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    assert (sheet.status, sheet.hand_count, sheet.totals) == (ScoreSheet.Status.CLOSED, 2, (-31, -8, 47, -8))
+    # The figures changed: the confirmation given before no longer counts.
+    assert not sheet.signatures.filter(sheet_version=sheet.version).exists()
+    assert AuditEvent.objects.filter(action="hand.recorded").order_by("pk").last().detail["sheet_status"] == "closed"
+    for number in range(3, 17):
+        record(chief_referee, sheet, number, result="draw")
+    sheet.refresh_from_db()
+    assert not sheet.ended_by_time  # all 16 hands were played after all
     with pytest.raises(ValidationError):
-        record(referee, sheet, 2, result="draw")
+        record(referee, sheet, 17, result="draw")
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_signs_for_a_player_who_cannot_confirm(referee, chief_referee, sheet, pins):
+    record(referee, sheet, 1, result="draw")
+    sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
+    for entry in (1, 2, 3):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
+    with pytest.raises(ValidationError, match="3 of 4"):  # the referee may not
+        sheet_services.sheet_sign(actor=referee, sheet=sheet, reason="player 4 left")
+    with pytest.raises(ValidationError) as caught:  # the chief referee must say why
+        sheet_services.sheet_sign(actor=chief_referee, sheet=sheet, reason=" ")
+    assert "reason" in caught.value.message_dict
+    with pytest.raises(Conflict):  # and sign what the players saw
+        sheet_services.sheet_sign(actor=chief_referee, sheet=sheet, expected_version=sheet.version - 1, reason="x")
+    sheet = sheet_services.sheet_sign(actor=chief_referee, sheet=sheet, expected_version=sheet.version, reason="4 left ill")
+    assert sheet.status == ScoreSheet.Status.LOCKED
+    locked = AuditEvent.objects.get(action="sheet.locked")
+    assert locked.detail == {"unconfirmed": [4], "reason": "4 left ill"} and locked.actor == chief_referee
 
 
 @pytest.mark.django_db
