@@ -19,7 +19,7 @@ from tournaments.errors import Conflict
 from tournaments.forms import HandCorrectionForm, add_service_errors
 from tournaments.services import sheets as sheet_services
 from tournaments.models import ScoreSheet, Session
-from tournaments.table_rules import twelfths_display
+from tournaments.table_rules import MAX_HANDS, hand_winds, twelfths_display
 
 def wind_names() -> dict[str, str]:
     return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
@@ -63,6 +63,11 @@ def sheet_context(request, sheet: ScoreSheet) -> dict:
         "players": detail["players"],
         "seats": seats,
         "prevalent_wind": winds[next_hand.prevalent] if next_hand else "",
+        # Every hand's winds, for the tablet to label the hand being entered while others are queued.
+        "hand_winds": [
+            {"prevalent": winds[hand.prevalent], "seat_winds": [winds[w] for w in hand.seat_winds], "dealer": hand.dealer}
+            for hand in map(hand_winds, range(1, MAX_HANDS + 1))
+        ],
         "hand_rows": _hand_rows(detail, language),
         "writable": writable,
         "supervisor": can(request.user, sheet.session.tournament, Capability.SUPERVISE_SCORES),
@@ -144,15 +149,20 @@ def sheet_correct(request, sheet_id: int):
 
 @login_required
 def my_tables(request, tournament_id: int):
-    """The sheets of the running session this user may write: their own tables (all, for the chief)."""
+    """The sheets this user may write: their own tables (all, for the chief) in the running
+    session, and those of earlier sessions still waiting for signatures after time-up."""
     tournament = selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.RECORD_SCORES
     )
     session = tournament.sessions.filter(status=Session.Status.RUNNING).first()
-    sheets = []
-    if session is not None:
-        queryset = session.sheets.select_related("table", "referee").order_by("table__number")
-        if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
-            queryset = queryset.filter(referee=request.user)
-        sheets = [{"sheet": sheet, "hands": sheet.hand_count} for sheet in queryset]
-    return render(request, "tournaments/my_tables.html", {"tournament": tournament, "session": session, "sheets": sheets})
+    queryset = ScoreSheet.objects.filter(session__tournament=tournament).select_related("session", "table")
+    if not can(request.user, tournament, Capability.SUPERVISE_SCORES):
+        queryset = queryset.filter(referee=request.user)
+    running = queryset.filter(session=session).order_by("table__number") if session else []
+    waiting = queryset.filter(status=ScoreSheet.Status.CLOSED).exclude(session=session)
+    return render(request, "tournaments/my_tables.html", {
+        "tournament": tournament,
+        "session": session,
+        "sheets": [{"sheet": sheet, "hands": sheet.hand_count} for sheet in running],
+        "waiting": waiting.order_by("session__number", "table__number"),
+    })

@@ -2,16 +2,21 @@
  * The referee's tablet: record hands on a score sheet, even on flaky venue Wi-Fi.
  *
  * Every hand the referee records goes first into an outbox kept in localStorage (per sheet), with
- * its hand number and a random client key; the outbox is then sent in order to
- * POST /api/sheets/<id>/hands/. A hand leaves the outbox when the server has it: 201 (recorded),
- * 200 (a retry the server had already recorded: the client key makes retries harmless), or a
- * refusal (400: invalid hand, 409: that hand number was taken by another tablet), which puts
- * the hand back into the form with the reason while the hands queued after it wait. A network
- * failure keeps the outbox and retries when the browser is back online and every few seconds;
- * a 401/403/404 (logged out, or no longer this referee's sheet) keeps it and asks for a login.
- * The page shows what is pending.
+ * a random client key; the outbox is then sent in order to POST /api/sheets/<id>/hands/. A hand
+ * gets its number when it is first sent: the number the server gave as next (from the sheet, a
+ * 201 or a 409), so a slow or failed refresh cannot make the tablet reuse a number. A hand leaves
+ * the outbox when the server has it: 201 (recorded), or 200 (a retry the server had already
+ * recorded: the client key makes retries harmless). A refusal (400: invalid hand; 409: that number
+ * was taken by another tablet) keeps the hand in the outbox, held, and puts it back into the form
+ * with the reason, also after a reload; the hands queued after it wait until it is entered again
+ * (it then takes the server's next number) or discarded. A network failure keeps the outbox and
+ * retries when the browser is back online and every few seconds; a 401/403/404 (logged out, or no
+ * longer this referee's sheet) keeps it and asks for a login. The page shows what is pending, and
+ * the hand being entered is labelled with its number and winds, counting the hands still queued.
  *
- * Closing, confirmations, signing and taking back a hand need the connection and say so.
+ * Closing, confirmations, signing and taking back a hand need the connection and say so; a
+ * confirmation or signature names the sheet version shown, so one given for figures since changed
+ * is refused (409).
  */
 (function () {
   "use strict";
@@ -25,7 +30,10 @@
   var sending = false;
   var retryTimer = null;
   var stopped = false;  // the server refused us (logged out): keep everything, send nothing
-  var heldNumber = null;  // a refused hand's number, waiting to be entered again
+  var serverNext = state().nextNumber;  // the next hand number, as the server last said
+  var windsNode = document.getElementById("sheet-winds");
+  var winds = windsNode ? JSON.parse(windsNode.textContent) : [];  // hands 1-16: prevalent, seat winds, dealer
+  var discardButton = document.getElementById("discard-held");
 
   function text(name, n) {
     return (root.dataset["text" + name] || "").replace("{n}", n);
@@ -64,11 +72,30 @@
     };
   }
 
+  function held(entries) {
+    return entries.length > 0 && !!entries[0].held;
+  }
+
   function renderOutbox(entries) {
     entries = entries || loadOutbox();
+    relabel(entries);
     if (!outboxView) return;
     outboxView.hidden = entries.length === 0;
     outboxView.textContent = entries.length ? text("Pending", entries.length) + (navigator.onLine ? "" : " — " + text("Offline")) : "";
+  }
+
+  function relabel(entries) {
+    // The hand in the form comes after the hands still queued (a held hand is the first of them).
+    var number = serverNext + (held(entries) ? 0 : entries.length);
+    var hand = winds[number - 1];
+    var label = document.querySelector("[data-next-label]");
+    if (!hand || !label) return;
+    label.textContent = text("Hand", number);
+    document.querySelector("[data-prevalent]").textContent = hand.prevalent;
+    document.querySelectorAll("[data-wind-now]").forEach(function (cell) {
+      var seat = parseInt(cell.dataset.seat, 10);
+      cell.textContent = hand.seat_winds[seat] + (hand.dealer === seat ? " (" + text("Dealer") + ")" : "");
+    });
   }
 
   function showErrors(messages) {
@@ -86,8 +113,9 @@
       .then(function (html) {
         if (html === null) return;
         document.getElementById("sheet-state").innerHTML = html;
-        var status = state().status;
-        if (form) form.hidden = status !== "open";
+        var current = state();
+        serverNext = current.nextNumber;
+        if (form) form.hidden = current.status !== "open" && !held(loadOutbox());
         renderOutbox();
       })
       .catch(function () { renderOutbox(); });
@@ -155,11 +183,15 @@
   }
 
   function send() {
-    if (sending || stopped || heldNumber !== null) return;
+    if (sending || stopped) return;
     var entries = loadOutbox();
-    if (!entries.length) return;
+    if (!entries.length || held(entries)) return;
     sending = true;
     var entry = entries[0];
+    if (!entry.number) {
+      entry.number = serverNext;  // kept from now on: a retry must carry the number it was sent with
+      saveOutbox(entries);
+    }
     fetch(root.dataset.apiHands, {
       method: "POST",
       credentials: "same-origin",
@@ -177,32 +209,46 @@
         renderOutbox();
         return;
       }
-      var remaining = loadOutbox().filter(function (e) { return e.client_key !== entry.client_key; });
+      var current = loadOutbox();
+      if (!current.length || current[0].client_key !== entry.client_key) return;  // discarded meanwhile
       if (answer.status === 201 || answer.status === 200) {
-        saveOutbox(remaining);
+        serverNext = answer.body.number + 1;
+        current.shift();
+        saveOutbox(current);
         refreshState().then(send);
         return;
       }
-      // Refused (400, or 409: another tablet took that number): the hand goes back into the form.
-      // The hands queued after it keep their numbers and wait until it is entered again.
-      saveOutbox(remaining);
-      heldNumber = entry.number;
+      // Refused (400, or 409: another tablet took that number): the hand stays first in the
+      // outbox, held, and goes back into the form; the hands queued after it wait.
+      var messages;
       if (answer.status === 409) {
-        showErrors([text("Conflict", entry.number)]);
+        if (answer.body.next_number) serverNext = answer.body.next_number;
+        messages = [text("Conflict", entry.number)].concat(answer.body.next_number ? [] : [answer.body.detail || ""]);
       } else {
-        var messages = (answer.body.errors || []).map(function (e) { return e.message; });
+        messages = (answer.body.errors || []).map(function (e) { return e.message; });
         if (!messages.length) {
           messages = Object.keys(answer.body).map(function (k) { return k + ": " + [].concat(answer.body[k]).join(" "); });
         }
-        showErrors([text("Refused", entry.number)].concat(messages));
+        messages = [text("Refused", entry.number)].concat(messages);
       }
-      fillForm(entry.hand);
+      current[0].held = messages.filter(Boolean);
+      current[0].number = null;  // entered again, it takes the server's next number
+      saveOutbox(current);
+      hold(current[0]);
       refreshState();
     }).catch(function () {
       sending = false;
       renderOutbox();
       scheduleRetry();
     });
+  }
+
+  function hold(entry) {
+    if (!form) return;
+    form.hidden = false;
+    showErrors(entry.held);
+    fillForm(entry.hand);
+    if (discardButton) discardButton.hidden = false;
   }
 
   function scheduleRetry() {
@@ -247,17 +293,28 @@
       showErrors(found);
       if (found.length) return;
       var entries = loadOutbox();
-      if (heldNumber !== null) {
-        // The corrected hand takes the refused hand's place, ahead of the hands queued after it.
-        entries.unshift({ number: heldNumber, client_key: randomUUID(), hand: hand });
-        heldNumber = null;
+      var entry = { client_key: randomUUID(), hand: hand };
+      if (held(entries)) {
+        entries[0] = entry;  // the corrected hand takes the refused one's place, ahead of the rest
       } else {
-        entries.push({ number: state().nextNumber + entries.length, client_key: randomUUID(), hand: hand });
+        entries.push(entry);
       }
       saveOutbox(entries);
       resetForm();
+      if (discardButton) discardButton.hidden = true;
       send();
     });
+    if (discardButton) {
+      discardButton.addEventListener("click", function () {
+        var entries = loadOutbox();
+        if (held(entries)) entries.shift();
+        saveOutbox(entries);
+        resetForm();
+        showErrors([]);
+        discardButton.hidden = true;
+        refreshState().then(send);
+      });
+    }
     syncVisibility();
   }
 
@@ -265,17 +322,26 @@
     var action = event.target.dataset && event.target.dataset.action;
     if (action === "take-back") postAction("hands/take-back/", { version: state().version });
     if (action === "close") postAction("close/", { version: state().version });
-    if (action === "sign") postAction("sign/");
+    if (action === "sign") postAction("sign/", { version: state().version });
   });
   document.getElementById("sheet-state").addEventListener("submit", function (event) {
-    if (event.target.dataset.action !== "confirm") return;
+    var action = event.target.dataset.action;
+    if (action !== "confirm" && action !== "sign-without") return;
     event.preventDefault();
     var data = new FormData(event.target);
-    postAction("confirm/", { entry: parseInt(data.get("entry"), 10), pin: data.get("pin") });
+    if (action === "confirm") {
+      postAction("confirm/", { entry: parseInt(data.get("entry"), 10), pin: data.get("pin"), version: state().version });
+    } else {
+      postAction("sign/", { version: state().version, reason: data.get("reason") || "" });
+    }
   });
 
   window.addEventListener("online", send);
   window.addEventListener("offline", function () { renderOutbox(); });
-  renderOutbox();
+  var waiting = loadOutbox();
+  renderOutbox(waiting);
+  // A hand held before a reload goes back into the form once the tile picker (a deferred script
+  // after this one) is ready.
+  if (held(waiting)) document.addEventListener("DOMContentLoaded", function () { hold(loadOutbox()[0]); });
   send();
 })();

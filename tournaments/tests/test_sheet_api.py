@@ -132,3 +132,20 @@ def test_a_confirmation_or_signature_for_a_version_since_changed_is_refused(clie
     assert stale.status_code == 409 and stale.json()["current_version"] == version + 1
     assert client.post(url(sheet, "sign/"), {"version": version}, content_type="application/json").status_code == 409
     assert client.post(url(sheet, "confirm/"), {"entry": 2, "pin": pins[2]}, content_type="application/json").status_code == 400
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_signs_without_a_missing_confirmation_through_the_api(client_for, referee, chief_referee, sheet, pins):
+    client = client_for(referee)
+    client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
+    version = client.post(url(sheet, "close/"), {"version": 2}, content_type="application/json").json()["version"]
+    for entry in (1, 2, 3):
+        client.post(url(sheet, "confirm/"), {"entry": entry, "pin": pins[entry], "version": version}, content_type="application/json")
+    refused = client.post(url(sheet, "sign/"), {"version": version, "reason": "4 left"}, content_type="application/json")
+    assert refused.status_code == 400  # the referee needs all four
+    assert 'data-action="sign-without"' not in client.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert 'data-action="sign-without"' in client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    no_reason = client_for(chief_referee).post(url(sheet, "sign/"), {"version": version}, content_type="application/json")
+    assert no_reason.status_code == 400 and no_reason.json()["errors"][0]["field"] == "reason"
+    signed = client_for(chief_referee).post(url(sheet, "sign/"), {"version": version, "reason": "4 left"}, content_type="application/json")
+    assert signed.status_code == 200 and signed.json()["status"] == "locked"

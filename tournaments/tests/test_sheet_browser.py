@@ -35,6 +35,9 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
     page.locator("#record-hand").click()
     page.locator("#outbox").get_by_text("1 hand(s) waiting to be sent").wait_for()
     assert Hand.objects.filter(sheet=sheet).count() == 1
+    # The form is now for hand 3, with its winds, though the server has heard of hand 1 only.
+    assert page.locator("[data-next-label]").inner_text() == "Hand 3"
+    assert page.locator("[data-wind-now][data-seat='2']").inner_text() == "East (dealer)"  # 3.4.6: hand 3
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.locator("#outbox").wait_for(state="hidden")
@@ -48,6 +51,9 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
     page.locator("#record-hand").click()
     page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
     assert Hand.objects.filter(sheet=sheet).count() == 2
+    # It was a mistake: the referee discards it, and nothing waits any more.
+    page.get_by_role("button", name="Discard this hand").click()
+    page.locator("#outbox").wait_for(state="hidden")
 
     # Time-up: close, the four players confirm with their PINs, the referee signs.
     page.get_by_role("button", name="Close the sheet (time-up)").click()
@@ -103,12 +109,35 @@ def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(browser, 
     browser_login(page, referee)
     page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
     page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
-    assert page.locator("#outbox").inner_text().startswith("1 hand(s)")
+    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")  # the refused one is held
     assert Hand.objects.filter(sheet=sheet).count() == 0
+    # A reload (or a tablet gone to sleep) keeps the refused hand, its reason and the queue.
+    page.reload()
+    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
+    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")
+    assert page.locator('input[name="tiles"]').input_value() == "123567m789p2345s+5s"
     # The referee enters hand 1 as the draw it really was: both hands are recorded, in order.
     page.locator('input[name="outcome"][value="draw"]').check()
     page.locator("#record-hand").click()
     page.locator("#outbox").wait_for(state="hidden")
     page.locator("#sheet-state [data-next-number='3']").wait_for()
     assert list(Hand.objects.filter(sheet=sheet).values_list("number", "result")) == [(1, "draw"), (2, "draw")]
+    context.close()
+
+
+@pytest.mark.browser
+def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(browser, live_server, browser_login, referee, sheet):
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    # Every refresh of the sheet fails: the tablet goes by the numbers the server answers with.
+    page.route("**/t/sheets/*/", lambda route: route.abort() if route.request.headers.get("hx-request") else route.continue_())
+    for _ in range(3):
+        page.locator('input[name="outcome"][value="draw"]').check()
+        page.locator("#record-hand").click()
+    page.wait_for_function("!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'"
+                           % (sheet.pk, sheet.pk))
+    assert list(Hand.objects.filter(sheet=sheet).values_list("number", flat=True)) == [1, 2, 3]
+    assert page.locator("#sheet-errors").inner_text() == ""
     context.close()

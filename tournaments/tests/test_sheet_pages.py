@@ -32,6 +32,18 @@ def test_my_tables(client_for, referee, chief_referee, tournament, running_sessi
     assert client_for(chief_referee).get(f"/t/{tournament.pk}/my-tables/").content.decode().count("/t/sheets/") == 3
 
 
+
+@pytest.mark.django_db
+def test_my_tables_keeps_the_sheets_waiting_for_signatures_after_time_up(client_for, referee, organizer, tournament, running_session):
+    sheet_services.session_end(actor=organizer, session=running_session)
+    mine = client_for(referee).get(f"/t/{tournament.pk}/my-tables/").content.decode()
+    assert "No session is running." in mine and "Waiting for signatures" in mine
+    assert mine.count("/t/sheets/") == 3
+    other = make_user("referee3")
+    Membership.objects.create(user=other, tournament=tournament, role="referee")
+    assert "/t/sheets/" not in client_for(other).get(f"/t/{tournament.pk}/my-tables/").content.decode()
+
+
 @pytest.mark.django_db
 def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, referee, chief_referee, sheet, pins):
     from tournaments.models import AuditEvent
