@@ -51,3 +51,23 @@ def test_a_snapshot_without_a_digest_is_compared_by_its_data(tournament, locked_
     StandingsSnapshot.objects.update(digest="")
     again = standings_recompute(tournament_id=tournament.pk)
     assert again.version == 1 and StandingsSnapshot.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked_sheet):
+    """A counter set back below the latest snapshot (an old value saved over it): the next version
+    goes past both."""
+    type(tournament).objects.filter(pk=tournament.pk).update(standings_version=0)
+    sheet_services.hand_correct(
+        actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
+        reason="wrong winner", result="draw",
+    )
+    snapshot = standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert snapshot.version == 2 and tournament.standings_version == 2
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_edit_the_standings_version(admin_client, tournament, chief_referee, locked_sheet):
+    page = admin_client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert 'name="standings_version"' not in page
