@@ -203,6 +203,8 @@ def registration_update(
     if federation_id and Player.objects.filter(federation_id=federation_id).exclude(pk=player.pk).exists():
         raise ValidationError({"federation_id": _("Another player has this federation ID.")})
     before = {"name": player.name, "team": registration.team.name if registration.team else None}
+    # What the standings show of a player: their rows, team totals and the results files follow.
+    shown_before = (player.name, player.name_local, player.country, registration.team_id)
     player.name, player.name_local, player.country = name, name_local, country
     player.federation_id, player.contact = federation_id, contact
     player.full_clean(exclude=["user"])
@@ -216,6 +218,11 @@ def registration_update(
         obj=registration,
         detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
     )
+    if shown_before != (name, name_local, country, registration.team_id):
+        from tournaments.tasks import standings_recompute_task
+
+        tournament_id = registration.tournament_id
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
     return registration
 
 

@@ -71,3 +71,20 @@ def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked
 def test_the_admin_cannot_edit_the_standings_version(admin_client, tournament, chief_referee, locked_sheet):
     page = admin_client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
     assert 'name="standings_version"' not in page
+
+
+@pytest.mark.django_db
+def test_a_player_renamed_or_moved_is_recomputed(tournament, organizer, registrations, locked_sheet, django_capture_on_commit_callbacks):
+    """Standings rows carry names and teams: editing a registration queues a recompute."""
+    from tournaments.services.core import registration_update
+
+    registration = next(r for r in registrations if r.entry_number == 1)
+    team = tournament.teams.exclude(pk=registration.team_id).order_by("name").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_update(actor=organizer, registration=registration, name="Renamed", team=team)
+    latest = StandingsSnapshot.objects.order_by("-version").first()
+    row = next(row for row in latest.data["individuals"] if row["entry"] == 1)
+    assert latest.version == 2 and row["name"] == "Renamed" and row["team"] == team.name
+    with django_capture_on_commit_callbacks() as callbacks:  # nothing shown changed: nothing queued
+        registration_update(actor=organizer, registration=registration, name="Renamed", contact="x@example.org", team=team)
+    assert callbacks == []
