@@ -495,8 +495,15 @@ def tournament_export_archive(tournament: Tournament) -> dict:
     """
     registrations = list(tournament.registrations.select_related("player", "team").order_by("entry_number"))
     entry_of = {registration.pk: str(registration.entry_number) for registration in registrations}
+    team_of = {registration.pk: registration.team_id for registration in registrations}
     teams = [
-        {"name": team.name, "country": team.country, "leader": entry_of.get(team.leader_id)}
+        {
+            "name": team.name,
+            "country": team.country,
+            # A leader who is no longer a player of the team (moved before leaders followed moves)
+            # is written as none: the import accepts only a member as leader.
+            "leader": entry_of.get(team.leader_id) if team_of.get(team.leader_id) == team.pk else None,
+        }
         for team in tournament.teams.order_by("name")
     ]
     players = [

@@ -211,6 +211,17 @@ def registration_update(
     player.save()
     registration.team = team
     registration.save(update_fields=["team"])
+    # A leader who leaves their team leads it no more: the team has none until one is named.
+    for old_team in Team.objects.select_for_update().filter(leader=registration).exclude(pk=registration.team_id):
+        old_team.leader = None
+        old_team.save(update_fields=["leader"])
+        audit_record(
+            actor=actor,
+            tournament=registration.tournament,
+            action="team.leader_cleared",
+            obj=old_team,
+            detail={"team": old_team.name, "entry": registration.entry_number},
+        )
     audit_record(
         actor=actor,
         tournament=registration.tournament,
