@@ -396,7 +396,8 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
     for section in extensions.archive_sections():
         items = reader.items(where, obj, section.key, required=False, **at)
         if items:
-            for message in section.check(items, seats if seats_ok else [], tournament["rules"]):
+            hand_count = len(obj["hands"]) if isinstance(obj.get("hands"), list) else 0
+            for message in section.check(items, seats if seats_ok else [], tournament["rules"], hand_count):
                 reader.add(where, message, **at)
             extras[section.key] = items
     if obj.get("penalties") and "penalties" not in extras:
