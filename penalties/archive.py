@@ -4,9 +4,10 @@ escalating foul after 20 (3.11.6.3-5) and so is saved before the tables' penalti
 
 Each item: {"foul": code, "offender": entry, "hand": n or null, "points": n (when the referee
 chooses them), "victim": entry (exposed tiles), "late_seconds": n (lateness), "note": text,
-"forfeit_table_points": n (twelfths, a forfeited session the organizer scored)}. Only penalties
-in force are exported; an import records them through the same service as a referee, so the
-sanctions (escalation, lateness, payments) come out the same.
+"forfeit_table_points": n (twelfths, a forfeited session the organizer scored), "occurrence": n
+(escalating fouls: the place in the hand as recorded)}. Only penalties in force are exported; an
+import records them through the same service as a referee, so the sanctions (escalation, lateness,
+payments) come out the same.
 """
 
 from django.utils.translation import gettext as _
@@ -30,6 +31,10 @@ def export(sheet_ids) -> dict[int, list[dict]]:
         item = {"foul": penalty.foul, "offender": str(penalty.offender.entry_number), "hand": penalty.hand_number}
         if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
             item["points"] = penalty.points
+        if penalty.sanction == Sanction.ESCALATING:
+            # 3.11.6.3-5: the points follow the count when it was recorded, which a cancelled
+            # earlier penalty (not exported) no longer shows.
+            item["occurrence"] = penalty.occurrence
         if penalty.victim_id:
             item["victim"] = str(penalty.victim.entry_number)
         if penalty.late_seconds is not None:
@@ -50,8 +55,11 @@ def _entry(value) -> str | None:
     return value.strip() if isinstance(value, str) else None
 
 
-def check(items: list, seats: list[str], rules: str | None) -> list[str]:
+def check(items: list, seats: list[str], rules: str | None, hands: int = MAX_HANDS) -> list[str]:
+    """`hands`: how many hands the file gives the table; a foul in a hand is at most one past them
+    (the hand being played), as a referee records it (penalty_record)."""
     problems = []
+    last_hand = min(hands + 1, MAX_HANDS)
     for position, item in enumerate(items, start=1):
         label = _("Penalty %(n)d") % {"n": position}
         if not isinstance(item, dict):
@@ -68,6 +76,16 @@ def check(items: list, seats: list[str], rules: str | None) -> list[str]:
             problems.append(_("%(label)s: “hand” must be a hand number from 1 to 16.") % {"label": label})
         elif hand is None and foul.needs_hand:
             problems.append(_("%(label)s: this foul happens in a hand; give “hand”.") % {"label": label})
+        elif foul.needs_hand and hand > last_hand:
+            message = _("%(label)s: “hand” must be from 1 to %(n)d: the hands of this table and the next one.")
+            problems.append(message % {"label": label, "n": last_hand})
+        occurrence = item.get("occurrence")
+        if occurrence is not None and (
+            foul.sanction != Sanction.ESCALATING or isinstance(occurrence, bool) or not isinstance(occurrence, int)
+            or occurrence < 1
+        ):
+            message = _("%(label)s: “occurrence” is a whole number from 1, and only for an escalating foul.")
+            problems.append(message % {"label": label})
         if foul.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM) and item.get("points") not in REFEREE_AMOUNTS:
             problems.append(_("%(label)s: “points” must be 5, 10, 20, 30, 40, 50 or 60.") % {"label": label})
         if foul.sanction == Sanction.PAY_VICTIM:
@@ -98,6 +116,7 @@ def save(sheet, items: list[dict], registrations: dict[str, int], actor) -> None
             victim=by_id[registrations[victim]] if victim else None,
             late_seconds=item.get("late_seconds"),
             note=item.get("note", "") if isinstance(item.get("note"), str) else "",
+            occurrence=item.get("occurrence"),
         )
         if item.get("forfeit_table_points") and penalty.forfeit:
             forfeit_points_set(actor=actor, penalty=penalty, table_points_twelfths=item["forfeit_table_points"])

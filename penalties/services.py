@@ -43,8 +43,13 @@ def penalty_record(
     victim: Registration | None = None,
     late_seconds: int | None = None,
     note: str = "",
+    occurrence: int | None = None,
 ) -> Penalty:
-    """Record a foul at a table with the sanction rule 3.11 gives it."""
+    """Record a foul at a table with the sanction rule 3.11 gives it.
+
+    `occurrence` (escalating fouls only, 3.11.6.3-5) is the foul's place in its hand as first
+    recorded, e.g. from an archive; left out, it is counted from the active earlier penalties.
+    """
     definition = FOUL_BY_CODE.get(foul)
     if definition is None:
         raise ValidationError({"foul": _("Unknown foul.")})
@@ -67,7 +72,10 @@ def penalty_record(
         note=note[:300],
         created_by=actor,
     )
-    _apply_sanction(penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds)
+    _apply_sanction(
+        penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds,
+        occurrence=occurrence,
+    )
     penalty.save()
     audit_record(
         actor=actor,
@@ -84,8 +92,15 @@ def penalty_record(
     return penalty
 
 
-def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late_seconds) -> None:
+def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late_seconds, occurrence=None) -> None:
     sanction = definition.sanction
+    if occurrence is not None and (
+        sanction != Sanction.ESCALATING or isinstance(occurrence, bool) or not isinstance(occurrence, int)
+        or occurrence < 1
+    ):
+        raise ValidationError(
+            {"occurrence": _("Only an escalating foul has an occurrence, a whole number from 1.")}
+        )
     if sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
         # 3.11.2.2, 3.11.6.7(3): the referee chooses 5, 10, 20, 30, 40, 50 or 60.
         if points not in REFEREE_AMOUNTS:
@@ -98,12 +113,15 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
     elif sanction == Sanction.PAY_EACH:
         penalty.points = definition.pay_each
     elif sanction == Sanction.ESCALATING:
-        # 3.11.6.3-5: counted within one hand, per player and kind of foul.
-        earlier = Penalty.objects.filter(
-            sheet=sheet, hand_number=penalty.hand_number, offender=penalty.offender, foul=penalty.foul,
-            status=Penalty.Status.ACTIVE,
-        ).count()
-        penalty.occurrence = earlier + 1
+        # 3.11.6.3-5: counted within one hand, per player and kind of foul. A given occurrence (an
+        # archive's) is kept: the points were fixed when the foul was recorded, and an earlier
+        # penalty cancelled since does not renumber the later ones.
+        if occurrence is None:
+            occurrence = Penalty.objects.filter(
+                sheet=sheet, hand_number=penalty.hand_number, offender=penalty.offender, foul=penalty.foul,
+                status=Penalty.Status.ACTIVE,
+            ).count() + 1
+        penalty.occurrence = occurrence
         penalty.points = escalating_points(penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation)
     elif sanction == Sanction.LATENESS:
         if late_seconds is None or late_seconds < 0:

@@ -29,6 +29,9 @@ class TournamentAdmin(admin.ModelAdmin):
     list_filter = ["status", "rules"]
     search_fields = ["name", "venue"]
     inlines = [SessionInline]
+    # Only standings_recompute moves the version: a stale form saving an old one back would make
+    # every later recompute collide with an existing snapshot.
+    readonly_fields = ["standings_version"]
 
 
 @admin.register(Player)

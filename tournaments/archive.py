@@ -396,7 +396,8 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
     for section in extensions.archive_sections():
         items = reader.items(where, obj, section.key, required=False, **at)
         if items:
-            for message in section.check(items, seats if seats_ok else [], tournament["rules"]):
+            hand_count = len(obj["hands"]) if isinstance(obj.get("hands"), list) else 0
+            for message in section.check(items, seats if seats_ok else [], tournament["rules"], hand_count):
                 reader.add(where, message, **at)
             extras[section.key] = items
     if obj.get("penalties") and "penalties" not in extras:
@@ -495,8 +496,15 @@ def tournament_export_archive(tournament: Tournament) -> dict:
     """
     registrations = list(tournament.registrations.select_related("player", "team").order_by("entry_number"))
     entry_of = {registration.pk: str(registration.entry_number) for registration in registrations}
+    team_of = {registration.pk: registration.team_id for registration in registrations}
     teams = [
-        {"name": team.name, "country": team.country, "leader": entry_of.get(team.leader_id)}
+        {
+            "name": team.name,
+            "country": team.country,
+            # A leader who is no longer a player of the team (moved before leaders followed moves)
+            # is written as none: the import accepts only a member as leader.
+            "leader": entry_of.get(team.leader_id) if team_of.get(team.leader_id) == team.pk else None,
+        }
         for team in tournament.teams.order_by("name")
     ]
     players = [

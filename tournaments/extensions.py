@@ -134,8 +134,9 @@ class TableArchiveSection:
     """A key an app adds to each table of the tournament archive (docs/archive.md), e.g. penalties.
 
     - export(sheet ids) -> {sheet id: [items]}, players named by entry number (text);
-    - check(items, seats, rules) -> problems (translated messages), with `seats` the table's entry
-      numbers East, South, West, North; nothing is written;
+    - check(items, seats, rules, hands) -> problems (translated messages), with `seats` the table's
+      entry numbers East, South, West, North and `hands` how many hands the file gives the table
+      (they are saved before the section); nothing is written;
     - save(sheet, items, registration ids by entry number, actor): writes the items of one imported
       (locked) sheet, inside the import's transaction.
     """

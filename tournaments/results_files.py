@@ -10,8 +10,9 @@ from tournaments.table_rules import twelfths_display, twelfths_number
 
 
 # A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
-# public, and names come from rosters, so such text is written as text.
-FORMULA_STARTS = ("=", "+", "-", "@")
+# public, and names come from rosters, so such text is written as text. A leading tab or carriage
+# return can hide one of the others from a check and still be read as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _inert(value):
@@ -35,20 +36,26 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+
+    def append(row):
+        # Control characters (a name pasted with a vertical tab) cannot be stored in XLSX: dropped.
+        worksheet.append([ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value for value in row])
+        for cell in worksheet[worksheet.max_row]:
+            if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
+                cell.data_type = "s"  # openpyxl took it for a formula: keep it as text
+
     sheet = results_sheet(data, points=twelfths_number)
     workbook = Workbook()
     worksheet = workbook.active
     worksheet.title = "Results"
-    worksheet.append([title])
+    append([title])  # the tournament's name, typed by its organizer: as guarded as the rows
     worksheet["A1"].font = Font(bold=True)
-    worksheet.append([column.full_label for column in sheet.columns])
+    append([column.full_label for column in sheet.columns])
     for cell in worksheet[2]:
         cell.font = Font(bold=True)
     for row in sheet.rows:
-        worksheet.append(row)
-        for cell in worksheet[worksheet.max_row]:
-            if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
-                cell.data_type = "s"  # openpyxl took it for a formula: keep it as text
+        append(row)
     worksheet.freeze_panes = "D3"
     out = io.BytesIO()
     workbook.save(out)

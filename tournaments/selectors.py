@@ -4,7 +4,7 @@ import datetime as dt
 import math
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F, Q, QuerySet
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils import timezone
 
@@ -137,15 +137,24 @@ def sheet_detail(*, sheet) -> dict:
 
 
 def standings_public_version(*, tournament_id: int) -> int | None:
-    """The standings version of a public tournament, in one query; None for drafts and unknown ids.
+    """The latest snapshot's version of a public tournament (0 when none), in one query; None for
+    drafts and unknown ids.
 
-    Conditional requests use it: an unchanged poll costs this query and a bodiless 304. Drafts
-    get no ETag, so their pages always go through the full access check.
+    Conditional requests use it: an unchanged poll costs this query and a bodiless 304. It is the
+    version of the snapshot a page would render (not Tournament.standings_version), the same
+    notion the pages embed, so an ETag always names the data it was sent with. Drafts get no
+    ETag, so their pages always go through the full access check.
     """
-    row = Tournament.objects.filter(pk=tournament_id).values_list("standings_version", "status").first()
+    latest = StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).order_by("-version").values("version")[:1]
+    row = (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(latest_version=Subquery(latest))
+        .values_list("latest_version", "status")
+        .first()
+    )
     if row is None or row[1] == Tournament.Status.DRAFT:
         return None
-    return row[0]
+    return row[0] or 0
 
 
 def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | None:

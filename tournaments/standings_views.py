@@ -1,8 +1,8 @@
 """Standings for players and spectators, the organizer's board and the final results downloads.
 
 Standings pages are served from the latest StandingsSnapshot, never recomputed in the request. The
-polled standings fragment answers conditional requests: its ETag is the tournament's standings
-version and the page language, so an unchanged poll costs one query and a bodiless 304.
+polled standings fragment answers conditional requests: its ETag is the version of the
+latest snapshot (the one rendered) and the page language, so an unchanged poll costs one query and a bodiless 304.
 """
 
 import hashlib
@@ -35,6 +35,10 @@ def standings_etag(request, tournament_id: int) -> str | None:
     version = selectors.standings_public_version(tournament_id=tournament_id)
     if version is None:
         return None
+    return _etag_for(version)
+
+
+def _etag_for(version: int) -> str:
     return f"standings-{version}-{get_language()}"
 
 
@@ -44,7 +48,9 @@ def _standings_context(request, tournament) -> dict:
     player_url = reverse("tournaments:player", args=[tournament.pk, 0])[: -len("0/")]
     for row in standings["individuals"]:
         row["url"] = f"{player_url}{row['entry']}/"
-    etag = standings_etag(request, tournament.pk)
+    # The ETag names the snapshot rendered here (0: none yet), not a version read afterwards: a
+    # recompute committing in between must not label old rows with the new version.
+    etag = "" if tournament.status == tournament.Status.DRAFT else _etag_for(snapshot.version if snapshot else 0)
     return {
         "tournament": tournament,
         **standings,

@@ -109,3 +109,48 @@ def test_a_bad_penalty_policy_is_refused_and_nothing_saved(organizer, policy):
         "“penalty_policy” must be an object whose “escalation” is one of: double, flat."
     ]
     assert not Tournament.objects.filter(name=data["tournament"]["name"]).exists()
+
+
+@pytest.mark.django_db
+def test_escalating_points_survive_a_cancelled_earlier_penalty(played, referee, chief_referee, organizer, registrations):
+    """3.11.6.3: warning, 5, 10; the 5 cancelled. The 10 stays 10 in the copy (its occurrence travels),
+    rather than being renumbered to the second occurrence (5)."""
+    from penalties.services import penalty_cancel
+
+    sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
+    third = next(r for r in registrations if r.entry_number == 3)
+    made = [penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=third, hand_number=3) for _ in range(3)]
+    penalty_cancel(actor=chief_referee, penalty=made[1], reason="not a foul")
+    standings_recompute(tournament_id=played.pk)
+    exported = tournament_export_archive(played)
+    assert [item.get("occurrence") for item in exported["sessions"][0]["tables"][0]["penalties"]] == [1, 3]
+
+    copy = tournament_import_archive(actor=organizer, data=renamed(exported, "Copy"))
+    standings_recompute(tournament_id=copy.pk)
+    copied = Penalty.objects.filter(sheet__session__tournament=copy).order_by("created_at", "pk")
+    assert list(copied.values_list("occurrence", "points")) == [(1, 0), (3, 10)]
+    assert standings_export(copy) == standings_export(played)
+
+
+@pytest.mark.django_db
+def test_an_archive_penalty_hand_and_occurrence_are_checked_against_the_table(organizer):
+    """The table has 2 hands: a foul in a hand is in hand 1 to 3 (the next one being played), as at the
+    table; an occurrence is a whole number from 1, for escalating fouls only. Located, not a crash."""
+    bad = minimal(sessions__0__tables__0__penalties=[
+        {"foul": "violation", "offender": "12", "hand": 9, "points": 10},
+        {"foul": "empty_call", "offender": "7", "hand": 3, "occurrence": 0},
+        {"foul": "empty_call", "offender": "7", "hand": 3, "occurrence": "2"},
+        {"foul": "violation", "offender": "12", "hand": 1, "points": 10, "occurrence": 1},
+    ])
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=bad)
+    assert [(problem.location, problem.message) for problem in caught.value.problems] == [
+        ("Session 1, table 1", "Penalty 1: “hand” must be from 1 to 3: the hands of this table and the next one."),
+        ("Session 1, table 1", "Penalty 2: “occurrence” is a whole number from 1, and only for an escalating foul."),
+        ("Session 1, table 1", "Penalty 3: “occurrence” is a whole number from 1, and only for an escalating foul."),
+        ("Session 1, table 1", "Penalty 4: “occurrence” is a whole number from 1, and only for an escalating foul."),
+    ]
+    good = minimal(sessions__0__tables__0__penalties=[
+        {"foul": "empty_call", "offender": "7", "hand": 3, "occurrence": 2}])
+    imported = tournament_import_archive(actor=organizer, data=good)
+    assert Penalty.objects.get(sheet__session__tournament=imported).points == 5

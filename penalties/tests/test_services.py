@@ -276,3 +276,17 @@ def test_after_a_disqualification_the_seats_still_work(referee, organizer, sheet
     seating_services.seats_swap(actor=organizer, session=session2, first_entry=a.entry_number, second_entry=b.entry_number)
     assert session2.seats.get(registration=a).table.number == 2
     assert penalty.disqualification
+
+
+@pytest.mark.django_db
+def test_a_given_occurrence_fixes_the_escalating_points(referee, sheet):
+    """An archive's occurrence is kept (3.11.6.3-5), and only escalating fouls take one."""
+    east = players(sheet)[0]
+    given = services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1, occurrence=3)
+    assert (given.occurrence, given.points) == (3, 10)
+    for foul, occurrence in (("violation", 1), ("empty_call", 0), ("empty_call", True)):
+        with pytest.raises(ValidationError) as caught:
+            services.penalty_record(
+                actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1, points=10, occurrence=occurrence
+            )
+        assert "occurrence" in caught.value.message_dict

@@ -203,12 +203,25 @@ def registration_update(
     if federation_id and Player.objects.filter(federation_id=federation_id).exclude(pk=player.pk).exists():
         raise ValidationError({"federation_id": _("Another player has this federation ID.")})
     before = {"name": player.name, "team": registration.team.name if registration.team else None}
+    # What the standings show of a player: their rows, team totals and the results files follow.
+    shown_before = (player.name, player.name_local, player.country, registration.team_id)
     player.name, player.name_local, player.country = name, name_local, country
     player.federation_id, player.contact = federation_id, contact
     player.full_clean(exclude=["user"])
     player.save()
     registration.team = team
     registration.save(update_fields=["team"])
+    # A leader who leaves their team leads it no more: the team has none until one is named.
+    for old_team in Team.objects.select_for_update().filter(leader=registration).exclude(pk=registration.team_id):
+        old_team.leader = None
+        old_team.save(update_fields=["leader"])
+        audit_record(
+            actor=actor,
+            tournament=registration.tournament,
+            action="team.leader_cleared",
+            obj=old_team,
+            detail={"team": old_team.name, "entry": registration.entry_number},
+        )
     audit_record(
         actor=actor,
         tournament=registration.tournament,
@@ -216,6 +229,11 @@ def registration_update(
         obj=registration,
         detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
     )
+    if shown_before != (name, name_local, country, registration.team_id):
+        from tournaments.tasks import standings_recompute_task
+
+        tournament_id = registration.tournament_id
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
     return registration
 
 

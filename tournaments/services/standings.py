@@ -26,7 +26,9 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     latest = tournament.standings_snapshots.defer("data").order_by("-version").first()
     if latest is not None and (latest.digest == digest if latest.digest else latest.data == data):
         return latest
-    tournament.standings_version += 1
+    # Past both the latest snapshot and the tournament's counter, so a counter moved back (an old
+    # value saved over it) cannot make the new version collide with a stored snapshot.
+    tournament.standings_version = max(latest.version if latest else 0, tournament.standings_version) + 1
     tournament.save(update_fields=["standings_version"])
     snapshot = StandingsSnapshot.objects.create(
         tournament=tournament, version=tournament.standings_version, data=text, digest=digest

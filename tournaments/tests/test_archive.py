@@ -171,6 +171,33 @@ def test_export_import_export_round_trips(played, organizer):
 
 
 @pytest.mark.django_db
+def test_a_leader_who_is_not_a_player_of_the_team_is_written_as_none(played, organizer, registrations):
+    """Data from before leaders followed moves: the team still points at a player of another team."""
+    leader = next(r for r in registrations if r.entry_number == 1)
+    Registration.objects.filter(pk=leader.pk).update(team=played.teams.get(name="Team 2"))
+    data = tournament_export_archive(played)
+    assert data["teams"][0]["name"] == "Team 1" and data["teams"][0]["leader"] is None
+    copy = tournament_import_archive(actor=organizer, data=renamed(data, "Copy"))
+    assert copy.teams.get(name="Team 1").leader is None
+
+
+@pytest.mark.django_db
+def test_a_leader_moved_to_another_team_leads_the_old_one_no_more(played, organizer, registrations):
+    from tournaments.services.core import registration_update
+
+    leader = next(r for r in registrations if r.entry_number == 1)
+    player = leader.player
+    registration_update(
+        actor=organizer, registration=leader, name=player.name, name_local=player.name_local,
+        federation_id=player.federation_id, team=played.teams.get(name="Team 2"),
+    )
+    assert played.teams.get(name="Team 1").leader is None
+    event = AuditEvent.objects.get(action="team.leader_cleared")
+    assert event.detail == {"team": "Team 1", "entry": 1}
+    tournament_import_archive(actor=organizer, data=renamed(tournament_export_archive(played), "Copy"))
+
+
+@pytest.mark.django_db
 def test_round_trip_through_the_commands(played, tmp_path):
     path = tmp_path / "archive.json"
     call_command("export_tournament", str(played.pk), "-o", str(path), stdout=io.StringIO())

@@ -149,3 +149,30 @@ def test_names_that_look_like_formulas_stay_text():
     worksheet = load_workbook(io.BytesIO(results_xlsx(data, title="T"))).active
     names = [cell for cell in worksheet[3] if cell.value == "=HYPERLINK(\"x\")"]
     assert names and names[0].data_type == "s"
+
+
+@pytest.mark.django_db
+def test_xlsx_drops_control_characters_and_guards_the_title(client, finished, registrations):
+    """A name with a control character (openpyxl refuses it) and a tournament name that looks like a
+    formula: the file is still made, the name without the character, the title as text."""
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    player = registrations[0].player
+    player.name = "Li\x0bWei"
+    player.save()
+    Tournament.objects.filter(pk=finished.pk).update(name='=HYPERLINK("http://evil","x")')
+    standings_recompute(tournament_id=finished.pk)
+    response = client.get(f"/t/{finished.pk}/results.xlsx")
+    assert response.status_code == 200
+    assert "<f>" not in zipfile.ZipFile(io.BytesIO(response.content)).read("xl/worksheets/sheet1.xml").decode()
+    worksheet = load_workbook(io.BytesIO(response.content)).active
+    assert worksheet["A1"].value.startswith("=HYPERLINK(") and worksheet["A1"].data_type == "s"
+    assert "LiWei" in [cell.value for row in worksheet.iter_rows(min_row=3) for cell in row]
+
+
+def test_tab_and_carriage_return_starts_are_inert():
+    from tournaments.results_files import _inert
+
+    assert _inert("\t=1+1") == "'\t=1+1" and _inert("\r=1") == "'\r=1" and _inert("Wang") == "Wang"

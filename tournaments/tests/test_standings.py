@@ -51,3 +51,40 @@ def test_a_snapshot_without_a_digest_is_compared_by_its_data(tournament, locked_
     StandingsSnapshot.objects.update(digest="")
     again = standings_recompute(tournament_id=tournament.pk)
     assert again.version == 1 and StandingsSnapshot.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked_sheet):
+    """A counter set back below the latest snapshot (an old value saved over it): the next version
+    goes past both."""
+    type(tournament).objects.filter(pk=tournament.pk).update(standings_version=0)
+    sheet_services.hand_correct(
+        actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
+        reason="wrong winner", result="draw",
+    )
+    snapshot = standings_recompute(tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    assert snapshot.version == 2 and tournament.standings_version == 2
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_edit_the_standings_version(admin_client, tournament, chief_referee, locked_sheet):
+    page = admin_client.get(f"/admin/tournaments/tournament/{tournament.pk}/change/").content.decode()
+    assert 'name="standings_version"' not in page
+
+
+@pytest.mark.django_db
+def test_a_player_renamed_or_moved_is_recomputed(tournament, organizer, registrations, locked_sheet, django_capture_on_commit_callbacks):
+    """Standings rows carry names and teams: editing a registration queues a recompute."""
+    from tournaments.services.core import registration_update
+
+    registration = next(r for r in registrations if r.entry_number == 1)
+    team = tournament.teams.exclude(pk=registration.team_id).order_by("name").first()
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_update(actor=organizer, registration=registration, name="Renamed", team=team)
+    latest = StandingsSnapshot.objects.order_by("-version").first()
+    row = next(row for row in latest.data["individuals"] if row["entry"] == 1)
+    assert latest.version == 2 and row["name"] == "Renamed" and row["team"] == team.name
+    with django_capture_on_commit_callbacks() as callbacks:  # nothing shown changed: nothing queued
+        registration_update(actor=organizer, registration=registration, name="Renamed", contact="x@example.org", team=team)
+    assert callbacks == []

@@ -179,8 +179,31 @@ def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_result
     chinese = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert chinese.status_code == 200 and chinese["ETag"] == f'"standings-{published_results.standings_version}-zh-hans"'
     # A new version answers in full.
-    Tournament.objects.filter(pk=published_results.pk).update(standings_version=99)
+    StandingsSnapshot.objects.create(tournament=published_results, version=99, data={"individuals": [], "teams": [], "sessions": []}, digest="x")
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results, monkeypatch):
+    """A recompute committing between the page's snapshot read and its ETag: the page still sends
+    the version of the rows it shows, so the next poll gets the new rows instead of 304s forever."""
+    from tournaments import selectors
+
+    original = selectors.standings_snapshot_latest
+    rendered = original(tournament=published_results)
+
+    def racing(*, tournament):
+        snapshot = original(tournament=tournament)
+        StandingsSnapshot.objects.create(tournament=tournament, version=snapshot.version + 1, data={"individuals": [], "teams": [], "sessions": []}, digest="x")
+        Tournament.objects.filter(pk=tournament.pk).update(standings_version=snapshot.version + 1)
+        return snapshot
+
+    monkeypatch.setattr(selectors, "standings_snapshot_latest", racing)
+    page = client.get(f"/t/{published_results.pk}/standings/").content.decode()
+    monkeypatch.setattr(selectors, "standings_snapshot_latest", original)
+    etag = json.loads(re.search(r"id=\"standings\"[^>]*hx-headers='([^']*)'", page).group(1))["If-None-Match"]
+    assert etag == f'"standings-{rendered.version}-en"'
+    assert client.get(f"/t/{published_results.pk}/standings/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
 @pytest.mark.django_db
