@@ -51,8 +51,7 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
         raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
-    # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
-    must_sit = registered - set(extensions.standing_flags(tournament.pk))
+    must_sit = _must_sit(tournament, registered)
     seated = [registration for seats in tables.values() for registration in seats]
     problems = []
     if any(len(seats) != 4 for seats in tables.values()):
@@ -81,6 +80,11 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     )
 
 
+def _must_sit(tournament, registered: set[int]) -> set[int]:
+    # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
+    return registered - set(extensions.standing_flags(tournament.pk))
+
+
 def _tables_numbered(tournament, numbers) -> dict[int, int]:
     existing = dict(tournament.tables.values_list("number", "pk"))
     for number in sorted(set(numbers) - set(existing)):
@@ -107,6 +111,17 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     table_ids = sorted(set(session.seats.values_list("table_id", flat=True)))
     if not table_ids:
         raise ValidationError(_("Seat the players before starting the session."))
+    # The seats were checked when drawn, but the roster may have changed since: a late
+    # registration, a disqualification cancelled on appeal. Nobody may be left out of a session.
+    unseated = _must_sit(tournament, set(tournament.registrations.values_list("pk", flat=True))) - set(
+        session.seats.values_list("registration_id", flat=True)
+    )
+    if unseated:
+        entries = sorted(tournament.registrations.filter(pk__in=unseated).values_list("entry_number", flat=True))
+        raise ValidationError(
+            _("Entries %(entries)s are registered but have no seat in session %(n)s: draw its seats again first.")
+            % {"entries": ", ".join(map(str, entries)), "n": session.number}
+        )
     if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
         raise ValidationError(_("Another session is still running: end it first."))
     referees = list(
