@@ -12,7 +12,8 @@ from django.http import Http404
 
 from seating.engine import chart_metrics, round_seats
 from tournaments import extensions
-from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, StandingsSnapshot, Tournament
+from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, Tournament
+from tournaments.standings import standings_compute
 from tournaments.models.sheets import SEAT_CHOICES
 
 CHART_GENERATED = "seating.chart_generated"
@@ -159,20 +160,39 @@ def pairs_met(*, tournament: Tournament, before: int | None = None, exclude: int
 
 
 def standings_order(*, tournament: Tournament) -> list[int]:
-    """Registration ids, best first, from the latest standings snapshot.
+    """Registration ids, best first, by the standings as they are now (3.10.1).
 
-    Disqualified players are left out; players not yet in the standings come last, by entry number.
+    Computed from the signed sheets on the spot rather than read from the latest snapshot, which
+    the Celery task may not have caught up with yet. Disqualified players are left out; players
+    not yet in the standings come last, by entry number.
     """
-    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
     registrations = registrations_to_seat(tournament=tournament)
-    rank_of = {}
-    if snapshot is not None:
-        for row in snapshot.data.get("individuals", []):
-            if row.get("rank") is not None:
-                rank_of[row["registration"]] = row["rank"]
+    rank_of = {
+        row["registration"]: row["rank"]
+        for row in standings_compute(tournament)["individuals"]
+        if row.get("rank") is not None
+    }
     big = len(registrations) + 1
     ordered = sorted(registrations, key=lambda r: (rank_of.get(r.pk, big), r.entry_number))
     return [r.pk for r in ordered]
+
+
+def sessions_not_final_before(*, session: Session) -> list[int]:
+    """Numbers of the sessions before `session` whose results are not final yet: not finished, or
+    with a sheet not signed. Seating by standings must wait for them."""
+    earlier = Session.objects.filter(tournament_id=session.tournament_id, number__lt=session.number)
+    unsigned = earlier.filter(sheets__isnull=False).exclude(sheets__status="locked")
+    open_ = earlier.exclude(status=Session.Status.FINISHED)
+    return sorted(set(open_.values_list("number", flat=True)) | set(unsigned.values_list("number", flat=True)))
+
+
+def starts_by_player(*, session: Session) -> dict[int, list[int]]:
+    """How often each player starts in each wind (E, S, W, N) in the tournament's other sessions."""
+    starts: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    seats = SeatAssignment.objects.filter(session__tournament_id=session.tournament_id).exclude(session=session)
+    for registration_id, seat in seats.values_list("registration_id", "seat"):
+        starts[registration_id][seat] += 1
+    return starts
 
 
 # --- one player ---------------------------------------------------------------------------------

@@ -111,15 +111,23 @@ def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
         order = list(players)
         rng.shuffle(order)
         tables = seat_by_standings(order, method="top", met=dict(met), avoid=avoid, seed=rng.randrange(MAX_SEED))
-        # Appendix 3: every player should start in each wind about equally often.
-        tables = [min(permutations(table), key=lambda seats: sum(starts[p][w] for w, p in enumerate(seats)))
-                  for table in tables]
+        tables = _balanced_starts(tables, starts)
         for table in tables:
             for wind, player in enumerate(table):
                 starts[player][wind] += 1
         met.update(selectors.meetings_of([tables]))
         drawn.append(tables)
     return drawn
+
+
+def _balanced_starts(tables, starts) -> list[tuple]:
+    """Each table's players in the order (E, S, W, N) that evens out their starting winds.
+
+    Appendix 3: every player should start in each wind about equally often. `starts[player]`
+    counts their starts per wind so far.
+    """
+    return [min(permutations(table), key=lambda seats: sum(starts[p][w] for w, p in enumerate(seats)))
+            for table in tables]
 
 
 def _tables_of(session: Session) -> dict[int, list[int]]:
@@ -208,16 +216,24 @@ def session_seat_by_standings(
         raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
     if not 0 <= seed <= MAX_SEED:
         raise ValidationError(_("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED})
+    pending = selectors.sessions_not_final_before(session=session)
+    if pending:
+        raise ValidationError(
+            _("Sessions %(sessions)s are not over or not all signed: their results must be final before seating by "
+              "standings.") % {"sessions": ", ".join(map(str, pending))}
+        )
     ranked = selectors.standings_order(tournament=tournament)
     if not ranked or len(ranked) % 4:
         raise ValidationError(
             _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")
             % {"n": len(ranked)}
         )
-    registrations = selectors.registrations_of(tournament=tournament)
+    # Only the players being seated: the engine refuses keys for anyone else (a disqualified player).
+    registrations = selectors.registrations_to_seat(tournament=tournament)
     avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
     met = selectors.pairs_met(tournament=tournament, before=session.number)
     seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=avoid, seed=seed)
+    seated = _balanced_starts(seated, selectors.starts_by_player(session=session))
     tables = {number: list(table) for number, table in enumerate(seated, start=1)}
     session_seats_replace(actor=actor, session=session, tables=tables)
     # Warn about what could not be avoided (earlier sessions only: later ones may be redrawn).

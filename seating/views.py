@@ -136,7 +136,11 @@ def _print_context(request, tournament_id, kind):
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
     )
-    return printing.print_context(tournament=tournament, kind=kind, absolute_url=request.build_absolute_uri)
+    context = printing.print_context(tournament=tournament, kind=kind, absolute_url=request.build_absolute_uri)
+    # Confirmation PINs are the players' signatures on the score sheets: printed for the organizers
+    # who hand the schedules out, never for the referees who take the confirmations.
+    context["show_pins"] = can(request.user, tournament, Capability.MANAGE)
+    return context
 
 
 @login_required

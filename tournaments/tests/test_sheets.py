@@ -264,6 +264,14 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
     with pytest.raises(ValidationError):  # no seats yet
         sheet_services.session_start(actor=organizer, session=session)
     sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    # A player registered after the seats were drawn: the session does not start without them.
+    from tournaments.models import Player, Registration
+
+    late = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77)
+    with pytest.raises(ValidationError, match="Entries 77 are registered but have no seat in session 2"):
+        sheet_services.session_start(actor=organizer, session=session)
+    assert session.sheets.count() == 0
+    late.delete()
     sheets = sheet_services.session_start(actor=organizer, session=session)
     assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
     with pytest.raises(ValidationError):

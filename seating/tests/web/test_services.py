@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from seating import selectors, services
-from tournaments.models import AuditEvent, SeatAssignment, Session, StandingsSnapshot
+from tournaments.models import AuditEvent, Player, Registration, SeatAssignment, Session, StandingsSnapshot
 from tournaments.services import sheets as sheet_services
 
 
@@ -163,14 +163,36 @@ def snapshot(tournament, order):
     )
 
 
+def play_session_one(tournament, actor):
+    """Session 1 played and signed: at each table the highest entry wins twice, the second once,
+    with more flowers the higher the entry, so the standings order is strict and known."""
+    from tournaments.tests.standings_play import STRAIGHT, play, win
+
+    session1 = tournament.sessions.get(number=1)
+    chart = stored_chart(tournament)[1]
+    hands = {}
+    for table, seats in chart.items():
+        by_entry = sorted(range(4), key=lambda seat: seats[seat].entry_number)
+        top, second, last = by_entry[3], by_entry[2], by_entry[0]
+        flowers = seats[top].entry_number // 7
+        hands[table] = [win(top, None, STRAIGHT, flowers), win(second, last, STRAIGHT), win(top, last, STRAIGHT, flowers)]
+    play(actor=actor, session=session1, hands=hands)
+    return session1
+
+
 @pytest.mark.django_db
-def test_seat_by_standings_top_and_snake(organizer, tournament, field48):
+def test_seat_by_standings_top_and_snake(organizer, chief_referee, tournament, field48):
     services.chart_generate(actor=organizer, tournament=tournament, seed=1)
     session1 = tournament.sessions.get(number=1)
-    sheet_services.session_start(actor=organizer, session=session1)
-    Session.objects.filter(pk=session1.pk).update(status=Session.Status.FINISHED)
-    snapshot(tournament, sorted(field48, key=lambda r: -r.entry_number))
     session2 = tournament.sessions.get(number=2)
+    sheet_services.session_start(actor=organizer, session=session1)
+    with pytest.raises(ValidationError, match="Sessions 1 are not over"):  # results must be final first
+        services.session_seat_by_standings(actor=organizer, session=session2, method="top", seed=1)
+    play_session_one(tournament, chief_referee)
+    # The standings as they are now, whatever the last snapshot says.
+    snapshot(tournament, sorted(field48, key=lambda r: r.entry_number))
+    ranked = selectors.standings_order(tournament=tournament)
+    rank = {registration: index for index, registration in enumerate(ranked)}
     services.session_seat_by_standings(actor=organizer, session=session2, method="top", seed=1)
     chart = stored_chart(tournament)
     assert sorted(r.pk for seats in chart[2].values() for r in seats) == sorted(r.pk for r in field48)
@@ -179,18 +201,42 @@ def test_seat_by_standings_top_and_snake(organizer, tournament, field48):
         assert len({r.team_id for r in seats}) == 4
         for a, b in combinations(seats, 2):
             assert not met_before.get(frozenset((a.pk, b.pk)))
-    # Top vs top: the best ranked (entry 48) sits at a top table, which holds players ranked near
-    # him (teammates are kept apart, so the groups of four shift a little), the last table the weakest.
-    tables = [sorted(r.entry_number for r in chart[2][n]) for n in sorted(chart[2])]
-    assert 48 in tables[0], tables
-    assert min(tables[0]) > 24 and max(tables[-1]) < 24
+    # Top vs top: the leader sits at table 1 with players ranked near them (teammates and players
+    # who met are kept apart, so the groups of four shift a little); the last table the weakest.
+    tables = [[rank[r.pk] for r in chart[2][n]] for n in sorted(chart[2])]
+    assert 0 in tables[0] and max(tables[0]) < 16, tables
+    assert min(tables[-1]) >= 32, tables
     event = AuditEvent.objects.get(action="seating.seated_by_standings")
     assert event.detail["method"] == "top"
+    # Appendix 3: starting winds stay balanced over the six sessions (each wind once or twice).
+    starts = Counter(SeatAssignment.objects.filter(session__tournament=tournament).values_list("registration_id", "seat"))
+    spreads = [max(starts[(r.pk, w)] for w in range(4)) - min(starts[(r.pk, w)] for w in range(4)) for r in field48]
+    # (Shuffled at random instead, this run gives spreads of 3 for 8 players and 2 for 13.)
+    assert max(spreads) <= 2 and spreads.count(1) >= 44, Counter(spreads)
 
     services.session_seat_by_standings(actor=organizer, session=session2, method="snake", seed=1)
     chart = stored_chart(tournament)
-    tops = {r.entry_number for r in chart[2][1]}
-    assert 48 in tops and min(tops) < 24  # snake mixes strong and weak players
+    tops = [rank[r.pk] for r in chart[2][1]]
+    assert max(tops) - min(tops) >= 24, tops  # snake mixes strong and weak players
+
+
+@pytest.mark.django_db
+def test_seat_by_standings_after_a_disqualification_with_a_substitute(organizer, chief_referee, tournament, field48):
+    from penalties.services import disqualification_arrange, penalty_record
+
+    services.chart_generate(actor=organizer, tournament=tournament, seed=1)
+    session1 = play_session_one(tournament, chief_referee)
+    cheat = field48[6]
+    sheet = session1.sheets.get(table__seats__registration=cheat, table__seats__session=session1)
+    penalty = penalty_record(actor=chief_referee, sheet=sheet, foul="cheating", offender=cheat, hand_number=1)
+    substitute = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Substitute"), entry_number=99, team=cheat.team
+    )
+    disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=substitute)
+    session2 = tournament.sessions.get(number=2)
+    services.session_seat_by_standings(actor=organizer, session=session2, method="top", seed=1)
+    seated = set(SeatAssignment.objects.filter(session=session2).values_list("registration_id", flat=True))
+    assert cheat.pk not in seated and substitute.pk in seated and len(seated) == 48
     with pytest.raises(ValidationError):
         services.session_seat_by_standings(actor=organizer, session=session1, method="top")
     with pytest.raises(ValidationError):

@@ -36,7 +36,8 @@ def test_only_the_organizer_manages_seating(client_for, people, charted, role):
     page = client.get(reverse("seating:manage", args=[t]))
     generate = client.post(reverse("seating:generate", args=[t]), {"seed": 9})
     swap = client.post(reverse("seating:swap", args=[t, 1]), {"first": 1, "second": 5})
-    by_standings = client.post(reverse("seating:by_standings", args=[t, 2]), {"method": "top", "seed": 0})
+    # Session 1: nothing before it has to be final first.
+    by_standings = client.post(reverse("seating:by_standings", args=[t, 1]), {"method": "top", "seed": 0})
     generated = AuditEvent.objects.filter(action="seating.chart_generated").count()
     swapped = AuditEvent.objects.filter(action="seating.seats_swapped").count()
     seated = AuditEvent.objects.filter(action="seating.seated_by_standings").count()
@@ -224,3 +225,13 @@ def test_a_player_sees_their_own_pin_and_nobody_else_does(client_for, charted, p
     assert "4321" not in client_for(None).get(url).content.decode()
     cards = client_for(organizer).get(reverse("seating:print", args=[charted.pk, "players"])).content.decode()
     assert "4321" in cards  # on the printed schedule card the player gets
+
+
+@pytest.mark.django_db
+def test_referees_print_the_schedules_without_the_players_pins(client_for, charted, referee, arbitrator):
+    from tournaments.models import Registration
+
+    Registration.objects.filter(tournament=charted).update(confirm_pin="4321")
+    for staff in (referee, arbitrator):  # they take the confirmations: the PINs are not theirs to see
+        cards = client_for(staff).get(reverse("seating:print", args=[charted.pk, "players"]))
+        assert cards.status_code == 200 and "4321" not in cards.content.decode()
