@@ -78,11 +78,7 @@ def sheet_context(request, sheet: ScoreSheet) -> dict:
             for fan in FANS
             if fan.number != 81
         ],
-        "links": [
-            (label, reverse(url_name, args=[sheet.pk]))
-            for label, url_name, capability in extensions.links("sheet")
-            if capability is None or can(request.user, sheet.session.tournament, capability)
-        ],
+        "links": extensions.visible_links("sheet", request.user, sheet),
         "api_url": reverse("api-sheet-hands", args=[sheet.pk]),
         "api_base": reverse("api-sheet", args=[sheet.pk]),
     }
