@@ -267,6 +267,7 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
             tables.append(
                 {
                     "table": sheet.table.number,
+                    "sheet_id": sheet.pk,
                     "hands": sheet.hand_count,
                     "max_hands": MAX_HANDS,
                     "status": sheet.status,

@@ -335,6 +335,16 @@ def test_board_shows_progress_signatures_and_the_last_15_minutes(
 
 
 @pytest.mark.django_db
+def test_board_links_every_table_to_its_score_sheet(client_for, tournament, organizer, chief_referee, running_session):
+    for user in (organizer, chief_referee):
+        for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+            page = client_for(user).get(f"/t/{tournament.pk}/board/", **headers).content.decode()
+            for sheet in running_session.sheets.all():
+                assert f'href="/t/sheets/{sheet.pk}/"' in page
+        assert client_for(user).get(f"/t/sheets/{running_session.sheets.first().pk}/").status_code == 200
+
+
+@pytest.mark.django_db
 def test_board_starts_and_ends_sessions_with_clear_errors(client_for, tournament, organizer, seated_session, referee):
     client = client_for(organizer)
     response = client.post(f"/t/sessions/{seated_session.pk}/start/", follow=True)
