@@ -140,3 +140,18 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
     assert AuditEvent.objects.filter(action__in=["penalty_policy.updated", "appeal_policy.updated"]).count() == 2
     detail = client.get(f"/t/{published.pk}/").content.decode()
     assert "/penalty-settings/" in detail and "/appeal-settings/" in detail
+
+
+@pytest.mark.django_db
+def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, fouled_sheet, registrations, player_user, chief_referee, organizer):
+    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
+        "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
+        "statement": "The hand was scored wrong.",
+    })
+    appeal = Appeal.objects.get()
+    refused = client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {
+        "decide": "1", "outcome": "upheld", "reasons": "", "result": "win", "winner": 0, "discarder": 1,
+        "tiles": "123m456m789m14p55s+6p", "flowers": 0})
+    assert refused.status_code in (200, 400)
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in refused.content.decode()

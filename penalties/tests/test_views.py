@@ -63,3 +63,12 @@ def test_the_record_of_fouls_fits_a_phone(browser, live_server, browser_login, t
     reason = page.locator("input[name=reason]").first
     assert reason.bounding_box()["height"] >= 40
     context.close()
+
+
+@pytest.mark.django_db
+def test_a_refused_false_win_keeps_the_tiles_entered(client_for, sheet, referee, registrations):
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
+        "false_win": "1", "offender": "", "hand_number": 1, "tiles": "123m456m789m14p55s+6p"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in html

@@ -101,3 +101,14 @@ def test_the_chief_referee_hands_a_table_to_another_referee(client_for, referee,
     client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": 999999})
     sheet.refresh_from_db()
     assert sheet.referee == other
+
+
+@pytest.mark.django_db
+def test_a_refused_correction_keeps_the_tiles_entered(client_for, referee, chief_referee, sheet):
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet.refresh_from_db()
+    bad = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
+        "number": 1, "result": "win", "winner": 1, "discarder": 0, "tiles": "123m456m789m14p55s+6p", "flowers": 0,
+        "reason": "", "version": sheet.version})
+    assert bad.status_code == 400
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in bad.content.decode()
