@@ -30,13 +30,25 @@ def deciding_stages(*, user, tournament) -> list[str]:
     return [stage for stage, capability in STAGE_CAPABILITY.items() if capability in granted]
 
 
+def can_open_appeals(user, tournament) -> bool:
+    """Whether the appeals page opens for `user`: appellants (players, team leaders), deciders
+    and organizers. The tournament page links to it only for them."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(
+        Capability.MANAGE in capabilities(user, tournament)
+        or deciding_stages(user=user, tournament=tournament)
+        or represented_registrations(user=user, tournament=tournament)
+    )
+
+
 def appeal_overview(*, user, tournament) -> dict:
     """What the appeals page shows this user; 404 for someone with nothing to do with appeals here."""
+    if not can_open_appeals(user, tournament):
+        raise Http404("No appeals here.")
     represented = represented_registrations(user=user, tournament=tournament)
     stages = deciding_stages(user=user, tournament=tournament)
     oversees = Capability.MANAGE in capabilities(user, tournament)
-    if not represented and not stages and not oversees:
-        raise Http404("No appeals here.")
     appeals = Appeal.objects.filter(tournament=tournament).select_related("appellant__player", "session", "sheet__table")
     return {
         "mine": list(appeals.filter(appellant__in=represented)),

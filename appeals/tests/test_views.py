@@ -155,3 +155,17 @@ def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, foule
         "tiles": "123m456m789m14p55s+6p", "flowers": 0})
     assert refused.status_code in (200, 400)
     assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in refused.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_appeals_link_shows_only_to_whom_the_page_opens(client_for, published, everyone, role):
+    client = client_for(everyone[role])
+    linked = f'href="/t/{published.pk}/appeals/"' in client.get(f"/t/{published.pk}/").content.decode()
+    assert linked == (client.get(f"/t/{published.pk}/appeals/").status_code == 200)
+
+
+@pytest.mark.django_db
+def test_no_appeals_link_for_a_logged_in_stranger_or_a_visitor(client_for, published, outsider):
+    assert "/appeals/" not in client_for(outsider).get(f"/t/{published.pk}/").content.decode()
+    assert "/appeals/" not in client_for(None).get(f"/t/{published.pk}/").content.decode()
