@@ -224,3 +224,13 @@ def test_a_player_sees_their_own_pin_and_nobody_else_does(client_for, charted, p
     assert "4321" not in client_for(None).get(url).content.decode()
     cards = client_for(organizer).get(reverse("seating:print", args=[charted.pk, "players"])).content.decode()
     assert "4321" in cards  # on the printed schedule card the player gets
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_links_a_registered_player_to_their_seats(client_for, player_user, charted, organizer):
+    publish(charted)
+    my_seats = reverse("seating:my_seats", args=[charted.pk])
+    assert my_seats in client_for(player_user).get(f"/t/{charted.pk}/").content.decode()
+    assert client_for(player_user).get(my_seats).status_code == 302
+    assert my_seats not in client_for(organizer).get(f"/t/{charted.pk}/").content.decode()  # not a player here
+    assert my_seats not in client_for(None).get(f"/t/{charted.pk}/").content.decode()
