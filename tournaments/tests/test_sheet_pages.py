@@ -112,3 +112,17 @@ def test_a_refused_correction_keeps_the_tiles_entered(client_for, referee, chief
         "reason": "", "version": sheet.version})
     assert bad.status_code == 400
     assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in bad.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_tournament_form_says_the_last_day_is_before_the_first(client_for, organizer, tournament):
+    fields = {"name": "Spring Cup", "venue": "", "starts_on": "2026-05-03", "ends_on": "2026-05-01", "rules": tournament.rules,
+              "planned_sessions": 4, "session_minutes": 150}
+    client = client_for(organizer)
+    for url, extra in (("/t/new/", {}), (f"/t/{tournament.pk}/edit/", {"status": tournament.status, "tiebreaks": ""})):
+        response = client.post(url, {**fields, **extra})
+        assert response.status_code == 200
+        assert response.context["form"].errors["ends_on"] == ["The last day cannot be before the first day."]
+        assert "tournament_dates_ordered" not in response.content.decode()
+        chinese = client.post(url, {**fields, **extra}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        assert "tournament_dates_ordered" not in chinese
