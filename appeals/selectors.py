@@ -9,7 +9,7 @@ from django.utils import timezone
 from appeals.models import Appeal
 from appeals.services import STAGE_CAPABILITY, appeal_deadline, policy_for
 from tournaments.access import Capability, capabilities, teams_led_by
-from tournaments.models import Registration, Session
+from tournaments.models import Registration, SeatAssignment, Session
 
 
 def represented_registrations(*, user, tournament) -> list[Registration]:
@@ -28,6 +28,21 @@ def represented_registrations(*, user, tournament) -> list[Registration]:
 def deciding_stages(*, user, tournament) -> list[str]:
     granted = capabilities(user, tournament)
     return [stage for stage, capability in STAGE_CAPABILITY.items() if capability in granted]
+
+
+def appellants_by_sheet(*, sheets, appellants) -> dict[int, list[Registration]]:
+    """For each sheet, the represented players (appellants) who sat at its table, by entry number."""
+    sheets = list(sheets)
+    tables = {(sheet.session_id, sheet.table_id): sheet.pk for sheet in sheets}
+    seated: dict[int, list[Registration]] = {sheet.pk: [] for sheet in sheets}
+    seats = SeatAssignment.objects.filter(
+        session_id__in={session for session, _table in tables}, registration__in=appellants
+    ).select_related("registration__player").order_by("registration__entry_number")
+    for seat in seats:
+        sheet_id = tables.get((seat.session_id, seat.table_id))
+        if sheet_id is not None:
+            seated[sheet_id].append(seat.registration)
+    return seated
 
 
 def can_open_appeals(user, tournament) -> bool:

@@ -169,3 +169,13 @@ def test_the_appeals_link_shows_only_to_whom_the_page_opens(client_for, publishe
 def test_no_appeals_link_for_a_logged_in_stranger_or_a_visitor(client_for, published, outsider):
     assert "/appeals/" not in client_for(outsider).get(f"/t/{published.pk}/").content.decode()
     assert "/appeals/" not in client_for(None).get(f"/t/{published.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, published, running_session, organizer, team_leader, player_user):
+    sheet_services.session_end(actor=organizer, session=running_session)
+    # Team 1 is entries 1-4, all at table 1 in the fixture's seating.
+    leader = client_for(team_leader).get(f"/t/{published.pk}/appeals/new/").content.decode()
+    assert "Session 1, table 1 · 1 Player 1 · 2 Player 2 · 3 Player 3 · 4 Player 4" in leader
+    own = client_for(player_user).get(f"/t/{published.pk}/appeals/new/").content.decode()
+    assert "Session 1, table 1<" in own
