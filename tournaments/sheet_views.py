@@ -140,6 +140,8 @@ def sheet_correct(request, sheet_id: int):
             messages.success(request, _("Hand corrected; the results follow."))
             return redirect("tournaments:sheet", sheet.pk)
     context["correction_form"] = form
+    # This URL takes POSTs only: switching the language goes back to the sheet.
+    context["language_next"] = reverse("tournaments:sheet", args=[sheet.pk])
     return render(request, "tournaments/sheet.html", context, status=400 if form.errors else 200)
 
 

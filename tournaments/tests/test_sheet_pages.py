@@ -126,3 +126,17 @@ def test_the_tournament_form_says_the_last_day_is_before_the_first(client_for, o
         assert "tournament_dates_ordered" not in response.content.decode()
         chinese = client.post(url, {**fields, **extra}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
         assert "tournament_dates_ordered" not in chinese
+
+
+@pytest.mark.django_db
+def test_switching_language_after_a_refused_correction_returns_to_the_sheet(client_for, referee, chief_referee, sheet):
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet.refresh_from_db()
+    client = client_for(chief_referee)
+    bad = client.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "reason": "", "version": sheet.version})
+    assert bad.status_code == 400
+    html = bad.content.decode()
+    assert f'name="next" value="/t/sheets/{sheet.pk}/"' in html
+    switched = client.post("/i18n/setlang/", {"language": "ja", "next": f"/t/sheets/{sheet.pk}/"})
+    assert switched.status_code == 302 and switched["Location"] == f"/t/sheets/{sheet.pk}/"
+    assert client.get(switched["Location"]).status_code == 200
