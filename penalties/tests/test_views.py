@@ -72,3 +72,13 @@ def test_a_refused_false_win_keeps_the_tiles_entered(client_for, sheet, referee,
     assert response.status_code == 200
     html = response.content.decode()
     assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in html
+
+
+def test_the_foul_list_translates_the_appendix_reference(monkeypatch):
+    from penalties import selectors
+
+    assert "(Appendix 1, fan 81)" in dict(selectors.foul_choices())["wrong_flower_replacement"]
+    assert dict(selectors.foul_choices())["violation"].endswith("(3.11.2.2)")
+    chinese = {"Appendix {appendix}, fan {fan}": "附件{appendix}，第{fan}番"}
+    monkeypatch.setattr(selectors, "_", lambda message: chinese.get(message, message))
+    assert dict(selectors.foul_choices())["wrong_flower_replacement"].endswith("(附件1，第81番)")
