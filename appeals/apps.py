@@ -8,9 +8,10 @@ class AppealsConfig(AppConfig):
 
     def ready(self):
         from appeals.board import board_panel
+        from appeals.selectors import can_open_appeals
         from tournaments import extensions
         from tournaments.access import Capability
 
-        extensions.register_link("tournament", _("Appeals"), "appeals:list")
+        extensions.register_link("tournament", _("Appeals"), "appeals:list", predicate=can_open_appeals)
         extensions.register_link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE)
         extensions.register_board_panel("appeals/_board_panel.html", board_panel)

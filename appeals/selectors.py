@@ -9,7 +9,7 @@ from django.utils import timezone
 from appeals.models import Appeal
 from appeals.services import STAGE_CAPABILITY, appeal_deadline, policy_for
 from tournaments.access import Capability, capabilities, teams_led_by
-from tournaments.models import Registration, Session
+from tournaments.models import Registration, SeatAssignment, Session
 
 
 def represented_registrations(*, user, tournament) -> list[Registration]:
@@ -30,13 +30,40 @@ def deciding_stages(*, user, tournament) -> list[str]:
     return [stage for stage, capability in STAGE_CAPABILITY.items() if capability in granted]
 
 
+def appellants_by_sheet(*, sheets, appellants) -> dict[int, list[Registration]]:
+    """For each sheet, the represented players (appellants) who sat at its table, by entry number."""
+    sheets = list(sheets)
+    tables = {(sheet.session_id, sheet.table_id): sheet.pk for sheet in sheets}
+    seated: dict[int, list[Registration]] = {sheet.pk: [] for sheet in sheets}
+    seats = SeatAssignment.objects.filter(
+        session_id__in={session for session, _table in tables}, registration__in=appellants
+    ).select_related("registration__player").order_by("registration__entry_number")
+    for seat in seats:
+        sheet_id = tables.get((seat.session_id, seat.table_id))
+        if sheet_id is not None:
+            seated[sheet_id].append(seat.registration)
+    return seated
+
+
+def can_open_appeals(user, tournament) -> bool:
+    """Whether the appeals page opens for `user`: appellants (players, team leaders), deciders
+    and organizers. The tournament page links to it only for them."""
+    if user is None or not user.is_authenticated:
+        return False
+    return bool(
+        Capability.MANAGE in capabilities(user, tournament)
+        or deciding_stages(user=user, tournament=tournament)
+        or represented_registrations(user=user, tournament=tournament)
+    )
+
+
 def appeal_overview(*, user, tournament) -> dict:
     """What the appeals page shows this user; 404 for someone with nothing to do with appeals here."""
+    if not can_open_appeals(user, tournament):
+        raise Http404("No appeals here.")
     represented = represented_registrations(user=user, tournament=tournament)
     stages = deciding_stages(user=user, tournament=tournament)
     oversees = Capability.MANAGE in capabilities(user, tournament)
-    if not represented and not stages and not oversees:
-        raise Http404("No appeals here.")
     appeals = Appeal.objects.filter(tournament=tournament).select_related("appellant__player", "session", "sheet__table")
     return {
         "mine": list(appeals.filter(appellant__in=represented)),

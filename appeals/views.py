@@ -39,8 +39,14 @@ def _appeal_choices(tournament, appellants):
         .distinct()
         .order_by("session__number", "table__number")
     )
+    # A team leader files for several players: each table says whose it is.
+    seated = selectors.appellants_by_sheet(sheets=sheets, appellants=appellants) if len(appellants) > 1 else {}
     sheet_choices = [
-        (sheet.pk, _("Session %(s)s, table %(t)s") % {"s": sheet.session.number, "t": sheet.table.number}) for sheet in sheets
+        (sheet.pk, " · ".join(
+            [_("Session %(s)s, table %(t)s") % {"s": sheet.session.number, "t": sheet.table.number}]
+            + [f"{r.entry_number} {r.player.name}" for r in seated.get(sheet.pk, [])]
+        ))
+        for sheet in sheets
     ]
     penalties = Penalty.objects.filter(sheet__in=sheets).select_related("sheet__session", "sheet__table", "offender")
     penalty_choices = [

@@ -10,12 +10,19 @@ class PenaltiesConfig(AppConfig):
         # The tournament core asks registered providers; it never imports this app.
         from penalties import archive, providers
         from tournaments import extensions
-        from tournaments.access import Capability
+        from tournaments.access import Capability, can_write_sheet
 
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
-        extensions.register_link("sheet", _("Fouls"), "penalties:sheet_fouls", Capability.RECORD_SCORES)
+        # The foul page writes the sheet: linked only where the viewer may write it.
+        extensions.register_link(
+            "sheet", _("Fouls"), "penalties:sheet_fouls", Capability.RECORD_SCORES,
+            predicate=can_write_sheet,
+        )
+        # The Record of Fouls (Appendix 6): where penalties are cancelled, forfeits and
+        # disqualifications settled.
+        extensions.register_link("session", _("Record of Fouls"), "penalties:record", Capability.VIEW_ROSTER)
         extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
         extensions.register_archive_section(archive.SECTION)
         extensions.register_tournament_archive_section(archive.POLICY_SECTION)

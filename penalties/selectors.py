@@ -1,5 +1,7 @@
 """Reads for the Record of Fouls (Appendix 6) and the tablet."""
 
+import re
+
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -8,9 +10,18 @@ from penalties.models import Penalty
 from tournaments.models import SeatAssignment
 
 
+def article_display(article: str) -> str:
+    """A foul's article in the page's language: rule numbers read the same in every language, the
+    catalogue's "Appendix 1, fan 81" is translated."""
+    appendix = re.fullmatch(r"Appendix (\d+), fan (\d+)", article)
+    if appendix:
+        return _("Appendix {appendix}, fan {fan}").format(appendix=appendix[1], fan=appendix[2])
+    return article
+
+
 def foul_choices() -> list[tuple[str, str]]:
     language = get_language() or "en"
-    return [(foul.code, f"{foul.description(language)} ({foul.article})") for foul in FOULS]
+    return [(foul.code, f"{foul.description(language)} ({article_display(foul.article)})") for foul in FOULS]
 
 
 def foul_description(code: str) -> str:
@@ -57,7 +68,7 @@ def record_of_fouls(*, session) -> list[dict]:
             {
                 "penalty": penalty,
                 "foul": foul_description(penalty.foul),
-                "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else "",
+                "article": article_display(FOUL_BY_CODE[penalty.foul].article) if penalty.foul in FOUL_BY_CODE else "",
                 "seat": seats.get((penalty.sheet.table_id, penalty.offender_id)),
                 "sanction": sanction_text(penalty),
             }

@@ -8,8 +8,11 @@ class SeatingConfig(AppConfig):
 
     def ready(self):
         # The tournament core lists these links on its page; it never imports this app.
+        from seating.selectors import is_registered
         from tournaments import extensions
         from tournaments.access import Capability
 
         extensions.register_link("tournament", _("Seating chart"), "seating:manage", Capability.MANAGE)
         extensions.register_link("tournament", _("Print seating"), "seating:print_chart", Capability.VIEW_ROSTER)
+        # A player's own seats, else reachable only by the printed QR code.
+        extensions.register_link("tournament", _("My seats"), "seating:my_seats", predicate=is_registered)

@@ -20,6 +20,18 @@ CHART_GENERATED = "seating.chart_generated"
 WIND = dict(SEAT_CHOICES)
 
 
+def registration_of_user(*, user, tournament: Tournament) -> Registration | None:
+    """The logged-in user's own registration in `tournament` (their seats page), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return tournament.registrations.filter(player__user=user).first()
+
+
+def is_registered(user, tournament: Tournament) -> bool:
+    """The tournament page's predicate for the "My seats" link."""
+    return registration_of_user(user=user, tournament=tournament) is not None
+
+
 def avoid_keys(*, registrations, by_country: bool) -> dict[int, tuple]:
     """{registration id: key} for the engine, which takes one key per player.
 

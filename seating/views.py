@@ -177,7 +177,7 @@ def player_seats(request, tournament_id: int, entry: int):
 def my_seats(request, tournament_id: int):
     """A logged-in player's own seats page."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    registration = tournament.registrations.filter(player__user=request.user).first()
+    registration = selectors.registration_of_user(user=request.user, tournament=tournament)
     if registration is None:
         raise Http404("You are not registered here.")
     return redirect("seating:player_seats", tournament.pk, registration.entry_number)

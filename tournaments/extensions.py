@@ -94,20 +94,55 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     return None
 
 
-# Links the apps above the core add to core pages: on the referee's sheet page ("sheet": URL
-# name taking the sheet id) and on the tournament page ("tournament": URL name taking the
-# tournament id, shown to users holding `capability`, or to everyone when it is None).
-_links: dict[str, list[tuple]] = {"sheet": [], "tournament": []}
+# Links the apps above the core add to core pages. A place names the page and the object a link is
+# for, and so the URL's arguments:
+# - "tournament": the tournament page; URL name taking the tournament id;
+# - "session": each session, on the tournament page and the organizer's board; URL name taking the
+#   tournament id and the session number;
+# - "sheet": the referee's sheet page; URL name taking the sheet id.
+# A link is shown to users holding `capability` (everyone when it is None) for whom
+# `predicate(user, obj)` is true (always when it is None), `obj` being the place's tournament,
+# session or sheet: so a link is shown only where the page it leads to opens.
+_links: dict[str, list[tuple]] = {"sheet": [], "tournament": [], "session": []}
 
 
-def register_link(place: str, label, url_name: str, capability=None) -> None:
-    entry = (label, url_name, capability)
+def register_link(place: str, label, url_name: str, capability=None, predicate: Callable | None = None) -> None:
+    entry = (label, url_name, capability, predicate)
     if entry not in _links[place]:
         _links[place].append(entry)
 
 
 def links(place: str) -> list[tuple]:
+    """(label, URL name, capability, predicate) of every link registered for `place`."""
     return list(_links[place])
+
+
+def _tournament_of(place: str, obj):
+    if place == "tournament":
+        return obj
+    if place == "session":
+        return obj.tournament
+    return obj.session.tournament
+
+
+def _link_args(place: str, obj) -> list:
+    if place == "session":
+        return [obj.tournament_id, obj.number]
+    return [obj.pk]
+
+
+def visible_links(place: str, user, obj) -> list[tuple]:
+    """(label, url) of the links of `place` that `user` may follow for `obj`."""
+    from django.urls import reverse
+
+    from tournaments.access import capabilities
+
+    granted = capabilities(user, _tournament_of(place, obj))
+    return [
+        (label, reverse(url_name, args=_link_args(place, obj)))
+        for label, url_name, capability, predicate in _links[place]
+        if (capability is None or capability in granted) and (predicate is None or predicate(user, obj))
+    ]
 
 
 # Panels the apps above the core add to the organizer's board: (template name, function of

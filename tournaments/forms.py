@@ -28,6 +28,15 @@ class TournamentForm(forms.ModelForm):
         fields = ["name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes"]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
 
+    def clean(self):
+        # Said on the last day's field, before the model's constraint (tournament_dates_ordered)
+        # would answer with its untranslated name; the service checks the same.
+        cleaned = super().clean()
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", _("The last day cannot be before the first day."))
+        return cleaned
+
 
 class TournamentEditForm(TournamentForm):
     # After total table points and total contest points (3.10.1), in the order given.

@@ -207,6 +207,8 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
     seats = dict(SEAT_CHOICES)
     return {
         "rank": row["rank"],
+        # 3.11.4: a disqualified player keeps their record but takes no rank (standing flags).
+        "disqualified": row.get("disqualified", False),
         "entry": row["entry"],
         "name": row["name"],
         "name_local": row.get("name_local") or "",
@@ -267,6 +269,7 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
             tables.append(
                 {
                     "table": sheet.table.number,
+                    "sheet_id": sheet.pk,
                     "hands": sheet.hand_count,
                     "max_hands": MAX_HANDS,
                     "status": sheet.status,

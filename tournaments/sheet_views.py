@@ -78,11 +78,7 @@ def sheet_context(request, sheet: ScoreSheet) -> dict:
             for fan in FANS
             if fan.number != 81
         ],
-        "links": [
-            (label, reverse(url_name, args=[sheet.pk]))
-            for label, url_name, capability in extensions.links("sheet")
-            if capability is None or can(request.user, sheet.session.tournament, capability)
-        ],
+        "links": extensions.visible_links("sheet", request.user, sheet),
         "api_url": reverse("api-sheet-hands", args=[sheet.pk]),
         "api_base": reverse("api-sheet", args=[sheet.pk]),
     }
@@ -144,6 +140,8 @@ def sheet_correct(request, sheet_id: int):
             messages.success(request, _("Hand corrected; the results follow."))
             return redirect("tournaments:sheet", sheet.pk)
     context["correction_form"] = form
+    # This URL takes POSTs only: switching the language goes back to the sheet.
+    context["language_next"] = reverse("tournaments:sheet", args=[sheet.pk])
     return render(request, "tournaments/sheet.html", context, status=400 if form.errors else 200)
 
 

@@ -105,10 +105,13 @@ def board(request, tournament_id: int):
     tournament = selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.RUN_SESSIONS
     )
+    board = selectors.session_board(tournament=tournament)
     context = {
         "tournament": tournament,
-        "board": selectors.session_board(tournament=tournament),
+        "board": board,
         "poll_seconds": BOARD_POLL_SECONDS,
+        # The apps' pages of the session shown (the Record of Fouls, …).
+        "session_links": extensions.visible_links("session", request.user, board["session"]) if board["session"] else [],
     }
     if request.htmx:  # the poll refreshes the tables only
         return render(request, "tournaments/_board.html", context)

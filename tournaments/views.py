@@ -4,7 +4,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -38,16 +37,18 @@ def tournament_create(request):
 def tournament_detail(request, tournament_id: int):
     tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     granted = capabilities(request.user, tournament)
+    summary = selectors.tournament_summary(tournament=tournament)
     context = {
         "tournament": tournament,
         "caps": {cap.value for cap in granted},
         # Pages of the apps above the core (appeals, …), through the core's link seam.
-        "app_links": [
-            (label, reverse(url_name, args=[tournament.pk]))
-            for label, url_name, capability in extensions.links("tournament")
-            if capability is None or capability in granted
+        "app_links": extensions.visible_links("tournament", request.user, tournament),
+        "summary": summary,
+        # Each session's pages of the apps (the Record of Fouls, …).
+        "sessions": [
+            {"session": session, "links": extensions.visible_links("session", request.user, session)}
+            for session in summary["sessions"]
         ],
-        "summary": selectors.tournament_summary(tournament=tournament),
     }
     return render(request, "tournaments/tournament_detail.html", context)
 

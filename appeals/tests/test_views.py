@@ -140,3 +140,42 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
     assert AuditEvent.objects.filter(action__in=["penalty_policy.updated", "appeal_policy.updated"]).count() == 2
     detail = client.get(f"/t/{published.pk}/").content.decode()
     assert "/penalty-settings/" in detail and "/appeal-settings/" in detail
+
+
+@pytest.mark.django_db
+def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, fouled_sheet, registrations, player_user, chief_referee, organizer):
+    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
+        "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
+        "statement": "The hand was scored wrong.",
+    })
+    appeal = Appeal.objects.get()
+    refused = client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {
+        "decide": "1", "outcome": "upheld", "reasons": "", "result": "win", "winner": 0, "discarder": 1,
+        "tiles": "123m456m789m14p55s+6p", "flowers": 0})
+    assert refused.status_code in (200, 400)
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in refused.content.decode()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("role", ROLES)
+def test_the_appeals_link_shows_only_to_whom_the_page_opens(client_for, published, everyone, role):
+    client = client_for(everyone[role])
+    linked = f'href="/t/{published.pk}/appeals/"' in client.get(f"/t/{published.pk}/").content.decode()
+    assert linked == (client.get(f"/t/{published.pk}/appeals/").status_code == 200)
+
+
+@pytest.mark.django_db
+def test_no_appeals_link_for_a_logged_in_stranger_or_a_visitor(client_for, published, outsider):
+    assert "/appeals/" not in client_for(outsider).get(f"/t/{published.pk}/").content.decode()
+    assert "/appeals/" not in client_for(None).get(f"/t/{published.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, published, running_session, organizer, team_leader, player_user):
+    sheet_services.session_end(actor=organizer, session=running_session)
+    # Team 1 is entries 1-4, all at table 1 in the fixture's seating.
+    leader = client_for(team_leader).get(f"/t/{published.pk}/appeals/new/").content.decode()
+    assert "Session 1, table 1 · 1 Player 1 · 2 Player 2 · 3 Player 3 · 4 Player 4" in leader
+    own = client_for(player_user).get(f"/t/{published.pk}/appeals/new/").content.decode()
+    assert "Session 1, table 1<" in own

@@ -101,3 +101,42 @@ def test_the_chief_referee_hands_a_table_to_another_referee(client_for, referee,
     client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": 999999})
     sheet.refresh_from_db()
     assert sheet.referee == other
+
+
+@pytest.mark.django_db
+def test_a_refused_correction_keeps_the_tiles_entered(client_for, referee, chief_referee, sheet):
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet.refresh_from_db()
+    bad = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
+        "number": 1, "result": "win", "winner": 1, "discarder": 0, "tiles": "123m456m789m14p55s+6p", "flowers": 0,
+        "reason": "", "version": sheet.version})
+    assert bad.status_code == 400
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in bad.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_tournament_form_says_the_last_day_is_before_the_first(client_for, organizer, tournament):
+    fields = {"name": "Spring Cup", "venue": "", "starts_on": "2026-05-03", "ends_on": "2026-05-01", "rules": tournament.rules,
+              "planned_sessions": 4, "session_minutes": 150}
+    client = client_for(organizer)
+    for url, extra in (("/t/new/", {}), (f"/t/{tournament.pk}/edit/", {"status": tournament.status, "tiebreaks": ""})):
+        response = client.post(url, {**fields, **extra})
+        assert response.status_code == 200
+        assert response.context["form"].errors["ends_on"] == ["The last day cannot be before the first day."]
+        assert "tournament_dates_ordered" not in response.content.decode()
+        chinese = client.post(url, {**fields, **extra}, HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+        assert "tournament_dates_ordered" not in chinese
+
+
+@pytest.mark.django_db
+def test_switching_language_after_a_refused_correction_returns_to_the_sheet(client_for, referee, chief_referee, sheet):
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet.refresh_from_db()
+    client = client_for(chief_referee)
+    bad = client.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "reason": "", "version": sheet.version})
+    assert bad.status_code == 400
+    html = bad.content.decode()
+    assert f'name="next" value="/t/sheets/{sheet.pk}/"' in html
+    switched = client.post("/i18n/setlang/", {"language": "ja", "next": f"/t/sheets/{sheet.pk}/"})
+    assert switched.status_code == 302 and switched["Location"] == f"/t/sheets/{sheet.pk}/"
+    assert client.get(switched["Location"]).status_code == 200

@@ -69,3 +69,20 @@ def test_the_board_on_a_tablet_starts_and_ends_a_session(
     assert page.locator("#board").inner_text().count("Waiting for signatures") == 3
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
+
+
+@pytest.mark.browser
+def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, tournament):
+    from tournaments.tests.test_standings_web import big_snapshot
+
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    snapshot = big_snapshot(tournament, players=300, sessions=8)
+    for played in snapshot.data["individuals"][0]["sessions"]:
+        played.update(session_score=-1234, transfers=-60, table_points=29)  # wide numbers, a penalty column
+    snapshot.save()
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{tournament.pk}/players/{snapshot.data['individuals'][0]['entry']}/")
+    assert page.locator("table.player-sessions tbody tr").count() == 8
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()

@@ -152,6 +152,21 @@ def test_player_page_lists_every_session(client, published_results):
 
 
 @pytest.mark.django_db
+def test_a_disqualified_players_page_says_so_and_shows_no_rank(client, tournament):
+    publish(tournament)
+    snapshot = big_snapshot(tournament)
+    row = snapshot.data["individuals"][0]
+    row["rank"], row["disqualified"] = None, True
+    snapshot.save()
+    page = client.get(f"/t/{tournament.pk}/players/{row['entry']}/").content.decode()
+    assert "Disqualified" in page and "None" not in page and "rank of" not in page
+    assert '<span class="value">—</span>' in page
+    other = snapshot.data["individuals"][1]["entry"]
+    page = client.get(f"/t/{tournament.pk}/players/{other}/").content.decode()
+    assert "Disqualified" not in page and "rank of" in page
+
+
+@pytest.mark.django_db
 def test_drafts_stay_private(client_for, tournament, organizer, outsider):
     assert client_for(None).get(f"/t/{tournament.pk}/standings/").status_code == 404
     assert client_for(None).get(f"/t/{tournament.pk}/standings/live/").status_code == 404
@@ -332,6 +347,16 @@ def test_board_shows_progress_signatures_and_the_last_15_minutes(
     Session.objects.filter(pk=sheet.session_id).update(started_at=timezone.now() - dt.timedelta(minutes=140))
     page = client.get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
     assert "last-minutes" in page and "10 minutes left" in page
+
+
+@pytest.mark.django_db
+def test_board_links_every_table_to_its_score_sheet(client_for, tournament, organizer, chief_referee, running_session):
+    for user in (organizer, chief_referee):
+        for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+            page = client_for(user).get(f"/t/{tournament.pk}/board/", **headers).content.decode()
+            for sheet in running_session.sheets.all():
+                assert f'href="/t/sheets/{sheet.pk}/"' in page
+        assert client_for(user).get(f"/t/sheets/{running_session.sheets.first().pk}/").status_code == 200
 
 
 @pytest.mark.django_db

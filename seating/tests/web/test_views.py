@@ -235,3 +235,13 @@ def test_referees_print_the_schedules_without_the_players_pins(client_for, chart
     for staff in (referee, arbitrator):  # they take the confirmations: the PINs are not theirs to see
         cards = client_for(staff).get(reverse("seating:print", args=[charted.pk, "players"]))
         assert cards.status_code == 200 and "4321" not in cards.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_links_a_registered_player_to_their_seats(client_for, player_user, charted, organizer):
+    publish(charted)
+    my_seats = reverse("seating:my_seats", args=[charted.pk])
+    assert my_seats in client_for(player_user).get(f"/t/{charted.pk}/").content.decode()
+    assert client_for(player_user).get(my_seats).status_code == 302
+    assert my_seats not in client_for(organizer).get(f"/t/{charted.pk}/").content.decode()  # not a player here
+    assert my_seats not in client_for(None).get(f"/t/{charted.pk}/").content.decode()

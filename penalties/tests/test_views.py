@@ -1,0 +1,84 @@
+"""Foul pages: where they are linked from, and that they fit a phone."""
+
+import pytest
+
+from conftest import PHONE
+from conftest import make_user
+from penalties.services import penalty_record
+from tournaments.models import Membership
+from tournaments.services import sheets as sheet_services
+
+
+@pytest.fixture
+def fouled_sheet(referee, sheet, registrations):
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=20)
+    return sheet
+
+
+@pytest.mark.django_db
+def test_the_record_of_fouls_is_linked_per_session(client_for, tournament, fouled_sheet, organizer, chief_referee, player_user):
+    record = f"/t/{tournament.pk}/sessions/1/fouls/"
+    for user in (organizer, chief_referee):
+        assert record in client_for(user).get(f"/t/{tournament.pk}/").content.decode()
+        assert record in client_for(user).get(f"/t/{tournament.pk}/board/").content.decode()
+        assert record in client_for(user).get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
+    # Not for whom the page would 404.
+    assert record not in client_for(player_user).get(f"/t/{tournament.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_the_sheets_foul_page_leads_the_chief_referee_to_the_record(client_for, tournament, fouled_sheet, chief_referee, referee):
+    record = f"/t/{tournament.pk}/sessions/1/fouls/"
+    chief = client_for(chief_referee).get(f"/sheets/{fouled_sheet.pk}/fouls/").content.decode()
+    assert record in chief and "cancel a penalty" in chief
+    mine = client_for(referee).get(f"/sheets/{fouled_sheet.pk}/fouls/").content.decode()
+    assert record in mine and "cancel a penalty" not in mine
+
+
+@pytest.mark.django_db
+def test_the_fouls_link_shows_only_where_the_foul_page_opens(client_for, tournament, sheet, referee, chief_referee, organizer):
+    fouls = f"/sheets/{sheet.pk}/fouls/"
+    other = make_user("referee2")
+    Membership.objects.create(user=other, tournament=tournament, role="referee")
+    assert fouls in client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert fouls not in client_for(other).get(f"/t/sheets/{sheet.pk}/").content.decode()  # another referee's table
+    assert client_for(other).get(fouls).status_code == 404
+    assert fouls not in client_for(organizer).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    sheet_services.session_end(actor=organizer, session=sheet.session)
+    sheet.refresh_from_db()
+    sheet.status = sheet.Status.LOCKED  # signed
+    sheet.save()
+    assert fouls not in client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert client_for(referee).get(fouls).status_code == 404
+    assert fouls in client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+
+
+@pytest.mark.browser
+def test_the_record_of_fouls_fits_a_phone(browser, live_server, browser_login, tournament, fouled_sheet, chief_referee):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    browser_login(page, chief_referee)
+    page.goto(f"{live_server.url}/t/{tournament.pk}/sessions/1/fouls/")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    reason = page.locator("input[name=reason]").first
+    assert reason.bounding_box()["height"] >= 40
+    context.close()
+
+
+@pytest.mark.django_db
+def test_a_refused_false_win_keeps_the_tiles_entered(client_for, sheet, referee, registrations):
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
+        "false_win": "1", "offender": "", "hand_number": 1, "tiles": "123m456m789m14p55s+6p"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in html
+
+
+def test_the_foul_list_translates_the_appendix_reference(monkeypatch):
+    from penalties import selectors
+
+    assert "(Appendix 1, fan 81)" in dict(selectors.foul_choices())["wrong_flower_replacement"]
+    assert dict(selectors.foul_choices())["violation"].endswith("(3.11.2.2)")
+    chinese = {"Appendix {appendix}, fan {fan}": "附件{appendix}，第{fan}番"}
+    monkeypatch.setattr(selectors, "_", lambda message: chinese.get(message, message))
+    assert dict(selectors.foul_choices())["wrong_flower_replacement"].endswith("(附件1，第81番)")
