@@ -32,8 +32,8 @@ def export(sheet_ids) -> dict[int, list[dict]]:
         if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
             item["points"] = penalty.points
         if penalty.sanction == Sanction.ESCALATING:
-            # 3.11.6.3-5: the points follow the count when it was recorded, which a cancelled
-            # earlier penalty (not exported) no longer shows.
+            # 3.11.6.3-5: the place among the penalties in force (cancelling one renumbers the
+            # rest), so an import gives the same points.
             item["occurrence"] = penalty.occurrence
         if penalty.victim_id:
             item["victim"] = str(penalty.victim.entry_number)

@@ -113,9 +113,9 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
     elif sanction == Sanction.PAY_EACH:
         penalty.points = definition.pay_each
     elif sanction == Sanction.ESCALATING:
-        # 3.11.6.3-5: counted within one hand, per player and kind of foul. A given occurrence (an
-        # archive's) is kept: the points were fixed when the foul was recorded, and an earlier
-        # penalty cancelled since does not renumber the later ones.
+        # 3.11.6.3-5: counted within one hand, per player and kind of foul, among the penalties in
+        # force (cancelling one renumbers the rest, see penalty_cancel). A given occurrence (an
+        # archive's, which exports the numbering in force) is kept.
         if occurrence is None:
             occurrence = Penalty.objects.filter(
                 sheet=sheet, hand_number=penalty.hand_number, offender=penalty.offender, foul=penalty.foul,
@@ -190,8 +190,36 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.cancelled", obj=penalty,
         detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number},
     )
+    if penalty.sanction == Sanction.ESCALATING:
+        _renumber_escalating(actor=actor, penalty=penalty)
     _results_changed(penalty.sheet)
     return penalty
+
+
+def _renumber_escalating(*, actor, penalty: Penalty) -> None:
+    """3.11.6.3-5: the series (warning, 5, 10, 20, ...) counts the fouls that stand. When one is
+    cancelled, the others of the same hand, player and foul are counted again in their order and
+    their points follow the tournament's escalation setting. Called inside penalty_cancel's transaction."""
+    tournament = penalty.sheet.session.tournament
+    after_twenty = policy_for(tournament).escalation
+    siblings = Penalty.objects.select_for_update().filter(
+        sheet_id=penalty.sheet_id, hand_number=penalty.hand_number, offender_id=penalty.offender_id,
+        foul=penalty.foul, status=Penalty.Status.ACTIVE,
+    ).order_by("occurrence", "created_at", "pk")
+    changed = []
+    for number, sibling in enumerate(siblings, start=1):
+        points = escalating_points(number, after_twenty=after_twenty)
+        if (sibling.occurrence, sibling.points) != (number, points):
+            changed.append({"penalty": sibling.pk, "occurrence": [sibling.occurrence, number],
+                            "points": [sibling.points, points]})
+            sibling.occurrence, sibling.points = number, points
+            sibling.save(update_fields=["occurrence", "points"])
+    if changed:
+        audit_record(
+            actor=actor, tournament=tournament, action="penalty.renumbered", obj=penalty,
+            detail={"after_cancelling": penalty.pk, "hand": penalty.hand_number, "foul": penalty.foul,
+                    "offender": penalty.offender.entry_number, "changed": changed},
+        )
 
 
 @transaction.atomic

@@ -290,3 +290,28 @@ def test_a_given_occurrence_fixes_the_escalating_points(referee, sheet):
                 actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1, points=10, occurrence=occurrence
             )
         assert "occurrence" in caught.value.message_dict
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("setting, before, after", [
+    ("double", [0, 5, 10, 20, 40], [0, 5, 10, 20, 40]),
+    ("flat", [0, 5, 10, 20, 20], [0, 5, 10, 20, 20]),
+])
+def test_cancelling_an_escalating_foul_renumbers_the_rest(referee, chief_referee, sheet, tournament, setting, before, after):
+    """3.11.6.3-5 count the fouls that stand: warning, 5, 10 with the first cancelled becomes
+    warning, 5, and the next one recorded is 10, under the tournament's escalation setting."""
+    PenaltyPolicy.objects.create(tournament=tournament, escalation=setting)
+    east, south = players(sheet)[:2]
+    recorded = [services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1)
+                for _ in range(5)]
+    other = services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1)
+    assert [p.points for p in recorded] == before
+    version = sheet.__class__.objects.get(pk=sheet.pk).version
+    services.penalty_cancel(actor=chief_referee, penalty=recorded[0], reason="not a foul")
+    services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1)
+    active = Penalty.objects.filter(offender=east, status="active").order_by("created_at")
+    assert [(p.occurrence, p.points) for p in active] == [(n, points) for n, points in enumerate(after, start=1)]
+    other.refresh_from_db()
+    assert (other.occurrence, other.points) == (1, 0)
+    assert AuditEvent.objects.filter(action="penalty.renumbered").count() == 1
+    assert sheet.__class__.objects.get(pk=sheet.pk).version > version
