@@ -76,6 +76,9 @@ def appeal_file(
     if subject == Appeal.Subject.PENALTY:
         if penalty is None or penalty.sheet_id != sheet.pk:
             raise ValidationError({"penalty": _("Choose a penalty given at this table.")})
+        if penalty.status != Penalty.Status.ACTIVE:
+            # 3.12: there is nothing left to appeal against; the fee would be held for nothing.
+            raise ValidationError({"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")})
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
         if hand is None:
@@ -175,7 +178,13 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
 def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
     reason = _("Appeal #%(id)s upheld: %(reasons)s") % {"id": appeal.pk, "reasons": reasons}
     if appeal.subject == Appeal.Subject.PENALTY:
-        penalty_cancel(actor=actor, penalty=appeal.penalty, reason=reason)
+        penalty = Penalty.objects.select_for_update().get(pk=appeal.penalty_id)
+        if penalty.status == Penalty.Status.CANCELLED:
+            # Cancelled since the appeal was filed (by the chief referee, or another appeal): the
+            # remedy is already done, and an appeal that succeeds gets its fee back (3.12.3).
+            remedy["penalty_already_cancelled"] = True
+            return
+        penalty_cancel(actor=actor, penalty=penalty, reason=reason)
         return
     correction = remedy.get("hand")
     if correction is None:

@@ -42,7 +42,7 @@ def _appeal_choices(tournament, appellants):
     sheet_choices = [
         (sheet.pk, _("Session %(s)s, table %(t)s") % {"s": sheet.session.number, "t": sheet.table.number}) for sheet in sheets
     ]
-    penalties = Penalty.objects.filter(sheet__in=sheets).select_related("sheet__session", "sheet__table", "offender")
+    penalties = Penalty.objects.filter(sheet__in=sheets, status=Penalty.Status.ACTIVE).select_related("sheet__session", "sheet__table", "offender")
     penalty_choices = [
         (p.pk, f"{_('Session %(s)s, table %(t)s') % {'s': p.sheet.session.number, 't': p.sheet.table.number}} · "
                f"{p.offender.entry_number} · {foul_description(p.foul)}")

@@ -181,3 +181,20 @@ def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, re
     assert appeal.needs_leader_signature
     appeal = services.appeal_sign(actor=captain.player.user, appeal=appeal)
     assert appeal.leader_signed_by == captain.player.user and not appeal.needs_leader_signature
+
+
+@pytest.mark.django_db
+def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(player_user, team_leader, chief_referee, ended_sheet, registrations):
+    """3.12.3: an appeal that succeeds gets its fee back, even when the chief referee already
+    cancelled the penalty; a cancelled penalty cannot be appealed against any more."""
+    from penalties.services import penalty_cancel
+
+    appeal = signed(file(player_user, ended_sheet, registrations[0]), team_leader)
+    penalty_cancel(actor=chief_referee, penalty=Penalty.objects.get(), reason="The referee erred.")
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
+    assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
+    assert appeal.decisions.get().remedy == {"penalty_already_cancelled": True}
+    with pytest.raises(ValidationError) as caught:
+        file(player_user, ended_sheet, registrations[0])
+    assert "penalty" in caught.value.message_dict
+    assert Appeal.objects.count() == 1
