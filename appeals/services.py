@@ -85,6 +85,11 @@ def appeal_file(
             raise ValidationError({"hand_number": _("Choose a hand recorded on this sheet.")})
     elif subject != Appeal.Subject.SHEET:
         raise ValidationError({"subject": _("Choose what the appeal is against.")})
+    category_sent = category
+    if subject == Appeal.Subject.PENALTY:
+        # A penalty is given under the rules: its appeal goes to the chief referee first (3.13.1),
+        # whatever kind was sent. Another body could not overturn it (3.13.3) or would skip him.
+        category = Appeal.Category.RULES
     if category == Appeal.Category.RULES:
         stage = Appeal.Stage.CHIEF_REFEREE  # 3.13.1: the chief referee decides first
     else:
@@ -112,7 +117,8 @@ def appeal_file(
     )
     audit_record(
         actor=actor, tournament=tournament, action="appeal.filed", obj=appeal,
-        detail={"subject": subject, "category": category, "stage": stage, "appellant": appellant.entry_number,
+        detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
+                "appellant": appellant.entry_number,
                 "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
     )
     return appeal
@@ -146,6 +152,17 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         raise PermissionDenied(_("This appeal is not before you."))
     if appeal.status != Appeal.Status.OPEN:
         raise ValidationError(_("This appeal has been decided."))
+    if may_appeal_for(actor, appeal.appellant):
+        # 3.12.1: the player and their team leader are a party to the appeal, not its judge.
+        raise PermissionDenied(
+            _("You are the appellant or their team leader: another member of the body must decide this appeal.")
+        )
+    if appeal.decisions.filter(decided_by=actor).exists():
+        # 3.13.1: the arbitration committee reviews the chief referee's decision; who decided it
+        # does not review it.
+        raise PermissionDenied(
+            _("You decided this appeal at an earlier stage: another member of the arbitration committee must decide it now (rule 3.13.1).")
+        )
     if appeal.appellant_signed_at is None or appeal.needs_leader_signature:
         raise ValidationError(_("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."))
     if outcome not in ("upheld", "rejected"):

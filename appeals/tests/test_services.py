@@ -198,3 +198,36 @@ def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(pla
         file(player_user, ended_sheet, registrations[0])
     assert "penalty" in caught.value.message_dict
     assert Appeal.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", ["arbitration", "organizer"])
+def test_a_penalty_appeal_goes_to_the_chief_referee_whatever_kind_is_sent(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, body):
+    """3.13.1: an appeal against a penalty goes to the chief referee first; filed as "other" it would
+    reach a body that cannot overturn a penalty (3.13.3) or skip the chief referee."""
+    AppealPolicy.objects.create(tournament=tournament, other_appeals_body=body)
+    appeal = signed(file(player_user, ended_sheet, registrations[0], category="other"), team_leader)
+    assert (appeal.stage, appeal.category) == ("chief_referee", "rules")
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
+    assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
+
+
+@pytest.mark.django_db
+def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, teams):
+    from tournaments.models import Membership
+
+    # The chief referee who decided first sits on the arbitration committee too (3.13.1).
+    Membership.objects.create(user=chief_referee, tournament=tournament, role="arbitrator")
+    appeal = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
+    services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="No.")
+    appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.")
+    with pytest.raises(PermissionDenied, match="earlier stage"):
+        services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Still no.")
+    appeal.refresh_from_db()
+    assert (appeal.status, appeal.decisions.count()) == ("open", 1)
+    # A decider who leads the appellant's team (3.12.1) is a party, not a judge.
+    Membership.objects.create(user=chief_referee, tournament=tournament, role="team_leader", team=teams[0])
+    second = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
+    with pytest.raises(PermissionDenied, match="team leader"):
+        services.appeal_decide(actor=chief_referee, appeal=second, outcome="upheld", reasons="Yes.")
+    assert not second.decisions.exists()
