@@ -54,7 +54,8 @@ def penalty_record(
     if definition is None:
         raise ValidationError({"foul": _("Unknown foul.")})
     sheet = ScoreSheet.objects.select_for_update().select_related("session__tournament").get(pk=sheet.pk)
-    if _seat_of(sheet, offender) is None:
+    seat = _seat_of(sheet, offender)
+    if seat is None:
         raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
     if definition.needs_hand:
         current = min(sheet.hands.count() + 1, MAX_HANDS)
@@ -62,6 +63,13 @@ def penalty_record(
             raise ValidationError({"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}})
     elif hand_number is not None and not 1 <= hand_number <= MAX_HANDS:
         raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
+    if definition.no_win and hand_number is not None and sheet.hands.filter(number=hand_number, winner=seat).exists():
+        # 3.11.3 停和, 3.11.6.6: the offender may not win this hand, yet the sheet records their
+        # win; the win and the penalty cannot both stand.
+        raise ValidationError({"hand_number": _(
+            "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
+            "correct the hand first, then record the penalty."
+        ) % {"n": hand_number}})
     penalty = Penalty(
         sheet=sheet,
         hand_number=hand_number,

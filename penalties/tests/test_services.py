@@ -315,3 +315,17 @@ def test_cancelling_an_escalating_foul_renumbers_the_rest(referee, chief_referee
     assert (other.occurrence, other.points) == (1, 0)
     assert AuditEvent.objects.filter(action="penalty.renumbered").count() == 1
     assert sheet.__class__.objects.get(pk=sheet.pk).version > version
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("foul", ["false_win", "wrong_call"])
+def test_no_win_refused_on_a_hand_the_offender_won(referee, sheet, foul):
+    """3.11.3, 3.11.6.6: the win and the loss of the right to win cannot both stand."""
+    east, south = players(sheet)[:2]
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1)
+    assert "correct the hand first" in caught.value.message_dict["hand_number"][0]
+    assert not Penalty.objects.exists()
+    # Another player of that hand can still be penalised.
+    services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=south, hand_number=1)
