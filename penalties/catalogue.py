@@ -112,6 +112,11 @@ class LatenessSanction:
     forfeit: bool
 
 
+# Lateness is given in seconds up to a day: beyond 15 minutes the session is forfeited anyway
+# (3.11.2.1), so a larger number can only be a typing error.
+MAX_LATE_SECONDS = 24 * 60 * 60
+
+
 def lateness_sanction(late_seconds: int) -> LatenessSanction:
     """3.11.2.1: up to 10 minutes -10; up to 15 minutes -20; more than 15, the session is forfeited.
 

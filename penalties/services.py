@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
+from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
 from penalties.models import Penalty, PenaltyPolicy
 from scoring.engine import HandError, evaluate, waits
 from tournaments.audit import audit_record
@@ -132,8 +132,19 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
         penalty.occurrence = occurrence
         penalty.points = escalating_points(penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation)
     elif sanction == Sanction.LATENESS:
-        if late_seconds is None or late_seconds < 0:
+        if late_seconds is None or isinstance(late_seconds, bool) or not isinstance(late_seconds, int) or late_seconds < 0:
             raise ValidationError({"late_seconds": _("Give how late the player was.")})
+        if late_seconds > MAX_LATE_SECONDS:
+            raise ValidationError({"late_seconds": _(
+                "Give a lateness of at most %(hours)d hours; from 15:01 the session is forfeited anyway (rule 3.11.2.1)."
+            ) % {"hours": MAX_LATE_SECONDS // 3600}})
+        if Penalty.objects.filter(
+            sheet=sheet, offender=penalty.offender, sanction=Sanction.LATENESS, status=Penalty.Status.ACTIVE
+        ).exists():
+            # 3.11.2.1: one sanction for being late to a session.
+            raise ValidationError({"offender": _(
+                "This player already has a lateness penalty in this session: cancel it first to record another."
+            )})
         outcome = lateness_sanction(late_seconds)
         penalty.late_seconds = late_seconds
         penalty.points = outcome.deduction

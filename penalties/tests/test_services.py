@@ -329,3 +329,22 @@ def test_no_win_refused_on_a_hand_the_offender_won(referee, sheet, foul):
     assert not Penalty.objects.exists()
     # Another player of that hand can still be penalised.
     services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=south, hand_number=1)
+
+
+@pytest.mark.django_db
+def test_lateness_is_bounded_and_given_once_per_session(client_for, referee, chief_referee, sheet):
+    """3.11.2.1: one sanction for being late to a session; an absurd lateness is a typing error."""
+    east = players(sheet)[0]
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
+        "record": "1", "foul": "late", "offender": east.pk, "late_minutes": 40000000, "late_seconds": 0})
+    assert response.status_code == 200 and not Penalty.objects.exists()
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=24 * 3600 + 1)
+    assert "late_seconds" in caught.value.message_dict
+    first = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=300)
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700)
+    assert "cancel it first" in caught.value.message_dict["offender"][0]
+    assert Penalty.objects.count() == 1
+    services.penalty_cancel(actor=chief_referee, penalty=first, reason="The clock was wrong.")
+    assert services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700).points == 20
