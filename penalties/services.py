@@ -211,6 +211,8 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     )
     if penalty.sanction == Sanction.ESCALATING:
         _renumber_escalating(actor=actor, penalty=penalty)
+    if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
+        _seats_back_from_substitute(actor=actor, penalty=penalty)
     _results_changed(penalty.sheet)
     return penalty
 
@@ -241,6 +243,23 @@ def _renumber_escalating(*, actor, penalty: Penalty) -> None:
         )
 
 
+def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
+    """3.11.4: the disqualification is cancelled, so the player gets back the seats the substitute
+    took, in the sessions not yet started (a started session's seats are locked). A session where
+    the player already has a seat again is left alone. Called inside penalty_cancel's transaction."""
+    tournament = penalty.sheet.session.tournament
+    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+    seated_again = SeatAssignment.objects.filter(session__in=planned, registration=penalty.offender).values("session")
+    moved = SeatAssignment.objects.filter(session__in=planned, registration=penalty.substitute).exclude(
+        session__in=seated_again
+    ).update(registration=penalty.offender)
+    audit_record(
+        actor=actor, tournament=tournament, action="penalty.disqualification_seats_returned", obj=penalty,
+        detail={"player": penalty.offender.entry_number, "substitute": penalty.substitute.entry_number,
+                "seats_returned": moved},
+    )
+
+
 @transaction.atomic
 def forfeit_points_set(*, actor, penalty: Penalty, table_points_twelfths: int) -> Penalty:
     """3.11.2.1: a forfeited session scores 0 table points "unless the organizer decides otherwise"."""
@@ -264,8 +283,14 @@ def disqualification_arrange(
 ) -> Penalty:
     """3.11.4: the organizer decides the table's remaining sessions: a substitute takes the
     disqualified player's seats in every session not yet started, or the three others play on."""
+    penalty = Penalty.objects.select_for_update().select_related("sheet__session__tournament").get(pk=penalty.pk)
     if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
         raise ValidationError(_("Only a disqualification in force needs an arrangement."))
+    if penalty.arrangement:
+        # Seats already moved to a substitute are not traced back through a second arrangement.
+        raise ValidationError({"arrangement": _(
+            "The later sessions are already arranged: to change it, cancel the disqualification and record it again."
+        )})
     tournament = penalty.sheet.session.tournament
     if arrangement == Penalty.Arrangement.SUBSTITUTE:
         if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:

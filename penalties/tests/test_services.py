@@ -348,3 +348,30 @@ def test_lateness_is_bounded_and_given_once_per_session(client_for, referee, chi
     assert Penalty.objects.count() == 1
     services.penalty_cancel(actor=chief_referee, penalty=first, reason="The clock was wrong.")
     assert services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700).points == 20
+
+
+@pytest.mark.django_db
+def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(referee, organizer, chief_referee, sheet, tournament, registrations):
+    """3.11.4: the substitute's planned seats go back to the player when the disqualification is
+    cancelled; changing an arrangement is refused (cancel and record again)."""
+    from tournaments.models import Player, Registration
+
+    east = players(sheet)[0]
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    session2 = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    sheet_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    a = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="A"), entry_number=98)
+    b = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="B"), entry_number=99)
+    services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=a)
+    for arrangement, substitute in (("substitute", b), ("play_on", None)):
+        with pytest.raises(ValidationError) as caught:
+            services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement=arrangement, substitute=substitute)
+        assert "cancel the disqualification" in caught.value.message_dict["arrangement"][0]
+    penalty.refresh_from_db()
+    assert (penalty.arrangement, penalty.substitute) == ("substitute", a)
+    assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == a
+    services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="No cheating after all.")
+    assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == east
+    assert not SeatAssignment.objects.filter(registration=a).exists()
+    assert AuditEvent.objects.filter(action="penalty.disqualification_seats_returned").exists()
