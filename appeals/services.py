@@ -144,6 +144,29 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
 
 
 @transaction.atomic
+def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt.datetime | None = None) -> Appeal:
+    """3.12.3: the appeal is a written form. When the appellant (or the team leader) signed the paper
+    form but cannot sign here (a player without an account), the chief referee or an organizer
+    records that signature; the audit says who recorded it."""
+    now = now or timezone.now()
+    appeal = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
+    if not (can(actor, appeal.tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, appeal.tournament, Capability.MANAGE)):
+        raise PermissionDenied(_("Only the chief referee or an organizer records a signature on the paper form."))
+    if appeal.status != Appeal.Status.OPEN:
+        raise ValidationError(_("This appeal has been decided."))
+    if signer == "appellant" and appeal.appellant_signed_at is None:
+        appeal.appellant_signed_at = now
+    elif signer == "leader" and appeal.needs_leader_signature:
+        appeal.leader_signed_by, appeal.leader_signed_at = None, now
+    else:
+        raise ValidationError({"signer": _("That signature is not missing: choose the appellant's or the team leader's missing signature.")})
+    appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
+    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.paper_signature_recorded", obj=appeal,
+                 detail={"as": signer})
+    return appeal
+
+
+@transaction.atomic
 def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: dict | None = None) -> Appeal:
     """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
     refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""

@@ -99,6 +99,10 @@ def appeal_detail(request, appeal_id: int):
                 services.appeal_sign(actor=request.user, appeal=appeal)
                 messages.success(request, _("Signed."))
                 return redirect("appeals:detail", appeal.pk)
+            if "paper_sign" in request.POST:  # 3.12.3: a signature on the paper form
+                services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=request.POST["paper_sign"])
+                messages.success(request, _("Signature recorded."))
+                return redirect("appeals:detail", appeal.pk)
             if "decide" in request.POST and decision_form.is_valid():
                 services.appeal_decide(
                     actor=request.user, appeal=appeal, outcome=decision_form.cleaned_data["outcome"],
@@ -115,7 +119,7 @@ def appeal_detail(request, appeal_id: int):
             messages.error(request, str(error))
         except ValidationError as error:
             add_service_errors(decision_form if "decide" in request.POST else escalate_form, error)
-            if "sign" in request.POST:
+            if "sign" in request.POST or "paper_sign" in request.POST:
                 messages.error(request, " ".join(error.messages))
     is_appellant = appeal.appellant in represented
     context = {

@@ -231,3 +231,34 @@ def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, ch
     with pytest.raises(PermissionDenied, match="team leader"):
         services.appeal_decide(actor=chief_referee, appeal=second, outcome="upheld", reasons="Yes.")
     assert not second.decisions.exists()
+
+
+@pytest.mark.django_db
+def test_a_team_without_a_leader_needs_no_leader_signature(player_user, chief_referee, ended_sheet, registrations, teams):
+    """3.12.3: with no team leader (no member of staff, none in the roster) nobody is waited for."""
+    from tournaments.models import Membership
+
+    assert not Membership.objects.filter(role="team_leader").exists() and teams[0].leader_id is None
+    appeal = file(player_user, ended_sheet, registrations[0])
+    assert not appeal.needs_leader_signature
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="The penalty stands.")
+    assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, chief_referee, referee, ended_sheet, registrations):
+    """3.12.3: a player without an account signs the paper form; the chief referee records it."""
+    from tournaments.models import AuditEvent
+
+    appeal = file(team_leader, ended_sheet, registrations[1])
+    assert appeal.appellant_signed_at is None and registrations[1].player.user_id is None
+    with pytest.raises(PermissionDenied):
+        services.appeal_paper_signature_record(actor=referee, appeal=appeal, signer="appellant")
+    with pytest.raises(ValidationError):  # the leader has signed by filing
+        services.appeal_paper_signature_record(actor=chief_referee, appeal=appeal, signer="leader")
+    assert client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {"paper_sign": "appellant"}).status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.appellant_signed_at is not None
+    assert AuditEvent.objects.filter(action="appeal.paper_signature_recorded", actor=chief_referee).exists()
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="It stands.")
+    assert appeal.status == "rejected"
