@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from penalties.models import Penalty
-from tournaments.models import Hand, Registration, ScoreSheet, Session, Team, Tournament
+from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, Session, Team, Tournament
 
 
 class AppealPolicy(models.Model):
@@ -112,7 +112,17 @@ class Appeal(models.Model):
 
     @property
     def needs_leader_signature(self) -> bool:
-        return self.team_id is not None and self.leader_signed_at is None
+        """3.12.3: a team's player's appeal is also signed by the team leader (负责人). A team
+        without a leader (no team-leader member and none named in the roster) has nobody to sign,
+        so no leader's signature is waited for."""
+        return self.team_id is not None and self.leader_signed_at is None and team_has_leader(self.team_id)
+
+
+def team_has_leader(team_id: int) -> bool:
+    return (
+        Membership.objects.filter(team_id=team_id, role=Role.TEAM_LEADER).exists()
+        or Team.objects.filter(pk=team_id, leader__isnull=False).exists()
+    )
 
 
 class AppealDecision(models.Model):

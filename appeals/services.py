@@ -76,12 +76,20 @@ def appeal_file(
     if subject == Appeal.Subject.PENALTY:
         if penalty is None or penalty.sheet_id != sheet.pk:
             raise ValidationError({"penalty": _("Choose a penalty given at this table.")})
+        if penalty.status != Penalty.Status.ACTIVE:
+            # 3.12: there is nothing left to appeal against; the fee would be held for nothing.
+            raise ValidationError({"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")})
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
         if hand is None:
             raise ValidationError({"hand_number": _("Choose a hand recorded on this sheet.")})
     elif subject != Appeal.Subject.SHEET:
         raise ValidationError({"subject": _("Choose what the appeal is against.")})
+    category_sent = category
+    if subject == Appeal.Subject.PENALTY:
+        # A penalty is given under the rules: its appeal goes to the chief referee first (3.13.1),
+        # whatever kind was sent. Another body could not overturn it (3.13.3) or would skip him.
+        category = Appeal.Category.RULES
     if category == Appeal.Category.RULES:
         stage = Appeal.Stage.CHIEF_REFEREE  # 3.13.1: the chief referee decides first
     else:
@@ -109,7 +117,8 @@ def appeal_file(
     )
     audit_record(
         actor=actor, tournament=tournament, action="appeal.filed", obj=appeal,
-        detail={"subject": subject, "category": category, "stage": stage, "appellant": appellant.entry_number,
+        detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
+                "appellant": appellant.entry_number,
                 "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
     )
     return appeal
@@ -135,6 +144,29 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
 
 
 @transaction.atomic
+def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt.datetime | None = None) -> Appeal:
+    """3.12.3: the appeal is a written form. When the appellant (or the team leader) signed the paper
+    form but cannot sign here (a player without an account), the chief referee or an organizer
+    records that signature; the audit says who recorded it."""
+    now = now or timezone.now()
+    appeal = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
+    if not (can(actor, appeal.tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, appeal.tournament, Capability.MANAGE)):
+        raise PermissionDenied(_("Only the chief referee or an organizer records a signature on the paper form."))
+    if appeal.status != Appeal.Status.OPEN:
+        raise ValidationError(_("This appeal has been decided."))
+    if signer == "appellant" and appeal.appellant_signed_at is None:
+        appeal.appellant_signed_at = now
+    elif signer == "leader" and appeal.needs_leader_signature:
+        appeal.leader_signed_by, appeal.leader_signed_at = None, now
+    else:
+        raise ValidationError({"signer": _("That signature is not missing: choose the appellant's or the team leader's missing signature.")})
+    appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
+    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.paper_signature_recorded", obj=appeal,
+                 detail={"as": signer})
+    return appeal
+
+
+@transaction.atomic
 def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: dict | None = None) -> Appeal:
     """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
     refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""
@@ -143,6 +175,17 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         raise PermissionDenied(_("This appeal is not before you."))
     if appeal.status != Appeal.Status.OPEN:
         raise ValidationError(_("This appeal has been decided."))
+    if may_appeal_for(actor, appeal.appellant):
+        # 3.12.1: the player and their team leader are a party to the appeal, not its judge.
+        raise PermissionDenied(
+            _("You are the appellant or their team leader: another member of the body must decide this appeal.")
+        )
+    if appeal.decisions.filter(decided_by=actor).exists():
+        # 3.13.1: the arbitration committee reviews the chief referee's decision; who decided it
+        # does not review it.
+        raise PermissionDenied(
+            _("You decided this appeal at an earlier stage: another member of the arbitration committee must decide it now (rule 3.13.1).")
+        )
     if appeal.appellant_signed_at is None or appeal.needs_leader_signature:
         raise ValidationError(_("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."))
     if outcome not in ("upheld", "rejected"):
@@ -175,7 +218,13 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
 def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
     reason = _("Appeal #%(id)s upheld: %(reasons)s") % {"id": appeal.pk, "reasons": reasons}
     if appeal.subject == Appeal.Subject.PENALTY:
-        penalty_cancel(actor=actor, penalty=appeal.penalty, reason=reason)
+        penalty = Penalty.objects.select_for_update().get(pk=appeal.penalty_id)
+        if penalty.status == Penalty.Status.CANCELLED:
+            # Cancelled since the appeal was filed (by the chief referee, or another appeal): the
+            # remedy is already done, and an appeal that succeeds gets its fee back (3.12.3).
+            remedy["penalty_already_cancelled"] = True
+            return
+        penalty_cancel(actor=actor, penalty=penalty, reason=reason)
         return
     correction = remedy.get("hand")
     if correction is None:

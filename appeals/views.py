@@ -48,7 +48,7 @@ def _appeal_choices(tournament, appellants):
         ))
         for sheet in sheets
     ]
-    penalties = Penalty.objects.filter(sheet__in=sheets).select_related("sheet__session", "sheet__table", "offender")
+    penalties = Penalty.objects.filter(sheet__in=sheets, status=Penalty.Status.ACTIVE).select_related("sheet__session", "sheet__table", "offender")
     penalty_choices = [
         (p.pk, f"{_('Session %(s)s, table %(t)s') % {'s': p.sheet.session.number, 't': p.sheet.table.number}} · "
                f"{p.offender.entry_number} · {foul_description(p.foul)}")
@@ -105,6 +105,10 @@ def appeal_detail(request, appeal_id: int):
                 services.appeal_sign(actor=request.user, appeal=appeal)
                 messages.success(request, _("Signed."))
                 return redirect("appeals:detail", appeal.pk)
+            if "paper_sign" in request.POST:  # 3.12.3: a signature on the paper form
+                services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=request.POST["paper_sign"])
+                messages.success(request, _("Signature recorded."))
+                return redirect("appeals:detail", appeal.pk)
             if "decide" in request.POST and decision_form.is_valid():
                 services.appeal_decide(
                     actor=request.user, appeal=appeal, outcome=decision_form.cleaned_data["outcome"],
@@ -121,7 +125,7 @@ def appeal_detail(request, appeal_id: int):
             messages.error(request, str(error))
         except ValidationError as error:
             add_service_errors(decision_form if "decide" in request.POST else escalate_form, error)
-            if "sign" in request.POST:
+            if "sign" in request.POST or "paper_sign" in request.POST:
                 messages.error(request, " ".join(error.messages))
     is_appellant = appeal.appellant in represented
     context = {

@@ -12,7 +12,7 @@ payments) come out the same.
 
 from django.utils.translation import gettext as _
 
-from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction
+from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction
 from penalties.models import Penalty, PenaltyPolicy
 from penalties.services import forfeit_points_set, penalty_policy_update, penalty_record, policy_for
 from tournaments.extensions import TableArchiveSection, TournamentArchiveSection
@@ -32,8 +32,8 @@ def export(sheet_ids) -> dict[int, list[dict]]:
         if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
             item["points"] = penalty.points
         if penalty.sanction == Sanction.ESCALATING:
-            # 3.11.6.3-5: the points follow the count when it was recorded, which a cancelled
-            # earlier penalty (not exported) no longer shows.
+            # 3.11.6.3-5: the place among the penalties in force (cancelling one renumbers the
+            # rest), so an import gives the same points.
             item["occurrence"] = penalty.occurrence
         if penalty.victim_id:
             item["victim"] = str(penalty.victim.entry_number)
@@ -94,7 +94,7 @@ def check(items: list, seats: list[str], rules: str | None, hands: int = MAX_HAN
                 problems.append(_("%(label)s: “victim” must be another player of this table.") % {"label": label})
         if foul.sanction == Sanction.LATENESS:
             late = item.get("late_seconds")
-            if isinstance(late, bool) or not isinstance(late, int) or late < 0:
+            if isinstance(late, bool) or not isinstance(late, int) or not 0 <= late <= MAX_LATE_SECONDS:
                 problems.append(_("%(label)s: “late_seconds” must be a whole number of seconds.") % {"label": label})
         forfeit_points = item.get("forfeit_table_points", 0)
         if isinstance(forfeit_points, bool) or not isinstance(forfeit_points, int) or not 0 <= forfeit_points <= 48:

@@ -79,6 +79,10 @@ FOULS = [
          "手牌多于或少于规定张数", "手牌の枚数が多いか少ない", no_win=True),
     Foul("passing_information", "3.11.6.9", Sanction.DEDUCTION, "Passing information to another player",
          "向他人传递信息", "他家への情報伝達"),
+    # 3.11.6.9: "本盘都可给予罚分或本盘停和陪打的处罚" - a deduction, or playing on without the right to win.
+    Foul("passing_information_no_win", "3.11.6.9", Sanction.NO_WIN,
+         "Passing information to another player (no win this hand)",
+         "向他人传递信息（本盘停和陪打）", "他家への情報伝達（この局は和了不可）", no_win=True),
     Foul("serious_disruption", "3.11.6.10", Sanction.DISQUALIFICATION, "Serious disruption after a warning",
          "经警告后仍严重干扰比赛", "警告後も続く重大な妨害"),
     Foul("procedure", "3.11.6.11", Sanction.NO_WIN, "Late meld, win called after a claim, hand shown early, counting with hand tiles",
@@ -110,6 +114,11 @@ def escalating_points(occurrence: int, *, after_twenty: str = "double") -> int:
 class LatenessSanction:
     deduction: int
     forfeit: bool
+
+
+# Lateness is given in seconds up to a day: beyond 15 minutes the session is forfeited anyway
+# (3.11.2.1), so a larger number can only be a typing error.
+MAX_LATE_SECONDS = 24 * 60 * 60
 
 
 def lateness_sanction(late_seconds: int) -> LatenessSanction:

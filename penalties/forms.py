@@ -1,7 +1,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from penalties.catalogue import REFEREE_AMOUNTS
+from penalties.catalogue import MAX_LATE_SECONDS, REFEREE_AMOUNTS
 from penalties.models import Penalty, PenaltyPolicy
 from penalties.selectors import foul_choices
 
@@ -18,7 +18,8 @@ class PenaltyForm(forms.Form):
         choices=[("", "—")] + [(n, n) for n in REFEREE_AMOUNTS],
     )
     victim = forms.TypedChoiceField(label=_("Player whose tiles were exposed"), coerce=int, required=False, empty_value=None)
-    late_minutes = forms.IntegerField(label=_("Minutes late"), min_value=0, required=False)
+    # 3.11.2.1: from 15:01 the session is forfeited; a day bounds what a sheet can mean.
+    late_minutes = forms.IntegerField(label=_("Minutes late"), min_value=0, max_value=MAX_LATE_SECONDS // 60, required=False)
     late_seconds = forms.IntegerField(label=_("and seconds"), min_value=0, max_value=59, required=False)
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
 

@@ -5,7 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from penalties.catalogue import FOUL_BY_CODE, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
+from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
 from penalties.models import Penalty, PenaltyPolicy
 from scoring.engine import HandError, evaluate, waits
 from tournaments.audit import audit_record
@@ -54,7 +54,8 @@ def penalty_record(
     if definition is None:
         raise ValidationError({"foul": _("Unknown foul.")})
     sheet = ScoreSheet.objects.select_for_update().select_related("session__tournament").get(pk=sheet.pk)
-    if _seat_of(sheet, offender) is None:
+    seat = _seat_of(sheet, offender)
+    if seat is None:
         raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
     if definition.needs_hand:
         current = min(sheet.hands.count() + 1, MAX_HANDS)
@@ -62,6 +63,13 @@ def penalty_record(
             raise ValidationError({"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}})
     elif hand_number is not None and not 1 <= hand_number <= MAX_HANDS:
         raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
+    if definition.no_win and hand_number is not None and sheet.hands.filter(number=hand_number, winner=seat).exists():
+        # 3.11.3 停和, 3.11.6.6: the offender may not win this hand, yet the sheet records their
+        # win; the win and the penalty cannot both stand.
+        raise ValidationError({"hand_number": _(
+            "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
+            "correct the hand first, then record the penalty."
+        ) % {"n": hand_number}})
     penalty = Penalty(
         sheet=sheet,
         hand_number=hand_number,
@@ -113,9 +121,9 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
     elif sanction == Sanction.PAY_EACH:
         penalty.points = definition.pay_each
     elif sanction == Sanction.ESCALATING:
-        # 3.11.6.3-5: counted within one hand, per player and kind of foul. A given occurrence (an
-        # archive's) is kept: the points were fixed when the foul was recorded, and an earlier
-        # penalty cancelled since does not renumber the later ones.
+        # 3.11.6.3-5: counted within one hand, per player and kind of foul, among the penalties in
+        # force (cancelling one renumbers the rest, see penalty_cancel). A given occurrence (an
+        # archive's, which exports the numbering in force) is kept.
         if occurrence is None:
             occurrence = Penalty.objects.filter(
                 sheet=sheet, hand_number=penalty.hand_number, offender=penalty.offender, foul=penalty.foul,
@@ -124,8 +132,19 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
         penalty.occurrence = occurrence
         penalty.points = escalating_points(penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation)
     elif sanction == Sanction.LATENESS:
-        if late_seconds is None or late_seconds < 0:
+        if late_seconds is None or isinstance(late_seconds, bool) or not isinstance(late_seconds, int) or late_seconds < 0:
             raise ValidationError({"late_seconds": _("Give how late the player was.")})
+        if late_seconds > MAX_LATE_SECONDS:
+            raise ValidationError({"late_seconds": _(
+                "Give a lateness of at most %(hours)d hours; from 15:01 the session is forfeited anyway (rule 3.11.2.1)."
+            ) % {"hours": MAX_LATE_SECONDS // 3600}})
+        if Penalty.objects.filter(
+            sheet=sheet, offender=penalty.offender, sanction=Sanction.LATENESS, status=Penalty.Status.ACTIVE
+        ).exists():
+            # 3.11.2.1: one sanction for being late to a session.
+            raise ValidationError({"offender": _(
+                "This player already has a lateness penalty in this session: cancel it first to record another."
+            )})
         outcome = lateness_sanction(late_seconds)
         penalty.late_seconds = late_seconds
         penalty.points = outcome.deduction
@@ -190,8 +209,55 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.cancelled", obj=penalty,
         detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number},
     )
+    if penalty.sanction == Sanction.ESCALATING:
+        _renumber_escalating(actor=actor, penalty=penalty)
+    if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
+        _seats_back_from_substitute(actor=actor, penalty=penalty)
     _results_changed(penalty.sheet)
     return penalty
+
+
+def _renumber_escalating(*, actor, penalty: Penalty) -> None:
+    """3.11.6.3-5: the series (warning, 5, 10, 20, ...) counts the fouls that stand. When one is
+    cancelled, the others of the same hand, player and foul are counted again in their order and
+    their points follow the tournament's escalation setting. Called inside penalty_cancel's transaction."""
+    tournament = penalty.sheet.session.tournament
+    after_twenty = policy_for(tournament).escalation
+    siblings = Penalty.objects.select_for_update().filter(
+        sheet_id=penalty.sheet_id, hand_number=penalty.hand_number, offender_id=penalty.offender_id,
+        foul=penalty.foul, status=Penalty.Status.ACTIVE,
+    ).order_by("occurrence", "created_at", "pk")
+    changed = []
+    for number, sibling in enumerate(siblings, start=1):
+        points = escalating_points(number, after_twenty=after_twenty)
+        if (sibling.occurrence, sibling.points) != (number, points):
+            changed.append({"penalty": sibling.pk, "occurrence": [sibling.occurrence, number],
+                            "points": [sibling.points, points]})
+            sibling.occurrence, sibling.points = number, points
+            sibling.save(update_fields=["occurrence", "points"])
+    if changed:
+        audit_record(
+            actor=actor, tournament=tournament, action="penalty.renumbered", obj=penalty,
+            detail={"after_cancelling": penalty.pk, "hand": penalty.hand_number, "foul": penalty.foul,
+                    "offender": penalty.offender.entry_number, "changed": changed},
+        )
+
+
+def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
+    """3.11.4: the disqualification is cancelled, so the player gets back the seats the substitute
+    took, in the sessions not yet started (a started session's seats are locked). A session where
+    the player already has a seat again is left alone. Called inside penalty_cancel's transaction."""
+    tournament = penalty.sheet.session.tournament
+    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+    seated_again = SeatAssignment.objects.filter(session__in=planned, registration=penalty.offender).values("session")
+    moved = SeatAssignment.objects.filter(session__in=planned, registration=penalty.substitute).exclude(
+        session__in=seated_again
+    ).update(registration=penalty.offender)
+    audit_record(
+        actor=actor, tournament=tournament, action="penalty.disqualification_seats_returned", obj=penalty,
+        detail={"player": penalty.offender.entry_number, "substitute": penalty.substitute.entry_number,
+                "seats_returned": moved},
+    )
 
 
 @transaction.atomic
@@ -217,8 +283,14 @@ def disqualification_arrange(
 ) -> Penalty:
     """3.11.4: the organizer decides the table's remaining sessions: a substitute takes the
     disqualified player's seats in every session not yet started, or the three others play on."""
+    penalty = Penalty.objects.select_for_update().select_related("sheet__session__tournament").get(pk=penalty.pk)
     if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
         raise ValidationError(_("Only a disqualification in force needs an arrangement."))
+    if penalty.arrangement:
+        # Seats already moved to a substitute are not traced back through a second arrangement.
+        raise ValidationError({"arrangement": _(
+            "The later sessions are already arranged: to change it, cancel the disqualification and record it again."
+        )})
     tournament = penalty.sheet.session.tournament
     if arrangement == Penalty.Arrangement.SUBSTITUTE:
         if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:

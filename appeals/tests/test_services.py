@@ -181,3 +181,84 @@ def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, re
     assert appeal.needs_leader_signature
     appeal = services.appeal_sign(actor=captain.player.user, appeal=appeal)
     assert appeal.leader_signed_by == captain.player.user and not appeal.needs_leader_signature
+
+
+@pytest.mark.django_db
+def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(player_user, team_leader, chief_referee, ended_sheet, registrations):
+    """3.12.3: an appeal that succeeds gets its fee back, even when the chief referee already
+    cancelled the penalty; a cancelled penalty cannot be appealed against any more."""
+    from penalties.services import penalty_cancel
+
+    appeal = signed(file(player_user, ended_sheet, registrations[0]), team_leader)
+    penalty_cancel(actor=chief_referee, penalty=Penalty.objects.get(), reason="The referee erred.")
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
+    assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
+    assert appeal.decisions.get().remedy == {"penalty_already_cancelled": True}
+    with pytest.raises(ValidationError) as caught:
+        file(player_user, ended_sheet, registrations[0])
+    assert "penalty" in caught.value.message_dict
+    assert Appeal.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", ["arbitration", "organizer"])
+def test_a_penalty_appeal_goes_to_the_chief_referee_whatever_kind_is_sent(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, body):
+    """3.13.1: an appeal against a penalty goes to the chief referee first; filed as "other" it would
+    reach a body that cannot overturn a penalty (3.13.3) or skip the chief referee."""
+    AppealPolicy.objects.create(tournament=tournament, other_appeals_body=body)
+    appeal = signed(file(player_user, ended_sheet, registrations[0], category="other"), team_leader)
+    assert (appeal.stage, appeal.category) == ("chief_referee", "rules")
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
+    assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
+
+
+@pytest.mark.django_db
+def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, teams):
+    from tournaments.models import Membership
+
+    # The chief referee who decided first sits on the arbitration committee too (3.13.1).
+    Membership.objects.create(user=chief_referee, tournament=tournament, role="arbitrator")
+    appeal = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
+    services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="No.")
+    appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.")
+    with pytest.raises(PermissionDenied, match="earlier stage"):
+        services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Still no.")
+    appeal.refresh_from_db()
+    assert (appeal.status, appeal.decisions.count()) == ("open", 1)
+    # A decider who leads the appellant's team (3.12.1) is a party, not a judge.
+    Membership.objects.create(user=chief_referee, tournament=tournament, role="team_leader", team=teams[0])
+    second = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
+    with pytest.raises(PermissionDenied, match="team leader"):
+        services.appeal_decide(actor=chief_referee, appeal=second, outcome="upheld", reasons="Yes.")
+    assert not second.decisions.exists()
+
+
+@pytest.mark.django_db
+def test_a_team_without_a_leader_needs_no_leader_signature(player_user, chief_referee, ended_sheet, registrations, teams):
+    """3.12.3: with no team leader (no member of staff, none in the roster) nobody is waited for."""
+    from tournaments.models import Membership
+
+    assert not Membership.objects.filter(role="team_leader").exists() and teams[0].leader_id is None
+    appeal = file(player_user, ended_sheet, registrations[0])
+    assert not appeal.needs_leader_signature
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="The penalty stands.")
+    assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, chief_referee, referee, ended_sheet, registrations):
+    """3.12.3: a player without an account signs the paper form; the chief referee records it."""
+    from tournaments.models import AuditEvent
+
+    appeal = file(team_leader, ended_sheet, registrations[1])
+    assert appeal.appellant_signed_at is None and registrations[1].player.user_id is None
+    with pytest.raises(PermissionDenied):
+        services.appeal_paper_signature_record(actor=referee, appeal=appeal, signer="appellant")
+    with pytest.raises(ValidationError):  # the leader has signed by filing
+        services.appeal_paper_signature_record(actor=chief_referee, appeal=appeal, signer="leader")
+    assert client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {"paper_sign": "appellant"}).status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.appellant_signed_at is not None
+    assert AuditEvent.objects.filter(action="appeal.paper_signature_recorded", actor=chief_referee).exists()
+    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="It stands.")
+    assert appeal.status == "rejected"

@@ -1,5 +1,7 @@
 """Appeal and foul pages: who may see and do what, and the whole route through the pages."""
 
+import re
+
 import pytest
 
 from appeals.models import Appeal
@@ -179,3 +181,20 @@ def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, publish
     assert "Session 1, table 1 · 1 Player 1 · 2 Player 2 · 3 Player 3 · 4 Player 4" in leader
     own = client_for(player_user).get(f"/t/{published.pk}/appeals/new/").content.decode()
     assert "Session 1, table 1<" in own
+
+
+@pytest.mark.django_db
+def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, published, fouled_sheet, chief_referee, player_user, organizer):
+    from penalties.services import penalty_cancel
+
+    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    penalty = Penalty.objects.get()
+
+    def offered():
+        page = client_for(player_user).get(f"/t/{published.pk}/appeals/new/").content.decode()
+        choices = re.search(r'<select name="penalty".*?</select>', page, re.S).group(0)
+        return f'value="{penalty.pk}"' in choices
+
+    assert offered()
+    penalty_cancel(actor=chief_referee, penalty=penalty, reason="The referee erred.")
+    assert not offered()

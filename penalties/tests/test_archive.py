@@ -16,7 +16,8 @@ def penalised(played, referee, registrations):
     sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
     by_entry = {r.entry_number: r for r in registrations}
     penalty_record(actor=referee, sheet=sheet, foul="violation", offender=by_entry[1], hand_number=1, points=20)
-    penalty_record(actor=referee, sheet=sheet, foul="false_win", offender=by_entry[2], hand_number=2)
+    # Hand 1 (entry 2 won hand 2: a false win there is refused, 3.11.6.6).
+    penalty_record(actor=referee, sheet=sheet, foul="false_win", offender=by_entry[2], hand_number=1)
     for _ in range(3):  # warning, 5, 10 (3.11.6.3)
         penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=by_entry[3], hand_number=3)
     penalty_record(actor=referee, sheet=sheet, foul="exposed_other_tiles", offender=by_entry[4], hand_number=1,
@@ -113,8 +114,8 @@ def test_a_bad_penalty_policy_is_refused_and_nothing_saved(organizer, policy):
 
 @pytest.mark.django_db
 def test_escalating_points_survive_a_cancelled_earlier_penalty(played, referee, chief_referee, organizer, registrations):
-    """3.11.6.3: warning, 5, 10; the 5 cancelled. The 10 stays 10 in the copy (its occurrence travels),
-    rather than being renumbered to the second occurrence (5)."""
+    """3.11.6.3: warning, 5, 10; the 5 cancelled. The fouls that stand are renumbered (warning, 5),
+    and the copy keeps that numbering and those points (the occurrence travels)."""
     from penalties.services import penalty_cancel
 
     sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
@@ -123,12 +124,12 @@ def test_escalating_points_survive_a_cancelled_earlier_penalty(played, referee, 
     penalty_cancel(actor=chief_referee, penalty=made[1], reason="not a foul")
     standings_recompute(tournament_id=played.pk)
     exported = tournament_export_archive(played)
-    assert [item.get("occurrence") for item in exported["sessions"][0]["tables"][0]["penalties"]] == [1, 3]
+    assert [item.get("occurrence") for item in exported["sessions"][0]["tables"][0]["penalties"]] == [1, 2]
 
     copy = tournament_import_archive(actor=organizer, data=renamed(exported, "Copy"))
     standings_recompute(tournament_id=copy.pk)
     copied = Penalty.objects.filter(sheet__session__tournament=copy).order_by("created_at", "pk")
-    assert list(copied.values_list("occurrence", "points")) == [(1, 0), (3, 10)]
+    assert list(copied.values_list("occurrence", "points")) == [(1, 0), (2, 5)]
     assert standings_export(copy) == standings_export(played)
 
 

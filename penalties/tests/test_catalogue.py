@@ -34,3 +34,9 @@ def test_escalation_refuses_nonsense():
 def test_lateness_boundaries(seconds, deduction, forfeit):
     outcome = lateness_sanction(seconds)
     assert (outcome.deduction, outcome.forfeit) == (deduction, forfeit)
+
+
+def test_passing_information_has_both_sanctions_of_3_11_6_9():
+    """3.11.6.9: "本盘都可给予罚分或本盘停和陪打的处罚" - a deduction or no win this hand."""
+    kinds = {(foul.sanction, foul.no_win) for foul in FOULS if foul.article == "3.11.6.9"}
+    assert kinds == {(Sanction.DEDUCTION, False), (Sanction.NO_WIN, True)}

@@ -290,3 +290,88 @@ def test_a_given_occurrence_fixes_the_escalating_points(referee, sheet):
                 actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1, points=10, occurrence=occurrence
             )
         assert "occurrence" in caught.value.message_dict
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("setting, before, after", [
+    ("double", [0, 5, 10, 20, 40], [0, 5, 10, 20, 40]),
+    ("flat", [0, 5, 10, 20, 20], [0, 5, 10, 20, 20]),
+])
+def test_cancelling_an_escalating_foul_renumbers_the_rest(referee, chief_referee, sheet, tournament, setting, before, after):
+    """3.11.6.3-5 count the fouls that stand: warning, 5, 10 with the first cancelled becomes
+    warning, 5, and the next one recorded is 10, under the tournament's escalation setting."""
+    PenaltyPolicy.objects.create(tournament=tournament, escalation=setting)
+    east, south = players(sheet)[:2]
+    recorded = [services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1)
+                for _ in range(5)]
+    other = services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1)
+    assert [p.points for p in recorded] == before
+    version = sheet.__class__.objects.get(pk=sheet.pk).version
+    services.penalty_cancel(actor=chief_referee, penalty=recorded[0], reason="not a foul")
+    services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1)
+    active = Penalty.objects.filter(offender=east, status="active").order_by("created_at")
+    assert [(p.occurrence, p.points) for p in active] == [(n, points) for n, points in enumerate(after, start=1)]
+    other.refresh_from_db()
+    assert (other.occurrence, other.points) == (1, 0)
+    assert AuditEvent.objects.filter(action="penalty.renumbered").count() == 1
+    assert sheet.__class__.objects.get(pk=sheet.pk).version > version
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("foul", ["false_win", "wrong_call"])
+def test_no_win_refused_on_a_hand_the_offender_won(referee, sheet, foul):
+    """3.11.3, 3.11.6.6: the win and the loss of the right to win cannot both stand."""
+    east, south = players(sheet)[:2]
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1)
+    assert "correct the hand first" in caught.value.message_dict["hand_number"][0]
+    assert not Penalty.objects.exists()
+    # Another player of that hand can still be penalised.
+    services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=south, hand_number=1)
+
+
+@pytest.mark.django_db
+def test_lateness_is_bounded_and_given_once_per_session(client_for, referee, chief_referee, sheet):
+    """3.11.2.1: one sanction for being late to a session; an absurd lateness is a typing error."""
+    east = players(sheet)[0]
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
+        "record": "1", "foul": "late", "offender": east.pk, "late_minutes": 40000000, "late_seconds": 0})
+    assert response.status_code == 200 and not Penalty.objects.exists()
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=24 * 3600 + 1)
+    assert "late_seconds" in caught.value.message_dict
+    first = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=300)
+    with pytest.raises(ValidationError) as caught:
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700)
+    assert "cancel it first" in caught.value.message_dict["offender"][0]
+    assert Penalty.objects.count() == 1
+    services.penalty_cancel(actor=chief_referee, penalty=first, reason="The clock was wrong.")
+    assert services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700).points == 20
+
+
+@pytest.mark.django_db
+def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(referee, organizer, chief_referee, sheet, tournament, registrations):
+    """3.11.4: the substitute's planned seats go back to the player when the disqualification is
+    cancelled; changing an arrangement is refused (cancel and record again)."""
+    from tournaments.models import Player, Registration
+
+    east = players(sheet)[0]
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    session2 = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    sheet_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    a = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="A"), entry_number=98)
+    b = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="B"), entry_number=99)
+    services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=a)
+    for arrangement, substitute in (("substitute", b), ("play_on", None)):
+        with pytest.raises(ValidationError) as caught:
+            services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement=arrangement, substitute=substitute)
+        assert "cancel the disqualification" in caught.value.message_dict["arrangement"][0]
+    penalty.refresh_from_db()
+    assert (penalty.arrangement, penalty.substitute) == ("substitute", a)
+    assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == a
+    services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="No cheating after all.")
+    assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == east
+    assert not SeatAssignment.objects.filter(registration=a).exists()
+    assert AuditEvent.objects.filter(action="penalty.disqualification_seats_returned").exists()
