@@ -15,7 +15,7 @@ from penalties.models import Penalty
 from penalties.selectors import foul_description
 from tournaments.forms import add_service_errors
 from tournaments import selectors as tournament_selectors
-from tournaments.access import Capability, leads_team_of
+from tournaments.access import Capability, can, leads_team_of
 from tournaments.models import ScoreSheet
 
 
@@ -139,6 +139,11 @@ def appeal_detail(request, appeal_id: int):
             or (appeal.needs_leader_signature and leads_team_of(request.user, appeal.appellant))
         ),
         "can_escalate": is_appellant and appeal.stage == Appeal.Stage.CHIEF_REFEREE and appeal.status == Appeal.Status.REJECTED,
+        # 3.12.3: a signature on the paper form, for a player who cannot sign here (no account).
+        "can_record_paper": appeal.status == Appeal.Status.OPEN
+        and (appeal.appellant_signed_at is None or appeal.needs_leader_signature)
+        and (can(request.user, appeal.tournament, Capability.DECIDE_RULE_APPEALS)
+             or can(request.user, appeal.tournament, Capability.MANAGE)),
         "decision_form": decision_form,
         "escalate_form": escalate_form,
     }

@@ -198,3 +198,21 @@ def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, publishe
     assert offered()
     penalty_cancel(actor=chief_referee, penalty=penalty, reason="The referee erred.")
     assert not offered()
+
+
+@pytest.mark.django_db
+def test_the_chief_referee_records_a_signature_on_the_paper_form(client_for, published, fouled_sheet, registrations, team_leader, chief_referee, organizer):
+    # Entry 2 has no account: the team leader files; the player signs the paper form (3.12.3).
+    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    client_for(team_leader).post(f"/t/{published.pk}/appeals/new/", {
+        "appellant": registrations[1].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
+        "statement": "The hand was scored wrong.",
+    })
+    appeal = Appeal.objects.get()
+    assert "paper_sign" not in client_for(team_leader).get(f"/appeals/{appeal.pk}/").content.decode()
+    page = client_for(chief_referee).get(f"/appeals/{appeal.pk}/").content.decode()
+    assert 'name="paper_sign" value="appellant"' in page
+    client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {"paper_sign": "appellant"})
+    appeal.refresh_from_db()
+    assert appeal.appellant_signed_at is not None
+    assert 'value="appellant"' not in client_for(chief_referee).get(f"/appeals/{appeal.pk}/").content.decode()
