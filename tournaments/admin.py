@@ -1,4 +1,7 @@
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect
+from django.urls import reverse
 
 from tournaments.models import (
     AuditEvent,
@@ -16,11 +19,27 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.services.core import membership_grant, membership_revoke
 
 
-class SessionInline(admin.TabularInline):
+class ReadOnlyAdminMixin:
+    """Shown, never written: these rows change only through the services, which keep the sheets'
+    totals and versions, recompute results and write the audit trail in the same transaction."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class SessionInline(ReadOnlyAdminMixin, admin.TabularInline):
     model = Session
     extra = 0
+    fields = ["number", "status", "scheduled_start", "started_at", "ended_at"]
 
 
 @admin.register(Tournament)
@@ -30,8 +49,10 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "venue"]
     inlines = [SessionInline]
     # Only standings_recompute moves the version: a stale form saving an old one back would make
-    # every later recompute collide with an existing snapshot.
-    readonly_fields = ["standings_version"]
+    # every later recompute collide with an existing snapshot. The sessions follow the plan, the
+    # rules and the status are checked against play under way: those go through the organizer's
+    # pages (tournament_update).
+    readonly_fields = ["standings_version", "planned_sessions", "rules", "status", "session_minutes"]
 
 
 @admin.register(Player)
@@ -57,7 +78,7 @@ class RegistrationAdmin(admin.ModelAdmin):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "number", "status", "scheduled_start", "started_at", "ended_at"]
     list_filter = ["tournament", "status"]
 
@@ -70,9 +91,32 @@ class TableAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    """Staff roles are granted and revoked through the services, so the audit trail has them; a
+    role is changed by revoking it and granting another."""
+
     list_display = ["user", "tournament", "role", "team"]
     list_filter = ["tournament", "role"]
     raw_id_fields = ["user", "team"]
+    actions = None  # no bulk delete: each revocation goes through membership_revoke
+
+    def has_change_permission(self, request, obj=None):
+        return obj is None  # the list, yes; editing a membership in place, no
+
+    def save_model(self, request, obj, form, change):
+        granted = membership_grant(
+            actor=request.user, tournament=obj.tournament, user=obj.user, role=obj.role, team=obj.team
+        )
+        obj.pk = granted.pk
+
+    def delete_model(self, request, obj):
+        membership_revoke(actor=request.user, membership=obj)
+
+    def delete_view(self, request, object_id, extra_context=None):
+        try:
+            return super().delete_view(request, object_id, extra_context)
+        except ValidationError as error:  # e.g. a referee still holding tables: nothing was deleted
+            self.message_user(request, " ".join(error.messages), level=messages.ERROR)
+            return redirect(reverse("admin:tournaments_membership_change", args=[object_id]))
 
 
 @admin.register(ImportJob)
@@ -84,25 +128,16 @@ class ImportJobAdmin(admin.ModelAdmin):
 
 
 @admin.register(AuditEvent)
-class AuditEventAdmin(admin.ModelAdmin):
+class AuditEventAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     """The audit trail is append-only: the admin shows it and changes nothing."""
 
     list_display = ["created_at", "action", "actor", "tournament", "object_type", "object_id"]
     list_filter = ["action", "tournament"]
     search_fields = ["action", "object_id"]
 
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(SeatAssignment)
-class SeatAssignmentAdmin(admin.ModelAdmin):
+class SeatAssignmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["session", "table", "seat", "registration"]
     list_filter = ["session__tournament", "session__number"]
     raw_id_fields = ["registration"]
@@ -117,40 +152,26 @@ class HandInline(admin.TabularInline):
 
 
 @admin.register(ScoreSheet)
-class ScoreSheetAdmin(admin.ModelAdmin):
-    """Hands change only through the services (audited): the admin shows them read-only."""
+class ScoreSheetAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Status, referee and hands change through the services: audited, results recomputed."""
 
     list_display = ["session", "table", "referee", "status", "version", "ended_by_time"]
     list_filter = ["status", "session__tournament"]
     inlines = [HandInline]
 
-    def has_change_permission(self, request, obj=None):
-        # Status, referee and hands change through the services: audited, results recomputed.
-        return False
-
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["sheet", "number", "result", "winner", "discarder", "tiles", "total", "verified"]
     list_filter = ["result", "verified"]
 
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        # Hands are taken back through the services, which keep the sheet's totals and audit it.
-        return False
-
 
 @admin.register(SheetSignature)
-class SheetSignatureAdmin(admin.ModelAdmin):
+class SheetSignatureAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["sheet", "kind", "registration", "user", "signed_at"]
-
-    def has_change_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(StandingsSnapshot)
-class StandingsSnapshotAdmin(admin.ModelAdmin):
+class StandingsSnapshotAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "version", "computed_at"]
     readonly_fields = ["tournament", "version", "data"]

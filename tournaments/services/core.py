@@ -105,6 +105,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
         session_minutes=tournament.session_minutes,
     )
     tournament.full_clean()
+    _check_changes_under_way(tournament, {name for name, value in changes.items() if before[name] != value})
     _sessions_follow_plan(tournament)
     tournament.save()
     changed = {name: [str(before[name]), str(value)] for name, value in changes.items() if before[name] != value}
@@ -115,6 +116,33 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
 
         transaction.on_commit(lambda: standings_recompute_task.delay(tournament.pk))
     return tournament
+
+
+# How a tournament's status may move once play has begun: not back to a draft (players and the
+# public would lose its pages), not to finished while a session is still running.
+_STATUS_UNDER_WAY = {Tournament.Status.RUNNING, Tournament.Status.FINISHED}
+
+
+def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
+    """Refuse edits that would rewrite play already under way."""
+    from tournaments.models import Hand
+
+    problems = {}
+    if "rules" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
+        # Hands already scored under one profile; corrections and an export would use the other.
+        problems["rules"] = _("Hands have been scored under these rules: they can no longer change.")
+    running = tournament.sessions.filter(status=Session.Status.RUNNING).exists()
+    if "session_minutes" in changed and running:
+        # 3.5.6: the running session's time-up is fixed when it starts.
+        problems["session_minutes"] = _("A session is running: change its length after it ends.")
+    if "status" in changed:
+        started = tournament.sessions.exclude(status=Session.Status.PLANNED).exists()
+        if started and tournament.status not in _STATUS_UNDER_WAY:
+            problems["status"] = _("Sessions have started: the tournament is running or finished.")
+        elif running and tournament.status == Tournament.Status.FINISHED:
+            problems["status"] = _("A session is still running: end it before finishing the tournament.")
+    if problems:
+        raise ValidationError(problems)
 
 
 def _sessions_follow_plan(tournament: Tournament) -> None:

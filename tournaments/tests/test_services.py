@@ -154,3 +154,29 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
     bad = client.post(f"/t/{tournament.pk}/edit/", {**data, "tiebreaks": "firsts, firsts, luck"})
     assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors
+
+
+@pytest.mark.django_db
+def test_edits_that_would_rewrite_play_under_way_are_refused(organizer, referee, tournament, running_session):
+    from tournaments.services import sheets as sheet_services
+
+    sheet = running_session.sheets.get(table__number=1)
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    tournament.refresh_from_db()
+    services.tournament_update(actor=organizer, tournament=tournament, status="running")
+    for change, field in (
+        ({"rules": "common_practice"}, "rules"),  # hands were scored under green_book
+        ({"session_minutes": 30}, "session_minutes"),  # the running session's time-up is fixed
+        ({"status": "draft"}, "status"),  # sessions have started
+        ({"status": "finished"}, "status"),  # a session is still running
+    ):
+        with pytest.raises(ValidationError) as caught:
+            services.tournament_update(actor=organizer, tournament=tournament, **change)
+        assert field in caught.value.message_dict, change
+    tournament.refresh_from_db()
+    assert (tournament.rules, tournament.session_minutes) == ("green_book", 150)
+    services.tournament_update(actor=organizer, tournament=tournament, venue="Hall C")
+    sheet_services.session_end(actor=organizer, session=running_session)
+    services.tournament_update(actor=organizer, tournament=tournament, session_minutes=120, status="finished")
+    tournament.refresh_from_db()
+    assert (tournament.session_minutes, tournament.status) == (120, "finished")

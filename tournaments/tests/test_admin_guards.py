@@ -1,0 +1,23 @@
+"""The Django admin shows what the services keep (sheets, hands, seats, signatures, sessions,
+the audit trail) and writes none of it."""
+
+import pytest
+from django.urls import reverse
+
+
+@pytest.mark.django_db
+def test_rows_the_services_keep_are_read_only_in_the_admin(admin_client, referee, running_session):
+    from tournaments.models import AuditEvent, Hand, SeatAssignment, Session, SheetSignature
+    from tournaments.services import sheets as sheet_services
+
+    sheet = running_session.sheets.get(table__number=1)
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    for model in (Hand, SeatAssignment, Session, SheetSignature, AuditEvent):
+        meta = model._meta
+        assert admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add")).status_code == 403, meta.label
+        instance = model.objects.first()
+        if instance is not None:
+            delete = reverse(f"admin:{meta.app_label}_{meta.model_name}_delete", args=[instance.pk])
+            assert admin_client.post(delete, {"post": "yes"}).status_code == 403, meta.label
+    assert Hand.objects.count() == 1
+
