@@ -76,7 +76,17 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
 
 
 def standing_flags(tournament_id: int) -> dict[int, dict]:
-    disqualified = Penalty.objects.filter(
-        sheet__session__tournament_id=tournament_id, disqualification=True, status=Penalty.Status.ACTIVE
-    ).order_by().values_list("offender_id", flat=True)
-    return {registration_id: {"disqualified": True} for registration_id in disqualified}
+    """Disqualified players (3.11.4), and substitutes stood down: their player's disqualification
+    was cancelled and the seats went back to the player, so they need none any more (they keep
+    the results of any session they played)."""
+    disqualifications = Penalty.objects.filter(
+        sheet__session__tournament_id=tournament_id, disqualification=True
+    ).order_by()
+    active = disqualifications.filter(status=Penalty.Status.ACTIVE)
+    disqualified = set(active.values_list("offender_id", flat=True))
+    substituting = set(active.filter(substitute__isnull=False).values_list("substitute_id", flat=True))
+    cancelled = disqualifications.filter(status=Penalty.Status.CANCELLED, substitute__isnull=False)
+    stood_down = set(cancelled.values_list("substitute_id", flat=True)) - substituting
+    flags = {registration_id: {"stood_down": True} for registration_id in stood_down}
+    flags.update({registration_id: {"disqualified": True} for registration_id in disqualified})
+    return flags

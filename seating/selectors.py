@@ -193,7 +193,7 @@ def sessions_not_final_before(*, session: Session) -> list[int]:
     """Numbers of the sessions before `session` whose results are not final yet: not finished, or
     with a sheet not signed. Seating by standings must wait for them."""
     earlier = Session.objects.filter(tournament_id=session.tournament_id, number__lt=session.number)
-    unsigned = earlier.filter(sheets__isnull=False).exclude(sheets__status="locked")
+    unsigned = earlier.filter(sheets__status__in=["open", "closed"])  # any sheet of it not signed
     open_ = earlier.exclude(status=Session.Status.FINISHED)
     return sorted(set(open_.values_list("number", flat=True)) | set(unsigned.values_list("number", flat=True)))
 

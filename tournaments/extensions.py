@@ -8,7 +8,8 @@ registered provider and combines the answers. The seams:
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
 - win refusals: whether a player may not win a given hand (停和, 3.11.3), so the score sheet refuses
   such a win;
-- standing flags: players the standings must mark (disqualified, 3.11.4), who then take no rank;
+- standing flags: players the standings must mark: "disqualified" (3.11.4) take no rank; anyone
+  flagged at all (disqualified, or a substitute stood down) needs no seat in later sessions;
 - links on core pages, panels on the organizer's board, and sections of the tournament archive.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
@@ -44,7 +45,7 @@ AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustmen
 # (sheet id, hand number, starting seat) -> a reason shown to the referee, or None
 WinRefusalProvider = Callable[[int, int, int], str | None]
 
-# tournament id -> {registration id: {"disqualified": True, ...}}
+# tournament id -> {registration id: {"disqualified": True} or {"stood_down": True}, ...}
 StandingFlagsProvider = Callable[[int], dict[int, dict]]
 
 _adjustment_providers: list[AdjustmentProvider] = []

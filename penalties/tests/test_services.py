@@ -375,3 +375,27 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(refer
     assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == east
     assert not SeatAssignment.objects.filter(registration=a).exists()
     assert AuditEvent.objects.filter(action="penalty.disqualification_seats_returned").exists()
+
+
+@pytest.mark.django_db
+def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee, organizer, chief_referee, sheet, tournament, registrations):
+    from seating import services as seating_services
+    from tournaments.models import Player, Registration
+    from tournaments.services import sheets as sheet_services
+
+    east = players(sheet)[0]
+    seating_services.chart_generate(actor=organizer, tournament=tournament, seed=3)
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    substitute = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99)
+    services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=substitute)
+    services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="upheld on appeal")
+    # Back in: the player has the seats back, the substitute needs none; both are ranked as usual.
+    assert extensions.standing_flags(tournament.pk) == {substitute.pk: {"stood_down": True}}
+    later = SeatAssignment.objects.filter(session__number__gt=1)
+    assert later.filter(registration=east).count() == tournament.planned_sessions - 1
+    assert not later.filter(registration=substitute).exists()
+    sheet_services.session_end(actor=organizer, session=sheet.session)
+    sheet_services.session_start(actor=organizer, session=tournament.sessions.get(number=2))  # nobody left out
+    # A chart drawn again seats the player and leaves the substitute out.
+    seating_services.chart_generate(actor=organizer, tournament=tournament, seed=4)
+    assert not SeatAssignment.objects.filter(session__number__gt=2, registration=substitute).exists()

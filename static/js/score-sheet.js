@@ -79,6 +79,12 @@
   function renderOutbox(entries) {
     entries = entries || loadOutbox();
     relabel(entries);
+    // Closing, confirming, signing and taking back wait until every hand here is on the server:
+    // the players must confirm the sheet with all its hands, and a take-back must not cross a
+    // hand still on its way.
+    document.querySelectorAll("#sheet-state [data-action] button, #sheet-state button[data-action]").forEach(function (button) {
+      button.disabled = entries.length > 0 || button.hasAttribute("data-disabled");
+    });
     if (!outboxView) return;
     outboxView.hidden = entries.length === 0;
     outboxView.textContent = entries.length ? text("Pending", entries.length) + (navigator.onLine ? "" : " — " + text("Offline")) : "";
@@ -89,7 +95,8 @@
     var number = serverNext + (held(entries) ? 0 : entries.length);
     var hand = winds[number - 1];
     var label = document.querySelector("[data-next-label]");
-    if (!hand || !label) return;
+    if (!label) return;
+    if (!hand) { label.textContent = "—"; return; }  // past hand 16: the sheet is full
     label.textContent = text("Hand", number);
     document.querySelector("[data-prevalent]").textContent = hand.prevalent;
     document.querySelectorAll("[data-wind-now]").forEach(function (cell) {
@@ -189,6 +196,15 @@
     sending = true;
     var entry = entries[0];
     if (!entry.number) {
+      if (entry.expected && entry.expected !== serverNext) {
+        // The sheet changed while it waited (a take-back, another tablet): as hand N it would get
+        // other winds and dealer than the referee saw when entering it. Back to the referee.
+        sending = false;
+        entry.held = [text("Renumbered", entry.expected).replace("{m}", serverNext)];
+        saveOutbox(entries);
+        hold(entry);
+        return;
+      }
       entry.number = serverNext;  // kept from now on: a retry must carry the number it was sent with
       saveOutbox(entries);
     }
@@ -293,7 +309,8 @@
       showErrors(found);
       if (found.length) return;
       var entries = loadOutbox();
-      var entry = { client_key: randomUUID(), hand: hand };
+      // The number the form showed: the hand's winds and dealer were read for it.
+      var entry = { client_key: randomUUID(), hand: hand, expected: serverNext + (held(entries) ? 0 : entries.length) };
       if (held(entries)) {
         entries[0] = entry;  // the corrected hand takes the refused one's place, ahead of the rest
       } else {

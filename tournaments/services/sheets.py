@@ -206,17 +206,6 @@ def _locked_sheet(sheet_id: int) -> ScoreSheet:
     return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
 
 
-def _locked_sheet_writable_by(actor, sheet_id: int) -> ScoreSheet:
-    """The sheet's row, locked, if `actor` may write it (access.can_write_sheet); else Http404."""
-    try:
-        sheet = _locked_sheet(sheet_id)
-    except ScoreSheet.DoesNotExist:
-        raise Http404("No such sheet.") from None
-    if not can_write_sheet(actor, sheet):
-        raise Http404("No such sheet.")
-    return sheet
-
-
 def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
     """Validate one hand of `sheet` with the engine and return the model fields it fills."""
     return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
@@ -329,14 +318,20 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
 
 @transaction.atomic
 def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, **entry) -> tuple[Hand, bool]:
-    sheet = _locked_sheet_writable_by(actor, sheet_id)
+    try:
+        sheet = _locked_sheet(sheet_id)
+    except ScoreSheet.DoesNotExist:
+        raise Http404("No such sheet.") from None
     next_number = sheet.hand_count + 1
     # A retry of a recorded hand comes with its old number: look for it only then. (A first
-    # attempt still in flight holds the row lock, so the retry sees it committed.)
+    # attempt still in flight holds the row lock, so the retry sees it committed.) The tablet that
+    # recorded it gets its answer even if the sheet has been signed or handed over since.
     if client_key is not None and number != next_number:
-        recorded = sheet.hands.filter(client_key=client_key).first()
+        recorded = sheet.hands.filter(client_key=client_key, created_by_id=actor.pk).first()
         if recorded is not None:
             return recorded, False
+    if not can_write_sheet(actor, sheet):
+        raise Http404("No such sheet.")
     if sheet.status == ScoreSheet.Status.LOCKED:
         raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
     # 3.5.6: at time-up the sheets close and the hand in progress scores nothing, but the hands

@@ -141,3 +141,35 @@ def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(browser, 
     assert list(Hand.objects.filter(sheet=sheet).values_list("number", flat=True)) == [1, 2, 3]
     assert page.locator("#sheet-errors").inner_text() == ""
     context.close()
+
+
+@pytest.mark.browser
+def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closing(browser, live_server, browser_login, referee, chief_referee, sheet):
+    from tournaments.services import sheets as sheet_services
+
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    context.set_offline(True)
+    for _ in range(2):  # hands 1 and 2, entered with their winds
+        page.locator('input[name="outcome"][value="draw"]').check()
+        page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("2 hand(s) waiting to be sent").wait_for()
+    # While hands wait, the sheet cannot be closed (the players would confirm it without them).
+    assert page.get_by_role("button", name="Close the sheet (time-up)").is_disabled()
+    # Meanwhile the chief referee records hands 1 and 2 on another tablet.
+    for number in (1, 2):
+        sheet_services.hand_record(actor=chief_referee, sheet_id=sheet.pk, number=number, result="draw")
+    context.set_offline(False)
+    page.reload()
+    # The first, already sent once as hand 1, is refused (409); the referee checks and discards it.
+    page.locator("#sheet-errors").get_by_text("Hand 1 was already recorded").wait_for()
+    page.get_by_role("button", name="Discard this hand").click()
+    # The second was entered as hand 2: as hand 3 it would have other winds, so it comes back too.
+    page.locator("#sheet-errors").get_by_text("entered as hand 2, but the next hand on the sheet is now 3").wait_for()
+    assert Hand.objects.filter(sheet=sheet).count() == 2
+    page.get_by_role("button", name="Discard this hand").click()
+    page.locator("#outbox").wait_for(state="hidden")
+    assert page.get_by_role("button", name="Close the sheet (time-up)").is_enabled()
+    context.close()
