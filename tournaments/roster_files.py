@@ -124,6 +124,9 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
     workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     try:
         sheet = workbook.worksheets[0]
+        # Read-only mode trusts the size the file records (<dimension>); writers get it wrong, and
+        # rows or columns past it would be dropped without a word. Read what the sheet holds.
+        sheet.reset_dimensions()
         return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     finally:
         workbook.close()

@@ -176,3 +176,32 @@ def test_rerunning_a_finished_job_changes_nothing(organizer, tournament):
     again = services.import_job_run(job_id=job.pk)
     assert again.status == "done"
     assert tournament.registrations.count() == 1
+
+
+def _with_dimension(content: bytes, ref: bytes) -> bytes:
+    import re
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(content))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data, count = re.subn(rb'<dimension ref="[^"]*" ?/>', b'<dimension ref="' + ref + b'"/>', data)
+                assert count == 1
+            target.writestr(item, data)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_xlsx_with_a_wrong_recorded_dimension_reads_every_row_and_column(organizer, tournament):
+    content = _with_dimension(
+        xlsx([["entry", "name", "country"], [1, "A", "ES"], [2, "B", "JP"], [3, "C", "CN"]]), b"A1:B2"
+    )
+    job = run_import(organizer, tournament, "players", "p.xlsx", content)
+    assert job.status == "done", job.errors
+    assert job.imported_rows == 3
+    assert sorted(tournament.registrations.values_list("entry_number", "player__country")) == [
+        (1, "ES"), (2, "JP"), (3, "CN")
+    ]
