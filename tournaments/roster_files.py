@@ -17,6 +17,7 @@ MESSAGES = {
     "missing_column": _("The column “{column}” is missing; the first row must name the columns."),
     "required": _("“{column}” is empty; every row needs it."),
     "not_a_number": _("“{value}” is not a whole number above zero."),
+    "entry_too_large": _("Entry number {value} is too large: entry numbers go up to {limit}."),
     "duplicate_in_file": _("“{value}” appears again in this file (first on row {first_row})."),
     "already_registered": _("Entry number {value} is already registered in this tournament."),
     "player_already_registered": _("The player with federation ID “{value}” is already registered."),

@@ -1,7 +1,9 @@
 """Every write to the tournament core: keyword-only, one transaction, one audit event each."""
 
 import datetime as dt
+import re
 import secrets
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -421,14 +423,31 @@ def _import_players(tournament: Tournament, rows) -> int:
     return len(parsed)
 
 
+# The largest entry number the database holds (Registration.entry_number, a PostgreSQL integer).
+MAX_ENTRY_NUMBER = 2_147_483_647
+# ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".
+_ENTRY_PATTERN = re.compile(r"([0-9]+)(?:\.0+)?", re.ASCII)
+
+
 def _parse_entry(number: int, text: str, problems: list[Problem]) -> int | None:
+    """A whole number from 1 to MAX_ENTRY_NUMBER; full-width digits (１２) are read as ASCII.
+
+    Superscript or circled digits (², ①) and other scripts' digits pass str.isdigit() but are
+    not taken for a number: NFKC would turn "1²" into "12".
+    """
     if not text:
         problems.append(Problem(number, "entry", "required", {"column": "entry"}))
         return None
-    if not text.isdigit() or int(text) < 1:
+    odd_digit = any(char.isdigit() and not char.isdecimal() for char in text)
+    match = None if odd_digit else _ENTRY_PATTERN.fullmatch(unicodedata.normalize("NFKC", text).strip())
+    if match is None or int(match.group(1)) < 1:
         problems.append(Problem(number, "entry", "not_a_number", {"value": text}))
         return None
-    return int(text)
+    entry = int(match.group(1))
+    if entry > MAX_ENTRY_NUMBER:
+        problems.append(Problem(number, "entry", "entry_too_large", {"value": text, "limit": MAX_ENTRY_NUMBER}))
+        return None
+    return entry
 
 
 def _player_for(values: dict[str, str]) -> Player:

@@ -178,6 +178,39 @@ def test_rerunning_a_finished_job_changes_nothing(organizer, tournament):
     assert tournament.registrations.count() == 1
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "entry",
+    ["²", "①", "1²", "٣", "3000000000", "2147483648", "0", "-1", "1.5", "1e3", "12.01"],
+)
+def test_odd_entry_numbers_are_row_problems(organizer, tournament, entry):
+    """Superscripts and circled digits pass str.isdigit() but are no entry number; a number the
+    database cannot hold is refused on its row instead of failing the whole import."""
+    job = run_import(organizer, tournament, "players", "p.csv", f"entry,name\n1,Ana\n{entry},Bea\n".encode())
+    assert job.status == "failed"
+    assert [(p["row"], p["column"]) for p in job.errors] == [(3, "entry")]
+    assert job.errors[0]["code"] in {"not_a_number", "entry_too_large"}
+    assert not tournament.registrations.exists()
+
+
+@pytest.mark.django_db
+def test_largest_entry_number_and_its_message(organizer, tournament):
+    from tournaments.roster_files import problem_message
+
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n3000000000,Bea\n")
+    assert problems(job) == [(2, "entry", "entry_too_large")]
+    assert "3000000000" in problem_message(job.errors[0]) and "2147483647" in problem_message(job.errors[0])
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n2147483647,Bea\n")
+    assert job.status == "done", job.errors
+
+
+@pytest.mark.django_db
+def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament):
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name\n１２,Ana\n13.0,Bea\n ０１４ ,Carl\n".encode())
+    assert job.status == "done", job.errors
+    assert sorted(tournament.registrations.values_list("entry_number", flat=True)) == [12, 13, 14]
+
+
 def _with_dimension(content: bytes, ref: bytes) -> bytes:
     import re
     import zipfile
