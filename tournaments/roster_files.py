@@ -14,6 +14,10 @@ from django.utils.translation import gettext_lazy as _
 MESSAGES = {
     "unreadable": _("The file could not be read as CSV or XLSX: {detail}"),
     "empty": _("The file has no data rows."),
+    "unexpected": _(
+        "The import stopped on an unexpected error and saved nothing. Upload the file again; if it fails"
+        " again, tell the administrator. (Another import running at the same time can cause this.)"
+    ),
     "missing_column": _("The column “{column}” is missing; the first row must name the columns."),
     "required": _("“{column}” is empty; every row needs it."),
     "not_a_number": _("“{value}” is not a whole number above zero."),

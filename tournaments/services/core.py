@@ -1,6 +1,7 @@
 """Every write to the tournament core: keyword-only, one transaction, one audit event each."""
 
 import datetime as dt
+import logging
 import re
 import secrets
 import unicodedata
@@ -26,6 +27,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.roster_files import Problem, RosterFileError
+
+logger = logging.getLogger(__name__)
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
@@ -292,31 +295,58 @@ def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str
 def import_job_run(*, job_id: int) -> ImportJob:
     """Import a queued roster file all-or-nothing and record the outcome on the job.
 
-    Any bad row rejects the whole file: nothing is saved, and every problem is listed.
+    Any bad row rejects the whole file: nothing is saved, and every problem is listed. An
+    unexpected error (a bug, two overlapping imports colliding in the database) fails the job
+    too, with a whole-file problem: the page that polls the job never waits forever.
     """
+    try:
+        return _import_job_run(job_id)
+    except Exception:
+        # Recording the outcome failed, or the transaction could not go on: everything of the
+        # import was rolled back with it. Record the failure in a transaction of its own.
+        logger.exception("roster import job %s failed unexpectedly", job_id)
+        return _import_job_finish(job_id, problems=[Problem(0, "", "unexpected")])
+
+
+def _import_job_run(job_id: int) -> ImportJob:
     with transaction.atomic():
         job = ImportJob.objects.select_for_update().get(pk=job_id)
         if job.status != ImportJob.Status.PENDING:
             return job  # a redelivered task: the file was handled already
         try:
-            with transaction.atomic():
+            with transaction.atomic():  # a savepoint: a failed import leaves nothing behind
                 count = _import_rows(job)
         except RosterFileError as error:
-            job.status = ImportJob.Status.FAILED
-            job.errors = [problem.as_dict() for problem in error.problems]
+            problems = error.problems
+        except Exception:
+            logger.exception("roster import job %s failed unexpectedly", job_id)
+            problems = [Problem(0, "", "unexpected")]
         else:
-            job.status = ImportJob.Status.DONE
-            job.errors = []
-            job.imported_rows = count
-        job.finished_at = timezone.now()
-        job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
-        audit_record(
-            actor=job.created_by,
-            tournament=job.tournament,
-            action=f"import.{job.status}",
-            obj=job,
-            detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
-        )
+            problems, job.imported_rows = [], count
+        return _import_job_record(job, problems)
+
+
+def _import_job_finish(job_id: int, *, problems: list[Problem]) -> ImportJob:
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status != ImportJob.Status.PENDING:
+            return job
+        job.imported_rows = 0
+        return _import_job_record(job, problems)
+
+
+def _import_job_record(job: ImportJob, problems: list[Problem]) -> ImportJob:
+    job.status = ImportJob.Status.FAILED if problems else ImportJob.Status.DONE
+    job.errors = [problem.as_dict() for problem in problems]
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
+    audit_record(
+        actor=job.created_by,
+        tournament=job.tournament,
+        action=f"import.{job.status}",
+        obj=job,
+        detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
+    )
     return job
 
 

@@ -211,6 +211,66 @@ def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament
     assert sorted(tournament.registrations.values_list("entry_number", flat=True)) == [12, 13, 14]
 
 
+@pytest.mark.django_db
+def test_unexpected_error_fails_the_job_and_saves_nothing(organizer, tournament, monkeypatch, caplog):
+    from tournaments.services import core
+
+    def boom(job):
+        core._import_players(job.tournament, [(2, {"entry": "1", "name": "Ana"})])
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(core, "_import_rows", boom)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed" and job.finished_at is not None
+    assert problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists()
+    assert AuditEvent.objects.filter(tournament=tournament, action="import.failed").count() == 1
+    assert "something broke" in caplog.text
+
+
+@pytest.mark.django_db
+def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament, monkeypatch):
+    """Two imports at once may both pass the checks; the second one's insert then fails."""
+    from django.db import IntegrityError
+
+    from tournaments.services import core
+
+    original = core._import_rows
+
+    def overlapping(job):
+        original(job)
+        raise IntegrityError('duplicate key value violates unique constraint "registration_entry_unique"')
+
+    monkeypatch.setattr(core, "_import_rows", overlapping)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed"
+    assert problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists() and not tournament.tables.exists()
+
+
+@pytest.mark.django_db
+def test_failure_after_the_import_is_still_recorded(organizer, tournament, monkeypatch):
+    """Even when recording the outcome fails, the import is rolled back and the job ends failed."""
+    from tournaments.services import core
+
+    original = core.audit_record
+
+    def failing_audit(**kwargs):
+        if kwargs.get("action") == "import.done":
+            raise RuntimeError("audit down")
+        return original(**kwargs)
+
+    monkeypatch.setattr(core, "audit_record", failing_audit)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed" and problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists()
+    assert AuditEvent.objects.filter(tournament=tournament, action="import.failed").count() == 1
+    assert services.import_job_run(job_id=job.pk).status == "failed"  # a redelivery changes nothing
+
+
 def _with_dimension(content: bytes, ref: bytes) -> bytes:
     import re
     import zipfile
