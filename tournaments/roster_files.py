@@ -25,6 +25,9 @@ MESSAGES = {
     "duplicate_in_file": _("“{value}” appears again in this file (first on row {first_row})."),
     "already_registered": _("Entry number {value} is already registered in this tournament."),
     "player_already_registered": _("The player with federation ID “{value}” is already registered."),
+    "federation_id_other_name": _(
+        "Federation ID “{value}” belongs to “{stored}”, but this row names “{name}”: correct the ID or the name."
+    ),
     "team_exists": _("The team “{value}” already exists in this tournament."),
     "unknown_team": _("There is no team “{value}” in this tournament; import the teams first."),
     "second_leader": _("The team “{value}” already has a leader (row {first_row})."),

@@ -393,6 +393,8 @@ def _import_players(tournament: Tournament, rows) -> int:
         tournament.registrations.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
     )
     leaders_before = {team.name for team in teams.values() if team.leader_id}
+    file_ids = {values["federation_id"] for _number, values in rows if values.get("federation_id")}
+    known_players = {player.federation_id: player for player in Player.objects.filter(federation_id__in=file_ids)}
     seen_entries: dict[int, int] = {}
     seen_ids: dict[str, int] = {}
     seen_leaders: dict[str, int] = {}
@@ -424,6 +426,8 @@ def _import_players(tournament: Tournament, rows) -> int:
                 )
             elif federation_id in registered_ids:
                 problems.append(Problem(number, "federation_id", "player_already_registered", {"value": federation_id}))
+            elif federation_id in known_players:
+                problems += _known_player_problems(number, known_players[federation_id], values)
             seen_ids.setdefault(federation_id, number)
         team_name = values.get("team", "")
         if team_name and team_name not in teams:
@@ -480,11 +484,30 @@ def _parse_entry(number: int, text: str, problems: list[Problem]) -> int | None:
     return entry
 
 
+def _known_player_problems(number: int, player: Player, values: dict[str, str]) -> list[Problem]:
+    """A federation ID names a stored person: a row giving another name is a typo in the ID or the name,
+    not a reason to register someone else. Local names are compared when both are known."""
+    pairs = [(player.name, values.get("name", ""))]
+    if player.name_local and values.get("name_local"):
+        pairs.append((player.name_local, values["name_local"]))
+    for stored, given in pairs:
+        if given and _name_key(stored) != _name_key(given):
+            params = {"value": player.federation_id, "stored": stored, "name": given}
+            return [Problem(number, "federation_id", "federation_id_other_name", params)]
+    return []
+
+
+def _name_key(name: str) -> str:
+    """A name as compared: case, width and spacing make no difference."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
 def _player_for(values: dict[str, str]) -> Player:
     """The same federation ID is the same person across tournaments (their Pin record follows them).
 
     A known player is reused as stored: one tournament's roster file does not rewrite a person
-    other tournaments (and the player's own account) share.
+    other tournaments (and the player's own account) share. A row naming someone else under a
+    known ID was refused before this (_known_player_problems).
     """
     details = {
         "name": values["name"],

@@ -142,7 +142,9 @@ def test_same_federation_id_is_the_same_player_across_tournaments(organizer, tou
 
     run_import(organizer, tournament, "players", "p.csv", b"entry,name,federation_id\n1,Ana,ES-1\n")
     other = Tournament.objects.get(name="Other Cup")
-    run_import(outsider, other, "players", "p.csv", b"entry,name,federation_id\n5,Ana G.,ES-1\n")
+    # The name as stored (case and spacing aside): another name is refused, see below.
+    job = run_import(outsider, other, "players", "p.csv", b"entry,name,federation_id\n5,ANA ,ES-1\n")
+    assert job.status == "done", job.errors
     assert Player.objects.filter(federation_id="ES-1").count() == 1
     assert Player.objects.get(federation_id="ES-1").registrations.count() == 2
 
@@ -298,3 +300,29 @@ def test_xlsx_with_a_wrong_recorded_dimension_reads_every_row_and_column(organiz
     assert sorted(tournament.registrations.values_list("entry_number", "player__country")) == [
         (1, "ES"), (2, "JP"), (3, "CN")
     ]
+
+
+@pytest.mark.django_db
+def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer, tournament):
+    from tournaments.roster_files import problem_message
+
+    Player.objects.create(name="Li Na", name_local="李娜", federation_id="CN-100")
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1,Zhang Wei,CN-100\n".encode())
+    assert job.status == "failed"
+    assert problems(job) == [(2, "federation_id", "federation_id_other_name")]
+    message = problem_message(job.errors[0])
+    assert "CN-100" in message and "Li Na" in message and "Zhang Wei" in message
+    assert not tournament.registrations.exists()
+    assert Player.objects.get(federation_id="CN-100").name == "Li Na"
+
+    # The local name is compared too, when the file gives one.
+    job = run_import(
+        organizer, tournament, "players", "p.csv", "entry,name,name_local,federation_id\n1,Li Na,张伟,CN-100\n".encode()
+    )
+    assert problems(job) == [(2, "federation_id", "federation_id_other_name")]
+    assert "李娜" in problem_message(job.errors[0]) and "张伟" in problem_message(job.errors[0])
+
+    # Case and spacing are no difference; an empty local name in the file is not compared.
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1, li  NA ,CN-100\n".encode())
+    assert job.status == "done", job.errors
+    assert tournament.registrations.get().player.name == "Li Na"
