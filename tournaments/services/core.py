@@ -21,6 +21,7 @@ from tournaments.models import (
     Player,
     Registration,
     Role,
+    ScoreSheet,
     Session,
     Table,
     Team,
@@ -159,6 +160,27 @@ def membership_grant(*, actor, tournament: Tournament, user, role: str, team: Te
 
 @transaction.atomic
 def membership_revoke(*, actor, membership: Membership) -> None:
+    """Take a role away. A referee still holding score sheets in play (open, or closed and waiting
+    for signatures) keeps the role until those tables are handed to another referee: otherwise
+    the sheets would name a referee who may no longer write them."""
+    if membership.role == Role.REFEREE:
+        tables = sorted(
+            set(
+                ScoreSheet.objects.filter(
+                    session__tournament_id=membership.tournament_id,
+                    referee_id=membership.user_id,
+                    status__in=[ScoreSheet.Status.OPEN, ScoreSheet.Status.CLOSED],
+                ).values_list("table__number", flat=True)
+            )
+        )
+        if tables:
+            raise ValidationError(
+                _(
+                    "%(user)s still referees tables %(tables)s, whose score sheets are in play: hand the tables"
+                    " over to another referee first, then remove the role."
+                )
+                % {"user": membership.user.get_username(), "tables": ", ".join(map(str, tables))}
+            )
     audit_record(
         actor=actor,
         tournament=membership.tournament,

@@ -154,3 +154,22 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
     bad = client.post(f"/t/{tournament.pk}/edit/", {**data, "tiebreaks": "firsts, firsts, luck"})
     assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors
+
+
+@pytest.mark.django_db
+def test_revoking_a_referee_who_holds_tables_is_refused(organizer, tournament, referee, sheet, outsider):
+    from tournaments.services import sheets as sheet_services
+
+    membership = Membership.objects.get(user=referee, tournament=tournament, role="referee")
+    with pytest.raises(ValidationError) as info:
+        services.membership_revoke(actor=organizer, membership=membership)
+    assert "1, 2, 3" in str(info.value) and "hand the tables over" in str(info.value)
+    assert Membership.objects.filter(pk=membership.pk).exists()
+    assert not AuditEvent.objects.filter(action="membership.revoked").exists()
+
+    # Once the tables are handed over (or signed), the role can go.
+    services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    for held in sheet.session.sheets.filter(referee=referee):
+        sheet_services.sheet_assign_referee(actor=organizer, sheet=held, referee=outsider)
+    services.membership_revoke(actor=organizer, membership=membership)
+    assert not Membership.objects.filter(pk=membership.pk).exists()
