@@ -14,12 +14,20 @@ from django.utils.translation import gettext_lazy as _
 MESSAGES = {
     "unreadable": _("The file could not be read as CSV or XLSX: {detail}"),
     "empty": _("The file has no data rows."),
+    "unexpected": _(
+        "The import stopped on an unexpected error and saved nothing. Upload the file again; if it fails"
+        " again, tell the administrator. (Another import running at the same time can cause this.)"
+    ),
     "missing_column": _("The column “{column}” is missing; the first row must name the columns."),
     "required": _("“{column}” is empty; every row needs it."),
     "not_a_number": _("“{value}” is not a whole number above zero."),
+    "entry_too_large": _("Entry number {value} is too large: entry numbers go up to {limit}."),
     "duplicate_in_file": _("“{value}” appears again in this file (first on row {first_row})."),
     "already_registered": _("Entry number {value} is already registered in this tournament."),
     "player_already_registered": _("The player with federation ID “{value}” is already registered."),
+    "federation_id_other_name": _(
+        "Federation ID “{value}” belongs to “{stored}”, but this row names “{name}”: correct the ID or the name."
+    ),
     "team_exists": _("The team “{value}” already exists in this tournament."),
     "unknown_team": _("There is no team “{value}” in this tournament; import the teams first."),
     "second_leader": _("The team “{value}” already has a leader (row {first_row})."),
@@ -124,6 +132,9 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
     workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     try:
         sheet = workbook.worksheets[0]
+        # Read-only mode trusts the size the file records (<dimension>); writers get it wrong, and
+        # rows or columns past it would be dropped without a word. Read what the sheet holds.
+        sheet.reset_dimensions()
         return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
     finally:
         workbook.close()

@@ -1,7 +1,10 @@
 """Every write to the tournament core: keyword-only, one transaction, one audit event each."""
 
 import datetime as dt
+import logging
+import re
 import secrets
+import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,12 +21,15 @@ from tournaments.models import (
     Player,
     Registration,
     Role,
+    ScoreSheet,
     Session,
     Table,
     Team,
     Tournament,
 )
 from tournaments.roster_files import Problem, RosterFileError
+
+logger = logging.getLogger(__name__)
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
@@ -182,6 +188,27 @@ def membership_grant(*, actor, tournament: Tournament, user, role: str, team: Te
 
 @transaction.atomic
 def membership_revoke(*, actor, membership: Membership) -> None:
+    """Take a role away. A referee still holding score sheets in play (open, or closed and waiting
+    for signatures) keeps the role until those tables are handed to another referee: otherwise
+    the sheets would name a referee who may no longer write them."""
+    if membership.role == Role.REFEREE:
+        tables = sorted(
+            set(
+                ScoreSheet.objects.filter(
+                    session__tournament_id=membership.tournament_id,
+                    referee_id=membership.user_id,
+                    status__in=[ScoreSheet.Status.OPEN, ScoreSheet.Status.CLOSED],
+                ).values_list("table__number", flat=True)
+            )
+        )
+        if tables:
+            raise ValidationError(
+                _(
+                    "%(user)s still referees tables %(tables)s, whose score sheets are in play: hand the tables"
+                    " over to another referee first, then remove the role."
+                )
+                % {"user": membership.user.get_username(), "tables": ", ".join(map(str, tables))}
+            )
     audit_record(
         actor=actor,
         tournament=membership.tournament,
@@ -318,31 +345,58 @@ def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str
 def import_job_run(*, job_id: int) -> ImportJob:
     """Import a queued roster file all-or-nothing and record the outcome on the job.
 
-    Any bad row rejects the whole file: nothing is saved, and every problem is listed.
+    Any bad row rejects the whole file: nothing is saved, and every problem is listed. An
+    unexpected error (a bug, two overlapping imports colliding in the database) fails the job
+    too, with a whole-file problem: the page that polls the job never waits forever.
     """
+    try:
+        return _import_job_run(job_id)
+    except Exception:
+        # Recording the outcome failed, or the transaction could not go on: everything of the
+        # import was rolled back with it. Record the failure in a transaction of its own.
+        logger.exception("roster import job %s failed unexpectedly", job_id)
+        return _import_job_finish(job_id, problems=[Problem(0, "", "unexpected")])
+
+
+def _import_job_run(job_id: int) -> ImportJob:
     with transaction.atomic():
         job = ImportJob.objects.select_for_update().get(pk=job_id)
         if job.status != ImportJob.Status.PENDING:
             return job  # a redelivered task: the file was handled already
         try:
-            with transaction.atomic():
+            with transaction.atomic():  # a savepoint: a failed import leaves nothing behind
                 count = _import_rows(job)
         except RosterFileError as error:
-            job.status = ImportJob.Status.FAILED
-            job.errors = [problem.as_dict() for problem in error.problems]
+            problems = error.problems
+        except Exception:
+            logger.exception("roster import job %s failed unexpectedly", job_id)
+            problems = [Problem(0, "", "unexpected")]
         else:
-            job.status = ImportJob.Status.DONE
-            job.errors = []
-            job.imported_rows = count
-        job.finished_at = timezone.now()
-        job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
-        audit_record(
-            actor=job.created_by,
-            tournament=job.tournament,
-            action=f"import.{job.status}",
-            obj=job,
-            detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
-        )
+            problems, job.imported_rows = [], count
+        return _import_job_record(job, problems)
+
+
+def _import_job_finish(job_id: int, *, problems: list[Problem]) -> ImportJob:
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status != ImportJob.Status.PENDING:
+            return job
+        job.imported_rows = 0
+        return _import_job_record(job, problems)
+
+
+def _import_job_record(job: ImportJob, problems: list[Problem]) -> ImportJob:
+    job.status = ImportJob.Status.FAILED if problems else ImportJob.Status.DONE
+    job.errors = [problem.as_dict() for problem in problems]
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
+    audit_record(
+        actor=job.created_by,
+        tournament=job.tournament,
+        action=f"import.{job.status}",
+        obj=job,
+        detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
+    )
     return job
 
 
@@ -389,6 +443,8 @@ def _import_players(tournament: Tournament, rows) -> int:
         tournament.registrations.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
     )
     leaders_before = {team.name for team in teams.values() if team.leader_id}
+    file_ids = {values["federation_id"] for _number, values in rows if values.get("federation_id")}
+    known_players = {player.federation_id: player for player in Player.objects.filter(federation_id__in=file_ids)}
     seen_entries: dict[int, int] = {}
     seen_ids: dict[str, int] = {}
     seen_leaders: dict[str, int] = {}
@@ -420,6 +476,8 @@ def _import_players(tournament: Tournament, rows) -> int:
                 )
             elif federation_id in registered_ids:
                 problems.append(Problem(number, "federation_id", "player_already_registered", {"value": federation_id}))
+            elif federation_id in known_players:
+                problems += _known_player_problems(number, known_players[federation_id], values)
             seen_ids.setdefault(federation_id, number)
         team_name = values.get("team", "")
         if team_name and team_name not in teams:
@@ -449,21 +507,57 @@ def _import_players(tournament: Tournament, rows) -> int:
     return len(parsed)
 
 
+# The largest entry number the database holds (Registration.entry_number, a PostgreSQL integer).
+MAX_ENTRY_NUMBER = 2_147_483_647
+# ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".
+_ENTRY_PATTERN = re.compile(r"([0-9]+)(?:\.0+)?", re.ASCII)
+
+
 def _parse_entry(number: int, text: str, problems: list[Problem]) -> int | None:
+    """A whole number from 1 to MAX_ENTRY_NUMBER; full-width digits (１２) are read as ASCII.
+
+    Superscript or circled digits (², ①) and other scripts' digits pass str.isdigit() but are
+    not taken for a number: NFKC would turn "1²" into "12".
+    """
     if not text:
         problems.append(Problem(number, "entry", "required", {"column": "entry"}))
         return None
-    if not text.isdigit() or int(text) < 1:
+    odd_digit = any(char.isdigit() and not char.isdecimal() for char in text)
+    match = None if odd_digit else _ENTRY_PATTERN.fullmatch(unicodedata.normalize("NFKC", text).strip())
+    if match is None or int(match.group(1)) < 1:
         problems.append(Problem(number, "entry", "not_a_number", {"value": text}))
         return None
-    return int(text)
+    entry = int(match.group(1))
+    if entry > MAX_ENTRY_NUMBER:
+        problems.append(Problem(number, "entry", "entry_too_large", {"value": text, "limit": MAX_ENTRY_NUMBER}))
+        return None
+    return entry
+
+
+def _known_player_problems(number: int, player: Player, values: dict[str, str]) -> list[Problem]:
+    """A federation ID names a stored person: a row giving another name is a typo in the ID or the name,
+    not a reason to register someone else. Local names are compared when both are known."""
+    pairs = [(player.name, values.get("name", ""))]
+    if player.name_local and values.get("name_local"):
+        pairs.append((player.name_local, values["name_local"]))
+    for stored, given in pairs:
+        if given and _name_key(stored) != _name_key(given):
+            params = {"value": player.federation_id, "stored": stored, "name": given}
+            return [Problem(number, "federation_id", "federation_id_other_name", params)]
+    return []
+
+
+def _name_key(name: str) -> str:
+    """A name as compared: case, width and spacing make no difference."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
 def _player_for(values: dict[str, str]) -> Player:
     """The same federation ID is the same person across tournaments (their Pin record follows them).
 
     A known player is reused as stored: one tournament's roster file does not rewrite a person
-    other tournaments (and the player's own account) share.
+    other tournaments (and the player's own account) share. A row naming someone else under a
+    known ID was refused before this (_known_player_problems).
     """
     details = {
         "name": values["name"],

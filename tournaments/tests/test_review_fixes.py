@@ -85,8 +85,12 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
     third = services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
     job = services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
+    assert services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
+    job = services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+                                     content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n")
     assert services.import_job_run(job_id=job.pk).status == "done"
-    assert Player.objects.get(federation_id="CN-1").name == "Player 1"  # reused, not overwritten
+    stored = Player.objects.get(federation_id="CN-1")
+    assert (stored.name, stored.country, stored.contact) == ("Player 1", "CN", "p1@example.org")  # reused, not overwritten
 
 
 @pytest.mark.django_db

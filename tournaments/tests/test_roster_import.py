@@ -142,7 +142,9 @@ def test_same_federation_id_is_the_same_player_across_tournaments(organizer, tou
 
     run_import(organizer, tournament, "players", "p.csv", b"entry,name,federation_id\n1,Ana,ES-1\n")
     other = Tournament.objects.get(name="Other Cup")
-    run_import(outsider, other, "players", "p.csv", b"entry,name,federation_id\n5,Ana G.,ES-1\n")
+    # The name as stored (case and spacing aside): another name is refused, see below.
+    job = run_import(outsider, other, "players", "p.csv", b"entry,name,federation_id\n5,ANA ,ES-1\n")
+    assert job.status == "done", job.errors
     assert Player.objects.filter(federation_id="ES-1").count() == 1
     assert Player.objects.get(federation_id="ES-1").registrations.count() == 2
 
@@ -176,3 +178,151 @@ def test_rerunning_a_finished_job_changes_nothing(organizer, tournament):
     again = services.import_job_run(job_id=job.pk)
     assert again.status == "done"
     assert tournament.registrations.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "entry",
+    ["²", "①", "1²", "٣", "3000000000", "2147483648", "0", "-1", "1.5", "1e3", "12.01"],
+)
+def test_odd_entry_numbers_are_row_problems(organizer, tournament, entry):
+    """Superscripts and circled digits pass str.isdigit() but are no entry number; a number the
+    database cannot hold is refused on its row instead of failing the whole import."""
+    job = run_import(organizer, tournament, "players", "p.csv", f"entry,name\n1,Ana\n{entry},Bea\n".encode())
+    assert job.status == "failed"
+    assert [(p["row"], p["column"]) for p in job.errors] == [(3, "entry")]
+    assert job.errors[0]["code"] in {"not_a_number", "entry_too_large"}
+    assert not tournament.registrations.exists()
+
+
+@pytest.mark.django_db
+def test_largest_entry_number_and_its_message(organizer, tournament):
+    from tournaments.roster_files import problem_message
+
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n3000000000,Bea\n")
+    assert problems(job) == [(2, "entry", "entry_too_large")]
+    assert "3000000000" in problem_message(job.errors[0]) and "2147483647" in problem_message(job.errors[0])
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n2147483647,Bea\n")
+    assert job.status == "done", job.errors
+
+
+@pytest.mark.django_db
+def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament):
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name\n１２,Ana\n13.0,Bea\n ０１４ ,Carl\n".encode())
+    assert job.status == "done", job.errors
+    assert sorted(tournament.registrations.values_list("entry_number", flat=True)) == [12, 13, 14]
+
+
+@pytest.mark.django_db
+def test_unexpected_error_fails_the_job_and_saves_nothing(organizer, tournament, monkeypatch, caplog):
+    from tournaments.services import core
+
+    def boom(job):
+        core._import_players(job.tournament, [(2, {"entry": "1", "name": "Ana"})])
+        raise RuntimeError("something broke")
+
+    monkeypatch.setattr(core, "_import_rows", boom)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed" and job.finished_at is not None
+    assert problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists()
+    assert AuditEvent.objects.filter(tournament=tournament, action="import.failed").count() == 1
+    assert "something broke" in caplog.text
+
+
+@pytest.mark.django_db
+def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament, monkeypatch):
+    """Two imports at once may both pass the checks; the second one's insert then fails."""
+    from django.db import IntegrityError
+
+    from tournaments.services import core
+
+    original = core._import_rows
+
+    def overlapping(job):
+        original(job)
+        raise IntegrityError('duplicate key value violates unique constraint "registration_entry_unique"')
+
+    monkeypatch.setattr(core, "_import_rows", overlapping)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed"
+    assert problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists() and not tournament.tables.exists()
+
+
+@pytest.mark.django_db
+def test_failure_after_the_import_is_still_recorded(organizer, tournament, monkeypatch):
+    """Even when recording the outcome fails, the import is rolled back and the job ends failed."""
+    from tournaments.services import core
+
+    original = core.audit_record
+
+    def failing_audit(**kwargs):
+        if kwargs.get("action") == "import.done":
+            raise RuntimeError("audit down")
+        return original(**kwargs)
+
+    monkeypatch.setattr(core, "audit_record", failing_audit)
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n1,Ana\n")
+    job.refresh_from_db()
+    assert job.status == "failed" and problems(job) == [(0, "", "unexpected")]
+    assert not tournament.registrations.exists()
+    assert AuditEvent.objects.filter(tournament=tournament, action="import.failed").count() == 1
+    assert services.import_job_run(job_id=job.pk).status == "failed"  # a redelivery changes nothing
+
+
+def _with_dimension(content: bytes, ref: bytes) -> bytes:
+    import re
+    import zipfile
+
+    source = zipfile.ZipFile(io.BytesIO(content))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as target:
+        for item in source.infolist():
+            data = source.read(item.filename)
+            if item.filename == "xl/worksheets/sheet1.xml":
+                data, count = re.subn(rb'<dimension ref="[^"]*" ?/>', b'<dimension ref="' + ref + b'"/>', data)
+                assert count == 1
+            target.writestr(item, data)
+    return out.getvalue()
+
+
+@pytest.mark.django_db
+def test_xlsx_with_a_wrong_recorded_dimension_reads_every_row_and_column(organizer, tournament):
+    content = _with_dimension(
+        xlsx([["entry", "name", "country"], [1, "A", "ES"], [2, "B", "JP"], [3, "C", "CN"]]), b"A1:B2"
+    )
+    job = run_import(organizer, tournament, "players", "p.xlsx", content)
+    assert job.status == "done", job.errors
+    assert job.imported_rows == 3
+    assert sorted(tournament.registrations.values_list("entry_number", "player__country")) == [
+        (1, "ES"), (2, "JP"), (3, "CN")
+    ]
+
+
+@pytest.mark.django_db
+def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer, tournament):
+    from tournaments.roster_files import problem_message
+
+    Player.objects.create(name="Li Na", name_local="李娜", federation_id="CN-100")
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1,Zhang Wei,CN-100\n".encode())
+    assert job.status == "failed"
+    assert problems(job) == [(2, "federation_id", "federation_id_other_name")]
+    message = problem_message(job.errors[0])
+    assert "CN-100" in message and "Li Na" in message and "Zhang Wei" in message
+    assert not tournament.registrations.exists()
+    assert Player.objects.get(federation_id="CN-100").name == "Li Na"
+
+    # The local name is compared too, when the file gives one.
+    job = run_import(
+        organizer, tournament, "players", "p.csv", "entry,name,name_local,federation_id\n1,Li Na,张伟,CN-100\n".encode()
+    )
+    assert problems(job) == [(2, "federation_id", "federation_id_other_name")]
+    assert "李娜" in problem_message(job.errors[0]) and "张伟" in problem_message(job.errors[0])
+
+    # Case and spacing are no difference; an empty local name in the file is not compared.
+    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1, li  NA ,CN-100\n".encode())
+    assert job.status == "done", job.errors
+    assert tournament.registrations.get().player.name == "Li Na"

@@ -180,3 +180,22 @@ def test_edits_that_would_rewrite_play_under_way_are_refused(organizer, referee,
     services.tournament_update(actor=organizer, tournament=tournament, session_minutes=120, status="finished")
     tournament.refresh_from_db()
     assert (tournament.session_minutes, tournament.status) == (120, "finished")
+
+
+@pytest.mark.django_db
+def test_revoking_a_referee_who_holds_tables_is_refused(organizer, tournament, referee, sheet, outsider):
+    from tournaments.services import sheets as sheet_services
+
+    membership = Membership.objects.get(user=referee, tournament=tournament, role="referee")
+    with pytest.raises(ValidationError) as info:
+        services.membership_revoke(actor=organizer, membership=membership)
+    assert "1, 2, 3" in str(info.value) and "hand the tables over" in str(info.value)
+    assert Membership.objects.filter(pk=membership.pk).exists()
+    assert not AuditEvent.objects.filter(action="membership.revoked").exists()
+
+    # Once the tables are handed over (or signed), the role can go.
+    services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    for held in sheet.session.sheets.filter(referee=referee):
+        sheet_services.sheet_assign_referee(actor=organizer, sheet=held, referee=outsider)
+    services.membership_revoke(actor=organizer, membership=membership)
+    assert not Membership.objects.filter(pk=membership.pk).exists()
