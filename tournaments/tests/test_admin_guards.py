@@ -21,3 +21,13 @@ def test_rows_the_services_keep_are_read_only_in_the_admin(admin_client, referee
             assert admin_client.post(delete, {"post": "yes"}).status_code == 403, meta.label
     assert Hand.objects.count() == 1
 
+
+
+@pytest.mark.django_db
+def test_the_admin_does_not_revoke_a_referee_who_holds_tables(admin_client, referee, running_session):
+    from tournaments.models import Membership
+
+    membership = Membership.objects.get(user=referee, role="referee")
+    response = admin_client.post(reverse("admin:tournaments_membership_delete", args=[membership.pk]), {"post": "yes"}, follow=True)
+    assert Membership.objects.filter(pk=membership.pk).exists()
+    assert "hand" in response.content.decode().lower() and response.status_code == 200
