@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test demo-data bench-scoring bench-seating bench-standings bench-submission scoring-oracle clean
+.PHONY: run test demo-data bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -55,3 +55,9 @@ bench-standings: $(VENV)/.dev
 bench-submission: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/submission.py
+
+# The same bench, alternately on HEAD and on HEAD with bench/ceiling/hand_path_sql.patch (the hand
+# path in hand-written SQL: an experiment measuring how far the ORM path is from the floor).
+bench-submission-ceiling: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/submission_ceiling.py

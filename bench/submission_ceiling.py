@@ -1,0 +1,92 @@
+"""How close to the 2x target hand submission gets with its SQL hand-written: the ceiling.
+
+The issue "Score sheets and standings" sets hand submission p95 within 2x of a one-write reference
+endpoint (bench/submission.py). The ORM path misses it. This measures what is left when the hand's
+database work is as lean as it can be made, so that the gap can be judged from figures rather than
+from guesses. bench/ceiling/hand_path_sql.patch (an experiment, not shippable) replaces the hand
+path of tournaments/services/sheets.py with:
+  - one hand-written SELECT ... FOR UPDATE that also reads the session's status, the rules and the
+    referee's role (no second query for permissions);
+  - the INSERT of the hand, the UPDATE of the sheet and the INSERT of the audit event in hand-written
+    SQL, sent in one psycopg pipeline;
+  - a server-binding psycopg cursor for all four, so PostgreSQL prepares them after five runs;
+and leaves out the chief referee, the win refusals (3.11.3) and the time-up flag, all of which only
+flatters it (tests of those cases fail with the patch; the concurrency test passes).
+
+The script checks out HEAD into a temporary git worktree, applies the patch there, and runs
+bench/submission.py (persistent connections, as deployed) alternately on the code as it is and on
+the patched copy, --rounds times each, then prints every run's p95 figures and verdict.
+
+Run from the repository root:  python bench/submission_ceiling.py [--rounds 3]
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PATCH = os.path.join(ROOT, "bench", "ceiling", "hand_path_sql.patch")
+HAND = re.compile(r"^\| B\. POST /api/sheets/<id>/hands/ +\| +\d+ \| +([\d.]+) \| +([\d.]+) \|", re.M)
+REFERENCE = re.compile(r"^\| [AC]\. reference[^|]*\| +\d+ \| +([\d.]+) \| +([\d.]+) \|", re.M)
+VERDICT = re.compile(r"^p95 ratio, the less favourable of A and C: ([\d.]+)x", re.M)
+
+
+def git(*args: str, cwd: str = ROOT) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def measure(tree: str) -> tuple[float, float, float]:
+    """One bench/submission.py run in `tree`: (hand p95, worse reference p95, verdict ratio)."""
+    result = subprocess.run(
+        [sys.executable, os.path.join("bench", "submission.py"), "--connections", "persistent"],
+        cwd=tree, capture_output=True, text=True, timeout=900,
+    )
+    output = result.stdout + result.stderr
+    hand, verdict = HAND.search(output), VERDICT.search(output)
+    references = [float(p95) for _p50, p95 in REFERENCE.findall(output)]
+    if result.returncode != 0 or hand is None or verdict is None or not references:
+        raise SystemExit(f"bench/submission.py failed in {tree}:\n{output[-3000:]}")
+    return float(hand.group(2)), max(references), float(verdict.group(1))
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3, help="runs of each, alternating")
+    args = parser.parse_args()
+    commit = git("rev-parse", "--short", "HEAD")
+    with tempfile.TemporaryDirectory(prefix="mcr-ceiling.") as parent:
+        tree = os.path.join(parent, "tree")
+        git("worktree", "add", "--detach", tree, "HEAD")
+        try:
+            applied = subprocess.run(["git", "apply", PATCH], cwd=tree, capture_output=True, text=True)
+            if applied.returncode != 0:
+                raise SystemExit(
+                    f"bench/ceiling/hand_path_sql.patch no longer applies at {commit} (the hand path has changed "
+                    f"since it was written):\n{applied.stderr}"
+                )
+            os.symlink(os.path.join(ROOT, ".venv"), os.path.join(tree, ".venv"))
+            runs = []
+            for round_ in range(1, args.rounds + 1):
+                for name, where in (("as it is", ROOT), ("ceiling patch", tree)):
+                    runs.append((round_, name, *measure(where)))
+                    print(f"round {round_}, {name}: done", file=sys.stderr, flush=True)
+        finally:
+            git("worktree", "remove", "--force", tree)
+    print(f"\n## Hand submission at {commit}: the code as it is, and with its SQL hand-written\n")
+    print("50 tablets, gunicorn 3 sync workers, persistent database connections (bench/submission.py)\n")
+    print("| round | hand path | hand p95 ms | reference p95 ms (worse of A, C) | ratio | within 2x |")
+    print("|---:|---|---:|---:|---:|---|")
+    for round_, name, hand, reference, ratio in runs:
+        print(f"| {round_} | {name} | {hand:.1f} | {reference:.1f} | {ratio:.1f}x | {'yes' if ratio <= 2 else 'no'} |")
+    for name in ("as it is", "ceiling patch"):
+        ratios = sorted(ratio for _r, n, _h, _ref, ratio in runs if n == name)
+        print(f"\n{name}: ratios {', '.join(f'{r:.1f}x' for r in ratios)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
