@@ -397,21 +397,30 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
 
 @transaction.atomic
 def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None:
-    """Take back the last hand of an open sheet (a mistaken entry)."""
+    """Take back the last hand of a sheet not yet signed (a mistaken entry).
+
+    A closed sheet too: a tablet offline at time-up sends its queued hands afterwards (3.5.6), and
+    one of them may be the hand that was still in progress, which scores nothing. The version moves
+    on, so confirmations given before the take-back no longer count.
+    """
     sheet = _locked_sheet(sheet.pk)
     if sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
-    if sheet.status != ScoreSheet.Status.OPEN:
-        raise ValidationError(_("Only the last hand of an open sheet can be taken back."))
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
     hand = sheet.hands.order_by("-number").first()
     if hand is None:
         raise ValidationError(_("The sheet has no hands."))
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action="hand.deleted", obj=hand,
-        detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles},
+        detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
+                "sheet_status": sheet.status},
     )
     hand.delete()
-    _bump(sheet, **_totals_plus(sheet, removed=hand.deltas, count=-1))
+    changes = _totals_plus(sheet, removed=hand.deltas, count=-1)
+    if sheet.status == ScoreSheet.Status.CLOSED:
+        changes["ended_by_time"] = True  # fewer than 16 hands now (3.5.6)
+    _bump(sheet, **changes)
 
 
 # --- closing and signing -----------------------------------------------------------------------

@@ -201,6 +201,39 @@ def test_take_back_the_last_hand(referee, sheet):
 
 
 @pytest.mark.django_db
+def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chief_referee, pins, running_session, client_for):
+    # 3.5.6: the hand still in progress at time-up scores nothing, but an offline tablet may send it
+    # afterwards with the hands finished before; the referee takes it back before the players confirm.
+    sheet = running_session.sheets.get(table__number=1)
+    record(referee, sheet, 1, result="draw")
+    sheet_services.session_end(actor=organizer, session=running_session)
+    record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
+    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert 'data-action="take-back"' in page and 'data-action="confirm"' in page
+    with pytest.raises(Conflict):
+        sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version - 1)
+    sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+    sheet.refresh_from_db()
+    assert (sheet.status, sheet.hand_count, sheet.totals, sheet.ended_by_time) == (
+        ScoreSheet.Status.CLOSED, 1, (0, 0, 0, 0), True,
+    )
+    assert list(sheet.hands.values_list("number", flat=True)) == [1]
+    # The confirmation was given for the sheet with the late hand: it no longer counts.
+    assert not sheet.signatures.filter(sheet_version=sheet.version).exists()
+    assert AuditEvent.objects.get(action="hand.deleted").detail["sheet_status"] == "closed"
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
+    sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
+    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert 'data-action="take-back"' not in page
+    with pytest.raises(ValidationError, match="signed"):  # a signed sheet: only through a correction
+        sheet_services.hand_delete_last(actor=chief_referee, sheet=sheet, expected_version=sheet.version)
+    assert sheet.hands.count() == 1
+
+
+@pytest.mark.django_db
 def test_time_up_closes_open_sheets(organizer, referee, running_session):
     sheet = running_session.sheets.get(table__number=2)
     record(referee, sheet, 1, result="draw")
