@@ -132,13 +132,18 @@ def _link_args(place: str, obj) -> list:
     return [obj.pk]
 
 
-def visible_links(place: str, user, obj) -> list[tuple]:
-    """(label, url) of the links of `place` that `user` may follow for `obj`."""
+def visible_links(place: str, user, obj, granted=None) -> list[tuple]:
+    """(label, url) of the links of `place` that `user` may follow for `obj`.
+
+    `granted`: the user's capabilities in the tournament, when the caller has them already (a page
+    listing every session asks once, not once per session).
+    """
     from django.urls import reverse
 
     from tournaments.access import capabilities
 
-    granted = capabilities(user, _tournament_of(place, obj))
+    if granted is None:
+        granted = capabilities(user, _tournament_of(place, obj))
     return [
         (label, reverse(url_name, args=_link_args(place, obj)))
         for label, url_name, capability, predicate in _links[place]

@@ -42,11 +42,11 @@ def tournament_detail(request, tournament_id: int):
         "tournament": tournament,
         "caps": {cap.value for cap in granted},
         # Pages of the apps above the core (appeals, …), through the core's link seam.
-        "app_links": extensions.visible_links("tournament", request.user, tournament),
+        "app_links": extensions.visible_links("tournament", request.user, tournament, granted),
         "summary": summary,
         # Each session's pages of the apps (the Record of Fouls, …).
         "sessions": [
-            {"session": session, "links": extensions.visible_links("session", request.user, session)}
+            {"session": session, "links": extensions.visible_links("session", request.user, session, granted)}
             for session in summary["sessions"]
         ],
     }

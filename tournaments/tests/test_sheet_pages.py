@@ -140,3 +140,27 @@ def test_switching_language_after_a_refused_correction_returns_to_the_sheet(clie
     switched = client.post("/i18n/setlang/", {"language": "ja", "next": f"/t/sheets/{sheet.pk}/"})
     assert switched.status_code == 302 and switched["Location"] == f"/t/sheets/{sheet.pk}/"
     assert client.get(switched["Location"]).status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_asks_for_the_viewers_roles_once_however_many_sessions(client_for, organizer, tournament):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tournaments.models import Session
+
+    def render():
+        with CaptureQueriesContext(connection) as captured:
+            page = client_for(organizer).get(f"/t/{tournament.pk}/")
+        assert page.status_code == 200
+        roles = [q["sql"] for q in captured.captured_queries if 'FROM "tournaments_membership"' in q["sql"]]
+        return page.content.decode(), len(captured.captured_queries), len(roles)
+
+    render()  # the first request of a login writes the session
+    html, queries, role_queries = render()
+    sessions = tournament.sessions.count()
+    assert html.count("/fouls/") >= sessions  # each session's Record of Fouls, through the link seam
+    Session.objects.bulk_create(Session(tournament=tournament, number=sessions + n) for n in range(1, 5))
+    more_html, more_queries, more_role_queries = render()
+    assert more_html.count("/fouls/") >= sessions + 4
+    assert (more_queries, more_role_queries) == (queries, role_queries)
