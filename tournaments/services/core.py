@@ -191,6 +191,9 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     """Take a role away. A referee still holding score sheets in play (open, or closed and waiting
     for signatures) keeps the role until those tables are handed to another referee: otherwise
     the sheets would name a referee who may no longer write them."""
+    # The tournament's row lock, which session_start and sheet_assign_referee take as well: neither
+    # can hand this referee a table between the check below and the revocation.
+    Tournament.objects.select_for_update().get(pk=membership.tournament_id)
     if membership.role == Role.REFEREE:
         tables = sorted(
             set(

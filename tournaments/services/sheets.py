@@ -166,7 +166,8 @@ def session_end(*, actor, session: Session) -> Session:
 
 @transaction.atomic
 def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
-    tournament = sheet.session.tournament
+    # Locked against membership_revoke: the role checked here stays granted until this commits.
+    tournament = Tournament.objects.select_for_update().get(pk=sheet.session.tournament_id)
     if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
         raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
     sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)

@@ -72,3 +72,68 @@ def test_without_the_row_lock_the_database_constraint_still_refuses_a_second_han
     outcomes = race(3, insert)
     assert outcomes.count("inserted") == 1
     assert sum(isinstance(o, IntegrityError) for o in outcomes) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_revoking_a_referee_and_handing_them_a_table_wait_for_each_other(chief_referee, referee, sheet, tournament):
+    """membership_revoke checks the referee holds no sheet; session_start and sheet_assign_referee
+    hand out sheets. All take the tournament's row lock, so a revocation cannot slip between a
+    check and an assignment: while another transaction holds the lock, each of them waits."""
+    from django.contrib.auth import get_user_model
+    from django.db.utils import OperationalError
+
+    from tournaments.models import Membership, Tournament
+    from tournaments.services import core as core_services
+
+    other = get_user_model().objects.create_user("referee-other")
+    membership = Membership.objects.create(user=other, tournament=tournament, role="referee")
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_tournament():
+        try:
+            with transaction.atomic():
+                # FOR NO KEY UPDATE: it blocks the services' FOR UPDATE, not the key-share lock any
+                # row referring to the tournament takes (the audit events), so only the lock under
+                # test can make them wait.
+                Tournament.objects.select_for_update(no_key=True).get(pk=tournament.pk)
+                held.set()
+                release.wait(timeout=30)
+        finally:
+            connection.close()
+
+    def attempt(work):
+        outcome = []
+
+        def run():
+            try:
+                with transaction.atomic():
+                    with connection.cursor() as cursor:  # fail fast instead of waiting for the holder
+                        cursor.execute("SET LOCAL lock_timeout = '300ms'")
+                    work()
+                outcome.append("done")
+            except Exception as error:  # the outcome under test is the exception itself
+                outcome.append(error)
+            finally:
+                connection.close()
+
+        thread = threading.Thread(target=run)
+        thread.start()
+        thread.join(timeout=30)
+        return outcome[0]
+
+    holder = threading.Thread(target=hold_the_tournament)
+    holder.start()
+    try:
+        assert held.wait(timeout=30)
+        revoked = attempt(lambda: core_services.membership_revoke(actor=chief_referee, membership=membership))
+        assigned = attempt(lambda: sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other))
+    finally:
+        release.set()
+        holder.join(timeout=30)
+    assert isinstance(revoked, OperationalError) and "lock timeout" in str(revoked), revoked
+    assert isinstance(assigned, OperationalError) and "lock timeout" in str(assigned), assigned
+    # Once the lock is free, the hand-over goes through, and the revocation is then refused.
+    sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other)
+    with pytest.raises(Exception, match="still referees tables"):
+        core_services.membership_revoke(actor=chief_referee, membership=membership)
+    assert Membership.objects.filter(pk=membership.pk).exists()
