@@ -262,3 +262,23 @@ def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, ch
     assert AuditEvent.objects.filter(action="appeal.paper_signature_recorded", actor=chief_referee).exists()
     appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="It stands.")
     assert appeal.status == "rejected"
+
+
+@pytest.mark.django_db
+def test_a_hand_under_appeal_is_not_taken_back(player_user, referee, organizer, sheet, registrations, client_for):
+    """After time-up the sheet is closed and the appeal window open (3.12.2): the appealed hand
+    stays, and the take-back says why instead of failing."""
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    sheet_services.session_end(actor=organizer, session=sheet.session)
+    sheet.refresh_from_db()
+    sheet.session.refresh_from_db()
+    assert sheet.status == "closed"
+    services.appeal_file(actor=player_user, sheet=sheet, appellant=registrations[0], subject="hand", category="other",
+                         statement="The winning tile was not discarded by me.", hand_number=1)
+    with pytest.raises(ValidationError, match="appeal"):
+        sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+    answer = client_for(referee).post(
+        f"/api/sheets/{sheet.pk}/hands/take-back/", {"version": sheet.version}, content_type="application/json"
+    )
+    assert answer.status_code == 400 and "appeal" in answer.content.decode()
+    assert sheet.hands.count() == 1

@@ -337,7 +337,12 @@
 
   document.getElementById("sheet-state").addEventListener("click", function (event) {
     var action = event.target.dataset && event.target.dataset.action;
-    if (action === "take-back") postAction("hands/take-back/", { version: state().version });
+    if (action === "take-back") {
+      // One tap must not remove a hand: on a closed sheet the tablet cannot enter it again.
+      var current = state();
+      var question = text(current.status === "closed" ? "TakeBackClosed" : "TakeBack", current.nextNumber - 1);
+      if (window.confirm(question)) postAction("hands/take-back/", { version: current.version });
+    }
     if (action === "close") postAction("close/", { version: state().version });
     if (action === "sign") postAction("sign/", { version: state().version });
   });

@@ -192,8 +192,9 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     for signatures) keeps the role until those tables are handed to another referee: otherwise
     the sheets would name a referee who may no longer write them."""
     # The tournament's row lock, which session_start and sheet_assign_referee take as well: neither
-    # can hand this referee a table between the check below and the revocation.
-    Tournament.objects.select_for_update().get(pk=membership.tournament_id)
+    # can hand this referee a table between the check below and the revocation. FOR NO KEY UPDATE,
+    # so the hands being recorded meanwhile (their audit events refer to the tournament) go on.
+    Tournament.objects.select_for_update(no_key=True).get(pk=membership.tournament_id)
     if membership.role == Role.REFEREE:
         tables = sorted(
             set(

@@ -7,6 +7,7 @@ from collections import Counter
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
 from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -166,11 +167,14 @@ def session_end(*, actor, session: Session) -> Session:
 
 @transaction.atomic
 def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
-    # Locked against membership_revoke: the role checked here stays granted until this commits.
-    tournament = Tournament.objects.select_for_update().get(pk=sheet.session.tournament_id)
+    # The sheet first, as every sheet write locks it, then the tournament against membership_revoke
+    # (the role checked here stays granted until this commits). FOR NO KEY UPDATE: it does not
+    # block the key-share lock of rows that refer to the tournament (other tables' audit events),
+    # so a hand being recorded at this table cannot deadlock with the hand-over.
+    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=sheet.session.tournament_id)
     if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
         raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
-    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
     sheet.referee = referee
     sheet.save(update_fields=["referee"])
     audit_record(
@@ -417,7 +421,14 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
                 "sheet_status": sheet.status},
     )
-    hand.delete()
+    try:
+        hand.delete()
+    except ProtectedError:
+        # Another app's record names this hand (an appeal, 3.12): it must stay for that record.
+        raise ValidationError(
+            _("Hand %(n)d is referred to elsewhere (an appeal): correct it rather than take it back.")
+            % {"n": hand.number}
+        ) from None
     changes = _totals_plus(sheet, removed=hand.deltas, count=-1)
     if sheet.status == ScoreSheet.Status.CLOSED:
         changes["ended_by_time"] = True  # fewer than 16 hands now (3.5.6)

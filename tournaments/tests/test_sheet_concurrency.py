@@ -137,3 +137,21 @@ def test_revoking_a_referee_and_handing_them_a_table_wait_for_each_other(chief_r
     with pytest.raises(Exception, match="still referees tables"):
         core_services.membership_revoke(actor=chief_referee, membership=membership)
     assert Membership.objects.filter(pk=membership.pk).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_recorded_while_the_table_is_handed_over_does_not_deadlock(chief_referee, referee, sheet):
+    """The hand-over locks the sheet before the tournament, as the hand does (its audit event's
+    reference to the tournament waits behind a full lock of the tournament row)."""
+
+    for number in range(1, 13):
+        def work(i, number=number):
+            if i == 0:
+                return sheet_services.hand_record(
+                    actor=referee, sheet_id=sheet.pk, number=number, client_key=uuid.uuid4(), result="draw"
+                )
+            return sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=referee)
+
+        outcomes = race(2, work)
+        assert not any(isinstance(outcome, Exception) for outcome in outcomes), (number, outcomes)
+    assert Hand.objects.filter(sheet=sheet).count() == 12
