@@ -36,9 +36,9 @@ def organizer(db):
 
 @pytest.fixture
 def tournament(organizer):
-    from tournaments import services
+    from tournaments.core import services as core_services
 
-    return services.tournament_create(
+    return core_services.tournament_create(
         actor=organizer,
         name="Test Open",
         venue="Hall A",
@@ -119,10 +119,11 @@ def pin_member(db):
 @pytest.fixture
 def outsider(db):
     """Organizer of another tournament: logged in, but a stranger to `tournament`."""
-    from tournaments import services
+
+    from tournaments.core import services as core_services
 
     user = make_user("outsider")
-    services.tournament_create(
+    core_services.tournament_create(
         actor=user, name="Other Cup", starts_on=dt.date(2026, 6, 1), ends_on=dt.date(2026, 6, 1)
     )
     return user

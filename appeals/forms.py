@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, AppealPolicy
-from tournaments.forms import CorrectedHandForm
+from tournaments.sheets.forms import CorrectedHandForm
 
 
 class AppealForm(forms.Form):

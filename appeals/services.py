@@ -13,7 +13,7 @@ from penalties.services import penalty_cancel
 from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import audit_record
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
-from tournaments.services.sheets import hand_correct
+from tournaments.sheets.services import hand_correct
 
 STAGE_CAPABILITY = {
     Appeal.Stage.CHIEF_REFEREE: Capability.DECIDE_RULE_APPEALS,

@@ -13,15 +13,15 @@ from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateFo
 from appeals.models import Appeal
 from penalties.models import Penalty
 from penalties.selectors import foul_description
-from tournaments.forms import add_service_errors
-from tournaments import selectors as tournament_selectors
 from tournaments.access import Capability, can, leads_team_of
+from tournaments.core import selectors as core_selectors
+from tournaments.errors import add_service_errors
 from tournaments.models import ScoreSheet
 
 
 @login_required
 def appeal_list(request, tournament_id: int):
-    tournament = tournament_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     overview = selectors.appeal_overview(user=request.user, tournament=tournament)
     policy = services.policy_for(tournament)
     return render(request, "appeals/appeal_list.html", {"tournament": tournament, "policy": policy, **overview})
@@ -59,7 +59,7 @@ def _appeal_choices(tournament, appellants):
 
 @login_required
 def appeal_new(request, tournament_id: int):
-    tournament = tournament_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     appellants = selectors.represented_registrations(user=request.user, tournament=tournament)
     if not appellants:
         raise Http404("Only players and team leaders file appeals.")
@@ -152,7 +152,7 @@ def appeal_detail(request, appeal_id: int):
 
 @login_required
 def appeal_settings(request, tournament_id: int):
-    tournament = tournament_selectors.tournament_get_for_user(
+    tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
     )
     policy = services.policy_for(tournament)

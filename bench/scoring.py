@@ -12,10 +12,10 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from scoring.engine import evaluate  # noqa: E402
-from scoring.engine_testing.generator import corpus  # noqa: E402
 import MahjongGB  # noqa: E402
 
+from scoring.engine import evaluate  # noqa: E402
+from scoring.engine_testing.generator import corpus  # noqa: E402
 from scoring.engine_testing.oracle import oracle_arguments  # noqa: E402
 
 

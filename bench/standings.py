@@ -35,7 +35,17 @@ def build(players: int, sessions: int, seed: int):
     from django.utils import timezone
 
     from tournaments.models import (
-        Hand, Membership, Player, Registration, Role, ScoreSheet, SeatAssignment, Session, Table, Team, Tournament,
+        Hand,
+        Membership,
+        Player,
+        Registration,
+        Role,
+        ScoreSheet,
+        SeatAssignment,
+        Session,
+        Table,
+        Team,
+        Tournament,
     )
 
     rng = random.Random(seed)
@@ -150,8 +160,8 @@ def run(args) -> int:
 
     from tournaments import tasks
     from tournaments.models import Hand, ScoreSheet, StandingsSnapshot
-    from tournaments.services import sheets as sheet_services
-    from tournaments.services.standings import standings_recompute
+    from tournaments.sheets import services as sheet_services
+    from tournaments.standings.services import standings_recompute
 
     start = time.perf_counter()
     tournament, chief, sheets = build(args.players, args.sessions, args.seed)

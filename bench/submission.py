@@ -60,7 +60,7 @@ def build(tablets: int) -> dict[str, int]:
     from django.contrib.auth import get_user_model
 
     from tournaments.models import Membership, Player, Registration, Role, Session, Team, Tournament
-    from tournaments.services import sheets as sheet_services
+    from tournaments.sessions import services as session_services
 
     User = get_user_model()
     organizer = User.objects.create_user("bench-organizer", password=PASSWORD)
@@ -80,10 +80,10 @@ def build(tablets: int) -> dict[str, int]:
         Membership.objects.create(user=referee, tournament=tournament, role=Role.REFEREE)
     session = tournament.sessions.get(number=1)
     ids = [registration.pk for registration in registrations]
-    sheet_services.session_seats_replace(
+    session_services.session_seats_replace(
         actor=organizer, session=session, tables={t + 1: ids[4 * t : 4 * t + 4] for t in range(tablets)}
     )
-    sheets = sheet_services.session_start(actor=organizer, session=session)
+    sheets = session_services.session_start(actor=organizer, session=session)
     return {sheet.referee.username: sheet.pk for sheet in sheets}
 
 

@@ -4,10 +4,10 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
 from config.health import health
-from tournaments import views as tournament_views
+from tournaments.core import views as core_views
 
 urlpatterns = [
-    path("", tournament_views.home, name="home"),
+    path("", core_views.home, name="home"),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
@@ -18,7 +18,7 @@ urlpatterns = [
     path("", include("seating.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
-    path("api/", include("tournaments.api.urls")),
+    path("api/", include("tournaments.api_urls")),
     path("api/", include("seating.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),

@@ -5,14 +5,21 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction, escalating_points, lateness_sanction
+from penalties.catalogue import (
+    FOUL_BY_CODE,
+    MAX_LATE_SECONDS,
+    REFEREE_AMOUNTS,
+    Sanction,
+    escalating_points,
+    lateness_sanction,
+)
 from penalties.models import Penalty, PenaltyPolicy
 from scoring.engine import HandError, evaluate, waits
+from scoring.engine.table import MAX_HANDS, hand_winds
+from scoring.messages import hand_error_message
 from tournaments.audit import audit_record
-from tournaments.engine_messages import hand_error_message
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
-from tournaments.services.sheets import sheet_results_changed
-from tournaments.table_rules import MAX_HANDS, hand_winds
+from tournaments.sheets.services import sheet_results_changed
 
 
 def policy_for(tournament) -> PenaltyPolicy:

@@ -12,10 +12,11 @@ from penalties import selectors as penalty_selectors
 from penalties import services
 from penalties.forms import ArrangementForm, CancelForm, FalseWinForm, ForfeitPointsForm, PenaltyForm, PenaltyPolicyForm
 from penalties.models import Penalty
-from tournaments.forms import add_service_errors
-from tournaments import selectors
 from tournaments.access import Capability, can
+from tournaments.core import selectors as core_selectors
+from tournaments.errors import add_service_errors
 from tournaments.models import Registration, SeatAssignment
+from tournaments.sheets import selectors as sheet_selectors
 
 
 def _players(sheet) -> list[Registration]:
@@ -30,7 +31,7 @@ def _registration(players, registration_id):
 @login_required
 def sheet_fouls(request, sheet_id: int):
     """The tablet's foul page for one table: the penalties so far, and the forms to add one."""
-    sheet = selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
     players = _players(sheet)
     next_hand = min(sheet.hands.count() + 1, 16)
     form = PenaltyForm(request.POST if "record" in request.POST else None, players=players, initial={"hand_number": next_hand})
@@ -74,7 +75,7 @@ def sheet_fouls(request, sheet_id: int):
 
 @login_required
 def record_of_fouls(request, tournament_id: int, session_number: int):
-    tournament = selectors.tournament_get_for_user(
+    tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
     )
     session = tournament.sessions.filter(number=session_number).first()
@@ -113,7 +114,7 @@ def penalty_cancel(request, penalty_id: int):
 
 @login_required
 def penalty_settings(request, tournament_id: int):
-    tournament = selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE)
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE)
     policy = services.policy_for(tournament)
     form = PenaltyPolicyForm(request.POST or None, initial={"escalation": policy.escalation})
     if request.method == "POST" and form.is_valid():

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engine import PROFILES, HandError, evaluate, settle, waits
-from tournaments.engine_messages import fan_display_name, hand_error_message, reason_message
+from scoring.messages import fan_display_name, hand_error_message, reason_message
 
 __all__ = ["PROFILES", "WINDS", "FLAGS", "CalculatorError", "HandResult", "hand_calculate", "hand_waits"]
 

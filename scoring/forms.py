@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.calculator import FLAGS
-from tournaments.models import RuleSet
+from scoring.rule_sets import RuleSet
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 WIN_CHOICES = [("discard", _("On a discard")), ("self_drawn", _("Self-drawn"))]

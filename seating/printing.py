@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from seating import selectors
 from tournaments.models import Tournament
-from tournaments.models.sheets import SEAT_CHOICES
+from tournaments.models.sessions import SEAT_CHOICES
 
 WIND = dict(SEAT_CHOICES)
 

@@ -1,6 +1,6 @@
 """Reads for seating: the chart as stored in seat assignments, its metrics, a player's schedule.
 
-Pages and the API call these after `tournaments.selectors.tournament_get_for_user` has checked the
+Pages and the API call these after `tournaments.core.selectors.tournament_get_for_user` has checked the
 capability (outsiders get 404 there). Avoid keys follow 3.5.1: teammates apart, and compatriots
 apart as far as possible when the organizer asks for it.
 """
@@ -13,8 +13,8 @@ from django.http import Http404
 from seating.engine import chart_metrics, round_seats
 from tournaments import extensions
 from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, Tournament
-from tournaments.standings import standings_compute
-from tournaments.models.sheets import SEAT_CHOICES
+from tournaments.models.sessions import SEAT_CHOICES
+from tournaments.standings.compute import standings_compute
 
 CHART_GENERATED = "seating.chart_generated"
 WIND = dict(SEAT_CHOICES)

@@ -27,7 +27,7 @@ from seating import selectors
 from seating.engine import build_chart, chart_metrics, seat_by_standings
 from tournaments.audit import audit_record
 from tournaments.models import SeatAssignment, Session, Tournament
-from tournaments.services.sheets import session_seats_replace
+from tournaments.sessions.services import session_seats_replace
 
 METHODS = ("top", "snake")
 MAX_SEED = 2**31 - 1

@@ -10,8 +10,8 @@ from django.views.decorators.http import require_POST
 
 from seating import printing, selectors, services
 from seating.forms import ChartForm, StandingsForm, SwapForm
-from tournaments import selectors as core_selectors
 from tournaments.access import Capability, can
+from tournaments.core import selectors as core_selectors
 
 
 def _session(tournament, number):

@@ -3,6 +3,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from tournaments.core.services import membership_grant, membership_revoke
 from tournaments.models import (
     AuditEvent,
     Hand,
@@ -19,7 +20,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.services.core import membership_grant, membership_revoke
 
 
 class ReadOnlyAdminMixin:

@@ -1,5 +1,7 @@
 """Errors the core's services raise besides ValidationError."""
 
+from django.core.exceptions import ValidationError
+
 
 class Conflict(Exception):
     """The request was based on a state that has changed since (HTTP 409)."""
@@ -9,3 +11,12 @@ class Conflict(Exception):
         self.message = message
         self.current_version = current_version
         self.next_number = next_number  # for a hand submitted with a stale number
+
+
+def add_service_errors(form, error: ValidationError) -> None:
+    """Show a service's ValidationError on the form: on its fields where it names them."""
+    if hasattr(error, "error_dict"):
+        for field, field_errors in error.error_dict.items():
+            form.add_error(field if field in form.fields else None, field_errors)
+    else:
+        form.add_error(None, error)

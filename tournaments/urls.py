@@ -1,19 +1,23 @@
 from django.urls import path
 
-from tournaments import sheet_views, standings_views, views
+from tournaments.core import views as core_views
+from tournaments.roster import views as roster_views
+from tournaments.sessions import views as session_views
+from tournaments.sheets import views as sheet_views
+from tournaments.standings import views as standings_views
 
 app_name = "tournaments"
 
 urlpatterns = [
-    path("new/", views.tournament_create, name="create"),
-    path("<int:tournament_id>/", views.tournament_detail, name="detail"),
-    path("<int:tournament_id>/edit/", views.tournament_edit, name="edit"),
-    path("<int:tournament_id>/registrations/", views.registration_list, name="registrations"),
-    path("<int:tournament_id>/import/", views.roster_import, name="import"),
-    path("<int:tournament_id>/audit/", views.audit_log, name="audit"),
-    path("registrations/<int:registration_id>/edit/", views.registration_edit, name="registration_edit"),
-    path("registrations/<int:registration_id>/check-in/", views.registration_check_in, name="check_in"),
-    path("imports/<int:job_id>/", views.import_job_detail, name="import_job"),
+    path("new/", core_views.tournament_create, name="create"),
+    path("<int:tournament_id>/", core_views.tournament_detail, name="detail"),
+    path("<int:tournament_id>/edit/", core_views.tournament_edit, name="edit"),
+    path("<int:tournament_id>/registrations/", core_views.registration_list, name="registrations"),
+    path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
+    path("<int:tournament_id>/audit/", core_views.audit_log, name="audit"),
+    path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
+    path("registrations/<int:registration_id>/check-in/", core_views.registration_check_in, name="check_in"),
+    path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),
@@ -23,9 +27,9 @@ urlpatterns = [
     path("<int:tournament_id>/standings/live/", standings_views.standings_live, name="standings_live"),
     path("<int:tournament_id>/standings/recompute/", standings_views.standings_recompute, name="standings_recompute"),
     path("<int:tournament_id>/players/<int:entry>/", standings_views.player_detail, name="player"),
-    path("<int:tournament_id>/board/", standings_views.board, name="board"),
-    path("sessions/<int:session_id>/start/", standings_views.session_start, name="session_start"),
-    path("sessions/<int:session_id>/end/", standings_views.session_end, name="session_end"),
+    path("<int:tournament_id>/board/", session_views.board, name="board"),
+    path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),
+    path("sessions/<int:session_id>/end/", session_views.session_end, name="session_end"),
     path("<int:tournament_id>/results.csv", standings_views.results_download, {"fmt": "csv"}, name="results_csv"),
     path("<int:tournament_id>/results.xlsx", standings_views.results_download, {"fmt": "xlsx"}, name="results_xlsx"),
     path("<int:tournament_id>/results.pdf", standings_views.results_download, {"fmt": "pdf"}, name="results_pdf"),

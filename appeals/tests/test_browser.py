@@ -2,10 +2,11 @@
 
 import pytest
 
-from conftest import PHONE, TABLET
 from appeals.models import Appeal
+from conftest import PHONE, TABLET
 from penalties.models import Penalty
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 
 @pytest.mark.browser
@@ -35,7 +36,7 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     sheet_services.sheet_sign(actor=referee, sheet=sheet)  # eager task: standings recomputed on commit
-    sheet_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_end(actor=organizer, session=sheet.session)
 
     def contest_points_of_player_1(page):
         page.goto(f"{live_server.url}/t/{tournament.pk}/standings/")

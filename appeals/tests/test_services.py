@@ -10,7 +10,8 @@ from appeals.models import Appeal, AppealPolicy
 from penalties.models import Penalty
 from penalties.services import penalty_record
 from tournaments.models import StandingsSnapshot
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
@@ -26,7 +27,7 @@ def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_o
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     with django_capture_on_commit_callbacks(execute=True):
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
-    sheet_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.session.refresh_from_db()
     return sheet
@@ -152,8 +153,8 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
 @pytest.mark.django_db
 def test_no_appeal_against_an_imported_session(organizer):
     from conftest import make_user
+    from tournaments.archive.services import tournament_import_archive
     from tournaments.models import Registration
-    from tournaments.services.archive import tournament_import_archive
     from tournaments.tests.test_archive import minimal
 
     imported = tournament_import_archive(actor=organizer, data=minimal())
@@ -269,7 +270,7 @@ def test_a_hand_under_appeal_is_not_taken_back(player_user, referee, organizer, 
     """After time-up the sheet is closed and the appeal window open (3.12.2): the appealed hand
     stays, and the take-back says why instead of failing."""
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
-    sheet_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.session.refresh_from_db()
     assert sheet.status == "closed"

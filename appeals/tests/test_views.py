@@ -7,7 +7,7 @@ import pytest
 from appeals.models import Appeal
 from penalties.models import Penalty
 from penalties.services import penalty_record
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider"]
 
@@ -78,7 +78,7 @@ def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, refe
 
 @pytest.mark.django_db
 def test_the_route_through_the_pages(client_for, published, fouled_sheet, registrations, player_user, team_leader, chief_referee, organizer, pins, referee, django_capture_on_commit_callbacks):
-    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
     penalty = Penalty.objects.get()
     player = client_for(player_user)
     filed = player.post(f"/t/{published.pk}/appeals/new/", {
@@ -103,7 +103,7 @@ def test_the_route_through_the_pages(client_for, published, fouled_sheet, regist
 
 @pytest.mark.django_db
 def test_the_board_shows_open_appeals_and_the_countdown(client_for, published, fouled_sheet, organizer, player_user, registrations):
-    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
         "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "other",
         "statement": "The totals are wrong.",
@@ -146,7 +146,7 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
 
 @pytest.mark.django_db
 def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, fouled_sheet, registrations, player_user, chief_referee, organizer):
-    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
         "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
         "statement": "The hand was scored wrong.",
@@ -175,7 +175,7 @@ def test_no_appeals_link_for_a_logged_in_stranger_or_a_visitor(client_for, publi
 
 @pytest.mark.django_db
 def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, published, running_session, organizer, team_leader, player_user):
-    sheet_services.session_end(actor=organizer, session=running_session)
+    session_services.session_end(actor=organizer, session=running_session)
     # Team 1 is entries 1-4, all at table 1 in the fixture's seating.
     leader = client_for(team_leader).get(f"/t/{published.pk}/appeals/new/").content.decode()
     assert "Session 1, table 1 · 1 Player 1 · 2 Player 2 · 3 Player 3 · 4 Player 4" in leader
@@ -187,7 +187,7 @@ def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, publish
 def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, published, fouled_sheet, chief_referee, player_user, organizer):
     from penalties.services import penalty_cancel
 
-    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
     penalty = Penalty.objects.get()
 
     def offered():
@@ -203,7 +203,7 @@ def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, publishe
 @pytest.mark.django_db
 def test_the_chief_referee_records_a_signature_on_the_paper_form(client_for, published, fouled_sheet, registrations, team_leader, chief_referee, organizer):
     # Entry 2 has no account: the team leader files; the player signs the paper form (3.12.3).
-    sheet_services.session_end(actor=organizer, session=fouled_sheet.session)
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(team_leader).post(f"/t/{published.pk}/appeals/new/", {
         "appellant": registrations[1].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
         "statement": "The hand was scored wrong.",

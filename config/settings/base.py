@@ -25,13 +25,15 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
-    # The core first; the apps above it import it, never the reverse.
-    "tournaments",
+    # Bottom up: scoring imports no app; the core (tournaments) imports only scoring; the apps above
+    # import the core, never the reverse; the demo data sits on top of them all.
     "scoring",
+    "tournaments",
     "seating",
     "penalties",
     "appeals",
     "pin_ranking",
+    "config.demo",
 ]
 
 MIDDLEWARE = [

@@ -4,10 +4,11 @@ import pytest
 
 from penalties.models import Penalty
 from penalties.services import penalty_record
-from tournaments.archive import ArchiveInvalid, standings_export, tournament_export_archive
+from tournaments.archive.export import standings_export, tournament_export_archive
+from tournaments.archive.read import ArchiveInvalid
+from tournaments.archive.services import tournament_import_archive
 from tournaments.models import ScoreSheet
-from tournaments.services.archive import tournament_import_archive
-from tournaments.services.standings import standings_recompute
+from tournaments.standings.services import standings_recompute
 from tournaments.tests.test_archive import minimal, played, renamed  # noqa: F401
 
 

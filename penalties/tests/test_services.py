@@ -8,8 +8,9 @@ from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, PenaltyPolicy
 from tournaments import extensions
 from tournaments.models import AuditEvent, SeatAssignment, StandingsSnapshot
-from tournaments.selectors import sheet_detail
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
+from tournaments.sheets.selectors import sheet_detail
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
@@ -207,7 +208,7 @@ def test_disqualification_marks_the_standings_and_a_substitute_takes_later_seats
     # Session 2 is seated; a substitute takes the disqualified player's seat there.
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
-    sheet_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
     substitute = Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
     )
@@ -360,7 +361,7 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(refer
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
-    sheet_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
     a = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="A"), entry_number=98)
     b = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="B"), entry_number=99)
     services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=a)
@@ -381,7 +382,6 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(refer
 def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee, organizer, chief_referee, sheet, tournament, registrations):
     from seating import services as seating_services
     from tournaments.models import Player, Registration
-    from tournaments.services import sheets as sheet_services
 
     east = players(sheet)[0]
     seating_services.chart_generate(actor=organizer, tournament=tournament, seed=3)
@@ -394,8 +394,8 @@ def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee
     later = SeatAssignment.objects.filter(session__number__gt=1)
     assert later.filter(registration=east).count() == tournament.planned_sessions - 1
     assert not later.filter(registration=substitute).exists()
-    sheet_services.session_end(actor=organizer, session=sheet.session)
-    sheet_services.session_start(actor=organizer, session=tournament.sessions.get(number=2))  # nobody left out
+    session_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_start(actor=organizer, session=tournament.sessions.get(number=2))  # nobody left out
     # A chart drawn again seats the player and leaves the substitute out.
     seating_services.chart_generate(actor=organizer, tournament=tournament, seed=4)
     assert not SeatAssignment.objects.filter(session__number__gt=2, registration=substitute).exists()

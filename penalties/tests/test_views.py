@@ -2,11 +2,10 @@
 
 import pytest
 
-from conftest import PHONE
-from conftest import make_user
+from conftest import PHONE, make_user
 from penalties.services import penalty_record
 from tournaments.models import Membership
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
 
 
 @pytest.fixture
@@ -44,7 +43,7 @@ def test_the_fouls_link_shows_only_where_the_foul_page_opens(client_for, tournam
     assert fouls not in client_for(other).get(f"/t/sheets/{sheet.pk}/").content.decode()  # another referee's table
     assert client_for(other).get(fouls).status_code == 404
     assert fouls not in client_for(organizer).get(f"/t/sheets/{sheet.pk}/").content.decode()
-    sheet_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.status = sheet.Status.LOCKED  # signed
     sheet.save()

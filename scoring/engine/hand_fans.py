@@ -8,7 +8,6 @@ from . import fans as F
 from .notation import CHOW, PAIR
 from .tiles import GREEN_TILES, REVERSIBLE
 
-
 _SUITED = frozenset(t for t in range(30) if t % 10)
 _SIMPLES = frozenset(t for t in _SUITED if 1 < t % 10 < 9)
 _TERMINALS = frozenset(t for t in _SUITED if t % 10 in (1, 9))

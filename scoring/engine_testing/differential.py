@@ -3,9 +3,8 @@ from __future__ import annotations
 
 from scoring.engine import evaluate, shapes
 from scoring.engine.evaluate import check_tiles
-from scoring.engine.notation import parse
-
 from scoring.engine.fans import FAN_BY_NUMBER, MIXED_KONGS_FAN
+from scoring.engine.notation import parse
 
 from .oracle import MIXED_KONGS, engine_fans, oracle_fans
 

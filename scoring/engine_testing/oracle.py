@@ -6,8 +6,8 @@ from collections import Counter
 import MahjongGB
 
 from scoring.engine import FANS
-from scoring.engine.notation import CHOW, PUNG
 from scoring.engine.fans import MIXED_KONGS_FAN
+from scoring.engine.notation import CHOW, PUNG
 
 _SUIT_CODES = "WTB"  # m (万), s (条), p (饼) in the oracle's letters
 _WIND_INDEX = {"E": 0, "S": 1, "W": 2, "N": 3}

@@ -7,8 +7,8 @@ from rest_framework.views import APIView
 
 from seating import selectors
 from seating.api.serializers import ChartOutput, ScheduleOutput
-from tournaments import selectors as core_selectors
 from tournaments.access import Capability
+from tournaments.core import selectors as core_selectors
 
 
 def _seat(seat, registration):

@@ -6,9 +6,10 @@ round_seats        who sits where in each round of a session (Appendix 4)
 seat_by_standings  one session seated from the current standings
 """
 
+from scoring.engine.rotation import WINDS, round_seats
+
 from .chart import build_chart
 from .metrics import ChartMetrics, chart_metrics
-from .rotation import WINDS, round_seats
 from .standings import seat_by_standings
 
 __all__ = ["build_chart", "chart_metrics", "round_seats", "seat_by_standings", "ChartMetrics", "WINDS"]

@@ -8,7 +8,8 @@ keeps the best; local search (annealing.py) then repairs whatever a design
 cannot give (more sessions than the design has, or unusual avoid keys).
 """
 
-from dataclasses import dataclass, field as dataclass_field
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from .affine import affine_classes, affine_dimension
 from .rotational import FAMILIES, develop

@@ -4,7 +4,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from itertools import combinations
 
-from .rotation import WINDS
+from scoring.engine.rotation import WINDS
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ floor((N - 1) / 3) for the three residues of N mod 12:
              {(x, 0), (x, 1), (x, 2)} or the other infinities.  36 x 11 is the
              Social Golfer instance 9-4-11.
 
-The base classes themselves are found by seating/design_search/find_base_classes.py and
+The base classes themselves are found by tools/seating_design_search/find_base_classes.py and
 stored in rotational_data.py; tests re-verify every stored class.
 """
 

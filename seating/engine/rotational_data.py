@@ -1,13 +1,13 @@
 """Base parallel classes of 1-rotational designs (see rotational.py).
 
-Found by our own searches in seating/design_search/ (seeded, reproducible) and re-verified
+Found by our own searches in tools/seating_design_search/ (seeded, reproducible) and re-verified
 by seating/tests/engine/test_designs.py: developing a base class over Z_m
 gives m sessions in which every player sits exactly once per session and no
 pair meets twice.  Keys: family -> {m: base blocks}; the design seats
 3m + infinities players (rotational.FAMILIES) for m sessions.
 
-* seating/design_search/find_base_classes.py     plain randomised backtracking (seed 0)
-* seating/design_search/symmetric_base_class.py  the same, restricted to base classes fixed
+* tools/seating_design_search/find_base_classes.py     plain randomised backtracking (seed 0)
+* tools/seating_design_search/symmetric_base_class.py  the same, restricted to base classes fixed
                                  by a symmetry (column shift, or x -> u*x)
 """
 

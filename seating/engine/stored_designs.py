@@ -6,8 +6,8 @@ share a table.  seating/tests/engine/test_designs.py re-verifies every entry.
 
 32 players x 10 sessions (Social Golfer 8-4-10; a resolvable 4-GDD of type
 2^16): every pair meets exactly once except the 16 partner pairs, who never
-meet.  Found by our own search seating/design_search/sgp32_search.py
-(python seating/design_search/sgp32_search.py, seed 1 for the structure
+meet.  Found by our own search tools/seating_design_search/sgp32_search.py
+(python tools/seating_design_search/sgp32_search.py, seed 1 for the structure
 scan): a SAT search for a chart invariant under Z_4 x Z_4 acting on
 (Z_4 x Z_4) x {0, 1} (point 16 * o + 4 * a + b), with an orbit of 8 sessions
 and 2 sessions fixed by the whole group; partners (g, o), (g + (0, 2), o).

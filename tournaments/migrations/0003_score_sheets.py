@@ -2,9 +2,10 @@
 
 import django.db.models.deletion
 import django.db.models.expressions
-import tournaments.models.core
 from django.conf import settings
 from django.db import migrations, models
+
+import tournaments.models.core
 
 
 class Migration(migrations.Migration):

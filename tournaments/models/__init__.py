@@ -1,19 +1,18 @@
-"""The tournament core's models, one module per concern."""
+"""The tournament core's models, one module per concern (the concern's sub-package has the same name)."""
 
+from scoring.rule_sets import RuleSet  # noqa: F401
 from tournaments.models.core import (  # noqa: F401
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
     AuditEvent,
-    ImportJob,
     Membership,
     Player,
     Registration,
     Role,
-    RuleSet,
-    Session,
-    Table,
     Team,
     Tournament,
 )
-from tournaments.models.sheets import Hand, ScoreSheet, SeatAssignment, SheetSignature  # noqa: F401
+from tournaments.models.roster import ImportJob  # noqa: F401
+from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, Table  # noqa: F401
+from tournaments.models.sheets import Hand, ScoreSheet, SheetSignature  # noqa: F401
 from tournaments.models.standings import StandingsSnapshot  # noqa: F401

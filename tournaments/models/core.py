@@ -9,17 +9,14 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from scoring.rule_sets import RuleSet
+
 # 3.5.4: each competition has at least six sessions.
 MIN_SESSIONS = 6
+
+
 # 3.5.6: a session lasts at most 150 minutes.
 MAX_SESSION_MINUTES = 150
-
-
-class RuleSet(models.TextChoices):
-    """The scoring engine profile a tournament is played under."""
-
-    GREEN_BOOK = "green_book", _("Rulebook as written (Green Book)")
-    COMMON_PRACTICE = "common_practice", _("Chinese common practice")
 
 
 class Tiebreak(models.TextChoices):
@@ -164,53 +161,6 @@ class Registration(models.Model):
         return f"{self.entry_number} {self.player}"
 
 
-class Session(models.Model):
-    """A session (局): four rounds of four hands, or fewer at time-up (3.4.4, 3.5.6)."""
-
-    class Status(models.TextChoices):
-        PLANNED = "planned", _("Planned")
-        RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
-    number = models.PositiveSmallIntegerField(_("number"))
-    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
-    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
-    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
-    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        verbose_name = _("session")
-        verbose_name_plural = _("sessions")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
-        ]
-
-    def __str__(self):
-        return f"{self.tournament} #{self.number}"
-
-
-class Table(models.Model):
-    """A physical table; in each session four players sit at it (3.5.2)."""
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
-    number = models.PositiveSmallIntegerField(_("number"))
-
-    class Meta:
-        ordering = ["tournament", "number"]
-        verbose_name = _("table")
-        verbose_name_plural = _("tables")
-        constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
-        ]
-
-    def __str__(self):
-        return f"{self.tournament} T{self.number}"
-
-
 class Role(models.TextChoices):
     ORGANIZER = "organizer", _("Organizer")
     CHIEF_REFEREE = "chief_referee", _("Chief referee")
@@ -270,36 +220,3 @@ class AuditEvent(models.Model):
 
     def __str__(self):
         return f"{self.created_at:%Y-%m-%d %H:%M:%S} {self.action}"
-
-
-class ImportJob(models.Model):
-    """An uploaded roster file (CSV or XLSX) imported all-or-nothing by a background task."""
-
-    class Kind(models.TextChoices):
-        TEAMS = "teams", _("Teams")
-        PLAYERS = "players", _("Players")
-
-    class Status(models.TextChoices):
-        PENDING = "pending", _("Waiting")
-        DONE = "done", _("Imported")
-        FAILED = "failed", _("Rejected")
-
-    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="import_jobs")
-    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
-    filename = models.CharField(_("file name"), max_length=255)
-    content = models.BinaryField()
-    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
-    # Row-level report: [{"row": 3, "field": "team", "message": "..."}]; empty when imported.
-    errors = models.JSONField(default=list, blank=True)
-    imported_rows = models.PositiveIntegerField(default=0)
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
-    created_at = models.DateTimeField(auto_now_add=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at"]
-        verbose_name = _("import")
-        verbose_name_plural = _("imports")
-
-    def __str__(self):
-        return f"{self.get_kind_display()} {self.filename}"

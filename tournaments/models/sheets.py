@@ -5,31 +5,8 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.core import Registration, Session, Table
-
-SEAT_CHOICES = [(0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))]
-
-
-class SeatAssignment(models.Model):
-    """A player's table and starting seat in one session (the seat-rotation chart, Appendix 3)."""
-
-    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
-    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    seat = models.PositiveSmallIntegerField(_("starting seat"), choices=SEAT_CHOICES)
-    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
-
-    class Meta:
-        ordering = ["session", "table__number", "seat"]
-        verbose_name = _("seat assignment")
-        verbose_name_plural = _("seat assignments")
-        constraints = [
-            models.UniqueConstraint(fields=["session", "table", "seat"], name="seat_once_per_table"),
-            models.UniqueConstraint(fields=["session", "registration"], name="player_once_per_session"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_a_wind"),
-        ]
-
-    def __str__(self):
-        return f"{self.session} T{self.table.number} {self.get_seat_display()}: {self.registration}"
+from tournaments.models.core import Registration
+from tournaments.models.sessions import SEAT_CHOICES, Session, Table
 
 
 class ScoreSheet(models.Model):

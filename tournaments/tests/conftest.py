@@ -1,6 +1,7 @@
 import pytest
 
-from tournaments.services import sheets as sheet_services
+from tournaments.core import services as core_services
+from tournaments.sessions import services as session_services
 
 
 @pytest.fixture
@@ -8,7 +9,7 @@ def seated_session(tournament, registrations, organizer):
     """Session 1 with the twelve players at three tables, in entry order."""
     session = tournament.sessions.get(number=1)
     ids = [registration.pk for registration in registrations]
-    sheet_services.session_seats_replace(
+    session_services.session_seats_replace(
         actor=organizer, session=session, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]}
     )
     return session
@@ -16,7 +17,7 @@ def seated_session(tournament, registrations, organizer):
 
 @pytest.fixture
 def running_session(seated_session, organizer, referee):
-    sheet_services.session_start(actor=organizer, session=seated_session)
+    session_services.session_start(actor=organizer, session=seated_session)
     seated_session.refresh_from_db()
     return seated_session
 
@@ -28,5 +29,5 @@ def sheet(running_session):
 
 @pytest.fixture
 def pins(tournament, organizer, registrations):
-    sheet_services.confirm_pins_issue(actor=organizer, tournament=tournament)
+    core_services.confirm_pins_issue(actor=organizer, tournament=tournament)
     return {r.entry_number: r.confirm_pin for r in tournament.registrations.all()}

@@ -8,7 +8,7 @@ from django.urls import reverse
 @pytest.mark.django_db
 def test_rows_the_services_keep_are_read_only_in_the_admin(admin_client, referee, running_session):
     from tournaments.models import AuditEvent, Hand, SeatAssignment, Session, SheetSignature
-    from tournaments.services import sheets as sheet_services
+    from tournaments.sheets import services as sheet_services
 
     sheet = running_session.sheets.get(table__number=1)
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")

@@ -9,11 +9,13 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tournaments import extensions
-from tournaments.archive import FORMAT, ArchiveInvalid, standings_export, tournament_export_archive
+from tournaments.archive.export import standings_export, tournament_export_archive
+from tournaments.archive.read import FORMAT, ArchiveInvalid
+from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
-from tournaments.services import sheets as sheet_services
-from tournaments.services.archive import tournament_import_archive
-from tournaments.services.standings import standings_recompute
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
+from tournaments.standings.services import standings_recompute
 
 CHICKEN = "[123m][345m]678p56sWW+7s"  # Chicken Hand, 8 on a discard
 STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
@@ -78,10 +80,10 @@ def play_session(*, organizer, referee, tournament, pins, number, tables, hands)
     """
     ids = dict(tournament.registrations.values_list("entry_number", "pk"))
     session = tournament.sessions.get(number=number)
-    sheet_services.session_seats_replace(
+    session_services.session_seats_replace(
         actor=organizer, session=session, tables={t: [ids[e] for e in entries] for t, entries in tables.items()}
     )
-    sheet_services.session_start(actor=organizer, session=session)
+    session_services.session_start(actor=organizer, session=session)
     for sheet in session.sheets.select_related("table", "session__tournament"):
         for index, entry in enumerate(hands.get(sheet.table.number, []), start=1):
             sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=index, **entry)
@@ -90,7 +92,7 @@ def play_session(*, organizer, referee, tournament, pins, number, tables, hands)
         for entry_number in tables[sheet.table.number]:
             sheet_services.sheet_confirm(sheet=sheet, entry_number=entry_number, pin=pins[entry_number])
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
-    sheet_services.session_end(actor=organizer, session=session)
+    session_services.session_end(actor=organizer, session=session)
 
 
 def win(winner, discarder, tiles=CHICKEN, **extra):
@@ -183,7 +185,7 @@ def test_a_leader_who_is_not_a_player_of_the_team_is_written_as_none(played, org
 
 @pytest.mark.django_db
 def test_a_leader_moved_to_another_team_leads_the_old_one_no_more(played, organizer, registrations):
-    from tournaments.services.core import registration_update
+    from tournaments.core.services import registration_update
 
     leader = next(r for r in registrations if r.entry_number == 1)
     player = leader.player
@@ -487,7 +489,7 @@ def test_lookup_by_id_and_by_name(tournament, registrations):
 def test_same_named_tournaments_need_the_id(tournament, organizer):
     import datetime as dt
 
-    from tournaments.services import tournament_create
+    from tournaments.core.services import tournament_create
 
     day = dt.date(2027, 1, 1)
     other = tournament_create(actor=organizer, name="Test Open", starts_on=day, ends_on=day)

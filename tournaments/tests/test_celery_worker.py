@@ -4,13 +4,13 @@ import time
 
 import pytest
 
-from tournaments import services
 from tournaments.models import ImportJob
+from tournaments.roster import services as roster_services
 
 
 @pytest.mark.worker
 def test_roster_import_runs_in_the_worker(live_celery_worker, organizer, tournament):
-    job = services.import_job_create(
+    job = roster_services.import_job_create(
         actor=organizer,
         tournament=tournament,
         kind="players",

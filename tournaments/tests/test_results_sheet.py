@@ -5,10 +5,10 @@ import io
 
 import pytest
 
+from scoring.engine.table import twelfths_number
 from tournaments.models import Tournament
-from tournaments.results_sheet import results_sheet
-from tournaments.services.standings import standings_recompute
-from tournaments.table_rules import twelfths_number
+from tournaments.standings.results_sheet import results_sheet
+from tournaments.standings.services import standings_recompute
 from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
 
 DATA = {
@@ -121,7 +121,7 @@ def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("rendered again")
 
-    monkeypatch.setattr("tournaments.standings_views.results_pdf", fail)
+    monkeypatch.setattr("tournaments.standings.views.results_pdf", fail)
     assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
     standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
     assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
@@ -133,7 +133,7 @@ def test_names_that_look_like_formulas_stay_text():
 
     from openpyxl import load_workbook
 
-    from tournaments.results_files import results_csv, results_xlsx
+    from tournaments.standings.results_files import results_csv, results_xlsx
 
     data = {
         "sessions": [1],
@@ -173,6 +173,6 @@ def test_xlsx_drops_control_characters_and_guards_the_title(client, finished, re
 
 
 def test_tab_and_carriage_return_starts_are_inert():
-    from tournaments.results_files import _inert
+    from tournaments.standings.results_files import _inert
 
     assert _inert("\t=1+1") == "'\t=1+1" and _inert("\r=1") == "'\r=1" and _inert("Wang") == "Wang"

@@ -4,25 +4,27 @@ that stop counting when the sheet changes, and players shared between tournament
 import pytest
 from django.core.exceptions import ValidationError
 
-from tournaments import services
+from tournaments.core import services as core_services
 from tournaments.models import Player, Registration
-from tournaments.services import sheets as sheet_services
+from tournaments.roster import services as roster_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
 
 @pytest.mark.django_db
 def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, tournament, registrations, referee):
-    job = services.import_job_create(
+    job = roster_services.import_job_create(
         actor=organizer, tournament=tournament, kind="players", filename="p.csv", content=b"entry,name\n13,Ann\n14,Bo\n15,Cy\n16,Di\n"
     )
-    services.import_job_run(job_id=job.pk)
+    roster_services.import_job_run(job_id=job.pk)
     assert all(len(r.confirm_pin) == 4 and r.confirm_pin.isdigit() for r in tournament.registrations.filter(entry_number__gte=13))
     assert not Registration.objects.filter(tournament=tournament, entry_number__lt=13).exclude(confirm_pin="").exists()
     session = tournament.sessions.get(number=1)
     ids = list(tournament.registrations.order_by("entry_number").values_list("pk", flat=True))
-    sheet_services.session_seats_replace(actor=organizer, session=session, tables={n + 1: ids[4 * n: 4 * n + 4] for n in range(4)})
-    sheet_services.session_start(actor=organizer, session=session)
+    session_services.session_seats_replace(actor=organizer, session=session, tables={n + 1: ids[4 * n: 4 * n + 4] for n in range(4)})
+    session_services.session_start(actor=organizer, session=session)
     assert not tournament.registrations.filter(confirm_pin="").exists()
 
 
@@ -30,7 +32,7 @@ def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, 
 def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, organizer, sheet, pins):
     client = client_for(referee)
     client.post(f"/api/sheets/{sheet.pk}/hands/", {"number": 1, "result": "draw"}, content_type="application/json")
-    sheet_services.session_end(actor=organizer, session=sheet.session)  # time-up closes the sheet
+    session_services.session_end(actor=organizer, session=sheet.session)  # time-up closes the sheet
     version = client.get(f"/api/sheets/{sheet.pk}/").json()["version"]
     for entry in (1, 2, 3, 4):
         body = {"entry": entry, "pin": pins[entry], "version": version}
@@ -74,21 +76,21 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
     player.save()
     Registration.objects.create(tournament=other, player=player, entry_number=1)
     with pytest.raises(ValidationError):
-        services.registration_update(actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1")
-    services.registration_update(
+        core_services.registration_update(actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1")
+    core_services.registration_update(
         actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
         contact=player.contact, country=player.country, team=registrations[1].team,
     )  # the team is this tournament's own business
-    job = services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
+    job = roster_services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
-    assert services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
-    third = services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
-    job = services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
+    third = core_services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
+    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
-    assert services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
-    job = services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
+    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
                                      content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n")
-    assert services.import_job_run(job_id=job.pk).status == "done"
+    assert roster_services.import_job_run(job_id=job.pk).status == "done"
     stored = Player.objects.get(federation_id="CN-1")
     assert (stored.name, stored.country, stored.contact) == ("Player 1", "CN", "p1@example.org")  # reused, not overwritten
 

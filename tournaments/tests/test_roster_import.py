@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournaments import services
 from tournaments.models import AuditEvent, ImportJob, Player, Registration, Team
+from tournaments.roster import services
 
 TEAMS_CSV = "name,country\nMadrid,ES\nTokyo,JP\n"
 PLAYERS_CSV = (
@@ -197,7 +197,7 @@ def test_odd_entry_numbers_are_row_problems(organizer, tournament, entry):
 
 @pytest.mark.django_db
 def test_largest_entry_number_and_its_message(organizer, tournament):
-    from tournaments.roster_files import problem_message
+    from tournaments.roster.files import problem_message
 
     job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n3000000000,Bea\n")
     assert problems(job) == [(2, "entry", "entry_too_large")]
@@ -215,7 +215,7 @@ def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament
 
 @pytest.mark.django_db
 def test_unexpected_error_fails_the_job_and_saves_nothing(organizer, tournament, monkeypatch, caplog):
-    from tournaments.services import core
+    from tournaments.roster import services as core
 
     def boom(job):
         core._import_players(job.tournament, [(2, {"entry": "1", "name": "Ana"})])
@@ -236,7 +236,7 @@ def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament,
     """Two imports at once may both pass the checks; the second one's insert then fails."""
     from django.db import IntegrityError
 
-    from tournaments.services import core
+    from tournaments.roster import services as core
 
     original = core._import_rows
 
@@ -255,7 +255,7 @@ def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament,
 @pytest.mark.django_db
 def test_failure_after_the_import_is_still_recorded(organizer, tournament, monkeypatch):
     """Even when recording the outcome fails, the import is rolled back and the job ends failed."""
-    from tournaments.services import core
+    from tournaments.roster import services as core
 
     original = core.audit_record
 
@@ -304,7 +304,7 @@ def test_xlsx_with_a_wrong_recorded_dimension_reads_every_row_and_column(organiz
 
 @pytest.mark.django_db
 def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer, tournament):
-    from tournaments.roster_files import problem_message
+    from tournaments.roster.files import problem_message
 
     Player.objects.create(name="Li Na", name_local="李娜", federation_id="CN-100")
     job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1,Zhang Wei,CN-100\n".encode())

@@ -4,14 +4,16 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 
-from tournaments import services
+from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Membership, Session, Tournament
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 
 def create(organizer, **overrides):
     values = {"name": "Cup", "starts_on": dt.date(2026, 1, 1), "ends_on": dt.date(2026, 1, 2)}
     values.update(overrides)
-    return services.tournament_create(actor=organizer, **values)
+    return core_services.tournament_create(actor=organizer, **values)
 
 
 @pytest.mark.django_db
@@ -53,9 +55,9 @@ def test_database_enforces_the_rules_too(tournament):
 
 @pytest.mark.django_db
 def test_update_follows_the_session_plan(organizer, tournament):
-    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=8, venue="Hall B")
+    core_services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=8, venue="Hall B")
     assert tournament.sessions.count() == 8
-    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
+    core_services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
     assert list(tournament.sessions.values_list("number", flat=True)) == list(range(1, 8))
     event = AuditEvent.objects.filter(action="tournament.updated").first()
     assert event.detail == {"planned_sessions": ["8", "7"]}
@@ -63,20 +65,20 @@ def test_update_follows_the_session_plan(organizer, tournament):
 
 @pytest.mark.django_db
 def test_update_never_drops_a_started_session(organizer, tournament):
-    services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
+    core_services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=7)
     tournament.sessions.filter(number=7).update(status=Session.Status.RUNNING)
     with pytest.raises(ValidationError):
-        services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=6)
+        core_services.tournament_update(actor=organizer, tournament=tournament, planned_sessions=6)
     assert tournament.sessions.count() == 7
     with pytest.raises(TypeError):
-        services.tournament_update(actor=organizer, tournament=tournament, id=99)
+        core_services.tournament_update(actor=organizer, tournament=tournament, id=99)
 
 
 @pytest.mark.django_db
 def test_check_in_and_undo_are_audited(organizer, registrations):
-    registration = services.registration_check_in(actor=organizer, registration=registrations[0], checked_in=True)
+    registration = core_services.registration_check_in(actor=organizer, registration=registrations[0], checked_in=True)
     assert registration.checked_in and registration.checked_in_at is not None
-    registration = services.registration_check_in(actor=organizer, registration=registration, checked_in=False)
+    registration = core_services.registration_check_in(actor=organizer, registration=registration, checked_in=False)
     assert not registration.checked_in and registration.checked_in_at is None
     actions = list(AuditEvent.objects.filter(object_id=str(registration.pk)).values_list("action", flat=True))
     assert sorted(actions) == ["registration.check_in_undone", "registration.checked_in"]
@@ -85,15 +87,15 @@ def test_check_in_and_undo_are_audited(organizer, registrations):
 @pytest.mark.django_db
 def test_membership_rules(organizer, tournament, teams, outsider):
     with pytest.raises(ValidationError):
-        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="team_leader")
+        core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="team_leader")
     with pytest.raises(ValidationError):
-        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee", team=teams[0])
+        core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee", team=teams[0])
     with pytest.raises(ValidationError):
-        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="emperor")
-    membership = services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+        core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="emperor")
+    membership = core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
     with pytest.raises(ValidationError):
-        services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
-    services.membership_revoke(actor=organizer, membership=membership)
+        core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    core_services.membership_revoke(actor=organizer, membership=membership)
     assert not Membership.objects.filter(user=outsider, tournament=tournament).exists()
     assert AuditEvent.objects.filter(action="membership.revoked").count() == 1
 
@@ -102,25 +104,25 @@ def test_membership_rules(organizer, tournament, teams, outsider):
 def test_registration_update_checks_team_and_federation_id(organizer, tournament, registrations, outsider):
     other_team = Tournament.objects.get(name="Other Cup").teams.create(name="Elsewhere")
     with pytest.raises(ValidationError):
-        services.registration_update(actor=organizer, registration=registrations[0], name="X", team=other_team)
+        core_services.registration_update(actor=organizer, registration=registrations[0], name="X", team=other_team)
     registrations[1].player.federation_id = "F-2"
     registrations[1].player.save()
     with pytest.raises(ValidationError):
-        services.registration_update(actor=organizer, registration=registrations[0], name="X", federation_id="F-2")
+        core_services.registration_update(actor=organizer, registration=registrations[0], name="X", federation_id="F-2")
     registrations[0].player.refresh_from_db()
     assert registrations[0].player.name == "Player 1"
 
 
 @pytest.mark.django_db
 def test_player_link_user(organizer, registrations, outsider):
-    services.player_link_user(actor=organizer, player=registrations[0].player, user=outsider)
+    core_services.player_link_user(actor=organizer, player=registrations[0].player, user=outsider)
     with pytest.raises(ValidationError):
-        services.player_link_user(actor=organizer, player=registrations[1].player, user=outsider)
+        core_services.player_link_user(actor=organizer, player=registrations[1].player, user=outsider)
 
 
 @pytest.mark.django_db
 def test_tables_follow_registrations(organizer, tournament, registrations):
-    assert services.tables_sync(actor=organizer, tournament=tournament) == 3
+    assert session_services.tables_sync(actor=organizer, tournament=tournament) == 3
     assert list(tournament.tables.values_list("number", flat=True)) == [1, 2, 3]
 
 
@@ -158,12 +160,11 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
 
 @pytest.mark.django_db
 def test_edits_that_would_rewrite_play_under_way_are_refused(organizer, referee, tournament, running_session):
-    from tournaments.services import sheets as sheet_services
 
     sheet = running_session.sheets.get(table__number=1)
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
     tournament.refresh_from_db()
-    services.tournament_update(actor=organizer, tournament=tournament, status="running")
+    core_services.tournament_update(actor=organizer, tournament=tournament, status="running")
     for change, field in (
         ({"rules": "common_practice"}, "rules"),  # hands were scored under green_book
         ({"session_minutes": 30}, "session_minutes"),  # the running session's time-up is fixed
@@ -171,31 +172,30 @@ def test_edits_that_would_rewrite_play_under_way_are_refused(organizer, referee,
         ({"status": "finished"}, "status"),  # a session is still running
     ):
         with pytest.raises(ValidationError) as caught:
-            services.tournament_update(actor=organizer, tournament=tournament, **change)
+            core_services.tournament_update(actor=organizer, tournament=tournament, **change)
         assert field in caught.value.message_dict, change
     tournament.refresh_from_db()
     assert (tournament.rules, tournament.session_minutes) == ("green_book", 150)
-    services.tournament_update(actor=organizer, tournament=tournament, venue="Hall C")
-    sheet_services.session_end(actor=organizer, session=running_session)
-    services.tournament_update(actor=organizer, tournament=tournament, session_minutes=120, status="finished")
+    core_services.tournament_update(actor=organizer, tournament=tournament, venue="Hall C")
+    session_services.session_end(actor=organizer, session=running_session)
+    core_services.tournament_update(actor=organizer, tournament=tournament, session_minutes=120, status="finished")
     tournament.refresh_from_db()
     assert (tournament.session_minutes, tournament.status) == (120, "finished")
 
 
 @pytest.mark.django_db
 def test_revoking_a_referee_who_holds_tables_is_refused(organizer, tournament, referee, sheet, outsider):
-    from tournaments.services import sheets as sheet_services
 
     membership = Membership.objects.get(user=referee, tournament=tournament, role="referee")
     with pytest.raises(ValidationError) as info:
-        services.membership_revoke(actor=organizer, membership=membership)
+        core_services.membership_revoke(actor=organizer, membership=membership)
     assert "1, 2, 3" in str(info.value) and "hand the tables over" in str(info.value)
     assert Membership.objects.filter(pk=membership.pk).exists()
     assert not AuditEvent.objects.filter(action="membership.revoked").exists()
 
     # Once the tables are handed over (or signed), the role can go.
-    services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
+    core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
     for held in sheet.session.sheets.filter(referee=referee):
         sheet_services.sheet_assign_referee(actor=organizer, sheet=held, referee=outsider)
-    services.membership_revoke(actor=organizer, membership=membership)
+    core_services.membership_revoke(actor=organizer, membership=membership)
     assert not Membership.objects.filter(pk=membership.pk).exists()

@@ -145,7 +145,7 @@ def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(browser, 
 
 @pytest.mark.browser
 def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closing(browser, live_server, browser_login, referee, chief_referee, sheet):
-    from tournaments.services import sheets as sheet_services
+    from tournaments.sheets import services as sheet_services
 
     context = browser.new_context(**TABLET)
     page = context.new_page()

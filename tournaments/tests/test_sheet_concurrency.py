@@ -6,9 +6,10 @@ import uuid
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from tournaments.core import services as core_services
 from tournaments.errors import Conflict
 from tournaments.models import Hand
-from tournaments.services import sheets as sheet_services
+from tournaments.sheets import services as sheet_services
 
 
 def race(count, work):
@@ -83,7 +84,6 @@ def test_revoking_a_referee_and_handing_them_a_table_wait_for_each_other(chief_r
     from django.db.utils import OperationalError
 
     from tournaments.models import Membership, Tournament
-    from tournaments.services import core as core_services
 
     other = get_user_model().objects.create_user("referee-other")
     membership = Membership.objects.create(user=other, tournament=tournament, role="referee")

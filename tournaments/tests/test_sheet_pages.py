@@ -2,7 +2,8 @@ import pytest
 
 from conftest import make_user
 from tournaments.models import Membership
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 
 @pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_my_tables(client_for, referee, chief_referee, tournament, running_sessi
 
 @pytest.mark.django_db
 def test_my_tables_keeps_the_sheets_waiting_for_signatures_after_time_up(client_for, referee, organizer, tournament, running_session):
-    sheet_services.session_end(actor=organizer, session=running_session)
+    session_services.session_end(actor=organizer, session=running_session)
     mine = client_for(referee).get(f"/t/{tournament.pk}/my-tables/").content.decode()
     assert "No session is running." in mine and "Waiting for signatures" in mine
     assert mine.count("/t/sheets/") == 3

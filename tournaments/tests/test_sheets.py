@@ -9,7 +9,8 @@ from django.http import Http404
 from scoring.engine import settle
 from tournaments.errors import Conflict
 from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
+from tournaments.sheets import services as sheet_services
 
 CHICKEN = "[123m][345m]678p56sWW+7s"  # 8 points: Chicken Hand
 STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
@@ -206,7 +207,7 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
     # afterwards with the hands finished before; the referee takes it back before the players confirm.
     sheet = running_session.sheets.get(table__number=1)
     record(referee, sheet, 1, result="draw")
-    sheet_services.session_end(actor=organizer, session=running_session)
+    session_services.session_end(actor=organizer, session=running_session)
     record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
     sheet.refresh_from_db()
     sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
@@ -237,7 +238,7 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
 def test_time_up_closes_open_sheets(organizer, referee, running_session):
     sheet = running_session.sheets.get(table__number=2)
     record(referee, sheet, 1, result="draw")
-    sheet_services.session_end(actor=organizer, session=running_session)
+    session_services.session_end(actor=organizer, session=running_session)
     running_session.refresh_from_db()
     assert running_session.status == Session.Status.FINISHED
     assert set(running_session.sheets.values_list("status", "ended_by_time")) == {("closed", True)}
@@ -248,7 +249,7 @@ def test_hands_finished_before_time_up_still_count_after_it(organizer, referee, 
     # 3.5.6: a tablet offline at time-up sends the hands finished before it afterwards.
     sheet = running_session.sheets.get(table__number=1)
     record(referee, sheet, 1, result="draw")
-    sheet_services.session_end(actor=organizer, session=running_session)
+    session_services.session_end(actor=organizer, session=running_session)
     sheet.refresh_from_db()
     sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
     record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
@@ -289,26 +290,26 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
     session = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
     with pytest.raises(ValidationError):
-        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
+        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
     with pytest.raises(ValidationError):
-        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
+        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
     with pytest.raises(ValidationError):
-        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
+        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
     with pytest.raises(ValidationError):  # no seats yet
-        sheet_services.session_start(actor=organizer, session=session)
-    sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+        session_services.session_start(actor=organizer, session=session)
+    session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
     # A player registered after the seats were drawn: the session does not start without them.
     from tournaments.models import Player, Registration
 
     late = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77)
     with pytest.raises(ValidationError, match="Entries 77 are registered but have no seat in session 2"):
-        sheet_services.session_start(actor=organizer, session=session)
+        session_services.session_start(actor=organizer, session=session)
     assert session.sheets.count() == 0
     late.delete()
-    sheets = sheet_services.session_start(actor=organizer, session=session)
+    sheets = session_services.session_start(actor=organizer, session=session)
     assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
     with pytest.raises(ValidationError):
-        sheet_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
 
 
 def hand_sums(sheet) -> tuple:

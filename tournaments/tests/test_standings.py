@@ -3,9 +3,9 @@
 import pytest
 
 from tournaments.models import StandingsSnapshot
-from tournaments.services import sheets as sheet_services
-from tournaments.services.standings import standings_recompute
-from tournaments.standings import standings_compute
+from tournaments.sheets import services as sheet_services
+from tournaments.standings.compute import standings_compute
+from tournaments.standings.services import standings_recompute
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
@@ -76,7 +76,7 @@ def test_the_admin_cannot_edit_the_standings_version(admin_client, tournament, c
 @pytest.mark.django_db
 def test_a_player_renamed_or_moved_is_recomputed(tournament, organizer, registrations, locked_sheet, django_capture_on_commit_callbacks):
     """Standings rows carry names and teams: editing a registration queues a recompute."""
-    from tournaments.services.core import registration_update
+    from tournaments.core.services import registration_update
 
     registration = next(r for r in registrations if r.entry_number == 1)
     team = tournament.teams.exclude(pk=registration.team_id).order_by("name").first()

@@ -8,8 +8,8 @@ import re
 import pytest
 
 from tournaments.models import AuditEvent, Session, StandingsSnapshot, Tournament
-from tournaments.services.standings import standings_recompute
-from tournaments.standings import standings_compute
+from tournaments.standings.compute import standings_compute
+from tournaments.standings.services import standings_recompute
 from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
 
 
@@ -202,9 +202,9 @@ def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_result
 def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results, monkeypatch):
     """A recompute committing between the page's snapshot read and its ETag: the page still sends
     the version of the rows it shows, so the next poll gets the new rows instead of 304s forever."""
-    from tournaments import selectors
+    from tournaments.standings import selectors as standings_selectors
 
-    original = selectors.standings_snapshot_latest
+    original = standings_selectors.standings_snapshot_latest
     rendered = original(tournament=published_results)
 
     def racing(*, tournament):
@@ -213,9 +213,9 @@ def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results
         Tournament.objects.filter(pk=tournament.pk).update(standings_version=snapshot.version + 1)
         return snapshot
 
-    monkeypatch.setattr(selectors, "standings_snapshot_latest", racing)
+    monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", racing)
     page = client.get(f"/t/{published_results.pk}/standings/").content.decode()
-    monkeypatch.setattr(selectors, "standings_snapshot_latest", original)
+    monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", original)
     etag = json.loads(re.search(r"id=\"standings\"[^>]*hx-headers='([^']*)'", page).group(1))["If-None-Match"]
     assert etag == f'"standings-{rendered.version}-en"'
     assert client.get(f"/t/{published_results.pk}/standings/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
@@ -333,7 +333,7 @@ def test_board_shows_progress_signatures_and_the_last_15_minutes(
 
     from django.utils import timezone
 
-    from tournaments.services import sheets as sheet_services
+    from tournaments.sheets import services as sheet_services
 
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, **win(0, 1, CHICKEN))
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)

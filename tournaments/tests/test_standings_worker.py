@@ -5,7 +5,7 @@ import time
 import pytest
 
 from tournaments.models import StandingsSnapshot, Tournament
-from tournaments.services import sheets as sheet_services
+from tournaments.sheets import services as sheet_services
 from tournaments.tests.standings_play import CHICKEN, win
 
 

@@ -4,8 +4,7 @@ import itertools
 
 import pytest
 
-from tournaments.table_rules import hand_winds, ranks, seat_results, table_points, twelfths_display, twelfths_number
-
+from scoring.engine.table import hand_winds, ranks, seat_results, table_points, twelfths_display, twelfths_number
 
 # By starting seat (0 = the player who started East): Appendix 4 seats in each round, and the
 # dealer moving on every hand (3.4.8) with the winds following the dealer (3.4.6).

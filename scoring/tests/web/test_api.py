@@ -4,7 +4,7 @@ import pytest
 from django.utils import translation
 
 from scoring.engine import HandError, evaluate, settle, waits
-from tournaments.engine_messages import HAND_ERRORS, hand_error_message
+from scoring.messages import HAND_ERRORS, hand_error_message
 
 EVALUATE = "/api/scoring/evaluate/"
 WAITS = "/api/scoring/waits/"

@@ -91,7 +91,7 @@ def test_without_htmx_the_whole_page_comes_back(client):
 def test_the_tile_picker_include_serves_any_form():
     """The referee's score sheet includes the same picker under its own field name."""
     html = Template(
-        '<form>{% include "tournaments/_tile_picker.html" with name="hand_tiles" value=hand %}</form>'
+        '<form>{% include "scoring/_tile_picker.html" with name="hand_tiles" value=hand %}</form>'
     ).render(Context({"hand": "[EEE]123m+5p"}))
     assert '<input type="hidden" name="hand_tiles" value="[EEE]123m+5p" data-role="notation">' in html
     assert "data-tile-picker" in html and "tile-picker.js" in html

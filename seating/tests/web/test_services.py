@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 
 from seating import selectors, services
 from tournaments.models import AuditEvent, Player, Registration, SeatAssignment, Session, StandingsSnapshot
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
 
 
 def stored_chart(tournament):
@@ -69,7 +69,7 @@ def test_started_session_is_locked_and_kept_on_regenerate(organizer, tournament,
     services.chart_generate(actor=organizer, tournament=tournament, seed=1)
     session1 = tournament.sessions.get(number=1)
     before = sorted(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
-    sheet_services.session_start(actor=organizer, session=session1)
+    session_services.session_start(actor=organizer, session=session1)
     metrics = services.chart_generate(actor=organizer, tournament=tournament, seed=2)
     after = sorted(SeatAssignment.objects.filter(session=session1).values_list("registration_id", "table_id", "seat"))
     assert before == after
@@ -127,7 +127,7 @@ def test_swap_validation(organizer, tournament, field48):
         services.seats_swap(actor=organizer, session=session, first_entry=1, second_entry=1)
     with pytest.raises(ValidationError, match="no seat"):
         services.seats_swap(actor=organizer, session=session, first_entry=1, second_entry=99)
-    sheet_services.session_start(actor=organizer, session=session)
+    session_services.session_start(actor=organizer, session=session)
     with pytest.raises(ValidationError, match="locked"):
         services.seats_swap(actor=organizer, session=session, first_entry=1, second_entry=2)
     assert not AuditEvent.objects.filter(action="seating.seats_swapped").exists()
@@ -138,9 +138,9 @@ def test_repeat_warning_on_swap(organizer, tournament, registrations):
     """Twelve players: sessions 1 and 2 seated by hand; a swap that makes a pair meet again warns."""
     ids = [r.pk for r in registrations]
     s1, s2 = tournament.sessions.get(number=1), tournament.sessions.get(number=2)
-    sheet_services.session_seats_replace(actor=organizer, session=s1, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(actor=organizer, session=s1, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]})
     order = [ids[0], ids[4], ids[8], ids[1], ids[5], ids[9], ids[2], ids[6], ids[10], ids[3], ids[7], ids[11]]
-    sheet_services.session_seats_replace(
+    session_services.session_seats_replace(
         actor=organizer, session=s2, tables={1: order[0:4], 2: order[4:8], 3: order[8:12]}
     )
     # Session 2, table 1 is entries 1, 5, 9, 2; table 2 is 6, 10, 3, 7. Swapping 5 and 3 seats 3
@@ -185,7 +185,7 @@ def test_seat_by_standings_top_and_snake(organizer, chief_referee, tournament, f
     services.chart_generate(actor=organizer, tournament=tournament, seed=1)
     session1 = tournament.sessions.get(number=1)
     session2 = tournament.sessions.get(number=2)
-    sheet_services.session_start(actor=organizer, session=session1)
+    session_services.session_start(actor=organizer, session=session1)
     with pytest.raises(ValidationError, match="Sessions 1 are not over"):  # results must be final first
         services.session_seat_by_standings(actor=organizer, session=session2, method="top", seed=1)
     play_session_one(tournament, chief_referee)

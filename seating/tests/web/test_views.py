@@ -9,7 +9,7 @@ from django.urls import reverse
 from seating import services
 from seating.tests.web.conftest import publish
 from tournaments.models import AuditEvent, SeatAssignment
-from tournaments.services import sheets as sheet_services
+from tournaments.sessions import services as session_services
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider", None]
 
@@ -168,7 +168,7 @@ def test_phone_page_shows_seat_now_and_rounds(client, organizer, charted):
     expected = [seats[1], seats[0], seats[3], seats[2]]
     row = re.search(r'data-round="2">(.*?)</tr>', text, re.S).group(1)
     assert re.findall(r"<td[^>]*>(\d+)</td>", row) == [str(r.entry_number) for r in expected]
-    sheet_services.session_start(actor=organizer, session=session1)
+    session_services.session_start(actor=organizer, session=session1)
     assert "Now: session 1" in client.get(reverse("seating:player_seats", args=[charted.pk, 1])).content.decode()
 
 

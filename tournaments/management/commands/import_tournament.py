@@ -3,9 +3,9 @@ import json
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive import ArchiveInvalid
-from tournaments.services.archive import tournament_import_archive
-from tournaments.services.standings import standings_recompute
+from tournaments.archive.read import ArchiveInvalid
+from tournaments.archive.services import tournament_import_archive
+from tournaments.standings.services import standings_recompute
 
 
 class Command(BaseCommand):

@@ -1,0 +1,1 @@
+"""The demo tournament (make run): every app's data, built through the apps' own services."""

@@ -1,0 +1,1 @@
+"""The tile picker and tile faces."""

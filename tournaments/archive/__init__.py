@@ -1,0 +1,1 @@
+"""The tournament archive: one JSON file with a whole tournament (docs/archive.md)."""

@@ -1,0 +1,1 @@
+"""The core itself: tournaments, players, teams, registrations, staff roles."""

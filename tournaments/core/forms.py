@@ -1,0 +1,65 @@
+"""Forms for tournaments and registrations: they check shape; the services check the rules."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Team, Tournament
+from tournaments.models.core import Tiebreak
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.ModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes"]
+        widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+
+    def clean(self):
+        # Said on the last day's field, before the model's constraint (tournament_dates_ordered)
+        # would answer with its untranslated name; the service checks the same.
+        cleaned = super().clean()
+        starts_on, ends_on = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts_on and ends_on and ends_on < starts_on:
+            self.add_error("ends_on", _("The last day cannot be before the first day."))
+        return cleaned
+
+
+class TournamentEditForm(TournamentForm):
+    # After total table points and total contest points (3.10.1), in the order given.
+    tiebreaks = forms.CharField(
+        label=_("tie-breaks"),
+        required=False,
+        help_text=_("In order, separated by commas, from: firsts, seconds, thirds, best_session."),
+    )
+
+    class Meta(TournamentForm.Meta):
+        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+
+    def clean_tiebreaks(self) -> list[str]:
+        chosen = [item.strip() for item in self.cleaned_data["tiebreaks"].split(",") if item.strip()]
+        unknown = [item for item in chosen if item not in Tiebreak.values]
+        if unknown or len(set(chosen)) != len(chosen):
+            raise forms.ValidationError(
+                _("Use each of firsts, seconds, thirds, best_session at most once, separated by commas.")
+            )
+        return chosen
+
+
+class RegistrationForm(forms.Form):
+    name = forms.CharField(label=_("name"), max_length=200)
+    name_local = forms.CharField(label=_("name in own script"), max_length=200, required=False)
+    country = forms.CharField(label=_("country or region"), max_length=64, required=False)
+    federation_id = forms.CharField(label=_("federation ID"), max_length=64, required=False)
+    contact = forms.CharField(label=_("contact"), max_length=200, required=False)
+    team = forms.ModelChoiceField(label=_("team"), queryset=Team.objects.none(), required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = tournament.teams.all()

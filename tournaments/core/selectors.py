@@ -1,0 +1,74 @@
+"""Reads of tournaments, registrations, staff and the audit trail, filtered by what the asking user may see. Outsiders get 404, never a hint."""
+
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404
+
+from tournaments.access import Capability, can
+from tournaments.models import (
+    AuditEvent,
+    Registration,
+    Role,
+    Tournament,
+)
+
+
+def tournament_list_visible(*, user) -> QuerySet[Tournament]:
+    """Public tournaments, plus the drafts the user works on."""
+    queryset = Tournament.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return queryset
+    visible = ~Q(status=Tournament.Status.DRAFT)
+    if user.is_authenticated:
+        visible |= Q(memberships__user=user)
+    return queryset.filter(visible).distinct()
+
+
+def tournament_get_for_user(*, user, tournament_id: int, capability: Capability = Capability.VIEW) -> Tournament:
+    """The tournament, if the user has `capability` in it; otherwise 404."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None or not can(user, tournament, capability):
+        raise Http404("No such tournament.")
+    return tournament
+
+
+def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
+    queryset = tournament.registrations.select_related("player", "team").order_by("entry_number")
+    if search:
+        query = Q(player__name__icontains=search) | Q(player__name_local__icontains=search)
+        query |= Q(team__name__icontains=search)
+        if search.isdigit():
+            query |= Q(entry_number=int(search))
+        queryset = queryset.filter(query)
+    return queryset
+
+
+def registration_get_for_user(*, user, registration_id: int, capability: Capability) -> Registration:
+    registration = Registration.objects.select_related("tournament", "player", "team").filter(pk=registration_id).first()
+    if registration is None or not can(user, registration.tournament, capability):
+        raise Http404("No such registration.")
+    return registration
+
+
+def tournament_summary(*, tournament: Tournament) -> dict:
+    counts = tournament.registrations.aggregate(
+        registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
+    )
+    return {
+        **counts,
+        "teams": tournament.teams.count(),
+        "tables": tournament.tables.count(),
+        "sessions": list(tournament.sessions.all()),
+    }
+
+
+def audit_event_list(*, tournament: Tournament, limit: int = 200) -> QuerySet[AuditEvent]:
+    return tournament.audit_events.select_related("actor")[:limit]
+
+
+def tournament_referees(*, tournament: Tournament):
+    """The users who referee in this tournament."""
+    return get_user_model().objects.filter(
+        memberships__tournament=tournament, memberships__role=Role.REFEREE
+    ).order_by("username")

@@ -1,0 +1,325 @@
+"""Every write to the tournament core: keyword-only, one transaction, one audit event each."""
+
+import datetime as dt
+import secrets
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.audit import audit_record
+from tournaments.models import (
+    MAX_SESSION_MINUTES,
+    MIN_SESSIONS,
+    Hand,
+    Membership,
+    Player,
+    Registration,
+    Role,
+    ScoreSheet,
+    Session,
+    Team,
+    Tournament,
+)
+
+TOURNAMENT_FIELDS = (
+    "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
+    "deductions_count_for_ranking", "tiebreaks",
+)
+
+
+def _validate_tournament(*, starts_on: dt.date, ends_on: dt.date, planned_sessions: int, session_minutes: int):
+    errors = {}
+    if ends_on < starts_on:
+        errors["ends_on"] = _("The last day cannot be before the first day.")
+    if planned_sessions < MIN_SESSIONS:  # 3.5.4
+        errors["planned_sessions"] = _("A competition has at least %(n)d sessions (rule 3.5.4).") % {"n": MIN_SESSIONS}
+    if not 1 <= session_minutes <= MAX_SESSION_MINUTES:  # 3.5.6
+        errors["session_minutes"] = _("A session lasts at most %(n)d minutes (rule 3.5.6).") % {
+            "n": MAX_SESSION_MINUTES
+        }
+    if errors:
+        raise ValidationError(errors)
+
+
+@transaction.atomic
+def tournament_create(
+    *,
+    actor,
+    name: str,
+    starts_on: dt.date,
+    ends_on: dt.date,
+    venue: str = "",
+    rules: str = Tournament._meta.get_field("rules").default,
+    planned_sessions: int = MIN_SESSIONS,
+    session_minutes: int = MAX_SESSION_MINUTES,
+) -> Tournament:
+    """Create a tournament with its sessions; the creator becomes its organizer."""
+    _validate_tournament(
+        starts_on=starts_on, ends_on=ends_on, planned_sessions=planned_sessions, session_minutes=session_minutes
+    )
+    tournament = Tournament(
+        name=name,
+        venue=venue,
+        starts_on=starts_on,
+        ends_on=ends_on,
+        rules=rules,
+        planned_sessions=planned_sessions,
+        session_minutes=session_minutes,
+    )
+    tournament.full_clean()
+    tournament.save()
+    Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in range(1, planned_sessions + 1))
+    if actor is not None and actor.is_authenticated:
+        Membership.objects.create(user=actor, tournament=tournament, role=Role.ORGANIZER)
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="tournament.created",
+        obj=tournament,
+        detail={"name": name, "planned_sessions": planned_sessions},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament:
+    """Change a tournament's details; the planned sessions follow `planned_sessions`.
+
+    Sessions that have started are never removed: lowering the count below them is refused.
+    """
+    unknown = set(changes) - set(TOURNAMENT_FIELDS)
+    if unknown:
+        raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    before = {name: getattr(tournament, name) for name in changes}
+    for name, value in changes.items():
+        setattr(tournament, name, value)
+    _validate_tournament(
+        starts_on=tournament.starts_on,
+        ends_on=tournament.ends_on,
+        planned_sessions=tournament.planned_sessions,
+        session_minutes=tournament.session_minutes,
+    )
+    tournament.full_clean()
+    _check_changes_under_way(tournament, {name for name, value in changes.items() if before[name] != value})
+    _sessions_follow_plan(tournament)
+    tournament.save()
+    changed = {name: [str(before[name]), str(value)] for name, value in changes.items() if before[name] != value}
+    audit_record(actor=actor, tournament=tournament, action="tournament.updated", obj=tournament, detail=changed)
+    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
+        # These change places and order: the standings follow once this commits.
+        from tournaments.tasks import standings_recompute_task
+
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament.pk))
+    return tournament
+
+
+# How a tournament's status may move once play has begun: not back to a draft (players and the
+# public would lose its pages), not to finished while a session is still running.
+_STATUS_UNDER_WAY = {Tournament.Status.RUNNING, Tournament.Status.FINISHED}
+
+
+def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
+    """Refuse edits that would rewrite play already under way."""
+
+    problems = {}
+    if "rules" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
+        # Hands already scored under one profile; corrections and an export would use the other.
+        problems["rules"] = _("Hands have been scored under these rules: they can no longer change.")
+    running = tournament.sessions.filter(status=Session.Status.RUNNING).exists()
+    if "session_minutes" in changed and running:
+        # 3.5.6: the running session's time-up is fixed when it starts.
+        problems["session_minutes"] = _("A session is running: change its length after it ends.")
+    if "status" in changed:
+        started = tournament.sessions.exclude(status=Session.Status.PLANNED).exists()
+        if started and tournament.status not in _STATUS_UNDER_WAY:
+            problems["status"] = _("Sessions have started: the tournament is running or finished.")
+        elif running and tournament.status == Tournament.Status.FINISHED:
+            problems["status"] = _("A session is still running: end it before finishing the tournament.")
+    if problems:
+        raise ValidationError(problems)
+
+
+def _sessions_follow_plan(tournament: Tournament) -> None:
+    existing = set(tournament.sessions.values_list("number", flat=True))
+    wanted = set(range(1, tournament.planned_sessions + 1))
+    surplus = tournament.sessions.filter(number__in=existing - wanted)
+    if surplus.exclude(status=Session.Status.PLANNED).exists():
+        raise ValidationError(
+            {"planned_sessions": _("Sessions that have started cannot be removed from the plan.")}
+        )
+    surplus.delete()
+    Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in sorted(wanted - existing))
+
+
+@transaction.atomic
+def membership_grant(*, actor, tournament: Tournament, user, role: str, team: Team | None = None) -> Membership:
+    if role not in Role.values:
+        raise ValidationError({"role": _("Unknown role.")})
+    if (role == Role.TEAM_LEADER) != (team is not None):
+        raise ValidationError({"team": _("A team leader needs a team; other roles take none.")})
+    if team is not None and team.tournament_id != tournament.pk:
+        raise ValidationError({"team": _("That team plays in another tournament.")})
+    membership, created = Membership.objects.get_or_create(
+        user=user, tournament=tournament, role=role, defaults={"team": team}
+    )
+    if not created:
+        raise ValidationError({"role": _("%(user)s already has this role.") % {"user": user}})
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="membership.granted",
+        obj=membership,
+        detail={"user": user.get_username(), "role": role, "team": team.name if team else None},
+    )
+    return membership
+
+
+@transaction.atomic
+def membership_revoke(*, actor, membership: Membership) -> None:
+    """Take a role away. A referee still holding score sheets in play (open, or closed and waiting
+    for signatures) keeps the role until those tables are handed to another referee: otherwise
+    the sheets would name a referee who may no longer write them."""
+    # The tournament's row lock, which session_start and sheet_assign_referee take as well: neither
+    # can hand this referee a table between the check below and the revocation. FOR NO KEY UPDATE,
+    # so the hands being recorded meanwhile (their audit events refer to the tournament) go on.
+    Tournament.objects.select_for_update(no_key=True).get(pk=membership.tournament_id)
+    if membership.role == Role.REFEREE:
+        tables = sorted(
+            set(
+                ScoreSheet.objects.filter(
+                    session__tournament_id=membership.tournament_id,
+                    referee_id=membership.user_id,
+                    status__in=[ScoreSheet.Status.OPEN, ScoreSheet.Status.CLOSED],
+                ).values_list("table__number", flat=True)
+            )
+        )
+        if tables:
+            raise ValidationError(
+                _(
+                    "%(user)s still referees tables %(tables)s, whose score sheets are in play: hand the tables"
+                    " over to another referee first, then remove the role."
+                )
+                % {"user": membership.user.get_username(), "tables": ", ".join(map(str, tables))}
+            )
+    audit_record(
+        actor=actor,
+        tournament=membership.tournament,
+        action="membership.revoked",
+        obj=membership,
+        detail={"user": membership.user.get_username(), "role": membership.role},
+    )
+    membership.delete()
+
+
+@transaction.atomic
+def player_link_user(*, actor, player: Player, user) -> Player:
+    """Link a player to a user account, so the player sees their own seats and results."""
+    if Player.objects.filter(user=user).exclude(pk=player.pk).exists():
+        raise ValidationError({"user": _("This account is already linked to another player.")})
+    player.user = user
+    player.save(update_fields=["user"])
+    audit_record(actor=actor, action="player.linked", obj=player, detail={"user": user.get_username()})
+    return player
+
+
+@transaction.atomic
+def registration_update(
+    *,
+    actor,
+    registration: Registration,
+    name: str,
+    name_local: str = "",
+    country: str = "",
+    federation_id: str = "",
+    contact: str = "",
+    team: Team | None = None,
+) -> Registration:
+    """Edit a registration and its player's details."""
+    if team is not None and team.tournament_id != registration.tournament_id:
+        raise ValidationError({"team": _("That team plays in another tournament.")})
+    player = registration.player
+    shared = player.registrations.exclude(tournament_id=registration.tournament_id).exists()
+    changes_person = (name, name_local, country, federation_id, contact) != (
+        player.name, player.name_local, player.country, player.federation_id, player.contact
+    )
+    if shared and changes_person:
+        # The Player is one person across tournaments: an organizer of one may not rewrite it.
+        raise ValidationError(
+            _("This player also plays in other tournaments; only an administrator can change their details.")
+        )
+    if federation_id and Player.objects.filter(federation_id=federation_id).exclude(pk=player.pk).exists():
+        raise ValidationError({"federation_id": _("Another player has this federation ID.")})
+    before = {"name": player.name, "team": registration.team.name if registration.team else None}
+    # What the standings show of a player: their rows, team totals and the results files follow.
+    shown_before = (player.name, player.name_local, player.country, registration.team_id)
+    player.name, player.name_local, player.country = name, name_local, country
+    player.federation_id, player.contact = federation_id, contact
+    player.full_clean(exclude=["user"])
+    player.save()
+    registration.team = team
+    registration.save(update_fields=["team"])
+    # A leader who leaves their team leads it no more: the team has none until one is named.
+    for old_team in Team.objects.select_for_update().filter(leader=registration).exclude(pk=registration.team_id):
+        old_team.leader = None
+        old_team.save(update_fields=["leader"])
+        audit_record(
+            actor=actor,
+            tournament=registration.tournament,
+            action="team.leader_cleared",
+            obj=old_team,
+            detail={"team": old_team.name, "entry": registration.entry_number},
+        )
+    audit_record(
+        actor=actor,
+        tournament=registration.tournament,
+        action="registration.updated",
+        obj=registration,
+        detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
+    )
+    if shown_before != (name, name_local, country, registration.team_id):
+        from tournaments.tasks import standings_recompute_task
+
+        tournament_id = registration.tournament_id
+        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    return registration
+
+
+@transaction.atomic
+def registration_check_in(*, actor, registration: Registration, checked_in: bool) -> Registration:
+    """3.5.7: players sign in (检录) before play; a check-in can be undone."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    registration.checked_in = checked_in
+    registration.checked_in_at = timezone.now() if checked_in else None
+    registration.save(update_fields=["checked_in", "checked_in_at"])
+    audit_record(
+        actor=actor,
+        tournament=registration.tournament,
+        action="registration.checked_in" if checked_in else "registration.check_in_undone",
+        obj=registration,
+        detail={"entry": registration.entry_number},
+    )
+    return registration
+
+
+def new_confirm_pin() -> str:
+    """A 4-digit PIN with which a player confirms score sheets (Appendix 5 signatures)."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+@transaction.atomic
+def confirm_pins_issue(*, actor, tournament) -> int:
+    """Give every registered player without one a random 4-digit confirmation PIN.
+
+    Imports issue PINs as players register; a session start calls this for anyone added otherwise.
+    """
+    missing = list(tournament.registrations.filter(confirm_pin=""))
+    if not missing:
+        return 0
+    for registration in missing:
+        registration.confirm_pin = new_confirm_pin()
+    Registration.objects.bulk_update(missing, ["confirm_pin"])
+    audit_record(actor=actor, tournament=tournament, action="pins.issued", detail={"count": len(missing)})
+    return len(missing)

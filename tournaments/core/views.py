@@ -1,0 +1,146 @@
+"""Organizer pages. Views check access, call one service or selector, and render."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import extensions
+from tournaments.access import Capability, capabilities
+from tournaments.core import selectors as core_selectors
+from tournaments.core import services as core_services
+from tournaments.core.forms import RegistrationForm, TournamentEditForm, TournamentForm
+from tournaments.errors import add_service_errors
+
+
+def home(request):
+    tournaments = core_selectors.tournament_list_visible(user=request.user)
+    return render(request, "tournaments/core/home.html", {"tournaments": tournaments})
+
+
+@login_required
+@permission_required("tournaments.add_tournament", raise_exception=True)
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = core_services.tournament_create(actor=request.user, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Tournament created."))
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/core/tournament_form.html", {"form": form, "creating": True})
+
+
+def tournament_detail(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    granted = capabilities(request.user, tournament)
+    summary = core_selectors.tournament_summary(tournament=tournament)
+    context = {
+        "tournament": tournament,
+        "caps": {cap.value for cap in granted},
+        # Pages of the apps above the core (appeals, …), through the core's link seam.
+        "app_links": extensions.visible_links("tournament", request.user, tournament, granted),
+        "summary": summary,
+        # Each session's pages of the apps (the Record of Fouls, …).
+        "sessions": [
+            {"session": session, "links": extensions.visible_links("session", request.user, session, granted)}
+            for session in summary["sessions"]
+        ],
+    }
+    return render(request, "tournaments/core/tournament_detail.html", context)
+
+
+@login_required
+def tournament_edit(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    form = TournamentEditForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        changes = {name: form.cleaned_data[name] for name in form.changed_data}
+        try:
+            core_services.tournament_update(actor=request.user, tournament=tournament, **changes)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournaments:detail", tournament.pk)
+    return render(request, "tournaments/core/tournament_form.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+def registration_list(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
+    )
+    search = request.GET.get("q", "").strip()
+    context = {
+        "tournament": tournament,
+        "registrations": core_selectors.registration_list(tournament=tournament, search=search),
+        "search": search,
+        "caps": {cap.value for cap in capabilities(request.user, tournament)},
+    }
+    template = "tournaments/core/_registration_rows.html" if request.htmx else "tournaments/core/registration_list.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def registration_check_in(request, registration_id: int):
+    registration = core_selectors.registration_get_for_user(
+        user=request.user, registration_id=registration_id, capability=Capability.CHECK_IN
+    )
+    registration = core_services.registration_check_in(
+        actor=request.user, registration=registration, checked_in=request.POST.get("checked_in") == "1"
+    )
+    context = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "caps": {cap.value for cap in capabilities(request.user, registration.tournament)},
+    }
+    if request.htmx:
+        return render(request, "tournaments/core/_registration_row.html", context)
+    return redirect("tournaments:registrations", registration.tournament_id)
+
+
+@login_required
+def registration_edit(request, registration_id: int):
+    registration = core_selectors.registration_get_for_user(
+        user=request.user, registration_id=registration_id, capability=Capability.MANAGE
+    )
+    player = registration.player
+    initial = {
+        "name": player.name,
+        "name_local": player.name_local,
+        "country": player.country,
+        "federation_id": player.federation_id,
+        "contact": player.contact,
+        "team": registration.team,
+    }
+    form = RegistrationForm(request.POST or None, initial=initial, tournament=registration.tournament)
+    if request.method == "POST" and form.is_valid():
+        try:
+            core_services.registration_update(actor=request.user, registration=registration, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Registration saved."))
+            return redirect("tournaments:registrations", registration.tournament_id)
+    return render(
+        request,
+        "tournaments/core/registration_form.html",
+        {"form": form, "registration": registration, "tournament": registration.tournament},
+    )
+
+
+@login_required
+def audit_log(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_AUDIT
+    )
+    events = core_selectors.audit_event_list(tournament=tournament)
+    return render(request, "tournaments/core/audit_log.html", {"tournament": tournament, "events": events})

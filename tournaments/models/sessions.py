@@ -1,0 +1,79 @@
+"""Sessions, tables and seats."""
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.core import Registration, Tournament
+
+
+class Session(models.Model):
+    """A session (局): four rounds of four hands, or fewer at time-up (3.4.4, 3.5.6)."""
+
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
+    number = models.PositiveSmallIntegerField(_("number"))
+    scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} #{self.number}"
+
+
+class Table(models.Model):
+    """A physical table; in each session four players sit at it (3.5.2)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("number"))
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self):
+        return f"{self.tournament} T{self.number}"
+
+
+SEAT_CHOICES = [(0, _("East")), (1, _("South")), (2, _("West")), (3, _("North"))]
+
+
+class SeatAssignment(models.Model):
+    """A player's table and starting seat in one session (the seat-rotation chart, Appendix 3)."""
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(_("starting seat"), choices=SEAT_CHOICES)
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="seats")
+
+    class Meta:
+        ordering = ["session", "table__number", "seat"]
+        verbose_name = _("seat assignment")
+        verbose_name_plural = _("seat assignments")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "table", "seat"], name="seat_once_per_table"),
+            models.UniqueConstraint(fields=["session", "registration"], name="player_once_per_session"),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_a_wind"),
+        ]
+
+    def __str__(self):
+        return f"{self.session} T{self.table.number} {self.get_seat_display()}: {self.registration}"

@@ -1,0 +1,1 @@
+"""Roster import: teams and players from CSV or XLSX, all or nothing."""

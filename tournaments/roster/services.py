@@ -1,0 +1,278 @@
+"""Roster import: teams, then players, from CSV or XLSX, all or nothing (a Celery task runs it)."""
+
+import logging
+import re
+import unicodedata
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.audit import audit_record
+from tournaments.core.services import new_confirm_pin
+from tournaments.models import (
+    ImportJob,
+    Player,
+    Registration,
+    Team,
+    Tournament,
+)
+from tournaments.roster import files as roster_files
+from tournaments.roster.files import Problem, RosterFileError
+from tournaments.sessions.services import tables_sync
+
+logger = logging.getLogger(__name__)
+
+
+@transaction.atomic
+def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str, content: bytes) -> ImportJob:
+    """Store an uploaded roster and queue its import once this transaction commits."""
+    from tournaments.tasks import import_job_run_task
+
+    if kind not in ImportJob.Kind.values:
+        raise ValidationError({"kind": _("Choose teams or players.")})
+    job = ImportJob.objects.create(
+        tournament=tournament, kind=kind, filename=filename[:255], content=content, created_by=actor
+    )
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="import.queued",
+        obj=job,
+        detail={"kind": kind, "filename": filename, "bytes": len(content)},
+    )
+    transaction.on_commit(lambda: import_job_run_task.delay(job.pk))
+    return job
+
+
+def import_job_run(*, job_id: int) -> ImportJob:
+    """Import a queued roster file all-or-nothing and record the outcome on the job.
+
+    Any bad row rejects the whole file: nothing is saved, and every problem is listed. An
+    unexpected error (a bug, two overlapping imports colliding in the database) fails the job
+    too, with a whole-file problem: the page that polls the job never waits forever.
+    """
+    try:
+        return _import_job_run(job_id)
+    except Exception:
+        # Recording the outcome failed, or the transaction could not go on: everything of the
+        # import was rolled back with it. Record the failure in a transaction of its own.
+        logger.exception("roster import job %s failed unexpectedly", job_id)
+        return _import_job_finish(job_id, problems=[Problem(0, "", "unexpected")])
+
+
+def _import_job_run(job_id: int) -> ImportJob:
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status != ImportJob.Status.PENDING:
+            return job  # a redelivered task: the file was handled already
+        try:
+            with transaction.atomic():  # a savepoint: a failed import leaves nothing behind
+                count = _import_rows(job)
+        except RosterFileError as error:
+            problems = error.problems
+        except Exception:
+            logger.exception("roster import job %s failed unexpectedly", job_id)
+            problems = [Problem(0, "", "unexpected")]
+        else:
+            problems, job.imported_rows = [], count
+        return _import_job_record(job, problems)
+
+
+def _import_job_finish(job_id: int, *, problems: list[Problem]) -> ImportJob:
+    with transaction.atomic():
+        job = ImportJob.objects.select_for_update().get(pk=job_id)
+        if job.status != ImportJob.Status.PENDING:
+            return job
+        job.imported_rows = 0
+        return _import_job_record(job, problems)
+
+
+def _import_job_record(job: ImportJob, problems: list[Problem]) -> ImportJob:
+    job.status = ImportJob.Status.FAILED if problems else ImportJob.Status.DONE
+    job.errors = [problem.as_dict() for problem in problems]
+    job.finished_at = timezone.now()
+    job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
+    audit_record(
+        actor=job.created_by,
+        tournament=job.tournament,
+        action=f"import.{job.status}",
+        obj=job,
+        detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
+    )
+    return job
+
+
+def _import_rows(job: ImportJob) -> int:
+    rows = roster_files.read_rows(job.filename, bytes(job.content))
+    if job.kind == ImportJob.Kind.TEAMS:
+        return _import_teams(job.tournament, rows)
+    count = _import_players(job.tournament, rows)
+    tables_sync(actor=job.created_by, tournament=job.tournament)
+    return count
+
+
+def _import_teams(tournament: Tournament, rows) -> int:
+    roster_files.require_columns(rows, ["name"])
+    problems: list[Problem] = []
+    existing = set(tournament.teams.values_list("name", flat=True))
+    first_seen: dict[str, int] = {}
+    for number, values in rows:
+        problems += roster_files.check_lengths(number, values)
+        name = values.get("name", "")
+        if not name:
+            problems.append(Problem(number, "name", "required", {"column": "name"}))
+        elif name in first_seen:
+            problems.append(
+                Problem(number, "name", "duplicate_in_file", {"value": name, "first_row": first_seen[name]})
+            )
+        elif name in existing:
+            problems.append(Problem(number, "name", "team_exists", {"value": name}))
+        first_seen.setdefault(name, number)
+    if problems:
+        raise RosterFileError(problems)
+    Team.objects.bulk_create(
+        Team(tournament=tournament, name=values["name"], country=values.get("country", "")) for _n, values in rows
+    )
+    return len(rows)
+
+
+def _import_players(tournament: Tournament, rows) -> int:
+    roster_files.require_columns(rows, ["entry", "name"])
+    problems: list[Problem] = []
+    teams = {team.name: team for team in tournament.teams.all()}
+    registered_entries = set(tournament.registrations.values_list("entry_number", flat=True))
+    registered_ids = set(
+        tournament.registrations.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
+    )
+    leaders_before = {team.name for team in teams.values() if team.leader_id}
+    file_ids = {values["federation_id"] for _number, values in rows if values.get("federation_id")}
+    known_players = {player.federation_id: player for player in Player.objects.filter(federation_id__in=file_ids)}
+    seen_entries: dict[int, int] = {}
+    seen_ids: dict[str, int] = {}
+    seen_leaders: dict[str, int] = {}
+    parsed = []
+    for number, values in rows:
+        problems += roster_files.check_lengths(number, values)
+        entry = _parse_entry(number, values.get("entry", ""), problems)
+        name = values.get("name", "")
+        if not name:
+            problems.append(Problem(number, "name", "required", {"column": "name"}))
+        if entry is not None:
+            if entry in seen_entries:
+                problems.append(
+                    Problem(number, "entry", "duplicate_in_file", {"value": entry, "first_row": seen_entries[entry]})
+                )
+            elif entry in registered_entries:
+                problems.append(Problem(number, "entry", "already_registered", {"value": entry}))
+            seen_entries.setdefault(entry, number)
+        federation_id = values.get("federation_id", "")
+        if federation_id:
+            if federation_id in seen_ids:
+                problems.append(
+                    Problem(
+                        number,
+                        "federation_id",
+                        "duplicate_in_file",
+                        {"value": federation_id, "first_row": seen_ids[federation_id]},
+                    )
+                )
+            elif federation_id in registered_ids:
+                problems.append(Problem(number, "federation_id", "player_already_registered", {"value": federation_id}))
+            elif federation_id in known_players:
+                problems += _known_player_problems(number, known_players[federation_id], values)
+            seen_ids.setdefault(federation_id, number)
+        team_name = values.get("team", "")
+        if team_name and team_name not in teams:
+            problems.append(Problem(number, "team", "unknown_team", {"value": team_name}))
+        is_leader = roster_files.parse_yes_no(values.get("leader", ""))
+        if is_leader is None:
+            problems.append(Problem(number, "leader", "not_yes_no", {"value": values.get("leader", "")}))
+        elif is_leader and team_name:
+            if team_name in leaders_before:
+                problems.append(Problem(number, "leader", "team_has_leader", {"value": team_name}))
+            elif team_name in seen_leaders:
+                problems.append(
+                    Problem(number, "leader", "second_leader", {"value": team_name, "first_row": seen_leaders[team_name]})
+                )
+            seen_leaders.setdefault(team_name, number)
+        parsed.append((entry, values, teams.get(team_name), bool(is_leader)))
+    if problems:
+        raise RosterFileError(problems)
+    for entry, values, team, is_leader in parsed:
+        player = _player_for(values)
+        registration = Registration.objects.create(
+            tournament=tournament, player=player, entry_number=entry, team=team, confirm_pin=new_confirm_pin()
+        )
+        if is_leader and team is not None:
+            team.leader = registration
+            team.save(update_fields=["leader"])
+    return len(parsed)
+
+
+# The largest entry number the database holds (Registration.entry_number, a PostgreSQL integer).
+MAX_ENTRY_NUMBER = 2_147_483_647
+
+
+# ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".
+_ENTRY_PATTERN = re.compile(r"([0-9]+)(?:\.0+)?", re.ASCII)
+
+
+def _parse_entry(number: int, text: str, problems: list[Problem]) -> int | None:
+    """A whole number from 1 to MAX_ENTRY_NUMBER; full-width digits (１２) are read as ASCII.
+
+    Superscript or circled digits (², ①) and other scripts' digits pass str.isdigit() but are
+    not taken for a number: NFKC would turn "1²" into "12".
+    """
+    if not text:
+        problems.append(Problem(number, "entry", "required", {"column": "entry"}))
+        return None
+    odd_digit = any(char.isdigit() and not char.isdecimal() for char in text)
+    match = None if odd_digit else _ENTRY_PATTERN.fullmatch(unicodedata.normalize("NFKC", text).strip())
+    if match is None or int(match.group(1)) < 1:
+        problems.append(Problem(number, "entry", "not_a_number", {"value": text}))
+        return None
+    entry = int(match.group(1))
+    if entry > MAX_ENTRY_NUMBER:
+        problems.append(Problem(number, "entry", "entry_too_large", {"value": text, "limit": MAX_ENTRY_NUMBER}))
+        return None
+    return entry
+
+
+def _known_player_problems(number: int, player: Player, values: dict[str, str]) -> list[Problem]:
+    """A federation ID names a stored person: a row giving another name is a typo in the ID or the name,
+    not a reason to register someone else. Local names are compared when both are known."""
+    pairs = [(player.name, values.get("name", ""))]
+    if player.name_local and values.get("name_local"):
+        pairs.append((player.name_local, values["name_local"]))
+    for stored, given in pairs:
+        if given and _name_key(stored) != _name_key(given):
+            params = {"value": player.federation_id, "stored": stored, "name": given}
+            return [Problem(number, "federation_id", "federation_id_other_name", params)]
+    return []
+
+
+def _name_key(name: str) -> str:
+    """A name as compared: case, width and spacing make no difference."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
+
+
+def _player_for(values: dict[str, str]) -> Player:
+    """The same federation ID is the same person across tournaments (their Pin record follows them).
+
+    A known player is reused as stored: one tournament's roster file does not rewrite a person
+    other tournaments (and the player's own account) share. A row naming someone else under a
+    known ID was refused before this (_known_player_problems).
+    """
+    details = {
+        "name": values["name"],
+        "name_local": values.get("name_local", ""),
+        "country": values.get("country", ""),
+        "contact": values.get("contact", ""),
+    }
+    federation_id = values.get("federation_id", "")
+    if federation_id:
+        player, _created = Player.objects.get_or_create(federation_id=federation_id, defaults=details)
+        return player
+    return Player.objects.create(**details)

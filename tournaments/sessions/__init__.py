@@ -1,0 +1,1 @@
+"""Sessions, tables and seats; starting and ending a session; the organizer's board."""

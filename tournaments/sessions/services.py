@@ -1,0 +1,154 @@
+"""Tables, seats and sessions: the day's plan at the tables (3.5, Appendix 3)."""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine.table import MAX_HANDS
+from tournaments import extensions
+from tournaments.audit import audit_record
+from tournaments.core.services import confirm_pins_issue
+from tournaments.models import (
+    Membership,
+    Role,
+    ScoreSheet,
+    SeatAssignment,
+    Session,
+    Table,
+    Tournament,
+)
+from tournaments.sheets.services import _bump
+
+
+@transaction.atomic
+def tables_sync(*, actor, tournament: Tournament) -> int:
+    """Make tables 1..N for every four registered players (3.5.2); returns how many tables exist."""
+    needed = -(-tournament.registrations.count() // 4)
+    existing = set(tournament.tables.values_list("number", flat=True))
+    missing = [n for n in range(1, needed + 1) if n not in existing]
+    Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in missing)
+    if missing:
+        audit_record(actor=actor, tournament=tournament, action="tables.created", detail={"numbers": missing})
+    return len(existing) + len(missing)
+
+
+@transaction.atomic
+def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int]]) -> None:
+    """Set who sits where in a session: {table number: [registration ids East, South, West, North]}.
+
+    Every registered player sits exactly once; seats are locked once the session has started.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    tournament = session.tournament
+    registered = set(tournament.registrations.values_list("pk", flat=True))
+    must_sit = _must_sit(tournament, registered)
+    seated = [registration for seats in tables.values() for registration in seats]
+    problems = []
+    if any(len(seats) != 4 for seats in tables.values()):
+        problems.append(_("Every table needs exactly four players."))
+    if len(seated) != len(set(seated)):
+        problems.append(_("A player is seated twice."))
+    if set(seated) - registered:
+        problems.append(_("Only players registered in this tournament can be seated."))
+    if must_sit - set(seated):
+        problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
+    if problems:
+        raise ValidationError(problems)
+    table_ids = _tables_numbered(tournament, tables.keys())
+    SeatAssignment.objects.filter(session=session).delete()
+    SeatAssignment.objects.bulk_create(
+        SeatAssignment(session=session, table_id=table_ids[number], seat=seat, registration_id=registration)
+        for number, seats in tables.items()
+        for seat, registration in enumerate(seats)
+    )
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="session.seats_set",
+        obj=session,
+        detail={"tables": {str(number): seats for number, seats in sorted(tables.items())}},
+    )
+
+
+def _must_sit(tournament, registered: set[int]) -> set[int]:
+    # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
+    return registered - set(extensions.standing_flags(tournament.pk))
+
+
+def _tables_numbered(tournament, numbers) -> dict[int, int]:
+    existing = dict(tournament.tables.values_list("number", "pk"))
+    for number in sorted(set(numbers) - set(existing)):
+        existing[number] = Table.objects.create(tournament=tournament, number=number).pk
+    return existing
+
+
+@transaction.atomic
+def session_start(*, actor, session: Session) -> list[ScoreSheet]:
+    """Start a session: its seats lock and every table gets a score sheet and a referee.
+
+    Referees are spread over the tables in turn; the chief referee can hand a table to another
+    (`sheet_assign_referee`, from the sheet page).
+    """
+    # The tournament row is locked first: two sessions started at once cannot both run.
+    Tournament.objects.select_for_update().get(pk=session.tournament_id)
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has already started.") % {"n": session.number})
+    tournament = session.tournament
+    table_ids = sorted(set(session.seats.values_list("table_id", flat=True)))
+    if not table_ids:
+        raise ValidationError(_("Seat the players before starting the session."))
+    # The seats were checked when drawn, but the roster may have changed since: a late
+    # registration, a disqualification cancelled on appeal. Nobody may be left out of a session.
+    unseated = _must_sit(tournament, set(tournament.registrations.values_list("pk", flat=True))) - set(
+        session.seats.values_list("registration_id", flat=True)
+    )
+    if unseated:
+        entries = sorted(tournament.registrations.filter(pk__in=unseated).values_list("entry_number", flat=True))
+        raise ValidationError(
+            _("Entries %(entries)s are registered but have no seat in session %(n)s: draw its seats again first.")
+            % {"entries": ", ".join(map(str, entries)), "n": session.number}
+        )
+    if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
+        raise ValidationError(_("Another session is still running: end it first."))
+    referees = list(
+        Membership.objects.filter(tournament=tournament, role=Role.REFEREE).order_by("user_id").values_list(
+            "user_id", flat=True
+        )
+    )
+    sheets = ScoreSheet.objects.bulk_create(
+        ScoreSheet(session=session, table_id=table_id, referee_id=referees[i % len(referees)] if referees else None)
+        for i, table_id in enumerate(table_ids)
+    )
+    confirm_pins_issue(actor=actor, tournament=tournament)  # every player can confirm the sheets
+    session.status = Session.Status.RUNNING
+    session.started_at = timezone.now()
+    session.save(update_fields=["status", "started_at"])
+    audit_record(actor=actor, tournament=tournament, action="session.started", obj=session, detail={"tables": len(sheets)})
+    return sheets
+
+
+@transaction.atomic
+def session_end(*, actor, session: Session) -> Session:
+    """End the session: at time-up the hand in progress stops and scores nothing (3.5.6).
+
+    Sheets still open are closed for signing with the hands recorded so far.
+    """
+    session = Session.objects.select_for_update().get(pk=session.pk)
+    if session.status != Session.Status.RUNNING:
+        raise ValidationError(_("Only a running session can be ended."))
+    now = timezone.now()
+    open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
+    time_up = list(open_sheets.values_list("table__number", flat=True))
+    for sheet in open_sheets.select_for_update():
+        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now)
+    session.status = Session.Status.FINISHED
+    session.ended_at = now
+    session.save(update_fields=["status", "ended_at"])
+    audit_record(
+        actor=actor, tournament=session.tournament, action="session.ended", obj=session, detail={"closed_tables": time_up}
+    )
+    return session

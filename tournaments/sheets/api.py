@@ -1,0 +1,276 @@
+"""The referee's tablet talks to these endpoints: read a sheet, add and correct hands, sign it."""
+
+from django.core.exceptions import ValidationError
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.errors import Conflict
+from tournaments.models import ScoreSheet
+from tournaments.sheets import selectors as sheet_selectors
+from tournaments.sheets import services as sheet_services
+
+
+class SheetErrorsOutput(serializers.Serializer):
+    errors = serializers.ListField(child=serializers.DictField())
+
+
+class SheetConflictOutput(serializers.Serializer):
+    detail = serializers.CharField()
+    current_version = serializers.IntegerField(allow_null=True)
+    next_number = serializers.IntegerField(allow_null=True, required=False, help_text="the next hand's number")
+
+
+def validation_response(error: ValidationError) -> Response:
+    """[{"field", "code", "message"}]: the code for programs, the message (translated) for people."""
+    errors = []
+    if hasattr(error, "error_dict"):
+        for field, field_errors in error.error_dict.items():
+            for item in field_errors:
+                errors.append({"field": field, "code": item.code or "invalid", "message": " ".join(item.messages)})
+    else:
+        for item in error.error_list:
+            errors.append({"field": None, "code": item.code or "invalid", "message": " ".join(item.messages)})
+    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def conflict_response(conflict: Conflict) -> Response:
+    body = {"detail": conflict.message, "current_version": conflict.current_version}
+    if conflict.next_number is not None:
+        body["next_number"] = conflict.next_number
+    return Response(body, status=status.HTTP_409_CONFLICT)
+
+
+class ServiceErrorsMixin:
+    """Turn the services' ValidationError and Conflict into 400 and 409 answers."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, ValidationError):
+            return validation_response(exc)
+        if isinstance(exc, Conflict):
+            return conflict_response(exc)
+        return super().handle_exception(exc)
+
+
+class SeatPlayerOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    entry = serializers.IntegerField(source="registration.entry_number", allow_null=True)
+    name = serializers.CharField(source="registration.player.name", allow_null=True)
+    confirmed = serializers.BooleanField()
+
+
+class HandOutput(serializers.Serializer):
+    number = serializers.IntegerField(source="hand.number")
+    result = serializers.CharField(source="hand.result")
+    winner = serializers.IntegerField(source="hand.winner", allow_null=True)
+    discarder = serializers.IntegerField(source="hand.discarder", allow_null=True)
+    tiles = serializers.CharField(source="hand.tiles")
+    declared_fans = serializers.ListField(source="hand.declared_fans", child=serializers.IntegerField())
+    verified = serializers.BooleanField(source="hand.verified")
+    fans = serializers.ListField(source="hand.fans", child=serializers.DictField())
+    fan_points = serializers.IntegerField(source="hand.fan_points")
+    total = serializers.IntegerField(source="hand.total")
+    flowers = serializers.IntegerField(source="hand.flowers")
+    deltas = serializers.ListField(source="hand.deltas", child=serializers.IntegerField())
+    running = serializers.ListField(child=serializers.IntegerField())
+
+
+class NextHandOutput(serializers.Serializer):
+    prevalent = serializers.CharField()
+    seat_winds = serializers.ListField(child=serializers.CharField())
+    dealer = serializers.IntegerField()
+
+
+class SeatResultOutput(serializers.Serializer):
+    seat = serializers.IntegerField()
+    hand_score = serializers.IntegerField()
+    transfers = serializers.IntegerField()
+    deductions = serializers.IntegerField()
+    session_score = serializers.IntegerField()
+    rank = serializers.IntegerField()
+    table_points_twelfths = serializers.IntegerField(source="table_points")
+
+
+class SheetOutput(serializers.Serializer):
+    id = serializers.IntegerField(source="sheet.pk")
+    session = serializers.IntegerField(source="sheet.session.number")
+    table = serializers.IntegerField(source="sheet.table.number")
+    status = serializers.CharField(source="sheet.status")
+    version = serializers.IntegerField(source="sheet.version")
+    ended_by_time = serializers.BooleanField(source="sheet.ended_by_time")
+    players = SeatPlayerOutput(many=True)
+    hands = HandOutput(many=True)
+    totals = serializers.ListField(child=serializers.IntegerField())
+    results = SeatResultOutput(many=True)
+    next_number = serializers.IntegerField()
+    next_hand = NextHandOutput(allow_null=True)
+    confirmed_count = serializers.IntegerField()
+
+
+def sheet_response(sheet, status_code=status.HTTP_200_OK) -> Response:
+    # The sheet as it is now, read with the session, tournament and table sheet_detail needs:
+    # refresh_from_db() would drop those and read them again, one query each, on every hand.
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table").get(pk=sheet.pk)
+    return Response(SheetOutput(sheet_selectors.sheet_detail(sheet=sheet)).data, status=status_code)
+
+
+class HandInput(serializers.Serializer):
+    number = serializers.IntegerField(min_value=1, max_value=16)
+    client_key = serializers.UUIDField(required=False, allow_null=True)
+    result = serializers.ChoiceField(choices=["win", "draw"])
+    winner = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
+    discarder = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
+    tiles = serializers.CharField(required=False, allow_blank=True, max_length=80)
+    declared_fans = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=30)
+    flowers = serializers.IntegerField(min_value=0, max_value=8, required=False, default=0)
+    last_of_kind = serializers.BooleanField(required=False, default=False)
+    last_wall_tile = serializers.BooleanField(required=False, default=False)
+    kong_replacement = serializers.BooleanField(required=False, default=False)
+    robbing_kong = serializers.BooleanField(required=False, default=False)
+
+
+class HandCorrectInput(HandInput):
+    number = None
+    client_key = None
+    version = serializers.IntegerField()
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+
+
+class VersionInput(serializers.Serializer):
+    version = serializers.IntegerField()
+
+
+class ConfirmInput(serializers.Serializer):
+    entry = serializers.IntegerField(min_value=1)
+    pin = serializers.CharField(max_length=8)
+    version = serializers.IntegerField(help_text="the sheet version the player checked")
+
+
+class SignInput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="the sheet version the players confirmed")
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=500,
+        help_text="chief referee only: why a player's confirmation is missing (absent, disqualified)",
+    )
+
+
+class SheetApi(ServiceErrorsMixin, APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses=SheetOutput)
+    def get(self, request, sheet_id: int):
+        return sheet_response(sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id))
+
+
+class HandRecordedOutput(serializers.Serializer):
+    """The recorded hand and the sheet's new version and totals: all a tablet needs to go on.
+
+    The whole sheet is one GET away; leaving it out keeps the busiest write of the day light.
+    """
+
+    number = serializers.IntegerField()
+    result = serializers.CharField()
+    winner = serializers.IntegerField(allow_null=True)
+    discarder = serializers.IntegerField(allow_null=True)
+    verified = serializers.BooleanField()
+    fans = serializers.ListField(child=serializers.DictField())
+    fan_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+    deltas = serializers.ListField(child=serializers.IntegerField())
+    sheet_version = serializers.IntegerField(source="sheet.version")
+    sheet_totals = serializers.ListField(source="sheet.totals", child=serializers.IntegerField())
+
+
+class HandRecordApi(ServiceErrorsMixin, APIView):
+    """Record the next hand. A retried request with the same client_key answers 200 with that hand."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(
+        request=HandInput,
+        responses={201: HandRecordedOutput, 200: HandRecordedOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput},
+    )
+    def post(self, request, sheet_id: int):
+        payload = HandInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        # The service checks the referee's right to write on the locked sheet (404 otherwise).
+        hand, created = sheet_services.hand_record(actor=request.user, sheet_id=sheet_id, **payload.validated_data)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(HandRecordedOutput(hand).data, status=code)
+
+
+class HandApi(ServiceErrorsMixin, APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=HandCorrectInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    def put(self, request, sheet_id: int, number: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = HandCorrectInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        sheet_services.hand_correct(
+            actor=request.user,
+            sheet=sheet,
+            number=number,
+            expected_version=data.pop("version"),
+            reason=data.pop("reason", ""),
+            **data,
+        )
+        return sheet_response(sheet)
+
+
+class HandDeleteLastApi(ServiceErrorsMixin, APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    def post(self, request, sheet_id: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = VersionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        sheet_services.hand_delete_last(actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"])
+        return sheet_response(sheet)
+
+
+class SheetCloseApi(ServiceErrorsMixin, APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    def post(self, request, sheet_id: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = VersionInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        sheet_services.sheet_close(actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"])
+        return sheet_response(sheet)
+
+
+class SheetConfirmApi(ServiceErrorsMixin, APIView):
+    """A player confirms on the referee's tablet (the referee is the one logged in)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    def post(self, request, sheet_id: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = ConfirmInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        sheet_services.sheet_confirm(
+            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"]
+        )
+        return sheet_response(sheet)
+
+
+class SheetSignApi(ServiceErrorsMixin, APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=SignInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    def post(self, request, sheet_id: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = SignInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = payload.validated_data
+        sheet_services.sheet_sign(
+            actor=request.user, sheet=sheet, expected_version=data["version"], reason=data.get("reason", "")
+        )
+        return sheet_response(sheet)

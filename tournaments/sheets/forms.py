@@ -1,0 +1,65 @@
+"""Hand entry forms: the chief referee's correction (the appeal remedy builds on it)."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.sessions import SEAT_CHOICES
+
+SEAT_CHOICE_BLANK = [("", "—")] + list(SEAT_CHOICES)
+
+
+class CorrectedHandForm(forms.Form):
+    """A hand as corrected by the chief referee or an appeal: every field a hand has, so nothing
+    recorded is lost (the flags, the flowers, declared fans when the tiles were not recorded).
+    The tiles come from the tile picker (a hidden "tiles" input)."""
+
+    result = forms.ChoiceField(label=_("Result"), choices=[("win", _("Win")), ("draw", _("Draw"))])
+    winner = forms.TypedChoiceField(label=_("Winner"), coerce=int, required=False, empty_value=None,
+                                    choices=SEAT_CHOICE_BLANK)
+    discarder = forms.TypedChoiceField(
+        label=_("Discarded by (empty if self-drawn)"), coerce=int, required=False, empty_value=None,
+        choices=SEAT_CHOICE_BLANK,
+    )
+    flowers = forms.IntegerField(label=_("Flowers"), min_value=0, max_value=8, initial=0, required=False)
+    last_of_kind = forms.BooleanField(label=_("Last of its kind"), required=False)
+    last_wall_tile = forms.BooleanField(label=_("Last tile of the wall"), required=False)
+    kong_replacement = forms.BooleanField(label=_("Replacement after a kong"), required=False)
+    robbing_kong = forms.BooleanField(label=_("Robbing a kong"), required=False)
+    declared_fans = forms.CharField(
+        label=_("Declared fans, when the tiles were not recorded"), required=False,
+        help_text=_("Fan numbers separated by commas, e.g. 49, 73, 76."),
+    )
+
+    def clean_declared_fans(self) -> list[int]:
+        text = self.cleaned_data["declared_fans"].replace("，", ",")
+        try:
+            return [int(item) for item in text.split(",") if item.strip()]
+        except ValueError:
+            raise forms.ValidationError(_("Write fan numbers separated by commas.")) from None
+
+    def hand_entry(self, tiles: str) -> dict:
+        """The corrected hand, in the form the score sheet services take."""
+        data = self.cleaned_data
+        if data["result"] != "win":
+            return {"result": data["result"]}
+        return {
+            "result": "win", "winner": data["winner"], "discarder": data["discarder"], "tiles": tiles,
+            "declared_fans": data["declared_fans"], "flowers": data["flowers"] or 0,
+            **{flag: data[flag] for flag in ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")},
+        }
+
+
+class HandCorrectionForm(CorrectedHandForm):
+    """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited."""
+
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    reason = forms.CharField(label=_("Reason"), max_length=500)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    field_order = ["number"]
+
+    def __init__(self, *args, seats: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        choices = [("", "—")] + [(seat["seat"], f"{seat['starting_wind']}: {seat['registration'].entry_number} "
+                                                f"{seat['registration'].player.name}") for seat in seats]
+        self.fields["winner"].choices = choices
+        self.fields["discarder"].choices = choices

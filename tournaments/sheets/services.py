@@ -1,0 +1,426 @@
+"""Score sheets: hands, closing, confirmations and signatures (3.9, Appendix 5)."""
+
+import secrets
+import uuid
+from collections import Counter
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError
+from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.engine import HandError, check_declared, evaluate, settle
+from scoring.engine.table import MAX_HANDS, hand_winds
+from scoring.messages import declared_problem_message, hand_error_message, reason_message
+from tournaments import extensions
+from tournaments.access import Capability, can, can_write_sheet
+from tournaments.audit import audit_record
+from tournaments.errors import Conflict
+from tournaments.models import (
+    Hand,
+    Membership,
+    Registration,
+    Role,
+    ScoreSheet,
+    SeatAssignment,
+    Session,
+    Tournament,
+)
+
+PIN_ATTEMPTS = 5
+
+
+PIN_PAUSE_SECONDS = 10 * 60
+
+
+WIN_FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
+
+
+@transaction.atomic
+def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
+    # The sheet first, as every sheet write locks it, then the tournament against membership_revoke
+    # (the role checked here stays granted until this commits). FOR NO KEY UPDATE: it does not
+    # block the key-share lock of rows that refer to the tournament (other tables' audit events),
+    # so a hand being recorded at this table cannot deadlock with the hand-over.
+    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
+    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=sheet.session.tournament_id)
+    if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
+        raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
+    sheet.referee = referee
+    sheet.save(update_fields=["referee"])
+    audit_record(
+        actor=actor, tournament=tournament, action="sheet.referee_assigned", obj=sheet, detail={"referee": referee.get_username()}
+    )
+    return sheet
+
+
+def _invalid(field: str, message, code: str | None = None) -> ValidationError:
+    """A field error that keeps its code (the API reports it)."""
+    return ValidationError({field: ValidationError(message, code=code)})
+
+
+def _bump(sheet: ScoreSheet, **fields) -> None:
+    for name, value in fields.items():
+        setattr(sheet, name, value)
+    sheet.version += 1
+    sheet.save(update_fields=["version", *fields])
+
+
+def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), count: int = 0) -> dict:
+    """The sheet's derived totals (total0..total3, hand_count) after hands are added, changed or
+    removed: for _bump."""
+    fields = {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
+    fields["hand_count"] = sheet.hand_count + count
+    return fields
+
+
+def _locked_sheet(sheet_id: int) -> ScoreSheet:
+    """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
+    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
+
+
+def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
+    """Validate one hand of `sheet` with the engine and return the model fields it fills."""
+    return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
+
+
+def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | None = None) -> dict:
+    """Validate one hand with the engine and return the Hand model fields it fills (no writes).
+
+    `entry`: result ("win" or "draw"), winner and discarder (starting seats 0-3; discarder None
+    for a self-drawn win), tiles or declared_fans, flowers and the four win flags. The winds come
+    from the hand number (3.4.5, 3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without
+    it (a sheet not saved yet, as in an archive import) no refusal is asked for.
+    """
+    result = entry.get("result")
+    if result == Hand.Result.DRAW:
+        return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
+                **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
+                "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
+    if result != Hand.Result.WIN:
+        raise ValidationError({"result": _("A hand is a win or a draw.")})
+    winner, discarder = entry.get("winner"), entry.get("discarder")
+    if winner not in (0, 1, 2, 3):
+        raise ValidationError({"winner": _("Choose the winner.")})
+    if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
+        raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
+    refusal = extensions.win_refusal(sheet_id, number, winner) if sheet_id is not None else None
+    if refusal:
+        raise _invalid("winner", refusal, "win_refused")
+    flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
+    flowers = entry.get("flowers", 0)
+    tiles = (entry.get("tiles") or "").strip()
+    declared = list(entry.get("declared_fans") or [])
+    if 81 in declared:  # Flower Tiles ticked as a fan: the flowers are their count (fan 81)
+        flowers = (flowers or 0) + declared.count(81)
+        declared = [number for number in declared if number != 81]
+    try:
+        if tiles:
+            fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags)
+        elif declared:
+            fans, fan_points, total = _score_declared(rules, declared, flowers)
+        else:
+            raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
+        deltas = settle(total, winner=winner, discarder=discarder)  # 3.9.1.3
+    except HandError as error:
+        raise _invalid("tiles", hand_error_message(error), error.code) from error
+    return {
+        "result": result, "winner": winner, "discarder": discarder, "tiles": tiles, "flowers": flowers, **flags,
+        "declared_fans": [] if tiles else list(declared), "verified": bool(tiles), "fans": fans,
+        "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
+    }
+
+
+def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags) -> tuple[list, int, int]:
+    """The engine's verdict on the tiles, with the winds of this hand; refused unless a legal win."""
+    winds = hand_winds(number)
+    ev = evaluate(
+        tiles,
+        self_drawn=discarder is None,
+        seat_wind=winds.seat_winds[winner],
+        prevalent_wind=winds.prevalent,
+        flowers=flowers,
+        profile=rules,
+        **flags,
+    )
+    if not ev.is_winning:  # 3.7.2, 3.9.1.1
+        raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
+    return [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans], ev.fan_points, ev.total
+
+
+def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
+    """Fans the referee ticked: compatible with each other (3.9.1.6) and worth 8 (3.9.1.1)."""
+    check = check_declared(declared, flowers=flowers, profile=rules)
+    if check.problems:
+        messages = [declared_problem_message(*problem) for problem in check.problems]
+        raise _invalid("declared_fans", "; ".join(messages), "declared")
+    counts = Counter(declared)
+    if flowers:
+        counts[81] = flowers  # listed as fan 81, as the engine lists them for a hand entered with tiles
+    return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
+
+
+def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
+    """Record the next hand of a sheet. Returns (hand, created).
+
+    The actor's right to write the sheet is checked here, on the locked row, rather than by the
+    caller beforehand: the referee, the sheet's status and the session's are then the ones this
+    hand is written under (a referee reassigned or a session ended a moment earlier cannot slip a
+    hand in), and the busiest write of the day reads the sheet once. Anyone else gets Http404, as
+    from the selectors.
+
+    A retried submission (same client_key) returns the hand it recorded the first time. A
+    submission for a hand number that is not the next one is stale: Conflict (409), which names
+    the next number; so is a client key already used for another hand.
+    """
+    try:
+        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, **entry)
+    except IntegrityError:
+        # The lock rules out two hands with one number; what is left is a client key sent again
+        # with a different hand number (a retry is looked up by its key before anything is
+        # written). Looked up only now, so the busiest write of the day does not pay for it.
+        used = Hand.objects.filter(client_key=client_key).first() if client_key is not None else None
+        if used is None:
+            raise
+        raise Conflict(
+            _("This submission's key was already used for hand %(n)d; send the hand with a new key.")
+            % {"n": used.number},
+            current_version=None,
+        ) from None
+
+
+@transaction.atomic
+def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, **entry) -> tuple[Hand, bool]:
+    try:
+        sheet = _locked_sheet(sheet_id)
+    except ScoreSheet.DoesNotExist:
+        raise Http404("No such sheet.") from None
+    next_number = sheet.hand_count + 1
+    # A retry of a recorded hand comes with its old number: look for it only then. (A first
+    # attempt still in flight holds the row lock, so the retry sees it committed.) The tablet that
+    # recorded it gets its answer even if the sheet has been signed or handed over since.
+    if client_key is not None and number != next_number:
+        recorded = sheet.hands.filter(client_key=client_key, created_by_id=actor.pk).first()
+        if recorded is not None:
+            return recorded, False
+    if not can_write_sheet(actor, sheet):
+        raise Http404("No such sheet.")
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
+    # 3.5.6: at time-up the sheets close and the hand in progress scores nothing, but the hands
+    # finished before it count. A tablet that was offline sends them afterwards, so a closed sheet
+    # (not yet signed) still takes hands; the players confirm the sheet as it then stands.
+    if sheet.status == ScoreSheet.Status.OPEN and sheet.session.status != Session.Status.RUNNING:
+        raise ValidationError(_("The session is not running."))
+    if next_number > MAX_HANDS:
+        raise ValidationError(_("A session has at most 16 hands (rule 3.4.8)."))
+    if number != next_number:
+        raise Conflict(
+            _("Hand %(n)d is already recorded; the next hand is %(next)d.") % {"n": number, "next": next_number},
+            current_version=sheet.version,
+            next_number=next_number,
+        )
+    hand = Hand.objects.create(
+        sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
+    )
+    changes = _totals_plus(sheet, added=hand.deltas, count=1)
+    if sheet.status == ScoreSheet.Status.CLOSED:
+        changes["ended_by_time"] = changes["hand_count"] < MAX_HANDS
+    _bump(sheet, **changes)
+    audit_record(
+        actor=actor,
+        tournament=sheet.session.tournament,
+        action="hand.recorded",
+        obj=hand,
+        detail={"sheet": sheet.pk, "number": number, "result": hand.result, "deltas": list(hand.deltas),
+                "tiles": hand.tiles, "sheet_status": sheet.status},
+    )
+    return hand, True
+
+
+@transaction.atomic
+def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
+    """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
+    sheet = _locked_sheet(sheet.pk)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
+        raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
+    hand = sheet.hands.filter(number=number).first()
+    if hand is None:
+        raise ValidationError({"number": _("There is no hand %(n)d on this sheet.") % {"n": number}})
+    before = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
+    for field, value in _scored_hand(sheet, number, entry).items():
+        setattr(hand, field, value)
+    hand.save()
+    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
+    audit_record(
+        actor=actor,
+        tournament=sheet.session.tournament,
+        action="hand.corrected",
+        obj=hand,
+        detail={"sheet": sheet.pk, "number": number, "reason": reason, "before": before,
+                "after": {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)},
+                "sheet_status": sheet.status},
+    )
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        _standings_after_commit(sheet)
+    return hand
+
+
+@transaction.atomic
+def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None:
+    """Take back the last hand of a sheet not yet signed (a mistaken entry).
+
+    A closed sheet too: a tablet offline at time-up sends its queued hands afterwards (3.5.6), and
+    one of them may be the hand that was still in progress, which scores nothing. The version moves
+    on, so confirmations given before the take-back no longer count.
+    """
+    sheet = _locked_sheet(sheet.pk)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
+    hand = sheet.hands.order_by("-number").first()
+    if hand is None:
+        raise ValidationError(_("The sheet has no hands."))
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action="hand.deleted", obj=hand,
+        detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
+                "sheet_status": sheet.status},
+    )
+    try:
+        hand.delete()
+    except ProtectedError:
+        # Another app's record names this hand (an appeal, 3.12): it must stay for that record.
+        raise ValidationError(
+            _("Hand %(n)d is referred to elsewhere (an appeal): correct it rather than take it back.")
+            % {"n": hand.number}
+        ) from None
+    changes = _totals_plus(sheet, removed=hand.deltas, count=-1)
+    if sheet.status == ScoreSheet.Status.CLOSED:
+        changes["ended_by_time"] = True  # fewer than 16 hands now (3.5.6)
+    _bump(sheet, **changes)
+
+
+@transaction.atomic
+def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
+    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
+    sheet = _locked_sheet(sheet.pk)
+    if sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    if sheet.status != ScoreSheet.Status.OPEN:
+        raise ValidationError(_("This sheet is already closed."))
+    hands = sheet.hand_count
+    _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now())
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,
+        detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
+    )
+    return sheet
+
+
+def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
+    if expected_version is not None and sheet.version != expected_version:
+        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+
+
+@transaction.atomic
+def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None) -> Registration:
+    """A player confirms the closed sheet on the referee's tablet with their entry number and PIN.
+
+    `expected_version` is the version the tablet showed the player: if the sheet changed since (a
+    correction, a penalty, a late hand), the confirmation would be for figures the player never
+    saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
+    """
+    sheet = _locked_sheet(sheet.pk)
+    if sheet.status != ScoreSheet.Status.CLOSED:
+        raise ValidationError(_("The sheet is not waiting for signatures."))
+    _check_version(sheet, expected_version)
+    seat = (
+        SeatAssignment.objects.select_related("registration")
+        .filter(session=sheet.session, table=sheet.table, registration__entry_number=entry_number)
+        .first()
+    )
+    registration = seat.registration if seat else None
+    attempts_key = f"sheet-confirm-failures:{sheet.pk}:{entry_number}"
+    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+        # A 4-digit PIN must not be guessed on the referee's tablet: a pause after a few misses.
+        raise ValidationError({"pin": _("Too many wrong PINs for this player: ask the referee to wait a few minutes.")})
+    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
+        registration.confirm_pin, str(pin).strip()
+    ):
+        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
+        cache.incr(attempts_key)
+        # One message for both cases: a wrong guess must not reveal who sits at the table.
+        raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
+    signature, created = sheet.signatures.get_or_create(
+        kind="player", registration=registration, sheet_version=sheet.version
+    )
+    if created:
+        audit_record(
+            actor=None, tournament=sheet.session.tournament, action="sheet.confirmed", obj=sheet,
+            detail={"entry": entry_number},
+        )
+    return registration
+
+
+@transaction.atomic
+def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None, reason: str = "") -> ScoreSheet:
+    """The referee signs after the four players: the sheet is locked, its results final (Appendix 5).
+
+    A player who cannot confirm (absent after a forfeit for lateness, 3.11.2.1, or disqualified,
+    3.11.4) must not keep the other three out of the standings: the chief referee may then sign
+    without that confirmation, giving the reason, which the audit keeps with the missing entries.
+    """
+    sheet = _locked_sheet(sheet.pk)
+    if sheet.status != ScoreSheet.Status.CLOSED:
+        raise ValidationError(_("The sheet is not waiting for signatures."))
+    _check_version(sheet, expected_version)
+    confirmed = set(
+        sheet.signatures.filter(kind="player", sheet_version=sheet.version).values_list("registration_id", flat=True)
+    )
+    missing = list(
+        SeatAssignment.objects.filter(session_id=sheet.session_id, table_id=sheet.table_id)
+        .exclude(registration_id__in=confirmed)
+        .order_by("seat")
+        .values_list("registration__entry_number", flat=True)
+    )
+    if missing:
+        if not can(actor, sheet.session.tournament, Capability.SUPERVISE_SCORES):
+            raise ValidationError(
+                _("%(n)d of 4 players have confirmed; all four must confirm first.") % {"n": len(confirmed)}
+            )
+        if not reason.strip():
+            raise ValidationError(
+                {"reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.") % {"n": len(confirmed)}}
+            )
+    sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
+    _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
+    detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
+    audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
+    _standings_after_commit(sheet)
+    return sheet
+
+
+@transaction.atomic
+def sheet_results_changed(*, sheet: ScoreSheet) -> None:
+    """Another app changed what a sheet's results are (a penalty recorded or cancelled).
+
+    The version moves on, so confirmations given before no longer count and stale edits get 409;
+    a signed sheet's standings are recomputed once this commits. The caller audits the change.
+    """
+    sheet = _locked_sheet(sheet.pk)
+    _bump(sheet)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        _standings_after_commit(sheet)
+
+
+def _standings_after_commit(sheet: ScoreSheet) -> None:
+    from tournaments.tasks import standings_recompute_task
+
+    tournament_id = sheet.session.tournament_id
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))

@@ -1,0 +1,87 @@
+"""GET /api/tournaments/<id>/standings/: the latest standings snapshot, with ETag and 304."""
+
+from django.utils.decorators import method_decorator
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import condition
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema, extend_schema_field
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from scoring.engine.table import twelfths_number
+from tournaments.core import selectors as core_selectors
+from tournaments.standings import selectors as standings_selectors
+
+
+@extend_schema_field(OpenApiTypes.NUMBER)
+class TablePointsField(serializers.Field):
+    """Table points are stored in twelfths; the API gives them as numbers (10.5, 7.333333)."""
+
+    def to_representation(self, value):
+        return twelfths_number(value)
+
+
+class StandingsSessionOutput(serializers.Serializer):
+    session = serializers.IntegerField()
+    table = serializers.IntegerField()
+    seat = serializers.IntegerField(help_text="Starting seat: 0 East, 1 South, 2 West, 3 North.")
+    rank = serializers.IntegerField(help_text="Place at the table, 1-4; tied players share the better place.")
+    table_points = TablePointsField()
+    session_score = serializers.IntegerField()
+    hand_score = serializers.IntegerField()
+    transfers = serializers.IntegerField()
+    deductions = serializers.IntegerField()
+
+
+class StandingsIndividualOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    name_local = serializers.CharField()
+    country = serializers.CharField()
+    team = serializers.CharField(allow_null=True)
+    table_points = TablePointsField()
+    contest_points = serializers.IntegerField()
+    places = serializers.ListField(child=serializers.IntegerField(), help_text="Firsts, seconds, thirds, fourths.")
+    best_session = serializers.IntegerField(allow_null=True)
+    sessions = StandingsSessionOutput(many=True)
+
+
+class StandingsTeamOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    team = serializers.CharField()
+    table_points = TablePointsField()
+    contest_points = serializers.IntegerField()
+    members = serializers.ListField(child=serializers.IntegerField(), help_text="Entry numbers.")
+
+
+class StandingsOutput(serializers.Serializer):
+    version = serializers.IntegerField(allow_null=True)
+    computed_at = serializers.DateTimeField(allow_null=True)
+    sessions = serializers.ListField(child=serializers.IntegerField(), help_text="Sessions with signed sheets.")
+    individuals = StandingsIndividualOutput(many=True)
+    teams = StandingsTeamOutput(many=True)
+
+
+def standings_api_etag(request, tournament_id: int) -> str | None:
+    version = standings_selectors.standings_public_version(tournament_id=tournament_id)
+    return None if version is None else f"api-standings-{version}"
+
+
+@method_decorator(cache_control(no_cache=True), name="get")
+@method_decorator(condition(etag_func=standings_api_etag), name="get")
+class StandingsApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(responses=StandingsOutput)
+    def get(self, request, tournament_id: int):
+        tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+        snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
+        data = snapshot.data if snapshot else {"individuals": [], "teams": [], "sessions": []}
+        payload = {
+            "version": snapshot.version if snapshot else None,
+            "computed_at": snapshot.computed_at if snapshot else None,
+            **data,
+        }
+        return Response(StandingsOutput(payload).data)

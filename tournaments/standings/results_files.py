@@ -1,0 +1,73 @@
+"""The final results sheet written out as CSV, XLSX and PDF; the table itself is `results_sheet`."""
+
+import csv
+import io
+
+from django.template.loader import render_to_string
+
+from scoring.engine.table import twelfths_display, twelfths_number
+from tournaments.standings.results_sheet import ResultsSheet, results_sheet
+
+# A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
+# public, and names come from rosters, so such text is written as text. A leading tab or carriage
+# return can hide one of the others from a check and still be read as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _inert(value):
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def results_csv(data: dict) -> bytes:
+    """UTF-8 with a byte-order mark, so spreadsheet programs read Chinese and Japanese names."""
+    sheet = results_sheet(data, points=twelfths_display)
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow([column.full_label for column in sheet.columns])
+    writer.writerows([_inert(value) for value in row] for row in sheet.rows)
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def results_xlsx(data: dict, *, title: str) -> bytes:
+    """One worksheet; table points are numbers (10.5, 7.333333) so they can be summed."""
+    from openpyxl import Workbook
+    from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+    from openpyxl.styles import Font
+
+    def append(row):
+        # Control characters (a name pasted with a vertical tab) cannot be stored in XLSX: dropped.
+        worksheet.append([ILLEGAL_CHARACTERS_RE.sub("", value) if isinstance(value, str) else value for value in row])
+        for cell in worksheet[worksheet.max_row]:
+            if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
+                cell.data_type = "s"  # openpyxl took it for a formula: keep it as text
+
+    sheet = results_sheet(data, points=twelfths_number)
+    workbook = Workbook()
+    worksheet = workbook.active
+    worksheet.title = "Results"
+    append([title])  # the tournament's name, typed by its organizer: as guarded as the rows
+    worksheet["A1"].font = Font(bold=True)
+    append([column.full_label for column in sheet.columns])
+    for cell in worksheet[2]:
+        cell.font = Font(bold=True)
+    for row in sheet.rows:
+        append(row)
+    worksheet.freeze_panes = "D3"
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def results_pdf(data: dict, *, context: dict) -> bytes:
+    """A4 landscape through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
+    from weasyprint import HTML
+
+    sheet: ResultsSheet = results_sheet(data, points=twelfths_display)
+    header_top, header_bottom = sheet.header_rows()
+    html = render_to_string(
+        "tournaments/standings/results_pdf.html",
+        {**context, "sheet": sheet, "header_top": header_top, "header_bottom": header_bottom},
+    )
+    return HTML(string=html).write_pdf()

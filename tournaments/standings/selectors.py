@@ -1,0 +1,110 @@
+"""Reads of the standings snapshots: pages never recompute, they serve the latest snapshot."""
+
+
+from django.db.models import OuterRef, Subquery
+from django.http import Http404
+
+from scoring.engine.table import twelfths_display
+from tournaments.models import (
+    StandingsSnapshot,
+    Tournament,
+)
+from tournaments.models.sessions import SEAT_CHOICES
+
+
+def standings_public_version(*, tournament_id: int) -> int | None:
+    """The latest snapshot's version of a public tournament (0 when none), in one query; None for
+    drafts and unknown ids.
+
+    Conditional requests use it: an unchanged poll costs this query and a bodiless 304. It is the
+    version of the snapshot a page would render (not Tournament.standings_version), the same
+    notion the pages embed, so an ETag always names the data it was sent with. Drafts get no
+    ETag, so their pages always go through the full access check.
+    """
+    latest = StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).order_by("-version").values("version")[:1]
+    row = (
+        Tournament.objects.filter(pk=tournament_id)
+        .annotate(latest_version=Subquery(latest))
+        .values_list("latest_version", "status")
+        .first()
+    )
+    if row is None or row[1] == Tournament.Status.DRAFT:
+        return None
+    return row[0] or 0
+
+
+def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | None:
+    """The latest stored standings; pages never recompute them in the request."""
+    return tournament.standings_snapshots.order_by("-version").first()
+
+
+def _place_counts(places: list[int]) -> str:
+    return "-".join(str(count) for count in places)
+
+
+def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
+    """The snapshot's rows with table points as people write them (3, 1.5, 2.33)."""
+    if snapshot is None:
+        return {"snapshot": None, "individuals": [], "teams": [], "sessions": []}
+    data = snapshot.data
+    individuals = [
+        {
+            "rank": row["rank"],
+            "entry": row["entry"],
+            "name": row["name"],
+            "name_local": row.get("name_local") or "",
+            "team": row.get("team") or "",
+            "table_points": twelfths_display(row["table_points"]),
+            "contest_points": row["contest_points"],
+            "disqualified": row.get("disqualified", False),
+        }
+        for row in data["individuals"]
+    ]
+    teams = [
+        {
+            "rank": team["rank"],
+            "team": team["team"],
+            "table_points": twelfths_display(team["table_points"]),
+            "contest_points": team["contest_points"],
+            "members": len(team["members"]),
+        }
+        for team in data["teams"]
+    ]
+    return {"snapshot": snapshot, "individuals": individuals, "teams": teams, "sessions": data["sessions"]}
+
+
+def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
+    """One player's line of the standings and every session they played; 404 if not in them."""
+    row = None
+    if snapshot is not None:
+        row = next((candidate for candidate in snapshot.data["individuals"] if candidate["entry"] == entry), None)
+    if row is None:
+        raise Http404("No such player in the standings.")
+    seats = dict(SEAT_CHOICES)
+    return {
+        "rank": row["rank"],
+        # 3.11.4: a disqualified player keeps their record but takes no rank (standing flags).
+        "disqualified": row.get("disqualified", False),
+        "entry": row["entry"],
+        "name": row["name"],
+        "name_local": row.get("name_local") or "",
+        "team": row.get("team") or "",
+        "country": row.get("country") or "",
+        "table_points": twelfths_display(row["table_points"]),
+        "contest_points": row["contest_points"],
+        "places": row["places"],
+        "sessions": [
+            {
+                "session": played["session"],
+                "table": played["table"],
+                "seat": seats[played["seat"]],
+                "rank": played["rank"],
+                "table_points": twelfths_display(played["table_points"]),
+                "session_score": played["session_score"],
+                # Penalty points in the session score: transfers received or paid, less deductions.
+                "penalties": played.get("transfers", 0) - played.get("deductions", 0),
+            }
+            for played in row["sessions"]
+        ],
+        "players": len(snapshot.data["individuals"]),
+    }

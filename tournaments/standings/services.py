@@ -1,0 +1,64 @@
+"""Standings writes: the recompute that stores a snapshot, and the organizer's request for one."""
+
+import hashlib
+
+from django.db import transaction
+
+from tournaments.audit import audit_record
+from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models.standings import json_text
+from tournaments.standings.compute import standings_compute
+
+SNAPSHOTS_KEPT = 10
+
+
+@transaction.atomic
+def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
+    """Recompute the standings; a new version is stored only when something changed.
+
+    The tournament row is locked so two recomputes (two sheets locked at once) queue up and
+    versions never collide.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    data = standings_compute(tournament)
+    # Serialized once, for both the comparison and the new row. "Changed?" compares digests: the
+    # latest snapshot's data (about 2 MB for 1,000 players) is neither read back nor decoded.
+    text = json_text(data)
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    latest = tournament.standings_snapshots.defer("data").order_by("-version").first()
+    if latest is not None and (latest.digest == digest if latest.digest else latest.data == data):
+        return latest
+    # Past both the latest snapshot and the tournament's counter, so a counter moved back (an old
+    # value saved over it) cannot make the new version collide with a stored snapshot.
+    tournament.standings_version = max(latest.version if latest else 0, tournament.standings_version) + 1
+    tournament.save(update_fields=["standings_version"])
+    snapshot = StandingsSnapshot.objects.create(
+        tournament=tournament, version=tournament.standings_version, data=text, digest=digest
+    )
+    snapshot.data = data
+    stale = tournament.standings_snapshots.order_by("-version").values_list("pk", flat=True)[SNAPSHOTS_KEPT:]
+    StandingsSnapshot.objects.filter(pk__in=list(stale)).delete()
+    audit_record(
+        actor=None,
+        tournament=tournament,
+        action="standings.recomputed",
+        obj=snapshot,
+        detail={"version": snapshot.version, "players": len(data["individuals"])},
+    )
+    return snapshot
+
+
+@transaction.atomic
+def standings_recompute_request(*, actor, tournament: Tournament) -> None:
+    """Recompute the standings on demand: queued for the worker once this transaction commits."""
+    from tournaments.tasks import standings_recompute_task
+
+    audit_record(
+        actor=actor,
+        tournament=tournament,
+        action="standings.recompute_requested",
+        obj=tournament,
+        detail={"version": tournament.standings_version},
+    )
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
