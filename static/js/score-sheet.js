@@ -1,18 +1,14 @@
 /*
  * The referee's tablet: record hands on a score sheet, even on flaky venue Wi-Fi.
  *
- * Every hand the referee records goes first into an outbox kept in localStorage (per sheet), with
- * a random client key; the outbox is then sent in order to POST /api/sheets/<id>/hands/. A hand
- * gets its number when it is first sent: the number the server gave as next (from the sheet, a
- * 201 or a 409), so a slow or failed refresh cannot make the tablet reuse a number. A hand leaves
- * the outbox when the server has it: 201 (recorded), or 200 (a retry the server had already
- * recorded: the client key makes retries harmless). A refusal (400: invalid hand; 409: that number
- * was taken by another tablet) keeps the hand in the outbox, held, and puts it back into the form
- * with the reason, also after a reload; the hands queued after it wait until it is entered again
- * (it then takes the server's next number) or discarded. A network failure keeps the outbox and
- * retries when the browser is back online and every few seconds; a 401/403/404 (logged out, or no
- * longer this referee's sheet) keeps it and asks for a login. The page shows what is pending, and
- * the hand being entered is labelled with its number and winds, counting the hands still queued.
+ * Every hand the referee records goes first into the sheet's outbox (outbox.js, loaded before this
+ * file, states the protocol: client keys, numbering from the server's next number, held hands
+ * after a refusal, retries, stopping on 401/403/404); this file is the page around it. It sends
+ * the outbox's hands to POST /api/sheets/<id>/hands/ one at a time, retries when the browser is
+ * back online and every few seconds, puts a held hand back into the form with the reason (also
+ * after a reload), and asks for a login when the server no longer accepts the tablet. The page
+ * shows what is pending, and the hand being entered is labelled with its number and winds,
+ * counting the hands still queued.
  *
  * Closing, confirmations, signing and taking back a hand need the connection and say so; a
  * confirmation or signature names the sheet version shown, so one given for figures since changed
@@ -26,14 +22,17 @@
   var form = document.getElementById("hand-form");
   var outboxView = document.getElementById("outbox");
   var errorsView = document.getElementById("sheet-errors");
-  var storageKey = "mcr-outbox-sheet-" + root.dataset.sheetId;
-  var sending = false;
   var retryTimer = null;
-  var stopped = false;  // the server refused us (logged out): keep everything, send nothing
-  var serverNext = state().nextNumber;  // the next hand number, as the server last said
   var windsNode = document.getElementById("sheet-winds");
   var winds = windsNode ? JSON.parse(windsNode.textContent) : [];  // hands 1-16: prevalent, seat winds, dealer
   var discardButton = document.getElementById("discard-held");
+  var outbox = window.SheetOutbox.open({
+    storage: window.localStorage,
+    sheetId: root.dataset.sheetId,
+    serverNext: state().nextNumber,
+    text: text,
+    onChange: renderOutbox
+  });
 
   function text(name, n) {
     return (root.dataset["text" + name] || "").replace("{n}", n);
@@ -42,25 +41,6 @@
   function csrfToken() {
     var input = document.querySelector("input[name=csrfmiddlewaretoken]");
     return input ? input.value : "";
-  }
-
-  function randomUUID() {
-    // crypto.randomUUID needs a secure context, which a venue LAN address is not.
-    var bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes);
-    bytes[6] = (bytes[6] & 0x0f) | 0x40;
-    bytes[8] = (bytes[8] & 0x3f) | 0x80;
-    var hex = Array.prototype.map.call(bytes, function (b) { return (b + 0x100).toString(16).slice(1); }).join("");
-    return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
-  }
-
-  function loadOutbox() {
-    try { return JSON.parse(window.localStorage.getItem(storageKey) || "[]"); } catch (e) { return []; }
-  }
-
-  function saveOutbox(entries) {
-    window.localStorage.setItem(storageKey, JSON.stringify(entries));
-    renderOutbox(entries);
   }
 
   function state() {
@@ -72,13 +52,9 @@
     };
   }
 
-  function held(entries) {
-    return entries.length > 0 && !!entries[0].held;
-  }
-
   function renderOutbox(entries) {
-    entries = entries || loadOutbox();
-    relabel(entries);
+    entries = entries || outbox.entries();
+    relabel();
     // Closing, confirming, signing and taking back wait until every hand here is on the server:
     // the players must confirm the sheet with all its hands, and a take-back must not cross a
     // hand still on its way.
@@ -90,9 +66,9 @@
     outboxView.textContent = entries.length ? text("Pending", entries.length) + (navigator.onLine ? "" : " — " + text("Offline")) : "";
   }
 
-  function relabel(entries) {
+  function relabel() {
     // The hand in the form comes after the hands still queued (a held hand is the first of them).
-    var number = serverNext + (held(entries) ? 0 : entries.length);
+    var number = outbox.formNumber();
     var hand = winds[number - 1];
     var label = document.querySelector("[data-next-label]");
     if (!label) return;
@@ -121,8 +97,8 @@
         if (html === null) return;
         document.getElementById("sheet-state").innerHTML = html;
         var current = state();
-        serverNext = current.nextNumber;
-        if (form) form.hidden = current.status !== "open" && !held(loadOutbox());
+        outbox.setServerNext(current.nextNumber);
+        if (form) form.hidden = current.status !== "open" && !outbox.held();
         renderOutbox();
       })
       .catch(function () { renderOutbox(); });
@@ -190,70 +166,32 @@
   }
 
   function send() {
-    if (sending || stopped) return;
-    var entries = loadOutbox();
-    if (!entries.length || held(entries)) return;
-    sending = true;
-    var entry = entries[0];
-    if (!entry.number) {
-      if (entry.expected && entry.expected !== serverNext) {
-        // The sheet changed while it waited (a take-back, another tablet): as hand N it would get
-        // other winds and dealer than the referee saw when entering it. Back to the referee.
-        sending = false;
-        entry.held = [text("Renumbered", entry.expected).replace("{m}", serverNext)];
-        saveOutbox(entries);
-        hold(entry);
-        return;
-      }
-      entry.number = serverNext;  // kept from now on: a retry must carry the number it was sent with
-      saveOutbox(entries);
-    }
+    var step = outbox.next();
+    if (!step) return;
+    if (step.hold) { hold(step.hold); return; }
+    var clientKey = step.send.client_key;
     fetch(root.dataset.apiHands, {
       method: "POST",
       credentials: "same-origin",
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json" },
-      body: JSON.stringify(Object.assign({ number: entry.number, client_key: entry.client_key }, entry.hand))
+      body: JSON.stringify(step.body)
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body }; });
     }).then(function (answer) {
-      sending = false;
-      if (answer.status >= 500) { scheduleRetry(); return; }
-      if (answer.status === 401 || answer.status === 403 || answer.status === 404) {
-        // Logged out, or the sheet is no longer this referee's: the hands stay on the tablet.
-        stopped = true;
+      var outcome = outbox.settle(clientKey, answer);
+      if (outcome.kind === "retry") { scheduleRetry(); return; }
+      if (outcome.kind === "stopped") {
         showErrors([text("LoggedOut")]);
         renderOutbox();
         return;
       }
-      var current = loadOutbox();
-      if (!current.length || current[0].client_key !== entry.client_key) return;  // discarded meanwhile
-      if (answer.status === 201 || answer.status === 200) {
-        serverNext = answer.body.number + 1;
-        current.shift();
-        saveOutbox(current);
-        refreshState().then(send);
-        return;
+      if (outcome.kind === "sent") { refreshState().then(send); return; }
+      if (outcome.kind === "held") {
+        hold(outcome.entry);
+        refreshState();
       }
-      // Refused (400, or 409: another tablet took that number): the hand stays first in the
-      // outbox, held, and goes back into the form; the hands queued after it wait.
-      var messages;
-      if (answer.status === 409) {
-        if (answer.body.next_number) serverNext = answer.body.next_number;
-        messages = [text("Conflict", entry.number)].concat(answer.body.next_number ? [] : [answer.body.detail || ""]);
-      } else {
-        messages = (answer.body.errors || []).map(function (e) { return e.message; });
-        if (!messages.length) {
-          messages = Object.keys(answer.body).map(function (k) { return k + ": " + [].concat(answer.body[k]).join(" "); });
-        }
-        messages = [text("Refused", entry.number)].concat(messages);
-      }
-      current[0].held = messages.filter(Boolean);
-      current[0].number = null;  // entered again, it takes the server's next number
-      saveOutbox(current);
-      hold(current[0]);
-      refreshState();
     }).catch(function () {
-      sending = false;
+      outbox.settle(clientKey, null);  // a network failure: the hand stays, sent again later
       renderOutbox();
       scheduleRetry();
     });
@@ -308,24 +246,14 @@
       var found = problems(hand);
       showErrors(found);
       if (found.length) return;
-      var entries = loadOutbox();
-      // The number the form showed: the hand's winds and dealer were read for it.
-      var entry = { client_key: randomUUID(), hand: hand, expected: serverNext + (held(entries) ? 0 : entries.length) };
-      if (held(entries)) {
-        entries[0] = entry;  // the corrected hand takes the refused one's place, ahead of the rest
-      } else {
-        entries.push(entry);
-      }
-      saveOutbox(entries);
+      outbox.add(hand);  // in the held hand's place, if any
       resetForm();
       if (discardButton) discardButton.hidden = true;
       send();
     });
     if (discardButton) {
       discardButton.addEventListener("click", function () {
-        var entries = loadOutbox();
-        if (held(entries)) entries.shift();
-        saveOutbox(entries);
+        outbox.discardHeld();
         resetForm();
         showErrors([]);
         discardButton.hidden = true;
@@ -360,10 +288,9 @@
 
   window.addEventListener("online", send);
   window.addEventListener("offline", function () { renderOutbox(); });
-  var waiting = loadOutbox();
-  renderOutbox(waiting);
+  renderOutbox();
   // A hand held before a reload goes back into the form once the tile picker (a deferred script
   // after this one) is ready.
-  if (held(waiting)) document.addEventListener("DOMContentLoaded", function () { hold(loadOutbox()[0]); });
+  if (outbox.held()) document.addEventListener("DOMContentLoaded", function () { hold(outbox.held()); });
   send();
 })();
