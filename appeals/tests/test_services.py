@@ -155,7 +155,7 @@ def test_no_appeal_against_an_imported_session(organizer):
     from conftest import make_user
     from tournaments.archive.services import tournament_import_archive
     from tournaments.models import Registration
-    from tournaments.tests.test_archive import minimal
+    from tournaments.tests.archive.test_archive import minimal
 
     imported = tournament_import_archive(actor=organizer, data=minimal())
     registration = Registration.objects.get(tournament=imported, entry_number=12)

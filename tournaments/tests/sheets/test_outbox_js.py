@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-OUTBOX_JS = Path(__file__).resolve().parents[2] / "static" / "js" / "outbox.js"
+OUTBOX_JS = Path(__file__).resolve().parents[3] / "static" / "js" / "outbox.js"
 ORIGIN = "http://outbox.test"
 
 # Messages as score-sheet.js gives them from the page, in short; the client keys are predictable.

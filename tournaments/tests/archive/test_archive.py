@@ -592,7 +592,7 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
 def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
     from django.db import connection
 
-    from tournaments.tests.test_sheet_concurrency import race
+    from tournaments.tests.sheets.test_sheet_concurrency import race
 
     assert connection.vendor == "postgresql"
     outcomes = race(3, lambda i: tournament_import_archive(actor=organizer, data=minimal()))

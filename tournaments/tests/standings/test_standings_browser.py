@@ -73,7 +73,7 @@ def test_the_board_on_a_tablet_starts_and_ends_a_session(
 
 @pytest.mark.browser
 def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, tournament):
-    from tournaments.tests.test_standings_web import big_snapshot
+    from tournaments.tests.standings.test_standings_web import big_snapshot
 
     Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
     snapshot = big_snapshot(tournament, players=300, sessions=8)
