@@ -3,6 +3,10 @@
 Players keep the seat drawn for the session (starting seats E=1, S=2, W=3,
 N=4) during round 1 and change seats after every round; the rule table gives,
 for each round, which starting seat sits East, South, West and North.
+
+It lives with the scoring engine, not with seating, because the score sheet needs it: the seat wind
+of every player in every hand (3.4.8, `table.hand_winds`) is an input of the fan count. The seating
+engine and the core both read it from here, so neither imports the other.
 """
 
 WINDS = ("East", "South", "West", "North")
