@@ -9,27 +9,31 @@ from tournaments.standings import views as standings_views
 app_name = "tournaments"
 
 urlpatterns = [
+    # core: tournaments, registrations, the audit trail
     path("new/", core_views.tournament_create, name="create"),
     path("<int:tournament_id>/", core_views.tournament_detail, name="detail"),
     path("<int:tournament_id>/edit/", core_views.tournament_edit, name="edit"),
     path("<int:tournament_id>/registrations/", core_views.registration_list, name="registrations"),
-    path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("<int:tournament_id>/audit/", core_views.audit_log, name="audit"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
     path("registrations/<int:registration_id>/check-in/", core_views.registration_check_in, name="check_in"),
+    # roster
+    path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
+    # sessions: the organizer's board
+    path("<int:tournament_id>/board/", session_views.board, name="board"),
+    path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),
+    path("sessions/<int:session_id>/end/", session_views.session_end, name="session_end"),
+    # sheets: the referee's tablet
+    path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),
-    path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
-    # Standings, the board and the final results (standings_views).
+    # standings and the final results
     path("<int:tournament_id>/standings/", standings_views.standings, name="standings"),
     path("<int:tournament_id>/standings/live/", standings_views.standings_live, name="standings_live"),
     path("<int:tournament_id>/standings/recompute/", standings_views.standings_recompute, name="standings_recompute"),
     path("<int:tournament_id>/players/<int:entry>/", standings_views.player_detail, name="player"),
-    path("<int:tournament_id>/board/", session_views.board, name="board"),
-    path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),
-    path("sessions/<int:session_id>/end/", session_views.session_end, name="session_end"),
     path("<int:tournament_id>/results.csv", standings_views.results_download, {"fmt": "csv"}, name="results_csv"),
     path("<int:tournament_id>/results.xlsx", standings_views.results_download, {"fmt": "xlsx"}, name="results_xlsx"),
     path("<int:tournament_id>/results.pdf", standings_views.results_download, {"fmt": "pdf"}, name="results_pdf"),

@@ -1,7 +1,5 @@
 """Writing a tournament archive, and the standings export, for the commands."""
 
-
-
 from scoring.engine.table import twelfths_number
 from tournaments import extensions
 from tournaments.archive.read import FORMAT

@@ -1,6 +1,5 @@
 """Reads of tournaments, registrations, staff and the audit trail, filtered by what the asking user may see. Outsiders get 404, never a hint."""
 
-
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404

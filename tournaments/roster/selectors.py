@@ -1,6 +1,5 @@
 """Reads of roster imports, filtered by what the asking user may see."""
 
-
 from django.http import Http404
 
 from tournaments.access import Capability, can

@@ -1,6 +1,5 @@
 """The organizer's board: sessions started and ended, tables in play, time left (3.5.6)."""
 
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError

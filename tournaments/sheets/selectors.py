@@ -1,6 +1,5 @@
 """Reads of score sheets, filtered by what the asking user may see. Outsiders get 404."""
 
-
 from django.http import Http404
 
 from scoring.engine.table import MAX_HANDS, hand_winds, table_results

@@ -1,6 +1,5 @@
 """Reads of the standings snapshots: pages never recompute, they serve the latest snapshot."""
 
-
 from django.db.models import OuterRef, Subquery
 from django.http import Http404
 
