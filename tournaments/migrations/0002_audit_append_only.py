@@ -17,6 +17,7 @@ DROP TRIGGER IF EXISTS tournaments_auditevent_append_only ON tournaments_auditev
 DROP FUNCTION IF EXISTS tournaments_auditevent_append_only();
 """
 
+
 def _on_postgresql(sql):
     def run(apps, schema_editor):
         if schema_editor.connection.vendor == "postgresql":
