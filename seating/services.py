@@ -27,7 +27,7 @@ from seating import selectors
 from seating.engine import build_chart, chart_metrics, seat_by_standings
 from tournaments.audit import audit_record
 from tournaments.models import SeatAssignment, Session, Tournament
-from tournaments.sessions.services import session_seats_replace
+from tournaments.sessions.services import session_seats_check_open, session_seats_replace
 
 METHODS = ("top", "snake")
 MAX_SEED = 2**31 - 1
@@ -164,8 +164,7 @@ def seats_swap(*, actor, session: Session, first_entry: int, second_entry: int) 
     """Two players of one planned session change tables and seats; returns warnings, if any."""
     session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
     tournament = session.tournament
-    if session.status != Session.Status.PLANNED:
-        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    session_seats_check_open(session)
     if first_entry == second_entry:
         raise ValidationError(_("Choose two different players."))
     seats = {
@@ -212,8 +211,7 @@ def session_seat_by_standings(
     tournament = session.tournament
     if method not in METHODS:
         raise ValidationError(_("Choose top vs top or snake."))
-    if session.status != Session.Status.PLANNED:
-        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    session_seats_check_open(session)
     if not 0 <= seed <= MAX_SEED:
         raise ValidationError(_("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED})
     pending = selectors.sessions_not_final_before(session=session)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.models import (
+    MAX_ENTRY_NUMBER,
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
     Hand,
@@ -30,7 +31,6 @@ NAME_LENGTH = Tournament._meta.get_field("name").max_length
 MAX_NUMBER = 32767  # session and table numbers (small integer columns)
 
 
-MAX_ENTRY = 2**31 - 1  # entry numbers (integer column)
 
 
 TILES_LENGTH = Hand._meta.get_field("tiles").max_length
@@ -135,7 +135,7 @@ def entry_text(value) -> str | None:
     """An entry number as written in the archive ("12"; a JSON number 12 is accepted too)."""
     if isinstance(value, str) and value.strip().isascii() and value.strip().isdigit():
         value = int(value.strip())
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ENTRY:
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_ENTRY_NUMBER:
         return None
     return str(value)
 

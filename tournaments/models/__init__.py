@@ -2,6 +2,7 @@
 
 from scoring.rule_sets import RuleSet  # noqa: F401
 from tournaments.models.core import (  # noqa: F401
+    MAX_ENTRY_NUMBER,
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
     AuditEvent,

@@ -132,6 +132,10 @@ class Team(models.Model):
         return self.name
 
 
+# The entry_number column is a 32-bit integer (PostgreSQL `integer`): imports refuse larger numbers.
+MAX_ENTRY_NUMBER = 2**31 - 1
+
+
 class Registration(models.Model):
     """A player's entry in one tournament, under their entry number (参赛号)."""
 

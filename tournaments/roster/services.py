@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from tournaments.audit import audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.models import (
+    MAX_ENTRY_NUMBER,
     ImportJob,
     Player,
     Registration,
@@ -212,7 +213,6 @@ def _import_players(tournament: Tournament, rows) -> int:
 
 
 # The largest entry number the database holds (Registration.entry_number, a PostgreSQL integer).
-MAX_ENTRY_NUMBER = 2_147_483_647
 
 
 # ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".

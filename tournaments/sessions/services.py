@@ -33,6 +33,12 @@ def tables_sync(*, actor, tournament: Tournament) -> int:
     return len(existing) + len(missing)
 
 
+def session_seats_check_open(session: Session) -> None:
+    """Seats change only before the session starts (its chart is then what the tables play)."""
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+
+
 @transaction.atomic
 def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int]]) -> None:
     """Set who sits where in a session: {table number: [registration ids East, South, West, North]}.
@@ -40,8 +46,7 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     Every registered player sits exactly once; seats are locked once the session has started.
     """
     session = Session.objects.select_for_update().get(pk=session.pk)
-    if session.status != Session.Status.PLANNED:
-        raise ValidationError(_("Session %(n)s has started: its seats are locked.") % {"n": session.number})
+    session_seats_check_open(session)
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
     must_sit = _must_sit(tournament, registered)

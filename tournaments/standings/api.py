@@ -78,7 +78,7 @@ class StandingsApi(APIView):
     def get(self, request, tournament_id: int):
         tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
         snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
-        data = snapshot.data if snapshot else {"individuals": [], "teams": [], "sessions": []}
+        data = standings_selectors.standings_data(snapshot=snapshot)
         payload = {
             "version": snapshot.version if snapshot else None,
             "computed_at": snapshot.computed_at if snapshot else None,

@@ -41,10 +41,18 @@ def _place_counts(places: list[int]) -> str:
     return "-".join(str(count) for count in places)
 
 
+EMPTY_STANDINGS = {"individuals": [], "teams": [], "sessions": []}
+
+
+def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
+    """The snapshot's data, or empty standings before the first signed sheet."""
+    return snapshot.data if snapshot is not None else EMPTY_STANDINGS
+
+
 def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
     """The snapshot's rows with table points as people write them (3, 1.5, 2.33)."""
     if snapshot is None:
-        return {"snapshot": None, "individuals": [], "teams": [], "sessions": []}
+        return {"snapshot": None, **EMPTY_STANDINGS}
     data = snapshot.data
     individuals = [
         {

@@ -123,7 +123,7 @@ def results_download(request, tournament_id: int, fmt: str):
     """The final results sheet (Appendix 7) as CSV, XLSX or PDF; public once the tournament is."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
-    data = snapshot.data if snapshot else {"individuals": [], "teams": [], "sessions": []}
+    data = standings_selectors.standings_data(snapshot=snapshot)
     if fmt == "csv":
         content = results_csv(data)
     elif fmt == "xlsx":
