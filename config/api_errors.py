@@ -124,7 +124,9 @@ def error_items(detail, field: str | None = None) -> list[dict]:
         return [item for key, value in detail.items() for item in error_items(value, _field_path(field, key))]
     if isinstance(detail, list):
         if any(isinstance(value, (dict, list)) for value in detail):
-            return [item for index, value in enumerate(detail) for item in error_items(value, _field_path(field, index))]
+            return [
+                item for index, value in enumerate(detail) for item in error_items(value, _field_path(field, index))
+            ]
         return [item for value in detail for item in error_items(value, field)]
     return [{"field": field, "code": getattr(detail, "code", None) or "invalid", "message": str(detail)}]
 
@@ -142,6 +144,15 @@ def api_exception_handler(exc, context):
     return response
 
 
+ERROR_DESCRIPTIONS = {
+    "400": "Invalid input: malformed JSON, or fields the checks refuse (each with its field and code).",
+    "401": "Not logged in.",
+    "403": "Not logged in, the CSRF check failed, or not allowed.",
+    "404": "No such object, or not one you may see.",
+    "409": "The state changed since it was read.",
+}
+
+
 class ErrorsAutoSchema(AutoSchema):
     """The OpenAPI schema with every operation's error answers, in the shared components.
 
@@ -150,14 +161,6 @@ class ErrorsAutoSchema(AutoSchema):
     knows it may answer (409) it declares without a body, `409: OpenApiResponse(description=...)`:
     they get the shared component here (ConflictOutput for 409, ErrorOutput otherwise).
     """
-
-    ERROR_DESCRIPTIONS = {
-        "400": "Invalid input: malformed JSON, or fields the checks refuse (each with its field and code).",
-        "401": "Not logged in.",
-        "403": "Not logged in, the CSRF check failed, or not allowed.",
-        "404": "No such object, or not one you may see.",
-        "409": "The state changed since it was read.",
-    }
 
     def get_operation(self, path, path_regex, path_prefix, method, registry):
         operation = super().get_operation(path, path_regex, path_prefix, method, registry)
@@ -175,7 +178,7 @@ class ErrorsAutoSchema(AutoSchema):
 
     def _error_response(self, code: str, description: str | None = None) -> dict:
         serializer = ConflictOutput if code == "409" else ErrorOutput
-        description = description or self.ERROR_DESCRIPTIONS.get(code, "")
+        description = description or ERROR_DESCRIPTIONS.get(code, "")
         return self._get_response_for_code(OpenApiResponse(serializer, description=description), code)
 
     def _error_codes(self, operation) -> list[str]:

@@ -139,7 +139,10 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           outbox.add(win); outbox.add(draw);
           const step = outbox.next();
           // 409: another tablet recorded hand 3; the server's next is now 4.
-          const conflict = outbox.settle(step.send.client_key, { status: 409, body: { errors: [{ field: null, code: "conflict", message: "taken" }], current_version: 7, next_number: 4 } });
+          const conflict = outbox.settle(step.send.client_key, {
+            status: 409,
+            body: { errors: [{ field: null, code: "conflict", message: "taken" }], current_version: 7, next_number: 4 }
+          });
           return { conflict, next: outbox.serverNext(), blocked: outbox.next(), formNumber: outbox.formNumber() };
         }""",
         [DRAW, WIN],
@@ -168,7 +171,9 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           const outbox = openOutbox(4);
           const corrected = outbox.add(win);
           const step = outbox.next();
-          const refused = outbox.settle(step.send.client_key, { status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least 8" }] } });
+          const refused = outbox.settle(step.send.client_key, {
+            status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least 8" }] }
+          });
           const held = outbox.held();
           const discarded = outbox.discardHeld();
           return { corrected, order: outbox.entries().map(e => e.client_key), stepNumber: step.send.number,
