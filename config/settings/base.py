@@ -116,7 +116,9 @@ SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Every error in one shape, documented on every operation: see config/api_errors.py.
+    "DEFAULT_SCHEMA_CLASS": "config.api_errors.ErrorsAutoSchema",
+    "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
     ],

@@ -11,6 +11,41 @@ def test_openapi_schema_lists_the_api(client):
 
 
 @pytest.mark.django_db
+def test_every_operation_documents_its_error_answers_with_the_shared_components(client):
+    """The API's one error shape (config/api_errors.py), declared once, on every error answer."""
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    components = schema["components"]["schemas"]
+    error_ref, conflict_ref = "#/components/schemas/ErrorOutput", "#/components/schemas/ConflictOutput"
+    item_ref = "#/components/schemas/ErrorItemOutput"
+    assert components["ErrorOutput"]["properties"]["errors"]["items"] == {"$ref": item_ref}
+    assert set(components["ErrorItemOutput"]["required"]) == {"field", "code", "message"}
+    assert set(components["ConflictOutput"]["properties"]) == {"errors", "current_version", "next_number"}
+    documented = set()
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            where = f"{method.upper()} {path}"
+            responses = operation["responses"]
+            for code, response in responses.items():
+                if code >= "400":
+                    ref = conflict_ref if code == "409" else error_ref
+                    assert response["content"] == {"application/json": {"schema": {"$ref": ref}}}, (where, code)
+                    assert response["description"], (where, code)
+                    documented.add(code)
+            security = operation.get("security", [])
+            login = {} not in security
+            csrf = method != "get" and {"cookieAuth": []} in security  # a session's writes are CSRF-checked
+            # Each error where it can happen, and only there.
+            assert ("400" in responses) == ("requestBody" in operation), where
+            assert ("403" in responses) == (login or csrf), where
+            assert ("404" in responses) == ("{" in path), where
+            # The services raise Conflict on the tablet's writes only: a stale version or hand number.
+            assert ("409" in responses) == (path.startswith("/api/sheets/") and method != "get"), where
+    assert documented == {"400", "403", "404", "409"}
+    # No other error schema is left behind.
+    assert not {"SheetErrorsOutput", "SheetConflictOutput"} & set(components)
+
+
+@pytest.mark.django_db
 def test_api_docs_are_served_without_a_cdn(client):
     page = client.get("/api/docs/").content.decode()
     assert "swagger-ui" in page

@@ -64,9 +64,3 @@ class WaitsInput(serializers.Serializer):
 class WaitsOutput(serializers.Serializer):
     waits = serializers.ListField(child=serializers.CharField(), help_text="Tiles that complete the hand.")
 
-
-class ErrorOutput(serializers.Serializer):
-    code = serializers.CharField(help_text="A stable error code: the engine's, or the field check's.")
-    variant = serializers.CharField(allow_blank=True)
-    message = serializers.CharField(help_text="In the request's language.")
-    field = serializers.CharField(allow_null=True)

@@ -1,36 +1,17 @@
-"""The public hand calculator API: no login and no session, so no CSRF to check."""
+"""The public hand calculator API: no login and no session, so no CSRF to check.
+
+Bad input is raised, not answered here: a field the serializer refuses, or the engine's
+CalculatorError, which the API's exception handler (config/api_errors.py) answers 400 in the one
+error shape, the engine's code and variant in the item.
+"""
 
 from drf_spectacular.utils import OpenApiExample, extend_schema
-from rest_framework import permissions, status
-from rest_framework.exceptions import ParseError
+from rest_framework import permissions
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from scoring.api.serializers import ErrorOutput, EvaluateInput, EvaluateOutput, WaitsInput, WaitsOutput
-from scoring.calculator import CalculatorError, hand_calculate, hand_waits
-
-
-def _error(*, code: str, message: str, field: str | None, variant: str = "") -> Response:
-    data = {"code": code, "variant": variant, "message": message, "field": field}
-    return Response(ErrorOutput(data).data, status=status.HTTP_400_BAD_REQUEST)
-
-
-def _validated(request, serializer_class):
-    """The valid input, or the 400 answer for the first problem."""
-    try:
-        data = request.data
-    except ParseError as error:
-        return None, _error(code=error.default_code, message=str(error.detail), field=None)
-    serializer = serializer_class(data=data)
-    if serializer.is_valid():
-        return serializer.validated_data, None
-    field, problems = next(iter(serializer.errors.items()))
-    problem = problems[0] if isinstance(problems, list) else problems
-    return None, _error(
-        code=getattr(problem, "code", "invalid"),
-        message=str(problem),
-        field=None if field == "non_field_errors" else field,
-    )
+from scoring.api.serializers import EvaluateInput, EvaluateOutput, WaitsInput, WaitsOutput
+from scoring.calculator import hand_calculate, hand_waits
 
 
 class PublicApi(APIView):
@@ -45,7 +26,7 @@ class EvaluateApi(PublicApi):
         "with `winner` (and `discarder` unless self-drawn) the payments of a legal win (3.9.1.3). "
         "Names and messages follow Accept-Language (en, zh-hans, ja).",
         request=EvaluateInput,
-        responses={200: EvaluateOutput, 400: ErrorOutput},
+        responses=EvaluateOutput,
         examples=[
             OpenApiExample(
                 "Discard win",
@@ -55,13 +36,9 @@ class EvaluateApi(PublicApi):
         ],
     )
     def post(self, request):
-        data, error = _validated(request, EvaluateInput)
-        if error:
-            return error
-        try:
-            result = hand_calculate(**data)
-        except CalculatorError as problem:
-            return _error(code=problem.code, variant=problem.variant, message=problem.message, field=problem.field)
+        payload = EvaluateInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        result = hand_calculate(**payload.validated_data)
         return Response(EvaluateOutput(result).data)
 
 
@@ -71,14 +48,10 @@ class WaitsApi(PublicApi):
         description="For 13 tiles before the win: every tile that makes a winning shape (3.7.2). "
         "The 8-point minimum is not checked.",
         request=WaitsInput,
-        responses={200: WaitsOutput, 400: ErrorOutput},
+        responses=WaitsOutput,
     )
     def post(self, request):
-        data, error = _validated(request, WaitsInput)
-        if error:
-            return error
-        try:
-            found = hand_waits(hand=data["hand"])
-        except CalculatorError as problem:
-            return _error(code=problem.code, variant=problem.variant, message=problem.message, field=problem.field)
+        payload = WaitsInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        found = hand_waits(hand=payload.validated_data["hand"])
         return Response(WaitsOutput({"waits": list(found)}).data)

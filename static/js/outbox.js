@@ -19,9 +19,11 @@
  *     then the hand's number + 1.
  *   - A refusal (400: invalid hand; 409: that number was taken by another tablet; any other 4xx
  *     not below) keeps the hand first in the outbox, held, with the reasons, and without a number;
- *     a 409 carries the server's next number. The hands queued after a held hand wait until it is
- *     entered again (the corrected hand takes its place and then the server's next number) or
- *     discarded. The held hand and its reasons are in the storage: they survive a reload.
+ *     a 409 carries the server's next number. The reasons are the messages of the API's one error
+ *     shape, {errors: [{field, code, message}], next_number?} (config/api_errors.py). The hands
+ *     queued after a held hand wait until it is entered again (the corrected hand takes its place
+ *     and then the server's next number) or discarded. The held hand and its reasons are in the
+ *     storage: they survive a reload.
  *   - A network failure or a 5xx keeps the outbox as it is: retry later (when the browser is back
  *     online, and every few seconds).
  *   - A 401/403/404 (logged out, or no longer this referee's sheet) keeps the outbox and stops
@@ -100,19 +102,17 @@
     }
 
     function refusal(entry, answer) {
+      // Every API error answers {errors: [{field, code, message}]}; a 409 adds the server's
+      // next_number when the hand's number was taken. (A body that is no JSON, from a proxy say,
+      // arrives as {}: the hand is refused without reasons.)
       var body = answer.body || {};
-      var messages;
+      var reasons = (body.errors || []).map(function (e) { return e.message; });
       if (answer.status === 409) {
         if (body.next_number) serverNext = body.next_number;
-        messages = [text("Conflict", entry.number)].concat(body.next_number ? [] : [body.detail || ""]);
-      } else {
-        messages = (body.errors || []).map(function (e) { return e.message; });
-        if (!messages.length) {
-          messages = Object.keys(body).map(function (k) { return k + ": " + [].concat(body[k]).join(" "); });
-        }
-        messages = [text("Refused", entry.number)].concat(messages);
+        // Another tablet took the number: "Conflict" says it all; any other conflict says why.
+        return [text("Conflict", entry.number)].concat(body.next_number ? [] : reasons).filter(Boolean);
       }
-      return messages.filter(Boolean);
+      return [text("Refused", entry.number)].concat(reasons).filter(Boolean);
     }
 
     return {

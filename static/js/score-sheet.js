@@ -227,8 +227,8 @@
     }).then(function (response) {
       return response.json().catch(function () { return {}; }).then(function (answer) {
         if (!response.ok) {
+          // The API's one error shape: {errors: [{field, code, message}]} (config/api_errors.py).
           var messages = (answer.errors || []).map(function (e) { return e.message; });
-          if (answer.detail) messages.push(answer.detail);
           showErrors(messages.length ? messages : [String(response.status)]);
         }
         return refreshState();

@@ -1,56 +1,17 @@
 """The referee's tablet talks to these endpoints: read a sheet, add and correct hands, sign it."""
 
-from django.core.exceptions import ValidationError
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.errors import Conflict
 from tournaments.models import ScoreSheet
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 
-
-class SheetErrorsOutput(serializers.Serializer):
-    errors = serializers.ListField(child=serializers.DictField())
-
-
-class SheetConflictOutput(serializers.Serializer):
-    detail = serializers.CharField()
-    current_version = serializers.IntegerField(allow_null=True)
-    next_number = serializers.IntegerField(allow_null=True, required=False, help_text="the next hand's number")
-
-
-def validation_response(error: ValidationError) -> Response:
-    """[{"field", "code", "message"}]: the code for programs, the message (translated) for people."""
-    errors = []
-    if hasattr(error, "error_dict"):
-        for field, field_errors in error.error_dict.items():
-            for item in field_errors:
-                errors.append({"field": field, "code": item.code or "invalid", "message": " ".join(item.messages)})
-    else:
-        for item in error.error_list:
-            errors.append({"field": None, "code": item.code or "invalid", "message": " ".join(item.messages)})
-    return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
-
-
-def conflict_response(conflict: Conflict) -> Response:
-    body = {"detail": conflict.message, "current_version": conflict.current_version}
-    if conflict.next_number is not None:
-        body["next_number"] = conflict.next_number
-    return Response(body, status=status.HTTP_409_CONFLICT)
-
-
-class ServiceErrorsMixin:
-    """Turn the services' ValidationError and Conflict into 400 and 409 answers."""
-
-    def handle_exception(self, exc):
-        if isinstance(exc, ValidationError):
-            return validation_response(exc)
-        if isinstance(exc, Conflict):
-            return conflict_response(exc)
-        return super().handle_exception(exc)
+# A stale version or hand number: the services raise Conflict, answered 409 with the sheet's current
+# version (and the next hand's number) in the API's one error shape (config/api_errors.py).
+CONFLICT = OpenApiResponse(description="The sheet changed since it was read (its version, or the hand's number).")
 
 
 class SeatPlayerOutput(serializers.Serializer):
@@ -155,7 +116,7 @@ class SignInput(serializers.Serializer):
     )
 
 
-class SheetApi(ServiceErrorsMixin, APIView):
+class SheetApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=SheetOutput)
@@ -182,14 +143,14 @@ class HandRecordedOutput(serializers.Serializer):
     sheet_totals = serializers.ListField(source="sheet.totals", child=serializers.IntegerField())
 
 
-class HandRecordApi(ServiceErrorsMixin, APIView):
+class HandRecordApi(APIView):
     """Record the next hand. A retried request with the same client_key answers 200 with that hand."""
 
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(
         request=HandInput,
-        responses={201: HandRecordedOutput, 200: HandRecordedOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput},
+        responses={201: HandRecordedOutput, 200: HandRecordedOutput, 409: CONFLICT},
     )
     def post(self, request, sheet_id: int):
         payload = HandInput(data=request.data)
@@ -200,10 +161,10 @@ class HandRecordApi(ServiceErrorsMixin, APIView):
         return Response(HandRecordedOutput(hand).data, status=code)
 
 
-class HandApi(ServiceErrorsMixin, APIView):
+class HandApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=HandCorrectInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(request=HandCorrectInput, responses={200: SheetOutput, 409: CONFLICT})
     def put(self, request, sheet_id: int, number: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandCorrectInput(data=request.data)
@@ -220,10 +181,10 @@ class HandApi(ServiceErrorsMixin, APIView):
         return sheet_response(sheet)
 
 
-class HandDeleteLastApi(ServiceErrorsMixin, APIView):
+class HandDeleteLastApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 409: CONFLICT})
     def post(self, request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = VersionInput(data=request.data)
@@ -232,10 +193,10 @@ class HandDeleteLastApi(ServiceErrorsMixin, APIView):
         return sheet_response(sheet)
 
 
-class SheetCloseApi(ServiceErrorsMixin, APIView):
+class SheetCloseApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(request=VersionInput, responses={200: SheetOutput, 409: CONFLICT})
     def post(self, request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = VersionInput(data=request.data)
@@ -244,12 +205,12 @@ class SheetCloseApi(ServiceErrorsMixin, APIView):
         return sheet_response(sheet)
 
 
-class SheetConfirmApi(ServiceErrorsMixin, APIView):
+class SheetConfirmApi(APIView):
     """A player confirms on the referee's tablet (the referee is the one logged in)."""
 
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 409: CONFLICT})
     def post(self, request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = ConfirmInput(data=request.data)
@@ -261,10 +222,10 @@ class SheetConfirmApi(ServiceErrorsMixin, APIView):
         return sheet_response(sheet)
 
 
-class SheetSignApi(ServiceErrorsMixin, APIView):
+class SheetSignApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(request=SignInput, responses={200: SheetOutput, 400: SheetErrorsOutput, 409: SheetConflictOutput})
+    @extend_schema(request=SignInput, responses={200: SheetOutput, 409: CONFLICT})
     def post(self, request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = SignInput(data=request.data)

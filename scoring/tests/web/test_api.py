@@ -159,7 +159,7 @@ def test_engine_errors_are_400_in_the_callers_language(
     response = post(client, EVALUATE, payload, language)
     assert response.status_code == 400
     assert response["Content-Language"] == language
-    data = response.json()
+    [data] = response.json()["errors"]  # the API's one error shape, the engine's variant in the item
     assert (data["code"], data["variant"], data["field"]) == (code, variant, field)
     assert data["message"].startswith(MARK[language])  # translated when asked, in the asker's language
     if variant != "seat":  # the discarder check happens before the engine is asked
@@ -178,7 +178,7 @@ def test_a_self_drawn_win_with_a_discarder_is_refused(client, marked_catalogues,
         message = translation.gettext("A self-drawn win has no discarder.")
     assert message.startswith(MARK[language])
     assert response.json() == {
-        "code": "context", "variant": "discarder_self_drawn", "message": message, "field": "discarder"
+        "errors": [{"field": "discarder", "code": "context", "variant": "discarder_self_drawn", "message": message}]
     }
 
 
@@ -196,15 +196,24 @@ def test_a_self_drawn_win_with_a_discarder_is_refused(client, marked_catalogues,
 def test_bad_fields_are_400_with_the_field_named(client, payload, code, field, language, words):
     response = post(client, EVALUATE, payload, language)
     assert response.status_code == 400
-    data = response.json()
+    [data] = response.json()["errors"]
     assert (data["code"], data["field"]) == (code, field)
     assert words in data["message"]
+    assert "variant" not in data  # only the engine's errors have one
 
 
 def test_unreadable_json_is_400(client):
     response = client.post(EVALUATE, "{not json", content_type="application/json")
     assert response.status_code == 400
-    assert response.json()["code"] == "parse_error"
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [(None, "parse_error")]
+
+
+def test_every_bad_field_is_reported_at_once(client):
+    response = post(client, EVALUATE, {"seat_wind": "X", "flowers": 9})
+    assert response.status_code == 400
+    assert [(e["field"], e["code"]) for e in response.json()["errors"]] == [
+        ("hand", "required"), ("seat_wind", "invalid_choice"), ("flowers", "max_value")
+    ]
 
 
 def test_no_login_and_no_csrf_token_needed(client):
@@ -224,7 +233,7 @@ def test_waits(client):
 def test_waits_errors(client, marked_catalogues, language):
     response = post(client, WAITS, {"hand": MIXED_STRAIGHT}, language)
     assert response.status_code == 400
-    data = response.json()
+    [data] = response.json()["errors"]
     assert (data["code"], data["variant"], data["field"]) == ("notation", "unexpected_winning_tile", "hand")
     with translation.override(language):
         assert data["message"] == hand_error_message(HandError("notation", "unexpected_winning_tile", text="E"))

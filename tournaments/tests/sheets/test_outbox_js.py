@@ -139,7 +139,10 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           outbox.add(win); outbox.add(draw);
           const step = outbox.next();
           // 409: another tablet recorded hand 3; the server's next is now 4.
-          const conflict = outbox.settle(step.send.client_key, { status: 409, body: { next_number: 4, detail: "taken" } });
+          const conflict = outbox.settle(step.send.client_key, {
+            status: 409,
+            body: { errors: [{ field: null, code: "conflict", message: "taken" }], current_version: 7, next_number: 4 }
+          });
           return { conflict, next: outbox.serverNext(), blocked: outbox.next(), formNumber: outbox.formNumber() };
         }""",
         [DRAW, WIN],
@@ -168,7 +171,9 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           const outbox = openOutbox(4);
           const corrected = outbox.add(win);
           const step = outbox.next();
-          const refused = outbox.settle(step.send.client_key, { status: 400, body: { errors: [{ message: "a win needs at least 8" }] } });
+          const refused = outbox.settle(step.send.client_key, {
+            status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least 8" }] }
+          });
           const held = outbox.held();
           const discarded = outbox.discardHeld();
           return { corrected, order: outbox.entries().map(e => e.client_key), stepNumber: step.send.number,
@@ -183,19 +188,26 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
     assert result["discarded"] is True
     assert result["after"] == ["key-2"]
 
-    # A 400 without a list of errors: the field errors, and a 409 without a next number: its detail.
+    # Every error's message is a reason; a 409 without a next number says why; a body that is no
+    # JSON (from a proxy: score-sheet.js gives it as {}) holds the hand without reasons.
     result = page.evaluate(
         """([draw]) => {
           const outbox = openOutbox(4, { items: {}, getItem(k) { return this.items[k] || null; }, setItem(k, v) { this.items[k] = v; } });
+          const errors = [{ field: "flowers", code: "max_value", message: "at most 8" },
+                          { field: null, code: "invalid", message: "not running" }];
           outbox.add(draw);
-          const a = outbox.settle(outbox.next().send.client_key, { status: 400, body: { flowers: ["too many"] } });
+          const a = outbox.settle(outbox.next().send.client_key, { status: 400, body: { errors: errors } });
           outbox.add(draw);
-          const b = outbox.settle(outbox.next().send.client_key, { status: 409, body: { detail: "The sheet is closed." } });
-          return [a.entry.held, b.entry.held];
+          const b = outbox.settle(outbox.next().send.client_key, {
+            status: 409, body: { errors: [{ field: null, code: "conflict", message: "The sheet changed." }], current_version: 3 }
+          });
+          outbox.add(draw);
+          const c = outbox.settle(outbox.next().send.client_key, { status: 413, body: {} });
+          return [a.entry.held, b.entry.held, c.entry.held, outbox.serverNext()];
         }""",
         [DRAW],
     )
-    assert result == [["Refused 4", "flowers: too many"], ["Conflict 4", "The sheet is closed."]]
+    assert result == [["Refused 4", "at most 8", "not running"], ["Conflict 4", "The sheet changed."], ["Refused 4"], 4]
 
 
 @pytest.mark.browser

@@ -46,7 +46,10 @@ def test_bad_hand_is_a_400_with_code_and_translated_message(client_for, referee,
     assert "和牌" in error["message"]
     malformed = client.post(url(sheet, "hands/"), {"number": 99, "result": "maybe"}, content_type="application/json")
     assert malformed.status_code == 400
-    assert {"number", "result"} <= set(malformed.json())
+    # The serializer's errors in the same shape as the services': one item per problem, with its code.
+    assert [(e["field"], e["code"]) for e in malformed.json()["errors"]] == [
+        ("number", "max_value"), ("result", "invalid_choice")
+    ]
 
 
 @pytest.mark.django_db
@@ -104,6 +107,7 @@ def test_a_stale_hand_number_gets_409_with_the_next_number(client_for, referee, 
     client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
     stale = client.post(url(sheet, "hands/"), {"number": 1, "result": "draw"}, content_type="application/json")
     assert stale.status_code == 409 and stale.json()["next_number"] == 2
+    assert stale.json()["errors"][0]["code"] == "conflict" and stale.json()["current_version"] == 2
 
 
 @pytest.mark.django_db
@@ -113,7 +117,8 @@ def test_a_client_key_sent_again_for_the_next_hand_is_a_conflict_not_a_crash(cli
     first = client.post(url(sheet, "hands/"), {"number": 1, "client_key": key, "result": "draw"}, content_type="application/json")
     assert first.status_code == 201
     again = client.post(url(sheet, "hands/"), {"number": 2, "client_key": key, "result": "draw"}, content_type="application/json")
-    assert again.status_code == 409 and "hand 1" in again.json()["detail"]
+    assert again.status_code == 409 and "hand 1" in again.json()["errors"][0]["message"]
+    assert again.json()["current_version"] is None and "next_number" not in again.json()
     assert sheet.hands.count() == 1
 
 
