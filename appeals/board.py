@@ -1,8 +1,7 @@
 """The appeals panel of the organizer's board: open appeals and the countdown of 3.12.2."""
 
 from appeals.models import Appeal
-from appeals.selectors import appeal_windows
-from appeals.services import policy_for
+from appeals.selectors import appeal_windows, policy_for
 
 
 def board_panel(tournament, user) -> dict:

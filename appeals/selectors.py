@@ -1,15 +1,53 @@
-"""Who sees which appeals; the open appeal windows of a tournament."""
+"""Who sees which appeals and what they may do on them; the open appeal windows of a tournament.
+
+The services ask `appeal_action_refusal` before they sign, decide or escalate, and the appeal page
+offers the actions it does not refuse (`appeal_actions`): one rule for both.
+"""
 
 import datetime as dt
 
-from django.db.models import Q
-from django.http import Http404
+from django.core.exceptions import ValidationError
+from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
-from appeals.models import Appeal
-from appeals.services import STAGE_CAPABILITY, appeal_deadline, policy_for
-from tournaments.access import Capability, capabilities, teams_led_by
-from tournaments.models import Registration, SeatAssignment, Session
+from appeals.models import Appeal, AppealPolicy
+from penalties.models import Penalty
+from penalties.selectors import foul_description
+from tournaments.access import Capability, can, capabilities, leads_team_of, teams_led_by
+from tournaments.errors import NotFound
+from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
+
+STAGE_CAPABILITY = {
+    Appeal.Stage.CHIEF_REFEREE: Capability.DECIDE_RULE_APPEALS,
+    Appeal.Stage.ARBITRATION: Capability.ARBITRATE,
+    Appeal.Stage.ORGANIZER: Capability.MANAGE,
+}
+
+# What a user may do on an appeal's page; each is a service of the same name (appeal_sign, ...).
+SIGN = "sign"
+PAPER_SIGNATURE = "paper_signature"
+DECIDE = "decide"
+ESCALATE = "escalate"
+APPEAL_ACTIONS = (SIGN, PAPER_SIGNATURE, DECIDE, ESCALATE)
+
+
+def policy_for(tournament) -> AppealPolicy:
+    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
+    return AppealPolicy.objects.filter(tournament=tournament).first() or AppealPolicy(tournament=tournament)
+
+
+def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
+    """3.12.2: appeals are filed within 30 minutes (a tournament setting) after the session ends."""
+    if session.ended_at is None:
+        return None
+    return session.ended_at + dt.timedelta(minutes=policy.window_minutes)
+
+
+def may_appeal_for(user, registration: Registration) -> bool:
+    """3.12.1: the player concerned, or their team leader."""
+    is_player = registration.player.user_id is not None and registration.player.user_id == user.pk
+    return is_player or leads_team_of(user, registration)
 
 
 def represented_registrations(*, user, tournament) -> list[Registration]:
@@ -60,7 +98,7 @@ def can_open_appeals(user, tournament) -> bool:
 def appeal_overview(*, user, tournament) -> dict:
     """What the appeals page shows this user; 404 for someone with nothing to do with appeals here."""
     if not can_open_appeals(user, tournament):
-        raise Http404("No appeals here.")
+        raise NotFound("No appeals here.")
     represented = represented_registrations(user=user, tournament=tournament)
     stages = deciding_stages(user=user, tournament=tournament)
     oversees = Capability.MANAGE in capabilities(user, tournament)
@@ -94,10 +132,161 @@ def appeal_get_for_user(*, user, appeal_id: int) -> Appeal:
         .first()
     )
     if appeal is None:
-        raise Http404("No such appeal.")
+        raise NotFound("No such appeal.")
     represented = represented_registrations(user=user, tournament=appeal.tournament)
     stages = deciding_stages(user=user, tournament=appeal.tournament)
     oversees = Capability.MANAGE in capabilities(user, appeal.tournament)
     if appeal.appellant not in represented and not stages and not oversees:
-        raise Http404("No such appeal.")
+        raise NotFound("No such appeal.")
     return appeal
+
+
+def appeal_action_refusal(*, user, appeal: Appeal, action: str) -> Exception | None:
+    """Why `user` may not take `action` on `appeal` as it stands now, or None when they may.
+
+    NotFound for someone the action is not for at all (the same answer the selectors give
+    outsiders); a ValidationError, with a code, when a rule stands in the way now. The services
+    raise what this returns, on the locked appeal; the page offers exactly the actions it allows.
+    """
+    tournament = appeal.tournament
+    if action == SIGN:
+        # 3.12.3: the appellant and, for a team's player, the team leader sign the written appeal.
+        is_player = appeal.appellant.player.user_id is not None and appeal.appellant.player.user_id == user.pk
+        leads = appeal.team_id is not None and leads_team_of(user, appeal.appellant)
+        if not (is_player or leads):
+            return NotFound("No such appeal.")
+        if not ((is_player and appeal.appellant_signed_at is None) or (leads and appeal.leader_signed_at is None)):
+            return ValidationError(_("There is nothing for you to sign on this appeal."), code="signed")
+        return None
+    if action == PAPER_SIGNATURE:
+        # 3.12.3: a signature given on the paper form, recorded by the chief referee or an organizer.
+        if not (can(user, tournament, Capability.DECIDE_RULE_APPEALS) or can(user, tournament, Capability.MANAGE)):
+            return NotFound("No such appeal.")
+        if appeal.status != Appeal.Status.OPEN:
+            return ValidationError(_("This appeal has been decided."), code="decided")
+        if appeal.appellant_signed_at is not None and not appeal.needs_leader_signature:
+            return ValidationError(_("No signature is missing on this appeal."), code="signed")
+        return None
+    if action == DECIDE:
+        stages = deciding_stages(user=user, tournament=tournament)
+        if not stages:
+            return NotFound("No such appeal.")
+        if appeal.stage not in stages:
+            return ValidationError(_("This appeal is not before you."), code="other_stage")
+        if appeal.status != Appeal.Status.OPEN:
+            return ValidationError(_("This appeal has been decided."), code="decided")
+        if may_appeal_for(user, appeal.appellant):
+            # 3.12.1: the player and their team leader are a party to the appeal, not its judge.
+            return ValidationError(
+                _("You are the appellant or their team leader: another member of the body must decide this appeal."),
+                code="party",
+            )
+        if appeal.decisions.filter(decided_by=user).exists():
+            # 3.13.1: the arbitration committee reviews the chief referee's decision; who decided
+            # it does not review it.
+            return ValidationError(
+                _("You decided this appeal at an earlier stage: another member of the arbitration committee "
+                  "must decide it now (rule 3.13.1)."),
+                code="decided_before",
+            )
+        if appeal.appellant_signed_at is None or appeal.needs_leader_signature:
+            return ValidationError(
+                _("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."),
+                code="unsigned",
+            )
+        return None
+    if action == ESCALATE:
+        # 3.13.1: the appellant may take the chief referee's decision to the arbitration committee.
+        if not may_appeal_for(user, appeal.appellant):
+            return NotFound("No such appeal.")
+        if appeal.stage != Appeal.Stage.CHIEF_REFEREE or appeal.status != Appeal.Status.REJECTED:
+            return ValidationError(
+                _("Only a rules appeal the chief referee rejected can go to the arbitration committee."),
+                code="not_rejected",
+            )
+        return None
+    raise ValueError(f"Unknown appeal action: {action!r}")
+
+
+def appeal_actions(*, user, appeal: Appeal) -> frozenset[str]:
+    """The actions `user` may take on `appeal` now: those the services would allow."""
+    return frozenset(
+        action for action in APPEAL_ACTIONS if appeal_action_refusal(user=user, appeal=appeal, action=action) is None
+    )
+
+
+# Why a decider's form is not offered, shown in its place: they may decide at this stage, but not
+# this appeal, or not yet.
+_DECIDE_NOTES = {"party", "decided_before", "unsigned"}
+
+
+def appeal_page(*, user, appeal: Appeal) -> dict:
+    """The appeal page for `user`: the appeal, its decisions, and what they may do on it."""
+    actions = appeal_actions(user=user, appeal=appeal)
+    refusal = None if DECIDE in actions else appeal_action_refusal(user=user, appeal=appeal, action=DECIDE)
+    decide_note = ""
+    if isinstance(refusal, ValidationError) and refusal.code in _DECIDE_NOTES:
+        decide_note = " ".join(refusal.messages)
+    return {
+        "appeal": appeal,
+        "tournament": appeal.tournament,
+        "decisions": list(appeal.decisions.select_related("decided_by")),
+        "penalty_description": foul_description(appeal.penalty.foul) if appeal.penalty else "",
+        "against_penalty": appeal.subject == Appeal.Subject.PENALTY,
+        # 3.13.3: the arbitration committee cannot overturn a penalty.
+        "before_arbitration": appeal.stage == Appeal.Stage.ARBITRATION,
+        "can_sign": SIGN in actions,
+        # 3.12.3: a signature on the paper form, for a player who cannot sign here (no account).
+        "can_record_paper": PAPER_SIGNATURE in actions,
+        "can_decide": DECIDE in actions,
+        "decide_note": decide_note,
+        "can_escalate": ESCALATE in actions,
+    }
+
+
+def appeal_filing(*, user, tournament) -> dict:
+    """The appeal form's choices for `user`: the players they appeal for (3.12.1), the tables those
+    players sat at in sessions still open to appeal (3.12.2), and the penalties in force there;
+    404 for someone who appeals for nobody here."""
+    appellants = represented_registrations(user=user, tournament=tournament)
+    if not appellants:
+        raise NotFound("Only players and team leaders file appeals.")
+    windows = appeal_windows(tournament=tournament)
+    sheets = list(
+        # One filter() call so both conditions hold for the same seat row.
+        ScoreSheet.objects.filter(
+            session__in=[window["session"] for window in windows],
+            session__seats__registration__in=appellants,
+            session__seats__table=F("table"),
+        )
+        .select_related("session__tournament", "table")
+        .distinct()
+        .order_by("session__number", "table__number")
+    )
+    # A team leader files for several players: each table says whose it is.
+    seated = appellants_by_sheet(sheets=sheets, appellants=appellants) if len(appellants) > 1 else {}
+    sheet_choices = [
+        (sheet.pk, " · ".join(
+            [_("Session %(s)s, table %(t)s") % {"s": sheet.session.number, "t": sheet.table.number}]
+            + [f"{r.entry_number} {r.player.name}" for r in seated.get(sheet.pk, [])]
+        ))
+        for sheet in sheets
+    ]
+    penalties = list(
+        Penalty.objects.filter(sheet__in=sheets, status=Penalty.Status.ACTIVE)
+        .select_related("sheet__session", "sheet__table", "offender")
+    )
+    penalty_choices = [
+        (p.pk, f"{_('Session %(s)s, table %(t)s') % {'s': p.sheet.session.number, 't': p.sheet.table.number}} · "
+               f"{p.offender.entry_number} · {foul_description(p.foul)}")
+        for p in penalties
+    ]
+    return {
+        "appellants": appellants,
+        "sheets": {sheet.pk: sheet for sheet in sheets},
+        "sheet_choices": sheet_choices,
+        "penalties": {penalty.pk: penalty for penalty in penalties},
+        "penalty_choices": penalty_choices,
+        "windows": windows,
+        "policy": policy_for(tournament),
+    }

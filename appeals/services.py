@@ -2,42 +2,36 @@
 
 import datetime as dt
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from appeals.models import Appeal, AppealDecision, AppealPolicy
+from appeals.selectors import (
+    DECIDE,
+    ESCALATE,
+    PAPER_SIGNATURE,
+    SIGN,
+    appeal_action_refusal,
+    appeal_deadline,
+    may_appeal_for,
+    policy_for,
+)
 from penalties.models import Penalty
 from penalties.services import penalty_cancel
-from tournaments.access import Capability, can, leads_team_of
+from tournaments.access import leads_team_of
 from tournaments.audit import audit_record
+from tournaments.errors import NotFound
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
 from tournaments.sheets.services import hand_correct
 
-STAGE_CAPABILITY = {
-    Appeal.Stage.CHIEF_REFEREE: Capability.DECIDE_RULE_APPEALS,
-    Appeal.Stage.ARBITRATION: Capability.ARBITRATE,
-    Appeal.Stage.ORGANIZER: Capability.MANAGE,
-}
 
-
-def policy_for(tournament) -> AppealPolicy:
-    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
-    return AppealPolicy.objects.filter(tournament=tournament).first() or AppealPolicy(tournament=tournament)
-
-
-def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
-    """3.12.2: appeals are filed within 30 minutes (a tournament setting) after the session ends."""
-    if session.ended_at is None:
-        return None
-    return session.ended_at + dt.timedelta(minutes=policy.window_minutes)
-
-
-def may_appeal_for(user, registration: Registration) -> bool:
-    """3.12.1: the player concerned, or their team leader."""
-    is_player = registration.player.user_id is not None and registration.player.user_id == user.pk
-    return is_player or leads_team_of(user, registration)
+def _allowed(actor, appeal: Appeal, action: str) -> None:
+    """The page offers the same actions (appeals.selectors.appeal_actions): one rule for both."""
+    refusal = appeal_action_refusal(user=actor, appeal=appeal, action=action)
+    if refusal is not None:
+        raise refusal
 
 
 @transaction.atomic
@@ -55,7 +49,8 @@ def appeal_file(
 ) -> Appeal:
     now = now or timezone.now()
     if not may_appeal_for(actor, appellant):
-        raise PermissionDenied(_("Only the player concerned or their team leader may appeal (rule 3.12.1)."))
+        # 3.12.1: only the player concerned or their team leader; anyone else is an outsider here.
+        raise NotFound("No such player.")
     session = sheet.session
     tournament = session.tournament
     policy = policy_for(tournament)
@@ -129,6 +124,7 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
     """3.12.3: the appellant and, for a team, the team leader sign the written appeal."""
     now = now or timezone.now()
     appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+    _allowed(actor, appeal, SIGN)
     signed = []
     if appeal.appellant.player.user_id == actor.pk and appeal.appellant_signed_at is None:
         appeal.appellant_signed_at = now
@@ -136,8 +132,6 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
     if appeal.team_id and leads_team_of(actor, appeal.appellant) and appeal.leader_signed_at is None:
         appeal.leader_signed_by, appeal.leader_signed_at = actor, now
         signed.append("leader")
-    if not signed:
-        raise ValidationError(_("There is nothing for you to sign on this appeal."))
     appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
     audit_record(actor=actor, tournament=appeal.tournament, action="appeal.signed", obj=appeal, detail={"as": signed})
     return appeal
@@ -150,10 +144,7 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
     records that signature; the audit says who recorded it."""
     now = now or timezone.now()
     appeal = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
-    if not (can(actor, appeal.tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, appeal.tournament, Capability.MANAGE)):
-        raise PermissionDenied(_("Only the chief referee or an organizer records a signature on the paper form."))
-    if appeal.status != Appeal.Status.OPEN:
-        raise ValidationError(_("This appeal has been decided."))
+    _allowed(actor, appeal, PAPER_SIGNATURE)
     if signer == "appellant" and appeal.appellant_signed_at is None:
         appeal.appellant_signed_at = now
     elif signer == "leader" and appeal.needs_leader_signature:
@@ -171,23 +162,8 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
     """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
     refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""
     appeal = Appeal.objects.select_for_update().select_related("tournament", "sheet__session").get(pk=appeal.pk)
-    if not can(actor, appeal.tournament, STAGE_CAPABILITY[appeal.stage]):
-        raise PermissionDenied(_("This appeal is not before you."))
-    if appeal.status != Appeal.Status.OPEN:
-        raise ValidationError(_("This appeal has been decided."))
-    if may_appeal_for(actor, appeal.appellant):
-        # 3.12.1: the player and their team leader are a party to the appeal, not its judge.
-        raise PermissionDenied(
-            _("You are the appellant or their team leader: another member of the body must decide this appeal.")
-        )
-    if appeal.decisions.filter(decided_by=actor).exists():
-        # 3.13.1: the arbitration committee reviews the chief referee's decision; who decided it
-        # does not review it.
-        raise PermissionDenied(
-            _("You decided this appeal at an earlier stage: another member of the arbitration committee must decide it now (rule 3.13.1).")
-        )
-    if appeal.appellant_signed_at is None or appeal.needs_leader_signature:
-        raise ValidationError(_("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."))
+    # Who decides at this stage (3.13), not a party (3.12.1) nor who decided before (3.13.1), once signed (3.12.3).
+    _allowed(actor, appeal, DECIDE)
     if outcome not in ("upheld", "rejected"):
         raise ValidationError({"outcome": _("Uphold or reject the appeal.")})
     if not reasons.strip():
@@ -242,10 +218,7 @@ def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
     """3.13.1: the appellant may take the chief referee's decision, in writing, to the arbitration
     committee. The fee is held again until the committee decides."""
     appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
-    if not may_appeal_for(actor, appeal.appellant):
-        raise PermissionDenied(_("Only the player concerned or their team leader may appeal (rule 3.12.1)."))
-    if appeal.stage != Appeal.Stage.CHIEF_REFEREE or appeal.status != Appeal.Status.REJECTED:
-        raise ValidationError(_("Only a rules appeal the chief referee rejected can go to the arbitration committee."))
+    _allowed(actor, appeal, ESCALATE)
     if not statement.strip():
         raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
     appeal.stage = Appeal.Stage.ARBITRATION

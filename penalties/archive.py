@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction
 from penalties.models import Penalty, PenaltyPolicy
-from penalties.services import forfeit_points_set, penalty_policy_update, penalty_record, policy_for
+from penalties.selectors import policy_for
+from penalties.services import forfeit_points_set, penalty_policy_update, penalty_record
 from scoring.engine.table import MAX_HANDS
 from tournaments.extensions import TableArchiveSection, TournamentArchiveSection
 from tournaments.models import Registration

@@ -30,6 +30,16 @@ class PenaltyForm(forms.Form):
         self.fields["offender"].choices = seats
         self.fields["victim"].choices = [("", "—")] + seats
 
+    def clean(self):
+        """The lateness as the service takes it, in seconds (`lateness`): None when not given."""
+        cleaned = super().clean()
+        minutes, seconds = cleaned.get("late_minutes"), cleaned.get("late_seconds")
+        if minutes is None and seconds is None:
+            cleaned["lateness"] = None
+        else:
+            cleaned["lateness"] = (minutes or 0) * 60 + (seconds or 0)
+        return cleaned
+
 
 class FalseWinForm(forms.Form):
     offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)

@@ -1,4 +1,5 @@
-"""Reads for the Record of Fouls (Appendix 6) and the tablet."""
+"""Reads for the Record of Fouls (Appendix 6) and the tablet, filtered by what the asking user may
+see. Outsiders get 404."""
 
 import re
 
@@ -6,8 +7,47 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, FOULS
-from penalties.models import Penalty
-from tournaments.models import SeatAssignment
+from penalties.models import Penalty, PenaltyPolicy
+from scoring.engine.table import MAX_HANDS
+from tournaments.access import Capability, can
+from tournaments.errors import NotFound
+from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
+
+
+def policy_for(tournament) -> PenaltyPolicy:
+    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
+    return PenaltyPolicy.objects.filter(tournament=tournament).first() or PenaltyPolicy(tournament=tournament)
+
+
+def penalty_get_for_user(*, user, penalty_id: int, capability: Capability) -> Penalty:
+    """A penalty, if the user has `capability` in its tournament; otherwise 404."""
+    penalty = (
+        Penalty.objects.select_related("sheet__session__tournament", "sheet__table", "offender")
+        .filter(pk=penalty_id)
+        .first()
+    )
+    if penalty is None or not can(user, penalty.sheet.session.tournament, capability):
+        raise NotFound("No such penalty.")
+    return penalty
+
+
+def sheet_players(*, sheet: ScoreSheet) -> list[Registration]:
+    """The four players of the sheet's table, East to North (the foul forms offer them)."""
+    seats = SeatAssignment.objects.filter(session=sheet.session, table=sheet.table).select_related(
+        "registration__player"
+    )
+    return [seat.registration for seat in seats.order_by("seat")]
+
+
+def current_hand_number(*, sheet: ScoreSheet) -> int:
+    """The hand being played: the next one to record, or the last of a full sheet (3.4.8). A foul
+    happens in it or in an earlier hand."""
+    return min(sheet.hand_count + 1, MAX_HANDS)
+
+
+def arrangement_candidates(*, tournament: Tournament) -> list[Registration]:
+    """Who may substitute for a disqualified player (3.11.4): the tournament's registrations."""
+    return list(tournament.registrations.select_related("player").order_by("entry_number"))
 
 
 def article_display(article: str) -> str:
@@ -71,6 +111,7 @@ def record_of_fouls(*, session) -> list[dict]:
                 "article": article_display(FOUL_BY_CODE[penalty.foul].article) if penalty.foul in FOUL_BY_CODE else "",
                 "seat": seats.get((penalty.sheet.table_id, penalty.offender_id)),
                 "sanction": sanction_text(penalty),
+                "active": penalty.status == Penalty.Status.ACTIVE,
             }
         )
     return [tables[number] for number in sorted(tables)]
@@ -79,6 +120,7 @@ def record_of_fouls(*, session) -> list[dict]:
 def sheet_penalties(*, sheet) -> list[dict]:
     penalties = sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at")
     return [
-        {"penalty": penalty, "foul": foul_description(penalty.foul), "sanction": sanction_text(penalty)}
+        {"penalty": penalty, "foul": foul_description(penalty.foul), "sanction": sanction_text(penalty),
+         "active": penalty.status == Penalty.Status.ACTIVE}
         for penalty in penalties
     ]

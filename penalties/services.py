@@ -14,17 +14,13 @@ from penalties.catalogue import (
     lateness_sanction,
 )
 from penalties.models import Penalty, PenaltyPolicy
+from penalties.selectors import current_hand_number, policy_for
 from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
 from tournaments.audit import audit_record
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
 from tournaments.sheets.services import sheet_results_changed
-
-
-def policy_for(tournament) -> PenaltyPolicy:
-    """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
-    return PenaltyPolicy.objects.filter(tournament=tournament).first() or PenaltyPolicy(tournament=tournament)
 
 
 def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
@@ -65,7 +61,7 @@ def penalty_record(
     if seat is None:
         raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
     if definition.needs_hand:
-        current = min(sheet.hands.count() + 1, MAX_HANDS)
+        current = current_hand_number(sheet=sheet)
         if hand_number is None or not 1 <= hand_number <= current:
             raise ValidationError({"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}})
     elif hand_number is not None and not 1 <= hand_number <= MAX_HANDS:

@@ -6,6 +6,8 @@ app_name = "penalties"
 
 urlpatterns = [
     path("sheets/<int:sheet_id>/fouls/", views.sheet_fouls, name="sheet_fouls"),
+    path("sheets/<int:sheet_id>/fouls/record/", views.foul_record, name="record_foul"),
+    path("sheets/<int:sheet_id>/fouls/false-win/", views.false_win_record, name="false_win"),
     path("t/<int:tournament_id>/sessions/<int:session_number>/fouls/", views.record_of_fouls, name="record"),
     path("penalties/<int:penalty_id>/cancel/", views.penalty_cancel, name="cancel"),
     path("penalties/<int:penalty_id>/forfeit-points/", views.forfeit_points, name="forfeit_points"),

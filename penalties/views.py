@@ -3,92 +3,109 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from penalties import selectors as penalty_selectors
 from penalties import services
 from penalties.forms import ArrangementForm, CancelForm, FalseWinForm, ForfeitPointsForm, PenaltyForm, PenaltyPolicyForm
-from penalties.models import Penalty
-from tournaments.access import Capability, can
+from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors
-from tournaments.models import Registration, SeatAssignment
+from tournaments.sessions import selectors as session_selectors
 from tournaments.sheets import selectors as sheet_selectors
-
-
-def _players(sheet) -> list[Registration]:
-    seats = SeatAssignment.objects.filter(session=sheet.session, table=sheet.table).select_related("registration__player")
-    return [seat.registration for seat in seats.order_by("seat")]
 
 
 def _registration(players, registration_id):
     return next((r for r in players if r.pk == registration_id), None)
 
 
-@login_required
-def sheet_fouls(request, sheet_id: int):
-    """The tablet's foul page for one table: the penalties so far, and the forms to add one."""
-    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-    players = _players(sheet)
-    next_hand = min(sheet.hands.count() + 1, 16)
-    form = PenaltyForm(request.POST if "record" in request.POST else None, players=players, initial={"hand_number": next_hand})
-    false_win = FalseWinForm(request.POST if "false_win" in request.POST else None, players=players, initial={"hand_number": next_hand})
-    if request.method == "POST":
-        try:
-            if "record" in request.POST and form.is_valid():
-                data = form.cleaned_data
-                late = None
-                if data["late_minutes"] is not None or data["late_seconds"] is not None:
-                    late = (data["late_minutes"] or 0) * 60 + (data["late_seconds"] or 0)
-                services.penalty_record(
-                    actor=request.user, sheet=sheet, foul=data["foul"],
-                    offender=_registration(players, data["offender"]), hand_number=data["hand_number"],
-                    points=data["points"], victim=_registration(players, data["victim"]), late_seconds=late,
-                    note=data["note"],
-                )
-                messages.success(request, _("Penalty recorded."))
-                return redirect("penalties:sheet_fouls", sheet.pk)
-            if "false_win" in request.POST and false_win.is_valid():
-                penalty = services.false_win_record(
-                    actor=request.user, sheet=sheet, hand_number=false_win.cleaned_data["hand_number"],
-                    offender=_registration(players, false_win.cleaned_data["offender"]),
-                    tiles=request.POST.get("tiles", ""), self_drawn=false_win.cleaned_data["self_drawn"],
-                )
-                messages.success(request, _("False win recorded: %(foul)s, %(points)d to each other player.") % {
-                    "foul": penalty_selectors.foul_description(penalty.foul), "points": penalty.points})
-                return redirect("penalties:sheet_fouls", sheet.pk)
-        except ValidationError as error:
-            add_service_errors(form if "record" in request.POST else false_win, error)
+def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None):
+    """The tablet's foul page; a refused form is shown again with its errors, the other one empty."""
+    initial = {"hand_number": penalty_selectors.current_hand_number(sheet=sheet)}
     context = {
         "sheet": sheet,
         "tournament": sheet.session.tournament,
         "penalties": penalty_selectors.sheet_penalties(sheet=sheet),
-        "form": form,
-        "false_win_form": false_win,
-        "can_cancel": can(request.user, sheet.session.tournament, Capability.SUPERVISE_SCORES),
+        "form": form or PenaltyForm(players=players, initial=initial),
+        "false_win_form": false_win or FalseWinForm(players=players, initial=initial),
+        "can": capabilities_for_page(request.user, sheet.session.tournament),
+        # Shown again after a refused POST: switching the language goes back to the page.
+        "language_next": reverse("penalties:sheet_fouls", args=[sheet.pk]),
     }
     return render(request, "penalties/sheet_fouls.html", context)
 
 
 @login_required
+@require_safe
+def sheet_fouls(request, sheet_id: int):
+    """The tablet's foul page for one table: the penalties so far, and the forms to add one."""
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    return _sheet_fouls_page(request, sheet, penalty_selectors.sheet_players(sheet=sheet))
+
+
+@login_required
+@require_POST
+def foul_record(request, sheet_id: int):
+    """The referee records a foul from the catalogue (3.11)."""
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    players = penalty_selectors.sheet_players(sheet=sheet)
+    form = PenaltyForm(request.POST, players=players)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.penalty_record(
+                actor=request.user, sheet=sheet, foul=data["foul"],
+                offender=_registration(players, data["offender"]), hand_number=data["hand_number"],
+                points=data["points"], victim=_registration(players, data["victim"]), late_seconds=data["lateness"],
+                note=data["note"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Penalty recorded."))
+            return redirect("penalties:sheet_fouls", sheet.pk)
+    return _sheet_fouls_page(request, sheet, players, form=form)
+
+
+@login_required
+@require_POST
+def false_win_record(request, sheet_id: int):
+    """The referee records a false win (3.11.6.6): the engine tells 错和 from 诈和."""
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    players = penalty_selectors.sheet_players(sheet=sheet)
+    form = FalseWinForm(request.POST, players=players)
+    if form.is_valid():
+        try:
+            penalty = services.false_win_record(
+                actor=request.user, sheet=sheet, hand_number=form.cleaned_data["hand_number"],
+                offender=_registration(players, form.cleaned_data["offender"]),
+                tiles=request.POST.get("tiles", ""), self_drawn=form.cleaned_data["self_drawn"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("False win recorded: %(foul)s, %(points)d to each other player.") % {
+                "foul": penalty_selectors.foul_description(penalty.foul), "points": penalty.points})
+            return redirect("penalties:sheet_fouls", sheet.pk)
+    return _sheet_fouls_page(request, sheet, players, false_win=form)
+
+
+@login_required
 def record_of_fouls(request, tournament_id: int, session_number: int):
-    tournament = core_selectors.tournament_get_for_user(
-        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
+    session = session_selectors.session_get_by_number_for_user(
+        user=request.user, tournament_id=tournament_id, number=session_number, capability=Capability.VIEW_ROSTER
     )
-    session = tournament.sessions.filter(number=session_number).first()
-    if session is None:
-        raise Http404("No such session.")
+    tournament = session.tournament
     context = {
         "tournament": tournament,
         "session": session,
         "tables": penalty_selectors.record_of_fouls(session=session),
-        "can_cancel": can(request.user, tournament, Capability.SUPERVISE_SCORES),
-        "can_decide": can(request.user, tournament, Capability.MANAGE),
+        "can": capabilities_for_page(request.user, tournament),
         "forfeit_form": ForfeitPointsForm(),
-        "arrangement_form": ArrangementForm(candidates=tournament.registrations.select_related("player")),
+        "arrangement_form": ArrangementForm(candidates=penalty_selectors.arrangement_candidates(tournament=tournament)),
     }
     return render(request, "penalties/record_of_fouls.html", context)
 
@@ -96,9 +113,9 @@ def record_of_fouls(request, tournament_id: int, session_number: int):
 @login_required
 @require_POST
 def penalty_cancel(request, penalty_id: int):
-    penalty = Penalty.objects.select_related("sheet__session__tournament").filter(pk=penalty_id).first()
-    if penalty is None or not can(request.user, penalty.sheet.session.tournament, Capability.SUPERVISE_SCORES):
-        raise Http404("No such penalty.")
+    penalty = penalty_selectors.penalty_get_for_user(
+        user=request.user, penalty_id=penalty_id, capability=Capability.SUPERVISE_SCORES
+    )
     form = CancelForm(request.POST)
     if form.is_valid():
         try:
@@ -115,7 +132,7 @@ def penalty_cancel(request, penalty_id: int):
 @login_required
 def penalty_settings(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE)
-    policy = services.policy_for(tournament)
+    policy = penalty_selectors.policy_for(tournament)
     form = PenaltyPolicyForm(request.POST or None, initial={"escalation": policy.escalation})
     if request.method == "POST" and form.is_valid():
         services.penalty_policy_update(actor=request.user, tournament=tournament, escalation=form.cleaned_data["escalation"])
@@ -124,17 +141,12 @@ def penalty_settings(request, tournament_id: int):
     return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})
 
 
-def _organizer_penalty(request, penalty_id: int) -> Penalty:
-    penalty = Penalty.objects.select_related("sheet__session__tournament").filter(pk=penalty_id).first()
-    if penalty is None or not can(request.user, penalty.sheet.session.tournament, Capability.MANAGE):
-        raise Http404("No such penalty.")
-    return penalty
-
-
 @login_required
 @require_POST
 def forfeit_points(request, penalty_id: int):
-    penalty = _organizer_penalty(request, penalty_id)
+    penalty = penalty_selectors.penalty_get_for_user(
+        user=request.user, penalty_id=penalty_id, capability=Capability.MANAGE
+    )
     form = ForfeitPointsForm(request.POST)
     try:
         if not form.is_valid():
@@ -150,13 +162,16 @@ def forfeit_points(request, penalty_id: int):
 @login_required
 @require_POST
 def disqualification_arrangement(request, penalty_id: int):
-    penalty = _organizer_penalty(request, penalty_id)
+    penalty = penalty_selectors.penalty_get_for_user(
+        user=request.user, penalty_id=penalty_id, capability=Capability.MANAGE
+    )
     tournament = penalty.sheet.session.tournament
-    form = ArrangementForm(request.POST, candidates=tournament.registrations.select_related("player"))
+    candidates = penalty_selectors.arrangement_candidates(tournament=tournament)
+    form = ArrangementForm(request.POST, candidates=candidates)
     try:
         if not form.is_valid():
             raise ValidationError(_("Choose a substitute or play on."))
-        substitute = tournament.registrations.filter(pk=form.cleaned_data["substitute"]).first()
+        substitute = _registration(candidates, form.cleaned_data["substitute"])
         services.disqualification_arrange(
             actor=request.user, penalty=penalty, arrangement=form.cleaned_data["arrangement"], substitute=substitute
         )

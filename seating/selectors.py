@@ -8,10 +8,9 @@ apart as far as possible when the organizer asks for it.
 from collections import Counter, defaultdict
 from itertools import combinations
 
-from django.http import Http404
-
 from seating.engine import chart_metrics, round_seats
 from tournaments import extensions
+from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings.compute import standings_compute
@@ -25,6 +24,14 @@ def registration_of_user(*, user, tournament: Tournament) -> Registration | None
     if user is None or not user.is_authenticated:
         return None
     return tournament.registrations.filter(player__user=user).first()
+
+
+def registration_of_user_get(*, user, tournament: Tournament) -> Registration:
+    """The user's own registration in `tournament`; 404 for anyone not registered there."""
+    registration = registration_of_user(user=user, tournament=tournament)
+    if registration is None:
+        raise NotFound("You are not registered here.")
+    return registration
 
 
 def is_registered(user, tournament: Tournament) -> bool:
@@ -215,7 +222,7 @@ def registration_by_entry(*, tournament: Tournament, entry: int) -> Registration
         tournament.registrations.select_related("player", "team").filter(entry_number=entry).first()
     )
     if registration is None:
-        raise Http404("No such player.")
+        raise NotFound("No such player.")
     return registration
 
 
@@ -235,7 +242,8 @@ def player_schedule(*, tournament: Tournament, registration: Registration) -> di
     sessions = []
     for session in tournament.sessions.order_by("number"):
         seat = own.get(session.pk)
-        entry = {"number": session.number, "status": session.status, "session": session, "seated": seat is not None}
+        entry = {"number": session.number, "status": session.status, "session": session, "seated": seat is not None,
+                 "running": session.status == Session.Status.RUNNING}
         if seat is not None:
             starting = table_mates[session.pk]
             entry.update(

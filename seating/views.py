@@ -10,15 +10,9 @@ from django.views.decorators.http import require_POST
 
 from seating import printing, selectors, services
 from seating.forms import ChartForm, StandingsForm, SwapForm
-from tournaments.access import Capability, can
+from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-
-
-def _session(tournament, number):
-    session = tournament.sessions.filter(number=number).first()
-    if session is None:
-        raise Http404("No such session.")
-    return session
+from tournaments.sessions import selectors as session_selectors
 
 
 def _error_messages(request, error: ValidationError):
@@ -79,10 +73,10 @@ def chart_generate(request, tournament_id: int):
 @login_required
 @require_POST
 def seats_swap(request, tournament_id: int, session_number: int):
-    tournament = core_selectors.tournament_get_for_user(
-        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    session = session_selectors.session_get_by_number_for_user(
+        user=request.user, tournament_id=tournament_id, number=session_number, capability=Capability.MANAGE
     )
-    session = _session(tournament, session_number)
+    tournament = session.tournament
     form = SwapForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Give two entry numbers."))
@@ -108,10 +102,10 @@ def seats_swap(request, tournament_id: int, session_number: int):
 @login_required
 @require_POST
 def seat_by_standings(request, tournament_id: int, session_number: int):
-    tournament = core_selectors.tournament_get_for_user(
-        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    session = session_selectors.session_get_by_number_for_user(
+        user=request.user, tournament_id=tournament_id, number=session_number, capability=Capability.MANAGE
     )
-    session = _session(tournament, session_number)
+    tournament = session.tournament
     form = StandingsForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose a method and a seed."))
@@ -139,7 +133,7 @@ def _print_context(request, tournament_id, kind):
     context = printing.print_context(tournament=tournament, kind=kind, absolute_url=request.build_absolute_uri)
     # Confirmation PINs are the players' signatures on the score sheets: printed for the organizers
     # who hand the schedules out, never for the referees who take the confirmations.
-    context["show_pins"] = can(request.user, tournament, Capability.MANAGE)
+    context["show_pins"] = capabilities_for_page(request.user, tournament).manage
     return context
 
 
@@ -168,7 +162,6 @@ def player_seats(request, tournament_id: int, entry: int):
         "schedule": schedule,
         "registration": registration,
         "is_self": request.user.is_authenticated and registration.player.user_id == request.user.pk,
-        "can_manage": can(request.user, tournament, Capability.MANAGE),
     }
     return render(request, "seating/player_seats.html", context)
 
@@ -177,7 +170,5 @@ def player_seats(request, tournament_id: int, entry: int):
 def my_seats(request, tournament_id: int):
     """A logged-in player's own seats page."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    registration = selectors.registration_of_user(user=request.user, tournament=tournament)
-    if registration is None:
-        raise Http404("You are not registered here.")
+    registration = selectors.registration_of_user_get(user=request.user, tournament=tournament)
     return redirect("seating:player_seats", tournament.pk, registration.entry_number)

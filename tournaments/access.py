@@ -83,6 +83,30 @@ def can(user, tournament: Tournament, capability: Capability) -> bool:
     return capability in capabilities(user, tournament)
 
 
+class Can:
+    """A user's capabilities in one tournament, as pages read them: `can.manage`,
+    `can.record_scores` (any Capability's value) are booleans, so templates test attributes, not
+    strings; `can.granted` is the set, for `extensions.visible_links(..., granted=)`."""
+
+    __slots__ = ("granted",)
+
+    def __init__(self, granted: frozenset[Capability]):
+        self.granted = frozenset(granted)
+
+    def __getattr__(self, name: str) -> bool:
+        try:
+            capability = Capability(name)
+        except ValueError:
+            raise AttributeError(name) from None
+        return capability in self.granted
+
+
+def capabilities_for_page(user, tournament: Tournament) -> Can:
+    """What `user` may do in `tournament`, for a page to show or hide its links and forms (access
+    itself is decided by the selectors)."""
+    return Can(capabilities(user, tournament))
+
+
 def is_pin_committee(user) -> bool:
     """The Pin committee (品级, Appendix 9) is not tied to a tournament: a Django group."""
     if user is None or not user.is_authenticated:

@@ -1,6 +1,20 @@
-"""Errors the core's services raise besides ValidationError."""
+"""Errors the core's services and selectors raise besides ValidationError."""
 
 from django.core.exceptions import ValidationError
+from django.http import Http404
+
+
+class NotFound(Http404):
+    """The object does not exist, or the user may not see it or act on it: the one answer selectors
+    and services give outsiders, so another tournament's data is not revealed.
+
+    A subclass of Http404 so that it becomes the standard 404 everywhere with nothing to map:
+    Django's handler for pages, DRF's for the API.
+    """
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
 
 
 class Conflict(Exception):

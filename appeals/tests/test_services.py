@@ -3,12 +3,13 @@
 import datetime as dt
 
 import pytest
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 
 from appeals import services
 from appeals.models import Appeal, AppealPolicy
 from penalties.models import Penalty
 from penalties.services import penalty_record
+from tournaments.errors import NotFound
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
@@ -65,11 +66,11 @@ def test_the_window_is_a_tournament_setting(player_user, ended_sheet, registrati
 
 @pytest.mark.django_db
 def test_who_may_appeal(player_user, team_leader, outsider, referee, ended_sheet, registrations):
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotFound):
         file(outsider, ended_sheet, registrations[0])
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotFound):
         file(referee, ended_sheet, registrations[0])
-    with pytest.raises(PermissionDenied):  # a player appeals for themselves only
+    with pytest.raises(NotFound):  # a player appeals for themselves only
         file(player_user, ended_sheet, registrations[1])
     by_leader = file(team_leader, ended_sheet, registrations[1])
     assert by_leader.leader_signed_by == team_leader and by_leader.appellant_signed_at is None
@@ -101,9 +102,9 @@ def test_signatures_fee_and_a_chief_referee_upholding(player_user, team_leader, 
 @pytest.mark.django_db
 def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(player_user, team_leader, chief_referee, arbitrator, referee, ended_sheet, registrations):
     appeal = signed(file(player_user, ended_sheet, registrations[0]), team_leader)
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotFound):  # a referee decides no appeal
         services.appeal_decide(actor=referee, appeal=appeal, outcome="upheld", reasons="x")
-    with pytest.raises(PermissionDenied):  # not yet before the arbitration committee
+    with pytest.raises(ValidationError, match="not before you"):  # not yet before the arbitration committee
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="x")
     appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Called after 3 s.")
     assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
@@ -222,14 +223,14 @@ def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, ch
     appeal = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
     services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="No.")
     appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.")
-    with pytest.raises(PermissionDenied, match="earlier stage"):
+    with pytest.raises(ValidationError, match="earlier stage"):
         services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Still no.")
     appeal.refresh_from_db()
     assert (appeal.status, appeal.decisions.count()) == ("open", 1)
     # A decider who leads the appellant's team (3.12.1) is a party, not a judge.
     Membership.objects.create(user=chief_referee, tournament=tournament, role="team_leader", team=teams[0])
     second = signed(file(player_user, ended_sheet, registrations[0], subject="sheet", penalty=None), team_leader)
-    with pytest.raises(PermissionDenied, match="team leader"):
+    with pytest.raises(ValidationError, match="team leader"):
         services.appeal_decide(actor=chief_referee, appeal=second, outcome="upheld", reasons="Yes.")
     assert not second.decisions.exists()
 
@@ -253,11 +254,13 @@ def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, ch
 
     appeal = file(team_leader, ended_sheet, registrations[1])
     assert appeal.appellant_signed_at is None and registrations[1].player.user_id is None
-    with pytest.raises(PermissionDenied):
+    with pytest.raises(NotFound):
         services.appeal_paper_signature_record(actor=referee, appeal=appeal, signer="appellant")
     with pytest.raises(ValidationError):  # the leader has signed by filing
         services.appeal_paper_signature_record(actor=chief_referee, appeal=appeal, signer="leader")
-    assert client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {"paper_sign": "appellant"}).status_code == 302
+    assert client_for(chief_referee).post(
+        f"/appeals/{appeal.pk}/paper-signature/", {"signer": "appellant"}
+    ).status_code == 302
     appeal.refresh_from_db()
     assert appeal.appellant_signed_at is not None
     assert AuditEvent.objects.filter(action="appeal.paper_signature_recorded", actor=chief_referee).exists()
@@ -283,3 +286,99 @@ def test_a_hand_under_appeal_is_not_taken_back(player_user, referee, organizer, 
     )
     assert answer.status_code == 400 and "appeal" in answer.content.decode()
     assert sheet.hands.count() == 1
+
+
+# --- what the page offers is what the services allow ---------------------------------------------
+
+ACTION_ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider",
+                "double"]
+
+# For each appeal state, the (role, action) pairs allowed; every other pair is refused.
+ALLOWED = {
+    # The player filed and signed; the team leader has not signed yet (3.12.3).
+    "filed_by_the_player": {("team_leader", "sign"), ("organizer", "paper_signature"),
+                            ("chief_referee", "paper_signature"), ("double", "paper_signature")},
+    # The team leader filed for entry 2, who has no account: their signature comes on paper.
+    "filed_by_the_leader": {("organizer", "paper_signature"), ("chief_referee", "paper_signature"),
+                            ("double", "paper_signature")},
+    "signed": {("chief_referee", "decide"), ("double", "decide")},
+    # 3.13.1: the appellant or their team leader may take the rejection further.
+    "rejected": {("player_user", "escalate"), ("team_leader", "escalate")},
+    # Before the arbitration committee; "double" decided it as chief referee and may not review it.
+    "escalated": {("arbitrator", "decide")},
+    "upheld": set(),
+    # 3.13.2: another appeal goes to the body the organizers chose.
+    "before_the_organizers": {("organizer", "decide")},
+}
+
+
+def _appeal_in(state, *, ended_sheet, registrations, player_user, team_leader, chief_referee, double, tournament):
+    if state == "filed_by_the_leader":
+        return file(team_leader, ended_sheet, registrations[1])
+    if state == "before_the_organizers":
+        AppealPolicy.objects.create(tournament=tournament, other_appeals_body="organizer")
+        return signed(file(player_user, ended_sheet, registrations[0], subject="sheet", category="other",
+                           penalty=None), team_leader)
+    appeal = file(player_user, ended_sheet, registrations[0])
+    if state == "filed_by_the_player":
+        return appeal
+    appeal = signed(appeal, team_leader)
+    if state == "upheld":
+        return services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
+    if state in ("rejected", "escalated"):
+        decider = double if state == "escalated" else chief_referee
+        appeal = services.appeal_decide(actor=decider, appeal=appeal, outcome="rejected", reasons="It stands.")
+    if state == "escalated":
+        appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.")
+    return appeal
+
+
+def _service_allows(action, actor, appeal) -> bool:
+    """Whether the action's service lets `actor` take it now; what it writes is rolled back."""
+    from django.db import transaction
+
+    from appeals.selectors import DECIDE, PAPER_SIGNATURE, SIGN
+
+    with transaction.atomic():
+        try:
+            if action == SIGN:
+                services.appeal_sign(actor=actor, appeal=appeal)
+            elif action == PAPER_SIGNATURE:
+                signer = "appellant" if appeal.appellant_signed_at is None else "leader"
+                services.appeal_paper_signature_record(actor=actor, appeal=appeal, signer=signer)
+            elif action == DECIDE:
+                services.appeal_decide(actor=actor, appeal=appeal, outcome="rejected", reasons="It stands.")
+            else:
+                services.appeal_escalate(actor=actor, appeal=appeal, statement="Please review.")
+        except (NotFound, ValidationError):
+            allowed = False
+        else:
+            allowed = True
+        transaction.set_rollback(True)
+    return allowed
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("state", list(ALLOWED))
+def test_each_action_is_offered_exactly_when_its_service_allows_it(
+    state, ended_sheet, registrations, tournament, organizer, chief_referee, referee, arbitrator, team_leader,
+    player_user, outsider,
+):
+    from appeals.selectors import APPEAL_ACTIONS, appeal_actions
+    from conftest import make_user
+    from tournaments.models import Membership
+
+    # A chief referee who sits on the arbitration committee too (3.13.1).
+    double = make_user("double")
+    Membership.objects.create(user=double, tournament=tournament, role="chief_referee")
+    Membership.objects.create(user=double, tournament=tournament, role="arbitrator")
+    users = {"organizer": organizer, "chief_referee": chief_referee, "referee": referee, "arbitrator": arbitrator,
+             "team_leader": team_leader, "player_user": player_user, "outsider": outsider, "double": double}
+    appeal = _appeal_in(state, ended_sheet=ended_sheet, registrations=registrations, player_user=player_user,
+                        team_leader=team_leader, chief_referee=chief_referee, double=double, tournament=tournament)
+    offered, allowed = set(), set()
+    for role in ACTION_ROLES:
+        appeal = Appeal.objects.get(pk=appeal.pk)
+        offered |= {(role, action) for action in appeal_actions(user=users[role], appeal=appeal)}
+        allowed |= {(role, action) for action in APPEAL_ACTIONS if _service_allows(action, users[role], appeal)}
+    assert offered == allowed == ALLOWED[state]

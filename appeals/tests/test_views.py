@@ -59,18 +59,20 @@ def test_foul_pages_by_role(client_for, published, fouled_sheet, everyone, role)
 @pytest.mark.django_db
 def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, referee, sheet, registrations):
     client = client_for(referee)
-    response = client.post(f"/sheets/{sheet.pk}/fouls/", {
-        "record": "1", "foul": "exposed_other_tiles", "offender": registrations[0].pk, "hand_number": 1,
+    response = client.post(f"/sheets/{sheet.pk}/fouls/record/", {
+        "foul": "exposed_other_tiles", "offender": registrations[0].pk, "hand_number": 1,
         "points": 30, "victim": registrations[2].pk,
     })
     assert response.status_code == 302
-    response = client.post(f"/sheets/{sheet.pk}/fouls/", {
-        "false_win": "1", "offender": registrations[1].pk, "hand_number": 1, "tiles": "123m456m789m14p55s+6p",
+    response = client.post(f"/sheets/{sheet.pk}/fouls/false-win/", {
+        "offender": registrations[1].pk, "hand_number": 1, "tiles": "123m456m789m14p55s+6p",
     })
     assert response.status_code == 302
     assert list(Penalty.objects.order_by("pk").values_list("foul", "points")) == [
         ("exposed_other_tiles", 30), ("false_win_not_waiting", 20)]
-    bad = client.post(f"/sheets/{sheet.pk}/fouls/", {"record": "1", "foul": "violation", "offender": registrations[0].pk, "hand_number": 1})
+    bad = client.post(
+        f"/sheets/{sheet.pk}/fouls/record/", {"foul": "violation", "offender": registrations[0].pk, "hand_number": 1}
+    )
     assert bad.status_code == 200 and "Choose 5, 10, 20, 30, 40, 50 or 60 points." in bad.content.decode()
     record = client.get(f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
     assert "违例记录表" in record and "诈和" in record
@@ -87,13 +89,13 @@ def test_the_route_through_the_pages(client_for, published, fouled_sheet, regist
     })
     assert filed.status_code == 302, filed.content.decode()[:2000]
     appeal = Appeal.objects.get()
-    assert client_for(team_leader).post(f"/appeals/{appeal.pk}/", {"sign": "1"}).status_code == 302
+    assert client_for(team_leader).post(f"/appeals/{appeal.pk}/sign/").status_code == 302
     overview = client_for(organizer).get(f"/t/{published.pk}/appeals/").content.decode()
     assert f"/appeals/{appeal.pk}/" in overview and "data-countdown" in overview
     chief = client_for(chief_referee)
     assert f"/appeals/{appeal.pk}/" in chief.get(f"/t/{published.pk}/appeals/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
-        decided = chief.post(f"/appeals/{appeal.pk}/", {"decide": "1", "outcome": "upheld", "reasons": "No foul."})
+        decided = chief.post(f"/appeals/{appeal.pk}/decide/", {"outcome": "upheld", "reasons": "No foul."})
     assert decided.status_code == 302
     appeal.refresh_from_db()
     penalty.refresh_from_db()
@@ -152,8 +154,8 @@ def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, foule
         "statement": "The hand was scored wrong.",
     })
     appeal = Appeal.objects.get()
-    refused = client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {
-        "decide": "1", "outcome": "upheld", "reasons": "", "result": "win", "winner": 0, "discarder": 1,
+    refused = client_for(chief_referee).post(f"/appeals/{appeal.pk}/decide/", {
+        "outcome": "upheld", "reasons": "", "result": "win", "winner": 0, "discarder": 1,
         "tiles": "123m456m789m14p55s+6p", "flowers": 0})
     assert refused.status_code in (200, 400)
     assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in refused.content.decode()
@@ -209,10 +211,60 @@ def test_the_chief_referee_records_a_signature_on_the_paper_form(client_for, pub
         "statement": "The hand was scored wrong.",
     })
     appeal = Appeal.objects.get()
-    assert "paper_sign" not in client_for(team_leader).get(f"/appeals/{appeal.pk}/").content.decode()
+    assert "paper-signature" not in client_for(team_leader).get(f"/appeals/{appeal.pk}/").content.decode()
     page = client_for(chief_referee).get(f"/appeals/{appeal.pk}/").content.decode()
-    assert 'name="paper_sign" value="appellant"' in page
-    client_for(chief_referee).post(f"/appeals/{appeal.pk}/", {"paper_sign": "appellant"})
+    assert f'action="/appeals/{appeal.pk}/paper-signature/"' in page and 'name="signer" value="appellant"' in page
+    client_for(chief_referee).post(f"/appeals/{appeal.pk}/paper-signature/", {"signer": "appellant"})
     appeal.refresh_from_db()
     assert appeal.appellant_signed_at is not None
     assert 'value="appellant"' not in client_for(chief_referee).get(f"/appeals/{appeal.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_one_view_per_action_on_an_appeal(client_for, published, fouled_sheet, registrations, player_user, team_leader,
+                                          chief_referee, arbitrator, referee, organizer):
+    session_services.session_end(actor=organizer, session=fouled_sheet.session)
+    client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
+        "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
+        "statement": "The totals are wrong.",
+    })
+    appeal = Appeal.objects.get()
+    page = f"/appeals/{appeal.pk}/"
+    # The page itself takes no POST: each action has its own address.
+    assert client_for(team_leader).post(page, {"sign": "1"}).status_code == 405
+    # Not yet signed by the team leader: the chief referee is told why there is no decision form,
+    # and a decision sent anyway is refused with that reason, on the page, nothing saved.
+    chief_page = client_for(chief_referee).get(page).content.decode()
+    unsigned = "until the appellant and the team leader have signed"
+    assert f'action="{page}decide/"' not in chief_page and unsigned in chief_page
+    refused = client_for(chief_referee).post(f"{page}decide/", {"outcome": "rejected", "reasons": "No."})
+    assert refused.status_code == 200 and unsigned in refused.content.decode()
+    assert f'name="next" value="{page}"' in refused.content.decode()
+    # Someone an action is not for gets 404, as for a page they may not see.
+    assert client_for(arbitrator).post(f"{page}sign/").status_code == 404
+    assert client_for(referee).post(f"{page}sign/").status_code == 404  # the appeal itself is hidden from him
+    assert client_for(player_user).post(f"{page}decide/", {"outcome": "upheld", "reasons": "Yes."}).status_code == 404
+    assert client_for(player_user).post(f"{page}paper-signature/", {"signer": "leader"}).status_code == 404
+    # Nothing left to sign: the reason as a message.
+    again = client_for(player_user).post(f"{page}sign/")
+    assert again.status_code == 200 and "There is nothing for you to sign on this appeal." in again.content.decode()
+    assert f'action="{page}sign/"' in client_for(team_leader).get(page).content.decode()
+    assert client_for(team_leader).post(f"{page}sign/").status_code == 302
+    chief_page = client_for(chief_referee).get(page).content.decode()
+    assert f'action="{page}decide/"' in chief_page and "until the appellant" not in chief_page
+    assert f'action="{page}decide/"' not in client_for(arbitrator).get(page).content.decode()  # not before him
+    bad = client_for(chief_referee).post(f"{page}decide/", {"outcome": "rejected", "reasons": ""})
+    assert bad.status_code == 200 and "reasons" in bad.context["decision_form"].errors
+    decided = client_for(chief_referee).post(f"{page}decide/", {"outcome": "rejected", "reasons": "No."})
+    assert decided.status_code == 302
+    appeal.refresh_from_db()
+    assert appeal.status == "rejected"
+    assert f'action="{page}escalate/"' in client_for(player_user).get(page).content.decode()
+    empty = client_for(player_user).post(f"{page}escalate/", {"statement": ""})
+    assert empty.status_code == 200 and "statement" in empty.context["escalate_form"].errors
+    assert client_for(player_user).post(f"{page}escalate/", {"statement": "Please review."}).status_code == 302
+    appeal.refresh_from_db()
+    assert (appeal.stage, appeal.status) == ("arbitration", "open")
+    # Escalated meanwhile: a second escalation finds no form to show its error on, so it is a message.
+    late = client_for(player_user).post(f"{page}escalate/", {"statement": "Again."})
+    assert late.status_code == 200 and "Only a rules appeal the chief referee rejected" in late.content.decode()

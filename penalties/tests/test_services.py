@@ -336,8 +336,8 @@ def test_no_win_refused_on_a_hand_the_offender_won(referee, sheet, foul):
 def test_lateness_is_bounded_and_given_once_per_session(client_for, referee, chief_referee, sheet):
     """3.11.2.1: one sanction for being late to a session; an absurd lateness is a typing error."""
     east = players(sheet)[0]
-    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
-        "record": "1", "foul": "late", "offender": east.pk, "late_minutes": 40000000, "late_seconds": 0})
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/record/", {
+        "foul": "late", "offender": east.pk, "late_minutes": 40000000, "late_seconds": 0})
     assert response.status_code == 200 and not Penalty.objects.exists()
     with pytest.raises(ValidationError) as caught:
         services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=24 * 3600 + 1)

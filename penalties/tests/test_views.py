@@ -1,5 +1,7 @@
 """Foul pages: where they are linked from, and that they fit a phone."""
 
+import re
+
 import pytest
 
 from conftest import PHONE, make_user
@@ -66,8 +68,8 @@ def test_the_record_of_fouls_fits_a_phone(browser, live_server, browser_login, t
 
 @pytest.mark.django_db
 def test_a_refused_false_win_keeps_the_tiles_entered(client_for, sheet, referee, registrations):
-    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", {
-        "false_win": "1", "offender": "", "hand_number": 1, "tiles": "123m456m789m14p55s+6p"})
+    response = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/false-win/", {
+        "offender": "", "hand_number": 1, "tiles": "123m456m789m14p55s+6p"})
     assert response.status_code == 200
     html = response.content.decode()
     assert 'name="tiles" value="123m456m789m14p55s+6p" data-role="notation"' in html
@@ -81,3 +83,93 @@ def test_the_foul_list_translates_the_appendix_reference(monkeypatch):
     chinese = {"Appendix {appendix}, fan {fan}": "附件{appendix}，第{fan}番"}
     monkeypatch.setattr(selectors, "_", lambda message: chinese.get(message, message))
     assert dict(selectors.foul_choices())["wrong_flower_replacement"].endswith("(附件1，第81番)")
+
+
+@pytest.mark.parametrize("minutes, seconds, lateness", [
+    (None, None, None), (3, None, 180), (None, 40, 40), (2, 5, 125), (0, 0, 0),
+])
+def test_the_form_gives_the_lateness_in_seconds(minutes, seconds, lateness):
+    from penalties.forms import PenaltyForm
+
+    data = {"foul": "late", "offender": 7}
+    data |= {"late_minutes": minutes} if minutes is not None else {}
+    data |= {"late_seconds": seconds} if seconds is not None else {}
+    form = PenaltyForm(data, players=[_Registration(7)])
+    assert form.is_valid(), form.errors
+    assert form.cleaned_data["lateness"] == lateness
+
+
+@pytest.mark.parametrize("field, value", [("late_minutes", -1), ("late_seconds", 60), ("late_seconds", "soon")])
+def test_a_bad_lateness_is_refused_by_the_form(field, value):
+    from penalties.forms import PenaltyForm
+
+    form = PenaltyForm({"foul": "late", "offender": 7, field: value}, players=[_Registration(7)])
+    assert not form.is_valid() and field in form.errors
+
+
+class _Registration:
+    """What the foul forms read of a registration."""
+
+    def __init__(self, pk):
+        self.pk, self.entry_number = pk, pk
+        self.player = type("Player", (), {"name": f"Player {pk}"})()
+
+
+@pytest.mark.django_db
+def test_the_foul_forms_start_at_the_hand_being_played(client_for, sheet, referee):
+    from scoring.engine.table import MAX_HANDS
+    from tournaments.models import ScoreSheet
+    from tournaments.sheets import services as sheet_services
+
+    def hand_offered():
+        page = client_for(referee).get(f"/sheets/{sheet.pk}/fouls/").content.decode()
+        return re.findall(r'name="hand_number"[^>]*value="(\d+)"', page)
+
+    assert hand_offered() == ["1", "1"]
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    assert hand_offered() == ["2", "2"]
+    ScoreSheet.objects.filter(pk=sheet.pk).update(hand_count=MAX_HANDS)  # a full sheet: its last hand
+    assert hand_offered() == [str(MAX_HANDS)] * 2
+
+
+@pytest.mark.django_db
+def test_one_view_per_action_on_the_tablet(client_for, sheet, referee, chief_referee, registrations, tournament):
+    from penalties.models import Penalty
+
+    other = make_user("referee2")
+    Membership.objects.create(user=other, tournament=tournament, role="referee")
+    foul = {"foul": "late", "offender": registrations[0].pk, "late_minutes": 2, "late_seconds": 5}
+    # The page itself takes no POST: each form has its own address.
+    assert client_for(referee).post(f"/sheets/{sheet.pk}/fouls/", foul).status_code == 405
+    assert client_for(referee).get(f"/sheets/{sheet.pk}/fouls/record/").status_code == 405
+    # Only who writes the sheet records on it (another referee's table: 404, nothing saved).
+    assert client_for(other).post(f"/sheets/{sheet.pk}/fouls/record/", foul).status_code == 404
+    assert client_for(other).post(f"/sheets/{sheet.pk}/fouls/false-win/", {
+        "offender": registrations[0].pk, "hand_number": 1, "tiles": "123m456m789m14p55s+6p"}).status_code == 404
+    assert not Penalty.objects.exists()
+    assert client_for(referee).post(f"/sheets/{sheet.pk}/fouls/record/", foul).status_code == 302
+    assert Penalty.objects.get().late_seconds == 125
+    # A refused form comes back with its errors, the other form empty; the language switch returns to the page.
+    refused = client_for(referee).post(f"/sheets/{sheet.pk}/fouls/record/", foul)
+    html = refused.content.decode()
+    assert refused.status_code == 200 and "cancel it first" in html
+    assert refused.context["false_win_form"].is_bound is False
+    assert f'name="next" value="/sheets/{sheet.pk}/fouls/"' in html
+
+
+@pytest.mark.django_db
+def test_the_record_of_fouls_shows_the_forms_by_capability(
+    client_for, tournament, fouled_sheet, organizer, chief_referee, referee
+):
+    from penalties.models import Penalty
+    from penalties.services import penalty_cancel
+
+    penalty = Penalty.objects.get()
+    cancel = f"/penalties/{penalty.pk}/cancel/"
+    record = f"/t/{tournament.pk}/sessions/1/fouls/"
+    assert cancel in client_for(chief_referee).get(record).content.decode()
+    assert cancel not in client_for(organizer).get(record).content.decode()
+    assert cancel not in client_for(referee).get(record).content.decode()
+    penalty_cancel(actor=chief_referee, penalty=penalty, reason="The referee erred.")
+    assert cancel not in client_for(chief_referee).get(record).content.decode()
+    assert "Cancelled" in client_for(chief_referee).get(record).content.decode()

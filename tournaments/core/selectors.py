@@ -2,9 +2,9 @@
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
-from django.http import Http404
 
 from tournaments.access import Capability, can
+from tournaments.errors import NotFound
 from tournaments.models import (
     AuditEvent,
     Registration,
@@ -28,7 +28,7 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
     """The tournament, if the user has `capability` in it; otherwise 404."""
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None or not can(user, tournament, capability):
-        raise Http404("No such tournament.")
+        raise NotFound("No such tournament.")
     return tournament
 
 
@@ -46,7 +46,7 @@ def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[R
 def registration_get_for_user(*, user, registration_id: int, capability: Capability) -> Registration:
     registration = Registration.objects.select_related("tournament", "player", "team").filter(pk=registration_id).first()
     if registration is None or not can(user, registration.tournament, capability):
-        raise Http404("No such registration.")
+        raise NotFound("No such registration.")
     return registration
 
 
@@ -71,3 +71,10 @@ def tournament_referees(*, tournament: Tournament):
     return get_user_model().objects.filter(
         memberships__tournament=tournament, memberships__role=Role.REFEREE
     ).order_by("username")
+
+
+def tournament_referee_get(*, tournament: Tournament, user_id):
+    """The referee of this tournament with that user id (as a form sends it), or None."""
+    if not str(user_id or "").isdigit():
+        return None
+    return tournament_referees(tournament=tournament).filter(pk=int(user_id)).first()

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import extensions
-from tournaments.access import Capability, capabilities
+from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
 from tournaments.core.forms import RegistrationForm, TournamentEditForm, TournamentForm
@@ -37,17 +37,17 @@ def tournament_create(request):
 
 def tournament_detail(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    granted = capabilities(request.user, tournament)
+    can = capabilities_for_page(request.user, tournament)
     summary = core_selectors.tournament_summary(tournament=tournament)
     context = {
         "tournament": tournament,
-        "caps": {cap.value for cap in granted},
+        "can": can,
         # Pages of the apps above the core (appeals, …), through the core's link seam.
-        "app_links": extensions.visible_links("tournament", request.user, tournament, granted),
+        "app_links": extensions.visible_links("tournament", request.user, tournament, can.granted),
         "summary": summary,
         # Each session's pages of the apps (the Record of Fouls, …).
         "sessions": [
-            {"session": session, "links": extensions.visible_links("session", request.user, session, granted)}
+            {"session": session, "links": extensions.visible_links("session", request.user, session, can.granted)}
             for session in summary["sessions"]
         ],
     }
@@ -82,7 +82,7 @@ def registration_list(request, tournament_id: int):
         "tournament": tournament,
         "registrations": core_selectors.registration_list(tournament=tournament, search=search),
         "search": search,
-        "caps": {cap.value for cap in capabilities(request.user, tournament)},
+        "can": capabilities_for_page(request.user, tournament),
     }
     template = "tournaments/core/_registration_rows.html" if request.htmx else "tournaments/core/registration_list.html"
     return render(request, template, context)
@@ -100,7 +100,7 @@ def registration_check_in(request, registration_id: int):
     context = {
         "registration": registration,
         "tournament": registration.tournament,
-        "caps": {cap.value for cap in capabilities(request.user, registration.tournament)},
+        "can": capabilities_for_page(request.user, registration.tournament),
     }
     if request.htmx:
         return render(request, "tournaments/core/_registration_row.html", context)

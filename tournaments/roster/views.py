@@ -40,6 +40,8 @@ def import_job_detail(request, job_id: int):
         "tournament": job.tournament,
         "problems": problems,
         "pending": job.status == ImportJob.Status.PENDING,
+        "done": job.status == ImportJob.Status.DONE,
+        "failed": job.status == ImportJob.Status.FAILED,
     }
     template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
     return render(request, template, context)

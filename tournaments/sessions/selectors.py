@@ -4,11 +4,11 @@ import datetime as dt
 import math
 
 from django.db.models import Count, F, Q
-from django.http import Http404
 from django.utils import timezone
 
 from scoring.engine.table import MAX_HANDS
 from tournaments.access import Capability, can
+from tournaments.errors import NotFound
 from tournaments.models import (
     ScoreSheet,
     Session,
@@ -83,5 +83,14 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
 def session_get_for_user(*, user, session_id: int, capability: Capability) -> Session:
     session = Session.objects.select_related("tournament").filter(pk=session_id).first()
     if session is None or not can(user, session.tournament, capability):
-        raise Http404("No such session.")
+        raise NotFound("No such session.")
+    return session
+
+
+def session_get_by_number_for_user(*, user, tournament_id: int, number: int, capability: Capability) -> Session:
+    """Session `number` of the tournament (as page URLs name it), if the user has `capability` in
+    the tournament; otherwise 404."""
+    session = Session.objects.select_related("tournament").filter(tournament_id=tournament_id, number=number).first()
+    if session is None or not can(user, session.tournament, capability):
+        raise NotFound("No such session.")
     return session

@@ -1,23 +1,35 @@
 """Reads of score sheets, filtered by what the asking user may see. Outsiders get 404."""
 
-from django.http import Http404
 
-from scoring.engine.table import MAX_HANDS, hand_winds, table_results
-from tournaments.access import Capability, can, can_write_sheet
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from scoring.engine import FANS
+from scoring.engine.fans import MAX_REPEATS
+from scoring.engine.table import MAX_HANDS, hand_winds, table_results, twelfths_display
+from scoring.messages import fan_display_name
+from tournaments import extensions
+from tournaments.access import Capability, can, can_write_sheet, capabilities_for_page
+from tournaments.core.selectors import tournament_referees
+from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
+    Hand,
     ScoreSheet,
+    Session,
+    Tournament,
 )
 
 
-def sheet_get_for_user(*, user, sheet_id: int, write: bool = False):
-    """A score sheet the user may see (tournament staff), or write (its referee, the chief referee)."""
+def sheet_get_for_user(*, user, sheet_id: int, write: bool = False, capability: Capability = Capability.VIEW_ROSTER):
+    """A score sheet the user may see (tournament staff, or whoever has `capability` in its
+    tournament), or write (its referee, the chief referee)."""
     sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
     if sheet is None:
-        raise Http404("No such sheet.")
-    allowed = can_write_sheet(user, sheet) if write else can(user, sheet.session.tournament, Capability.VIEW_ROSTER)
+        raise NotFound("No such sheet.")
+    allowed = can_write_sheet(user, sheet) if write else can(user, sheet.session.tournament, capability)
     if not allowed:
-        raise Http404("No such sheet.")
+        raise NotFound("No such sheet.")
     return sheet
 
 
@@ -54,7 +66,103 @@ def sheet_detail(*, sheet) -> dict:
         "hands": hand_rows,
         "totals": totals,
         "results": results,
-        "next_hand": hand_winds(next_number) if sheet.status == "open" and next_number <= MAX_HANDS else None,
+        "next_hand": (
+            hand_winds(next_number) if sheet.status == ScoreSheet.Status.OPEN and next_number <= MAX_HANDS else None
+        ),
         "next_number": next_number,
         "confirmed_count": len(confirmed),
+    }
+
+
+def wind_names() -> dict[str, str]:
+    return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
+
+
+def _hand_rows(detail: dict, language: str) -> list[dict]:
+    rows = []
+    for row in detail["hands"]:
+        hand = row["hand"]
+        fans = [
+            {"name": fan_display_name(FANS[fan["number"] - 1], language), "points": FANS[fan["number"] - 1].points,
+             "count": fan["count"]}
+            for fan in hand.fans
+        ]
+        rows.append({"hand": hand, "running": row["running"], "fans": fans, "draw": hand.result == Hand.Result.DRAW})
+    return rows
+
+
+def sheet_page(*, user, sheet: ScoreSheet) -> dict:
+    """The sheet page (the tablet, Appendix 5) for `user`, in the page's language: `sheet_detail`
+    shaped for people (winds by name, fans by name, table points as written), the sheet's state as
+    booleans, and what this user may do on it."""
+    language = get_language() or "en"
+    detail = sheet_detail(sheet=sheet)
+    tournament = sheet.session.tournament
+    can_page = capabilities_for_page(user, tournament)
+    winds = wind_names()
+    next_hand = detail["next_hand"]
+    seats = []
+    for player, total, result in zip(detail["players"], detail["totals"], detail["results"]):
+        seat = player["seat"]
+        seats.append({
+            **player,
+            "starting_wind": winds["ESWN"[seat]],
+            "total": total,
+            "wind_now": winds[next_hand.seat_winds[seat]] if next_hand else "",
+            "is_dealer": bool(next_hand) and next_hand.dealer == seat,
+            "result": result,
+            "table_points": twelfths_display(result.table_points),
+        })
+    hand_rows = _hand_rows(detail, language)
+    locked = sheet.status == ScoreSheet.Status.LOCKED
+    return {
+        "sheet": sheet,
+        "tournament": tournament,
+        "detail": detail,
+        "players": detail["players"],
+        "seats": seats,
+        "prevalent_wind": winds[next_hand.prevalent] if next_hand else "",
+        # Every hand's winds, for the tablet to label the hand being entered while others are queued.
+        "hand_winds": [
+            {"prevalent": winds[hand.prevalent], "seat_winds": [winds[w] for w in hand.seat_winds],
+             "dealer": hand.dealer}
+            for hand in map(hand_winds, range(1, MAX_HANDS + 1))
+        ],
+        "hand_rows": hand_rows,
+        "sheet_open": sheet.status == ScoreSheet.Status.OPEN,
+        "sheet_closed": sheet.status == ScoreSheet.Status.CLOSED,
+        "sheet_locked": locked,
+        # 3.4.8: after the last hand the sheet closes for signing; before it, only at time-up (3.5.6).
+        "sheet_full": len(hand_rows) >= MAX_HANDS,
+        "writable": can_write_sheet(user, sheet),
+        "can": can_page,
+        # The chief referee corrects recorded hands (also on a signed sheet) and hands tables over.
+        "correctable": can_page.supervise_scores and bool(hand_rows),
+        "referees": tournament_referees(tournament=tournament) if can_page.supervise_scores and not locked else None,
+        # Fan 81 (flowers) is entered as a count; fans a hand can hold twice get a box per time.
+        "declared_fans": [
+            {"number": fan.number, "points": fan.points, "name": fan_display_name(fan, language),
+             "times": range(MAX_REPEATS.get(fan.number, 1))}
+            for fan in FANS
+            if fan.number != 81
+        ],
+        "links": extensions.visible_links("sheet", user, sheet, can_page.granted),
+    }
+
+
+def sheets_for_user(*, user, tournament: Tournament) -> dict:
+    """The sheets `user` writes in `tournament` (their own tables; every table for the chief
+    referee): those of the running session, and those of earlier sessions still waiting for
+    signatures after time-up."""
+    session = tournament.sessions.filter(status=Session.Status.RUNNING).first()
+    queryset = ScoreSheet.objects.filter(session__tournament=tournament).select_related("session", "table")
+    if not can(user, tournament, Capability.SUPERVISE_SCORES):
+        queryset = queryset.filter(referee=user)
+    running = list(queryset.filter(session=session).order_by("table__number")) if session else []
+    waiting = queryset.filter(status=ScoreSheet.Status.CLOSED).exclude(session=session)
+    return {
+        "session": session,
+        "sheets": running,
+        "waiting": list(waiting.order_by("session__number", "table__number")),
+        "max_hands": MAX_HANDS,
     }

@@ -8,7 +8,6 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
-from django.http import Http404
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,7 +17,7 @@ from scoring.messages import declared_problem_message, hand_error_message, reaso
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import audit_record
-from tournaments.errors import Conflict
+from tournaments.errors import Conflict, NotFound
 from tournaments.models import (
     Hand,
     Membership,
@@ -197,7 +196,7 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
     try:
         sheet = _locked_sheet(sheet_id)
     except ScoreSheet.DoesNotExist:
-        raise Http404("No such sheet.") from None
+        raise NotFound("No such sheet.") from None
     next_number = sheet.hand_count + 1
     # A retry of a recorded hand comes with its old number: look for it only then. (A first
     # attempt still in flight holds the row lock, so the retry sees it committed.) The tablet that
@@ -207,7 +206,7 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
         if recorded is not None:
             return recorded, False
     if not can_write_sheet(actor, sheet):
-        raise Http404("No such sheet.")
+        raise NotFound("No such sheet.")
     if sheet.status == ScoreSheet.Status.LOCKED:
         raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
     # 3.5.6: at time-up the sheets close and the hand in progress scores nothing, but the hands

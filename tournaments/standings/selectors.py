@@ -1,9 +1,9 @@
 """Reads of the standings snapshots: pages never recompute, they serve the latest snapshot."""
 
 from django.db.models import OuterRef, Subquery
-from django.http import Http404
 
 from scoring.engine.table import twelfths_display
+from tournaments.errors import NotFound
 from tournaments.models import (
     StandingsSnapshot,
     Tournament,
@@ -86,7 +86,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
     if snapshot is not None:
         row = next((candidate for candidate in snapshot.data["individuals"] if candidate["entry"] == entry), None)
     if row is None:
-        raise Http404("No such player in the standings.")
+        raise NotFound("No such player in the standings.")
     seats = dict(SEAT_CHOICES)
     return {
         "rank": row["rank"],

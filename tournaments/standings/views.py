@@ -19,7 +19,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments.access import Capability, capabilities
+from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_files import results_csv, results_pdf, results_xlsx
@@ -61,7 +61,7 @@ def standings(request, tournament_id: int):
     """Individual and team standings; public tournaments need no login."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     context = _standings_context(request, tournament)
-    context["caps"] = {cap.value for cap in capabilities(request.user, tournament)}
+    context["can"] = capabilities_for_page(request.user, tournament)
     return render(request, "tournaments/standings/standings.html", context)
 
 

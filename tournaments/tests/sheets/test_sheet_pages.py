@@ -165,3 +165,53 @@ def test_the_tournament_page_asks_for_the_viewers_roles_once_however_many_sessio
     more_html, more_queries, more_role_queries = render()
     assert more_html.count("/fouls/") >= sessions + 4
     assert (more_queries, more_role_queries) == (queries, role_queries)
+
+
+@pytest.mark.django_db
+def test_the_sheet_page_follows_the_sheets_state(client_for, referee, chief_referee, sheet, pins):
+    """Open: the hand form and "Close (time-up)" until the last hand (3.4.8), then "Close for signing";
+    closed: the results and the confirmations, signing without them for the chief referee only;
+    signed: nothing to do for the referee."""
+    from scoring.engine.table import MAX_HANDS
+
+    def page(user):
+        return client_for(user).get(f"/t/sheets/{sheet.pk}/").content.decode()
+
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    opened = page(referee)
+    assert 'hand-form" novalidate>' in opened and "Close the sheet (time-up)" in opened
+    assert "Take back the last hand" in opened and "Session result" not in opened
+    for number in range(2, MAX_HANDS + 1):
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, result="draw")
+    full = page(referee)
+    assert "Close the sheet for signing" in full and "Close the sheet (time-up)" not in full
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    closed = page(referee)
+    assert 'hand-form" novalidate hidden>' in closed and "Session result" in closed and "Players confirm" in closed
+    assert "Sign without every confirmation" not in closed
+    assert "Sign without every confirmation" in page(chief_referee)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    signed = page(referee)
+    assert "Session result" in signed and "Take back the last hand" not in signed and "Players confirm" not in signed
+    # The running session's tables, with the hands played out of a session's hands.
+    tables = client_for(chief_referee).get(f"/t/{sheet.session.tournament_id}/my-tables/").content.decode()
+    assert f"{MAX_HANDS}/{MAX_HANDS} · Signed" in tables and f"0/{MAX_HANDS} · Playing" in tables
+
+
+@pytest.mark.django_db
+def test_only_the_chief_referee_hands_a_table_over(client_for, referee, chief_referee, organizer, sheet, tournament):
+    other = make_user("referee2")
+    Membership.objects.create(user=other, tournament=tournament, role="referee")
+    assert client_for(organizer).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk}).status_code == 404
+    assert client_for(referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk}).status_code == 404
+    for bad in ("", "abc", str(organizer.pk)):  # no referee, not a number, not a referee here
+        response = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": bad}, follow=True)
+        assert "Choose a referee of this tournament." in response.content.decode()
+    sheet.refresh_from_db()
+    assert sheet.referee == referee
+    client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk})
+    sheet.refresh_from_db()
+    assert sheet.referee == other
