@@ -22,6 +22,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
@@ -110,9 +111,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     audit_record(actor=actor, tournament=tournament, action="tournament.updated", obj=tournament, detail=changed)
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
         # These change places and order: the standings follow once this commits.
-        from tournaments.tasks import standings_recompute_task
-
-        transaction.on_commit(lambda: standings_recompute_task.delay(tournament.pk))
+        standings_recompute_later(tournament_id=tournament.pk)
     return tournament
 
 
@@ -280,10 +279,7 @@ def registration_update(
         detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
     )
     if shown_before != (name, name_local, country, registration.team_id):
-        from tournaments.tasks import standings_recompute_task
-
-        tournament_id = registration.tournament_id
-        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+        standings_recompute_later(tournament_id=registration.tournament_id)
     return registration
 
 

@@ -29,6 +29,7 @@ from tournaments.models import (
     Session,
     Tournament,
 )
+from tournaments.standings.services import standings_recompute_later
 
 PIN_ATTEMPTS = 5
 
@@ -267,7 +268,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
                 "sheet_status": sheet.status},
     )
     if sheet.status == ScoreSheet.Status.LOCKED:
-        _standings_after_commit(sheet)
+        standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return hand
 
 
@@ -402,7 +403,7 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
     detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
     audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
-    _standings_after_commit(sheet)
+    standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return sheet
 
 
@@ -416,11 +417,5 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     sheet = _locked_sheet(sheet.pk)
     _bump(sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
-        _standings_after_commit(sheet)
+        standings_recompute_later(tournament_id=sheet.session.tournament_id)
 
-
-def _standings_after_commit(sheet: ScoreSheet) -> None:
-    from tournaments.tasks import standings_recompute_task
-
-    tournament_id = sheet.session.tournament_id
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))

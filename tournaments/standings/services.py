@@ -8,6 +8,7 @@ from tournaments.audit import audit_record
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
 from tournaments.standings.compute import standings_compute
+from tournaments.tasks import standings_recompute_task
 
 SNAPSHOTS_KEPT = 10
 
@@ -48,11 +49,20 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     return snapshot
 
 
+def standings_recompute_later(*, tournament_id: int) -> None:
+    """Queue a recompute of the tournament's standings for the worker, once this transaction commits.
+
+    Every write that changes what the standings show (a sheet signed or corrected after signing, a
+    penalty, a player's name or team, a tournament's ranking settings, an import) calls this
+    inside its own transaction: the worker then reads what was committed, and a write rolled
+    back queues nothing.
+    """
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+
+
 @transaction.atomic
 def standings_recompute_request(*, actor, tournament: Tournament) -> None:
     """Recompute the standings on demand: queued for the worker once this transaction commits."""
-    from tournaments.tasks import standings_recompute_task
-
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -60,5 +70,4 @@ def standings_recompute_request(*, actor, tournament: Tournament) -> None:
         obj=tournament,
         detail={"version": tournament.standings_version},
     )
-    tournament_id = tournament.pk
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    standings_recompute_later(tournament_id=tournament.pk)
