@@ -18,7 +18,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.sheets.services import _bump
+from tournaments.sheets.services import sheet_save_new_version
 
 
 @transaction.atomic
@@ -144,7 +144,9 @@ def session_end(*, actor, session: Session) -> Session:
     open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
     time_up = list(open_sheets.values_list("table__number", flat=True))
     for sheet in open_sheets.select_for_update():
-        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now)
+        sheet_save_new_version(
+            sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now
+        )
     session.status = Session.Status.FINISHED
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])

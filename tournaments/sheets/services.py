@@ -63,7 +63,13 @@ def _invalid(field: str, message, code: str | None = None) -> ValidationError:
     return ValidationError({field: ValidationError(message, code=code)})
 
 
-def _bump(sheet: ScoreSheet, **fields) -> None:
+def sheet_save_new_version(*, sheet: ScoreSheet, **fields) -> None:
+    """Save a change to a sheet as its next version: `fields` (status, totals, ...) and version + 1.
+
+    Every change to what a sheet says goes through here, so that confirmations given for the
+    version before no longer count (Appendix 5) and a tablet still showing it gets 409. Called on
+    the sheet's locked row, inside the caller's transaction (which audits the change).
+    """
     for name, value in fields.items():
         setattr(sheet, name, value)
     sheet.version += 1
@@ -72,7 +78,7 @@ def _bump(sheet: ScoreSheet, **fields) -> None:
 
 def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), count: int = 0) -> dict:
     """The sheet's derived totals (total0..total3, hand_count) after hands are added, changed or
-    removed: for _bump."""
+    removed: for sheet_save_new_version."""
     fields = {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
     fields["hand_count"] = sheet.hand_count + count
     return fields
@@ -230,7 +236,7 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
     changes = _totals_plus(sheet, added=hand.deltas, count=1)
     if sheet.status == ScoreSheet.Status.CLOSED:
         changes["ended_by_time"] = changes["hand_count"] < MAX_HANDS
-    _bump(sheet, **changes)
+    sheet_save_new_version(sheet=sheet, **changes)
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -246,8 +252,7 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
 def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
     """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
     sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
         raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
     hand = sheet.hands.filter(number=number).first()
@@ -257,7 +262,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
     for field, value in _scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
-    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
+    sheet_save_new_version(sheet=sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -281,8 +286,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     on, so confirmations given before the take-back no longer count.
     """
     sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED:
         raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
     hand = sheet.hands.order_by("-number").first()
@@ -304,19 +308,20 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     changes = _totals_plus(sheet, removed=hand.deltas, count=-1)
     if sheet.status == ScoreSheet.Status.CLOSED:
         changes["ended_by_time"] = True  # fewer than 16 hands now (3.5.6)
-    _bump(sheet, **changes)
+    sheet_save_new_version(sheet=sheet, **changes)
 
 
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
     """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
     sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    _check_version(sheet, expected_version)
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is already closed."))
     hands = sheet.hand_count
-    _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now())
+    sheet_save_new_version(
+        sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now()
+    )
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,
         detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
@@ -325,6 +330,7 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
 
 
 def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
+    """Conflict (409) unless the locked sheet is still at the version the client saw; None: no check."""
     if expected_version is not None and sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
 
@@ -400,7 +406,7 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
                 {"reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.") % {"n": len(confirmed)}}
             )
     sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
-    _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
+    sheet_save_new_version(sheet=sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
     detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
     audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
     standings_recompute_later(tournament_id=sheet.session.tournament_id)
@@ -415,7 +421,7 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     a signed sheet's standings are recomputed once this commits. The caller audits the change.
     """
     sheet = _locked_sheet(sheet.pk)
-    _bump(sheet)
+    sheet_save_new_version(sheet=sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
         standings_recompute_later(tournament_id=sheet.session.tournament_id)
 
