@@ -13,6 +13,7 @@ from penalties.services import penalty_cancel
 from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import audit_record
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
+from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
 
 STAGE_CAPABILITY = {
@@ -234,7 +235,10 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
     sheet = ScoreSheet.objects.get(pk=appeal.sheet_id)
     entry = dict(correction)
     number = entry.pop("number", appeal.hand.number if appeal.hand else None)
-    hand_correct(actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason, **entry)
+    hand_correct(
+        actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason,
+        entry=HandEntry.from_mapping(entry),
+    )
 
 
 @transaction.atomic

@@ -29,15 +29,13 @@ from tournaments.models import (
     Session,
     Tournament,
 )
+from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
 
 PIN_ATTEMPTS = 5
 
 
 PIN_PAUSE_SECONDS = 10 * 60
-
-
-WIN_FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
 
 
 @transaction.atomic
@@ -89,27 +87,28 @@ def _locked_sheet(sheet_id: int) -> ScoreSheet:
     return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
 
 
-def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
+def _scored_hand(sheet: ScoreSheet, number: int, entry: HandEntry) -> dict:
     """Validate one hand of `sheet` with the engine and return the model fields it fills."""
     return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
 
 
-def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | None = None) -> dict:
+def scored_hand_fields(*, rules: str, number: int, entry: HandEntry, sheet_id: int | None = None) -> dict:
     """Validate one hand with the engine and return the Hand model fields it fills (no writes).
 
-    `entry`: result ("win" or "draw"), winner and discarder (starting seats 0-3; discarder None
-    for a self-drawn win), tiles or declared_fans, flowers and the four win flags. The winds come
-    from the hand number (3.4.5, 3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without
-    it (a sheet not saved yet, as in an archive import) no refusal is asked for.
+    `entry`: the hand as entered (see HandEntry). The winds come from the hand number (3.4.5,
+    3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without it (a sheet not saved yet, as
+    in an archive import) no refusal is asked for.
     """
-    result = entry.get("result")
+    if not isinstance(entry, HandEntry):
+        raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
+    result = entry.result
     if result == Hand.Result.DRAW:
         return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
                 **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
                 "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
     if result != Hand.Result.WIN:
         raise ValidationError({"result": _("A hand is a win or a draw.")})
-    winner, discarder = entry.get("winner"), entry.get("discarder")
+    winner, discarder = entry.winner, entry.discarder
     if winner not in (0, 1, 2, 3):
         raise ValidationError({"winner": _("Choose the winner.")})
     if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
@@ -117,10 +116,10 @@ def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | 
     refusal = extensions.win_refusal(sheet_id, number, winner) if sheet_id is not None else None
     if refusal:
         raise _invalid("winner", refusal, "win_refused")
-    flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
-    flowers = entry.get("flowers", 0)
-    tiles = (entry.get("tiles") or "").strip()
-    declared = list(entry.get("declared_fans") or [])
+    flags = {flag: bool(getattr(entry, flag)) for flag in WIN_FLAGS}
+    flowers = entry.flowers
+    tiles = (entry.tiles or "").strip()
+    declared = list(entry.declared_fans or [])
     if 81 in declared:  # Flower Tiles ticked as a fan: the flowers are their count (fan 81)
         flowers = (flowers or 0) + declared.count(81)
         declared = [number for number in declared if number != 81]
@@ -170,8 +169,10 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
     return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
 
 
-def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
-    """Record the next hand of a sheet. Returns (hand, created).
+def hand_record(
+    *, actor, sheet_id: int, number: int, entry: HandEntry, client_key: uuid.UUID | None = None
+) -> tuple[Hand, bool]:
+    """Record `entry` as the next hand of a sheet. Returns (hand, created).
 
     The actor's right to write the sheet is checked here, on the locked row, rather than by the
     caller beforehand: the referee, the sheet's status and the session's are then the ones this
@@ -184,7 +185,7 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
     the next number; so is a client key already used for another hand.
     """
     try:
-        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, **entry)
+        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, entry=entry)
     except IntegrityError:
         # The lock rules out two hands with one number; what is left is a client key sent again
         # with a different hand number (a retry is looked up by its key before anything is
@@ -200,7 +201,9 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
 
 
 @transaction.atomic
-def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, **entry) -> tuple[Hand, bool]:
+def _hand_record(
+    *, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, entry: HandEntry
+) -> tuple[Hand, bool]:
     try:
         sheet = _locked_sheet(sheet_id)
     except ScoreSheet.DoesNotExist:
@@ -249,8 +252,11 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
 
 
 @transaction.atomic
-def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
-    """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
+def hand_correct(
+    *, actor, sheet: ScoreSheet, number: int, expected_version: int, entry: HandEntry, reason: str = ""
+) -> Hand:
+    """Replace recorded hand `number` by `entry`. On a locked sheet only the chief referee or an appeal
+    may, with a reason."""
     sheet = _locked_sheet(sheet.pk)
     _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
