@@ -12,6 +12,7 @@ from penalties.models import Penalty
 from penalties.services import penalty_cancel
 from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import audit_record
+from tournaments.locks import lock_sheet
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
 from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
@@ -150,7 +151,7 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
     form but cannot sign here (a player without an account), the chief referee or an organizer
     records that signature; the audit says who recorded it."""
     now = now or timezone.now()
-    appeal = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=appeal.pk)
     if not (can(actor, appeal.tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, appeal.tournament, Capability.MANAGE)):
         raise PermissionDenied(_("Only the chief referee or an organizer records a signature on the paper form."))
     if appeal.status != Appeal.Status.OPEN:
@@ -171,7 +172,10 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
 def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: dict | None = None) -> Appeal:
     """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
     refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""
-    appeal = Appeal.objects.select_for_update().select_related("tournament", "sheet__session").get(pk=appeal.pk)
+    # The appeal's row alone: the remedy's services lock the penalty and the sheet they change.
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament", "sheet__session").get(
+        pk=appeal.pk
+    )
     if not can(actor, appeal.tournament, STAGE_CAPABILITY[appeal.stage]):
         raise PermissionDenied(_("This appeal is not before you."))
     if appeal.status != Appeal.Status.OPEN:
@@ -232,7 +236,7 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
         if appeal.subject == Appeal.Subject.HAND:
             raise ValidationError({"remedy": _("Give the corrected hand.")})
         return
-    sheet = ScoreSheet.objects.get(pk=appeal.sheet_id)
+    sheet = lock_sheet(appeal.sheet_id)  # the version read here is the one hand_correct checks
     entry = dict(correction)
     number = entry.pop("number", appeal.hand.number if appeal.hand else None)
     hand_correct(

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import audit_record
+from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
@@ -93,7 +94,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     unknown = set(changes) - set(TOURNAMENT_FIELDS)
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
     for name, value in changes.items():
         setattr(tournament, name, value)
@@ -184,7 +185,7 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     # The tournament's row lock, which session_start and sheet_assign_referee take as well: neither
     # can hand this referee a table between the check below and the revocation. FOR NO KEY UPDATE,
     # so the hands being recorded meanwhile (their audit events refer to the tournament) go on.
-    Tournament.objects.select_for_update(no_key=True).get(pk=membership.tournament_id)
+    lock_tournament(membership.tournament_id, no_key=True)
     if membership.role == Role.REFEREE:
         tables = sorted(
             set(

@@ -19,6 +19,7 @@ from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import audit_record
 from tournaments.errors import Conflict
+from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import (
     Hand,
     Membership,
@@ -27,7 +28,6 @@ from tournaments.models import (
     ScoreSheet,
     SeatAssignment,
     Session,
-    Tournament,
 )
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
@@ -41,11 +41,9 @@ PIN_PAUSE_SECONDS = 10 * 60
 @transaction.atomic
 def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
     # The sheet first, as every sheet write locks it, then the tournament against membership_revoke
-    # (the role checked here stays granted until this commits). FOR NO KEY UPDATE: it does not
-    # block the key-share lock of rows that refer to the tournament (other tables' audit events),
-    # so a hand being recorded at this table cannot deadlock with the hand-over.
-    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
-    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=sheet.session.tournament_id)
+    # (the role checked here stays granted until this commits), in the order of tournaments.locks.
+    sheet = lock_sheet(sheet.pk)
+    tournament = lock_tournament(sheet.session.tournament_id, no_key=True)
     if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
         raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
     sheet.referee = referee
@@ -80,11 +78,6 @@ def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), co
     fields = {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
     fields["hand_count"] = sheet.hand_count + count
     return fields
-
-
-def _locked_sheet(sheet_id: int) -> ScoreSheet:
-    """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
-    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
 
 
 def _scored_hand(sheet: ScoreSheet, number: int, entry: HandEntry) -> dict:
@@ -205,7 +198,7 @@ def _hand_record(
     *, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, entry: HandEntry
 ) -> tuple[Hand, bool]:
     try:
-        sheet = _locked_sheet(sheet_id)
+        sheet = lock_sheet(sheet_id)
     except ScoreSheet.DoesNotExist:
         raise Http404("No such sheet.") from None
     next_number = sheet.hand_count + 1
@@ -257,7 +250,7 @@ def hand_correct(
 ) -> Hand:
     """Replace recorded hand `number` by `entry`. On a locked sheet only the chief referee or an appeal
     may, with a reason."""
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
         raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
@@ -291,7 +284,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     one of them may be the hand that was still in progress, which scores nothing. The version moves
     on, so confirmations given before the take-back no longer count.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED:
         raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
@@ -320,7 +313,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
     """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     _check_version(sheet, expected_version)
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is already closed."))
@@ -349,7 +342,7 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_ve
     correction, a penalty, a late hand), the confirmation would be for figures the player never
     saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
@@ -389,7 +382,7 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     3.11.4) must not keep the other three out of the standings: the chief referee may then sign
     without that confirmation, giving the reason, which the audit keeps with the missing entries.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
@@ -426,7 +419,7 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     The version moves on, so confirmations given before no longer count and stale edits get 409;
     a signed sheet's standings are recomputed once this commits. The caller audits the change.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     sheet_save_new_version(sheet=sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
         standings_recompute_later(tournament_id=sheet.session.tournament_id)

@@ -5,6 +5,7 @@ import hashlib
 from django.db import transaction
 
 from tournaments.audit import audit_record
+from tournaments.locks import lock_tournament
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
 from tournaments.standings.compute import standings_compute
@@ -20,7 +21,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     The tournament row is locked so two recomputes (two sheets locked at once) queue up and
     versions never collide.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = lock_tournament(tournament_id)
     data = standings_compute(tournament)
     # Serialized once, for both the comparison and the new row. "Changed?" compares digests: the
     # latest snapshot's data (about 2 MB for 1,000 players) is neither read back nor decoded.
