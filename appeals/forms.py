@@ -40,7 +40,8 @@ class DecisionForm(CorrectedHandForm):
     def remedy(self, tiles: str) -> dict:
         if not self.cleaned_data.get("result"):
             return {}
-        hand = self.hand_entry(tiles)
+        # Stored with the decision as JSON; the decision's service reads it back (HandEntry.from_mapping).
+        hand = self.hand_entry(tiles).as_dict()
         if self.cleaned_data.get("hand_number"):
             hand["number"] = self.cleaned_data["hand_number"]
         return {"hand": hand}

@@ -23,7 +23,9 @@ from penalties.services import penalty_cancel
 from tournaments.access import leads_team_of
 from tournaments.audit import audit_record
 from tournaments.errors import NotFound
+from tournaments.locks import lock_sheet
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
+from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
 
 
@@ -143,7 +145,7 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
     form but cannot sign here (a player without an account), the chief referee or an organizer
     records that signature; the audit says who recorded it."""
     now = now or timezone.now()
-    appeal = Appeal.objects.select_for_update().select_related("tournament").get(pk=appeal.pk)
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=appeal.pk)
     _allowed(actor, appeal, PAPER_SIGNATURE)
     if signer == "appellant" and appeal.appellant_signed_at is None:
         appeal.appellant_signed_at = now
@@ -161,7 +163,10 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
 def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: dict | None = None) -> Appeal:
     """Decide an appeal at its stage. Upholding applies the remedy through the normal services,
     refunds the fee and (through those services) recomputes results; rejecting forfeits the fee."""
-    appeal = Appeal.objects.select_for_update().select_related("tournament", "sheet__session").get(pk=appeal.pk)
+    # The appeal's row alone: the remedy's services lock the penalty and the sheet they change.
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament", "sheet__session").get(
+        pk=appeal.pk
+    )
     # Who decides at this stage (3.13), not a party (3.12.1) nor who decided before (3.13.1), once signed (3.12.3).
     _allowed(actor, appeal, DECIDE)
     if outcome not in ("upheld", "rejected"):
@@ -207,10 +212,13 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
         if appeal.subject == Appeal.Subject.HAND:
             raise ValidationError({"remedy": _("Give the corrected hand.")})
         return
-    sheet = ScoreSheet.objects.get(pk=appeal.sheet_id)
+    sheet = lock_sheet(appeal.sheet_id)  # the version read here is the one hand_correct checks
     entry = dict(correction)
     number = entry.pop("number", appeal.hand.number if appeal.hand else None)
-    hand_correct(actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason, **entry)
+    hand_correct(
+        actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason,
+        entry=HandEntry.from_mapping(entry),
+    )
 
 
 @transaction.atomic

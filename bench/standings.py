@@ -161,6 +161,7 @@ def run(args) -> int:
     from tournaments import tasks
     from tournaments.models import Hand, ScoreSheet, StandingsSnapshot
     from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
     from tournaments.standings.services import standings_recompute
 
     start = time.perf_counter()
@@ -213,7 +214,8 @@ def run(args) -> int:
             with transaction.atomic():
                 sheet_services.hand_correct(
                     actor=chief, sheet=sheet, number=number, expected_version=sheet.version,
-                    reason="bench: winner corrected", result="win", winner=winner, discarder=discarder, tiles=STRAIGHT,
+                    reason="bench: winner corrected",
+                    entry=HandEntry(result="win", winner=winner, discarder=discarder, tiles=STRAIGHT),
                 )
             corrections.append((time.perf_counter() - begin) * 1000)
 

@@ -19,6 +19,7 @@ from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
 from tournaments.audit import audit_record
+from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
 from tournaments.sheets.services import sheet_results_changed
 
@@ -56,7 +57,7 @@ def penalty_record(
     definition = FOUL_BY_CODE.get(foul)
     if definition is None:
         raise ValidationError({"foul": _("Unknown foul.")})
-    sheet = ScoreSheet.objects.select_for_update().select_related("session__tournament").get(pk=sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     seat = _seat_of(sheet, offender)
     if seat is None:
         raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
@@ -200,7 +201,12 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     """Cancel a penalty (the chief referee, or a decided appeal); results are recomputed."""
     if not reason.strip():
         raise ValidationError({"reason": _("Say why the penalty is cancelled.")})
-    penalty = Penalty.objects.select_for_update().select_related("sheet__session__tournament").get(pk=penalty.pk)
+    # The penalty, then its sheet (tournaments.locks): a penalty recorded at the table meanwhile
+    # counts its place in an escalating series (3.11.6.3-5) after the renumbering below.
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
+        pk=penalty.pk
+    )
+    lock_sheet(penalty.sheet_id)
     if penalty.status == Penalty.Status.CANCELLED:
         raise ValidationError(_("This penalty is already cancelled."))
     penalty.status = Penalty.Status.CANCELLED
@@ -286,7 +292,12 @@ def disqualification_arrange(
 ) -> Penalty:
     """3.11.4: the organizer decides the table's remaining sessions: a substitute takes the
     disqualified player's seats in every session not yet started, or the three others play on."""
-    penalty = Penalty.objects.select_for_update().select_related("sheet__session__tournament").get(pk=penalty.pk)
+    # The penalty, then the tournament (tournaments.locks): the seats move in sessions not yet
+    # started, which neither a session start nor a chart drawn meanwhile may change.
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
+        pk=penalty.pk
+    )
+    lock_tournament(penalty.sheet.session.tournament_id)
     if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
         raise ValidationError(_("Only a disqualification in force needs an arrangement."))
     if penalty.arrangement:

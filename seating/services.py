@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 from seating import selectors
 from seating.engine import build_chart, chart_metrics, seat_by_standings
 from tournaments.audit import audit_record
+from tournaments.locks import lock_session, lock_tournament
 from tournaments.models import SeatAssignment, Session, Tournament
 from tournaments.sessions.services import session_seats_check_open, session_seats_replace
 
@@ -45,7 +46,7 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     met so far (played sessions and those just drawn) and same-key players where possible, and
     starting seats chosen to even out each player's winds.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     if not 0 <= seed <= MAX_SEED:
         raise ValidationError(_("The seed must be a whole number from 0 to %(max)d.") % {"max": MAX_SEED})
     sessions = list(tournament.sessions.order_by("number"))
@@ -162,7 +163,7 @@ def _warnings(
 @transaction.atomic
 def seats_swap(*, actor, session: Session, first_entry: int, second_entry: int) -> list[str]:
     """Two players of one planned session change tables and seats; returns warnings, if any."""
-    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    session = lock_session(session.pk)
     tournament = session.tournament
     session_seats_check_open(session)
     if first_entry == second_entry:
@@ -207,7 +208,7 @@ def session_seat_by_standings(
 
     Pairs who met in earlier sessions and teammates (or compatriots) are kept apart where possible.
     """
-    session = Session.objects.select_for_update().select_related("tournament").get(pk=session.pk)
+    session = lock_session(session.pk)
     tournament = session.tournament
     if method not in METHODS:
         raise ValidationError(_("Choose top vs top or snake."))

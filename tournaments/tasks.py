@@ -1,4 +1,8 @@
-"""Thin Celery tasks: they take ids and call a service."""
+"""Thin Celery tasks: they take ids and call a service.
+
+The services import these tasks to queue them (`standings_recompute_later`), so a task imports its
+service only when it runs.
+"""
 
 from celery import shared_task
 

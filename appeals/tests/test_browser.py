@@ -7,6 +7,7 @@ from conftest import PHONE, TABLET
 from penalties.models import Penalty
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 
 @pytest.mark.browser
@@ -14,7 +15,7 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
                                              player_user, team_leader, sheet, pins, tournament):
     tournament.status = "published"
     tournament.save()
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
 
     # The referee, on the tablet, docks entry 1 twenty points for a rules violation (3.11.2.2).
     tablet = browser.new_context(**TABLET)

@@ -13,6 +13,7 @@ from tournaments.errors import NotFound
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
@@ -20,7 +21,9 @@ STRAIGHT = "123m456m789m123p5p+5p"
 @pytest.fixture
 def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_on_commit_callbacks):
     """Table 1 (entries 1-4, all of Team 1): a hand, a 30-point penalty on entry 1, signed, session ended."""
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    )
     penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
@@ -272,7 +275,9 @@ def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, ch
 def test_a_hand_under_appeal_is_not_taken_back(player_user, referee, organizer, sheet, registrations, client_for):
     """After time-up the sheet is closed and the appeal window open (3.12.2): the appealed hand
     stays, and the take-back says why instead of failing."""
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    )
     session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.session.refresh_from_db()

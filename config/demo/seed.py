@@ -19,6 +19,7 @@ from tournaments.models import Player, Role, ScoreSheet, Tournament
 from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
 
 DEMO_NAME = "MCR Demo Open"
@@ -167,13 +168,13 @@ def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> 
         referee = sheet.referee
         for number in range(1, hands + 1):
             if rng.random() < 0.15:
-                entry = {"result": "draw"}
+                entry = HandEntry(result="draw")
             else:
                 winner = rng.randrange(4)
                 discarder = None if rng.random() < 0.3 else rng.choice([s for s in range(4) if s != winner])
-                entry = {"result": "win", "winner": winner, "discarder": discarder, "tiles": rng.choice(DEMO_HANDS),
-                         "flowers": rng.choice([0, 0, 0, 1, 2])}
-            sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, **entry)
+                entry = HandEntry(result="win", winner=winner, discarder=discarder, tiles=rng.choice(DEMO_HANDS),
+                                  flowers=rng.choice([0, 0, 0, 1, 2]))
+            sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=entry)
         if sign:
             sheet.refresh_from_db()
             sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)

@@ -13,3 +13,5 @@ STORAGES = {
 # Static files come from the app folders (finders); no collectstatic in tests.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+# A row lock taken against the order of tournaments/locks.py raises (LockOrderError).
+LOCK_ORDER_CHECK = True

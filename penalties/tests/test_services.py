@@ -10,6 +10,7 @@ from tournaments import extensions
 from tournaments.models import AuditEvent, SeatAssignment, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.selectors import sheet_detail
 
 STRAIGHT = "123m456m789m123p5p+5p"
@@ -75,7 +76,7 @@ def test_false_win_payments_3_11_6_6(referee, sheet):
     east = players(sheet)[0]
     services.penalty_record(actor=referee, sheet=sheet, foul="false_win", offender=east, hand_number=1)
     assert [seat.transfers for seat in adjustments(sheet)] == [-30, 10, 10, 10]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     services.penalty_record(actor=referee, sheet=sheet, foul="false_win_not_waiting", offender=east, hand_number=2)
     assert [seat.transfers for seat in adjustments(sheet)] == [-90, 30, 30, 30]
 
@@ -90,7 +91,7 @@ def test_escalation_within_one_hand(referee, sheet, tournament, setting, series)
         for _ in range(5)
     ]
     assert points == series
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     # Counting starts again in the next hand, and for another player.
     assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=2).points == 0
     assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1).points == 0
@@ -110,7 +111,10 @@ def test_lateness_at_the_boundaries(referee, sheet, seconds, deduction, forfeit)
 @pytest.mark.django_db
 def test_a_forfeited_session_scores_zero_and_last_place(referee, organizer, sheet):
     east = players(sheet)[0]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=None, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1,
+        entry=HandEntry(result="win", winner=0, discarder=None, tiles=STRAIGHT)
+    )
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1200)
     results = sheet_detail(sheet=sheet)["results"]
     assert (results[0].session_score, results[0].table_points, results[0].rank) == (0, 0, 4)
@@ -125,11 +129,18 @@ def test_no_win_refuses_a_win_by_that_player_in_that_hand(referee, sheet):
     east = players(sheet)[0]
     services.penalty_record(actor=referee, sheet=sheet, foul="wrong_call", offender=east, hand_number=1)
     with pytest.raises(ValidationError) as caught:
-        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+        sheet_services.hand_record(
+            actor=referee, sheet_id=sheet.pk, number=1,
+            entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT)
+        )
     assert caught.value.error_dict["winner"][0].code == "win_refused"
     # Another player may win that hand, and East may win the next one.
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    )
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=2, entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    )
 
 
 @pytest.mark.django_db
@@ -164,8 +175,13 @@ def test_deductions_and_the_ranking_setting(referee, sheet, pins, tournament, co
     tournament.save()
     sheet.session.tournament = tournament
     east = players(sheet)[0]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2, result="win", winner=1, discarder=2, tiles="123m456m789m12p55s+3p")
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    )
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=2,
+        entry=HandEntry(result="win", winner=1, discarder=2, tiles="123m456m789m12p55s+3p")
+    )
     services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=2, points=30)
     results = sheet_detail(sheet=sheet)["results"]
     # Hand 1: East wins 23 on South's discard (+47); hand 2: South wins 22 on West's discard (+46).
@@ -177,7 +193,7 @@ def test_deductions_and_the_ranking_setting(referee, sheet, pins, tournament, co
 @pytest.mark.django_db
 def test_cancelling_a_penalty_recomputes_the_standings(referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks):
     east = players(sheet)[0]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=30)
     sign(sheet, referee, pins, django_capture_on_commit_callbacks)
     before = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
@@ -200,7 +216,7 @@ def test_disqualification_marks_the_standings_and_a_substitute_takes_later_seats
 
     east = players(sheet)[0]
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sign(sheet, referee, pins, django_capture_on_commit_callbacks)
     rows = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
     assert rows[-1]["entry"] == east.entry_number and rows[-1]["disqualified"] and rows[-1]["rank"] is None
@@ -323,7 +339,9 @@ def test_cancelling_an_escalating_foul_renumbers_the_rest(referee, chief_referee
 def test_no_win_refused_on_a_hand_the_offender_won(referee, sheet, foul):
     """3.11.3, 3.11.6.6: the win and the loss of the right to win cannot both stand."""
     east, south = players(sheet)[:2]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT)
+    )
     with pytest.raises(ValidationError) as caught:
         services.penalty_record(actor=referee, sheet=sheet, foul=foul, offender=east, hand_number=1)
     assert "correct the hand first" in caught.value.message_dict["hand_number"][0]

@@ -20,7 +20,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.core import Tiebreak, default_tiebreaks
-from tournaments.sheets.services import WIN_FLAGS, scored_hand_fields
+from tournaments.sheets.entry import WIN_FLAGS, HandEntry
+from tournaments.sheets.services import scored_hand_fields
 
 FORMAT = "mcr-tournament-archive/1"
 
@@ -465,7 +466,7 @@ def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rul
     if seats is None or rules is None or len(reader.problems) > problems_before:
         return None  # the engine would only repeat what is already reported
     try:
-        return scored_hand_fields(rules=rules, number=at["hand"], entry=entry)
+        return scored_hand_fields(rules=rules, number=at["hand"], entry=HandEntry.from_mapping(entry))
     except ValidationError as error:
         for messages in error.message_dict.values():
             for message in messages:

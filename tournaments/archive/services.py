@@ -20,6 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.standings.services import standings_recompute_later
 
 
 @transaction.atomic
@@ -70,7 +71,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
             "hands": hands,
         },
     )
-    _standings_after_commit(tournament.pk)
+    standings_recompute_later(tournament_id=tournament.pk)
     return tournament
 
 
@@ -174,8 +175,3 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
             sections[key].save(sheet, items, by_entry, actor)
     return len(hands)
 
-
-def _standings_after_commit(tournament_id: int) -> None:
-    from tournaments.tasks import standings_recompute_task
-
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))

@@ -9,6 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import audit_record
+from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
@@ -22,6 +23,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
@@ -92,7 +94,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     unknown = set(changes) - set(TOURNAMENT_FIELDS)
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
     for name, value in changes.items():
         setattr(tournament, name, value)
@@ -110,9 +112,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     audit_record(actor=actor, tournament=tournament, action="tournament.updated", obj=tournament, detail=changed)
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
         # These change places and order: the standings follow once this commits.
-        from tournaments.tasks import standings_recompute_task
-
-        transaction.on_commit(lambda: standings_recompute_task.delay(tournament.pk))
+        standings_recompute_later(tournament_id=tournament.pk)
     return tournament
 
 
@@ -185,7 +185,7 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     # The tournament's row lock, which session_start and sheet_assign_referee take as well: neither
     # can hand this referee a table between the check below and the revocation. FOR NO KEY UPDATE,
     # so the hands being recorded meanwhile (their audit events refer to the tournament) go on.
-    Tournament.objects.select_for_update(no_key=True).get(pk=membership.tournament_id)
+    lock_tournament(membership.tournament_id, no_key=True)
     if membership.role == Role.REFEREE:
         tables = sorted(
             set(
@@ -280,10 +280,7 @@ def registration_update(
         detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
     )
     if shown_before != (name, name_local, country, registration.team_id):
-        from tournaments.tasks import standings_recompute_task
-
-        tournament_id = registration.tournament_id
-        transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+        standings_recompute_later(tournament_id=registration.tournament_id)
     return registration
 
 

@@ -9,6 +9,7 @@ from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.audit import audit_record
 from tournaments.core.services import confirm_pins_issue
+from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
     Membership,
     Role,
@@ -18,7 +19,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.sheets.services import _bump
+from tournaments.sheets.services import sheet_save_new_version
 
 
 @transaction.atomic
@@ -45,7 +46,7 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
 
     Every registered player sits exactly once; seats are locked once the session has started.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk)
     session_seats_check_open(session)
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
@@ -98,8 +99,8 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     (`sheet_assign_referee`, from the sheet page).
     """
     # The tournament row is locked first: two sessions started at once cannot both run.
-    Tournament.objects.select_for_update().get(pk=session.tournament_id)
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    lock_tournament(session.tournament_id)
+    session = lock_session(session.pk)
     if session.status != Session.Status.PLANNED:
         raise ValidationError(_("Session %(n)s has already started.") % {"n": session.number})
     tournament = session.tournament
@@ -142,14 +143,16 @@ def session_end(*, actor, session: Session) -> Session:
 
     Sheets still open are closed for signing with the hands recorded so far.
     """
-    session = Session.objects.select_for_update().get(pk=session.pk)
+    session = lock_session(session.pk)
     if session.status != Session.Status.RUNNING:
         raise ValidationError(_("Only a running session can be ended."))
     now = timezone.now()
     open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
     time_up = list(open_sheets.values_list("table__number", flat=True))
-    for sheet in open_sheets.select_for_update():
-        _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now)
+    for sheet in lock_sheets(open_sheets):
+        sheet_save_new_version(
+            sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now
+        )
     session.status = Session.Status.FINISHED
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])

@@ -8,6 +8,7 @@ from rest_framework.views import APIView
 from tournaments.models import ScoreSheet
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HAND_ENTRY_FIELDS, HandEntry
 
 # A stale version or hand number: the services raise Conflict, answered 409 with the sheet's current
 # version (and the next hand's number) in the API's one error shape (config/api_errors.py).
@@ -77,6 +78,8 @@ def sheet_response(sheet, status_code=status.HTTP_200_OK) -> Response:
 
 
 class HandInput(serializers.Serializer):
+    """A hand from the tablet: the JSON form of HandEntry, with its number and client key."""
+
     number = serializers.IntegerField(min_value=1, max_value=16)
     client_key = serializers.UUIDField(required=False, allow_null=True)
     result = serializers.ChoiceField(choices=["win", "draw"])
@@ -89,6 +92,12 @@ class HandInput(serializers.Serializer):
     last_wall_tile = serializers.BooleanField(required=False, default=False)
     kong_replacement = serializers.BooleanField(required=False, default=False)
     robbing_kong = serializers.BooleanField(required=False, default=False)
+
+    def hand_entry(self) -> HandEntry:
+        """The validated hand, as the score sheet services take it."""
+        return HandEntry.from_mapping(
+            {name: value for name, value in self.validated_data.items() if name in HAND_ENTRY_FIELDS}
+        )
 
 
 class HandCorrectInput(HandInput):
@@ -156,7 +165,11 @@ class HandRecordApi(APIView):
         payload = HandInput(data=request.data)
         payload.is_valid(raise_exception=True)
         # The service checks the referee's right to write on the locked sheet (404 otherwise).
-        hand, created = sheet_services.hand_record(actor=request.user, sheet_id=sheet_id, **payload.validated_data)
+        data = payload.validated_data
+        hand, created = sheet_services.hand_record(
+            actor=request.user, sheet_id=sheet_id, number=data["number"], client_key=data.get("client_key"),
+            entry=payload.hand_entry(),
+        )
         code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(HandRecordedOutput(hand).data, status=code)
 
@@ -169,14 +182,14 @@ class HandApi(APIView):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandCorrectInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        data = dict(payload.validated_data)
+        data = payload.validated_data
         sheet_services.hand_correct(
             actor=request.user,
             sheet=sheet,
             number=number,
-            expected_version=data.pop("version"),
-            reason=data.pop("reason", ""),
-            **data,
+            expected_version=data["version"],
+            reason=data.get("reason", ""),
+            entry=payload.hand_entry(),
         )
         return sheet_response(sheet)
 

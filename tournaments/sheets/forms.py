@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.sessions import SEAT_CHOICES
+from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 
 SEAT_CHOICE_BLANK = [("", "—")] + list(SEAT_CHOICES)
 
@@ -37,16 +38,16 @@ class CorrectedHandForm(forms.Form):
         except ValueError:
             raise forms.ValidationError(_("Write fan numbers separated by commas.")) from None
 
-    def hand_entry(self, tiles: str) -> dict:
-        """The corrected hand, in the form the score sheet services take."""
+    def hand_entry(self, tiles: str) -> HandEntry:
+        """The corrected hand, as the score sheet services take it."""
         data = self.cleaned_data
         if data["result"] != "win":
-            return {"result": data["result"]}
-        return {
-            "result": "win", "winner": data["winner"], "discarder": data["discarder"], "tiles": tiles,
-            "declared_fans": data["declared_fans"], "flowers": data["flowers"] or 0,
-            **{flag: data[flag] for flag in ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")},
-        }
+            return HandEntry(result=data["result"])
+        return HandEntry(
+            result="win", winner=data["winner"], discarder=data["discarder"], tiles=tiles,
+            declared_fans=data["declared_fans"], flowers=data["flowers"] or 0,
+            **{flag: data[flag] for flag in WIN_FLAGS},
+        )
 
 
 class HandCorrectionForm(CorrectedHandForm):

@@ -18,6 +18,7 @@ from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import audit_record
 from tournaments.errors import Conflict, NotFound
+from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import (
     Hand,
     Membership,
@@ -26,8 +27,9 @@ from tournaments.models import (
     ScoreSheet,
     SeatAssignment,
     Session,
-    Tournament,
 )
+from tournaments.sheets.entry import WIN_FLAGS, HandEntry
+from tournaments.standings.services import standings_recompute_later
 
 PIN_ATTEMPTS = 5
 
@@ -35,17 +37,12 @@ PIN_ATTEMPTS = 5
 PIN_PAUSE_SECONDS = 10 * 60
 
 
-WIN_FLAGS = ("last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
-
-
 @transaction.atomic
 def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
     # The sheet first, as every sheet write locks it, then the tournament against membership_revoke
-    # (the role checked here stays granted until this commits). FOR NO KEY UPDATE: it does not
-    # block the key-share lock of rows that refer to the tournament (other tables' audit events),
-    # so a hand being recorded at this table cannot deadlock with the hand-over.
-    sheet = ScoreSheet.objects.select_for_update().get(pk=sheet.pk)
-    tournament = Tournament.objects.select_for_update(no_key=True).get(pk=sheet.session.tournament_id)
+    # (the role checked here stays granted until this commits), in the order of tournaments.locks.
+    sheet = lock_sheet(sheet.pk)
+    tournament = lock_tournament(sheet.session.tournament_id, no_key=True)
     if not Membership.objects.filter(user=referee, tournament=tournament, role=Role.REFEREE).exists():
         raise ValidationError(_("%(user)s is not a referee of this tournament.") % {"user": referee})
     sheet.referee = referee
@@ -61,7 +58,13 @@ def _invalid(field: str, message, code: str | None = None) -> ValidationError:
     return ValidationError({field: ValidationError(message, code=code)})
 
 
-def _bump(sheet: ScoreSheet, **fields) -> None:
+def sheet_save_new_version(*, sheet: ScoreSheet, **fields) -> None:
+    """Save a change to a sheet as its next version: `fields` (status, totals, ...) and version + 1.
+
+    Every change to what a sheet says goes through here, so that confirmations given for the
+    version before no longer count (Appendix 5) and a tablet still showing it gets 409. Called on
+    the sheet's locked row, inside the caller's transaction (which audits the change).
+    """
     for name, value in fields.items():
         setattr(sheet, name, value)
     sheet.version += 1
@@ -70,38 +73,34 @@ def _bump(sheet: ScoreSheet, **fields) -> None:
 
 def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), count: int = 0) -> dict:
     """The sheet's derived totals (total0..total3, hand_count) after hands are added, changed or
-    removed: for _bump."""
+    removed: for sheet_save_new_version."""
     fields = {f"total{seat}": sheet.totals[seat] + added[seat] - removed[seat] for seat in range(4)}
     fields["hand_count"] = sheet.hand_count + count
     return fields
 
 
-def _locked_sheet(sheet_id: int) -> ScoreSheet:
-    """The sheet's row, locked for this transaction: tablets racing on one sheet queue here."""
-    return ScoreSheet.objects.select_related("session__tournament").select_for_update(of=("self",)).get(pk=sheet_id)
-
-
-def _scored_hand(sheet: ScoreSheet, number: int, entry: dict) -> dict:
+def _scored_hand(sheet: ScoreSheet, number: int, entry: HandEntry) -> dict:
     """Validate one hand of `sheet` with the engine and return the model fields it fills."""
     return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
 
 
-def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | None = None) -> dict:
+def scored_hand_fields(*, rules: str, number: int, entry: HandEntry, sheet_id: int | None = None) -> dict:
     """Validate one hand with the engine and return the Hand model fields it fills (no writes).
 
-    `entry`: result ("win" or "draw"), winner and discarder (starting seats 0-3; discarder None
-    for a self-drawn win), tiles or declared_fans, flowers and the four win flags. The winds come
-    from the hand number (3.4.5, 3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without
-    it (a sheet not saved yet, as in an archive import) no refusal is asked for.
+    `entry`: the hand as entered (see HandEntry). The winds come from the hand number (3.4.5,
+    3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without it (a sheet not saved yet, as
+    in an archive import) no refusal is asked for.
     """
-    result = entry.get("result")
+    if not isinstance(entry, HandEntry):
+        raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
+    result = entry.result
     if result == Hand.Result.DRAW:
         return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
                 **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
                 "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
     if result != Hand.Result.WIN:
         raise ValidationError({"result": _("A hand is a win or a draw.")})
-    winner, discarder = entry.get("winner"), entry.get("discarder")
+    winner, discarder = entry.winner, entry.discarder
     if winner not in (0, 1, 2, 3):
         raise ValidationError({"winner": _("Choose the winner.")})
     if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
@@ -109,10 +108,10 @@ def scored_hand_fields(*, rules: str, number: int, entry: dict, sheet_id: int | 
     refusal = extensions.win_refusal(sheet_id, number, winner) if sheet_id is not None else None
     if refusal:
         raise _invalid("winner", refusal, "win_refused")
-    flags = {flag: bool(entry.get(flag, False)) for flag in WIN_FLAGS}
-    flowers = entry.get("flowers", 0)
-    tiles = (entry.get("tiles") or "").strip()
-    declared = list(entry.get("declared_fans") or [])
+    flags = {flag: bool(getattr(entry, flag)) for flag in WIN_FLAGS}
+    flowers = entry.flowers
+    tiles = (entry.tiles or "").strip()
+    declared = list(entry.declared_fans or [])
     if 81 in declared:  # Flower Tiles ticked as a fan: the flowers are their count (fan 81)
         flowers = (flowers or 0) + declared.count(81)
         declared = [number for number in declared if number != 81]
@@ -162,8 +161,10 @@ def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
     return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
 
 
-def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None = None, **entry) -> tuple[Hand, bool]:
-    """Record the next hand of a sheet. Returns (hand, created).
+def hand_record(
+    *, actor, sheet_id: int, number: int, entry: HandEntry, client_key: uuid.UUID | None = None
+) -> tuple[Hand, bool]:
+    """Record `entry` as the next hand of a sheet. Returns (hand, created).
 
     The actor's right to write the sheet is checked here, on the locked row, rather than by the
     caller beforehand: the referee, the sheet's status and the session's are then the ones this
@@ -176,7 +177,7 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
     the next number; so is a client key already used for another hand.
     """
     try:
-        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, **entry)
+        return _hand_record(actor=actor, sheet_id=sheet_id, number=number, client_key=client_key, entry=entry)
     except IntegrityError:
         # The lock rules out two hands with one number; what is left is a client key sent again
         # with a different hand number (a retry is looked up by its key before anything is
@@ -192,9 +193,11 @@ def hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | No
 
 
 @transaction.atomic
-def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, **entry) -> tuple[Hand, bool]:
+def _hand_record(
+    *, actor, sheet_id: int, number: int, client_key: uuid.UUID | None, entry: HandEntry
+) -> tuple[Hand, bool]:
     try:
-        sheet = _locked_sheet(sheet_id)
+        sheet = lock_sheet(sheet_id)
     except ScoreSheet.DoesNotExist:
         raise NotFound("No such sheet.") from None
     next_number = sheet.hand_count + 1
@@ -228,7 +231,7 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
     changes = _totals_plus(sheet, added=hand.deltas, count=1)
     if sheet.status == ScoreSheet.Status.CLOSED:
         changes["ended_by_time"] = changes["hand_count"] < MAX_HANDS
-    _bump(sheet, **changes)
+    sheet_save_new_version(sheet=sheet, **changes)
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -241,11 +244,13 @@ def _hand_record(*, actor, sheet_id: int, number: int, client_key: uuid.UUID | N
 
 
 @transaction.atomic
-def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int, reason: str = "", **entry) -> Hand:
-    """Change a recorded hand. On a locked sheet only the chief referee or an appeal may, with a reason."""
-    sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+def hand_correct(
+    *, actor, sheet: ScoreSheet, number: int, expected_version: int, entry: HandEntry, reason: str = ""
+) -> Hand:
+    """Replace recorded hand `number` by `entry`. On a locked sheet only the chief referee or an appeal
+    may, with a reason."""
+    sheet = lock_sheet(sheet.pk)
+    _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
         raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
     hand = sheet.hands.filter(number=number).first()
@@ -255,7 +260,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
     for field, value in _scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
-    _bump(sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
+    sheet_save_new_version(sheet=sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -266,7 +271,7 @@ def hand_correct(*, actor, sheet: ScoreSheet, number: int, expected_version: int
                 "sheet_status": sheet.status},
     )
     if sheet.status == ScoreSheet.Status.LOCKED:
-        _standings_after_commit(sheet)
+        standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return hand
 
 
@@ -278,9 +283,8 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     one of them may be the hand that was still in progress, which scores nothing. The version moves
     on, so confirmations given before the take-back no longer count.
     """
-    sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    sheet = lock_sheet(sheet.pk)
+    _check_version(sheet, expected_version)
     if sheet.status == ScoreSheet.Status.LOCKED:
         raise ValidationError(_("This sheet is signed: only the chief referee can change it now."))
     hand = sheet.hands.order_by("-number").first()
@@ -302,19 +306,20 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     changes = _totals_plus(sheet, removed=hand.deltas, count=-1)
     if sheet.status == ScoreSheet.Status.CLOSED:
         changes["ended_by_time"] = True  # fewer than 16 hands now (3.5.6)
-    _bump(sheet, **changes)
+    sheet_save_new_version(sheet=sheet, **changes)
 
 
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
     """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
-    sheet = _locked_sheet(sheet.pk)
-    if sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+    sheet = lock_sheet(sheet.pk)
+    _check_version(sheet, expected_version)
     if sheet.status != ScoreSheet.Status.OPEN:
         raise ValidationError(_("This sheet is already closed."))
     hands = sheet.hand_count
-    _bump(sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now())
+    sheet_save_new_version(
+        sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now()
+    )
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,
         detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
@@ -323,6 +328,7 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
 
 
 def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
+    """Conflict (409) unless the locked sheet is still at the version the client saw; None: no check."""
     if expected_version is not None and sheet.version != expected_version:
         raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
 
@@ -335,7 +341,7 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_ve
     correction, a penalty, a late hand), the confirmation would be for figures the player never
     saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
@@ -375,7 +381,7 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     3.11.4) must not keep the other three out of the standings: the chief referee may then sign
     without that confirmation, giving the reason, which the audit keeps with the missing entries.
     """
-    sheet = _locked_sheet(sheet.pk)
+    sheet = lock_sheet(sheet.pk)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
@@ -398,10 +404,10 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
                 {"reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.") % {"n": len(confirmed)}}
             )
     sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
-    _bump(sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
+    sheet_save_new_version(sheet=sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
     detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
     audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
-    _standings_after_commit(sheet)
+    standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return sheet
 
 
@@ -412,14 +418,8 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     The version moves on, so confirmations given before no longer count and stale edits get 409;
     a signed sheet's standings are recomputed once this commits. The caller audits the change.
     """
-    sheet = _locked_sheet(sheet.pk)
-    _bump(sheet)
+    sheet = lock_sheet(sheet.pk)
+    sheet_save_new_version(sheet=sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
-        _standings_after_commit(sheet)
+        standings_recompute_later(tournament_id=sheet.session.tournament_id)
 
-
-def _standings_after_commit(sheet: ScoreSheet) -> None:
-    from tournaments.tasks import standings_recompute_task
-
-    tournament_id = sheet.session.tournament_id
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))

@@ -70,7 +70,7 @@ def sheet_correct(request, sheet_id: int):
         try:
             sheet_services.hand_correct(
                 actor=request.user, sheet=sheet, number=data["number"], expected_version=data["version"],
-                reason=data["reason"], **form.hand_entry(request.POST.get("tiles", "")),
+                reason=data["reason"], entry=form.hand_entry(request.POST.get("tiles", "")),
             )
         except Conflict as conflict:
             messages.error(request, conflict.message)

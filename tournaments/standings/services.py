@@ -5,9 +5,11 @@ import hashlib
 from django.db import transaction
 
 from tournaments.audit import audit_record
+from tournaments.locks import lock_tournament
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
 from tournaments.standings.compute import standings_compute
+from tournaments.tasks import standings_recompute_task
 
 SNAPSHOTS_KEPT = 10
 
@@ -19,7 +21,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     The tournament row is locked so two recomputes (two sheets locked at once) queue up and
     versions never collide.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament_id)
+    tournament = lock_tournament(tournament_id)
     data = standings_compute(tournament)
     # Serialized once, for both the comparison and the new row. "Changed?" compares digests: the
     # latest snapshot's data (about 2 MB for 1,000 players) is neither read back nor decoded.
@@ -48,11 +50,20 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     return snapshot
 
 
+def standings_recompute_later(*, tournament_id: int) -> None:
+    """Queue a recompute of the tournament's standings for the worker, once this transaction commits.
+
+    Every write that changes what the standings show (a sheet signed or corrected after signing, a
+    penalty, a player's name or team, a tournament's ranking settings, an import) calls this
+    inside its own transaction: the worker then reads what was committed, and a write rolled
+    back queues nothing.
+    """
+    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+
+
 @transaction.atomic
 def standings_recompute_request(*, actor, tournament: Tournament) -> None:
     """Recompute the standings on demand: queued for the worker once this transaction commits."""
-    from tournaments.tasks import standings_recompute_task
-
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -60,5 +71,4 @@ def standings_recompute_request(*, actor, tournament: Tournament) -> None:
         obj=tournament,
         detail={"version": tournament.standings_version},
     )
-    tournament_id = tournament.pk
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    standings_recompute_later(tournament_id=tournament.pk)

@@ -3,6 +3,7 @@
 from tournaments.models import Registration, ScoreSheet, Session
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 CHICKEN = "[123m][345m]678p56sWW+7s"  # Chicken Hand: 8 points, plus flowers
 STRAIGHT = "123m456m789m123p5p+5p"  # 23 points on a discard
@@ -32,7 +33,9 @@ def play(*, actor, session: Session, hands: dict[int, list[dict]]) -> None:
     sheets = ScoreSheet.objects.filter(session=session).select_related("session__tournament", "table")
     for sheet in sheets:
         for number, hand in enumerate(hands.get(sheet.table.number, []), start=1):
-            sheet_services.hand_record(actor=actor, sheet_id=sheet.pk, number=number, **hand)
+            sheet_services.hand_record(
+                actor=actor, sheet_id=sheet.pk, number=number, entry=HandEntry.from_mapping(hand)
+            )
     session_services.session_end(actor=actor, session=session)
     for sheet in sheets:
         seated = Registration.objects.filter(seats__session=session, seats__table=sheet.table)

@@ -15,6 +15,7 @@ from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
 
 CHICKEN = "[123m][345m]678p56sWW+7s"  # Chicken Hand, 8 on a discard
@@ -86,7 +87,9 @@ def play_session(*, organizer, referee, tournament, pins, number, tables, hands)
     session_services.session_start(actor=organizer, session=session)
     for sheet in session.sheets.select_related("table", "session__tournament"):
         for index, entry in enumerate(hands.get(sheet.table.number, []), start=1):
-            sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=index, **entry)
+            sheet_services.hand_record(
+                actor=referee, sheet_id=sheet.pk, number=index, entry=HandEntry.from_mapping(entry)
+            )
         sheet.refresh_from_db()
         sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
         for entry_number in tables[sheet.table.number]:
@@ -570,7 +573,7 @@ def test_a_roster_without_sessions_imports(organizer):
 def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, monkeypatch):
     from tournaments import extensions
 
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, **win(0, 1))
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry.from_mapping(win(0, 1)))
     out, err = io.StringIO(), io.StringIO()
     call_command("export_tournament", "Test Open", stdout=out, stderr=err)
     assert "3 score sheet(s) are not signed yet" in err.getvalue()

@@ -9,9 +9,10 @@ from django.urls import reverse
 def test_rows_the_services_keep_are_read_only_in_the_admin(admin_client, referee, running_session):
     from tournaments.models import AuditEvent, Hand, SeatAssignment, Session, SheetSignature
     from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
 
     sheet = running_session.sheets.get(table__number=1)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     for model in (Hand, SeatAssignment, Session, SheetSignature, AuditEvent):
         meta = model._meta
         assert admin_client.get(reverse(f"admin:{meta.app_label}_{meta.model_name}_add")).status_code == 403, meta.label

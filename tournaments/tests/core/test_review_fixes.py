@@ -9,6 +9,7 @@ from tournaments.models import Player, Registration
 from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 STRAIGHT = "123m456m789m123p5p+5p"
 
@@ -49,14 +50,16 @@ def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, org
 def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, registrations):
     from penalties.services import penalty_record
 
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    )
     sheet.refresh_from_db()
     sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     sheet.refresh_from_db()
     sheet_services.hand_correct(actor=referee, sheet=sheet, number=1, expected_version=sheet.version,
-                                result="win", winner=1, discarder=0, tiles=STRAIGHT)
+                                entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT))
     with pytest.raises(ValidationError, match="0 of 4"):
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
     for entry in (1, 2, 3, 4):
@@ -100,7 +103,7 @@ def test_pins_cannot_be_guessed(referee, sheet, pins):
     from django.core.cache import cache
 
     cache.clear()
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     wrong = "0000" if pins[1] != "0000" else "1111"

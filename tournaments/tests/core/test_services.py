@@ -8,6 +8,7 @@ from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Membership, Session, Tournament
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 
 def create(organizer, **overrides):
@@ -162,7 +163,7 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
 def test_edits_that_would_rewrite_play_under_way_are_refused(organizer, referee, tournament, running_session):
 
     sheet = running_session.sheets.get(table__number=1)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     tournament.refresh_from_db()
     core_services.tournament_update(actor=organizer, tournament=tournament, status="running")
     for change, field in (

@@ -146,6 +146,7 @@ def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(browser, 
 @pytest.mark.browser
 def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closing(browser, live_server, browser_login, referee, chief_referee, sheet):
     from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
 
     context = browser.new_context(**TABLET)
     page = context.new_page()
@@ -160,7 +161,9 @@ def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closi
     assert page.get_by_role("button", name="Close the sheet (time-up)").is_disabled()
     # Meanwhile the chief referee records hands 1 and 2 on another tablet.
     for number in (1, 2):
-        sheet_services.hand_record(actor=chief_referee, sheet_id=sheet.pk, number=number, result="draw")
+        sheet_services.hand_record(
+            actor=chief_referee, sheet_id=sheet.pk, number=number, entry=HandEntry(result="draw")
+        )
     context.set_offline(False)
     page.reload()
     # The first, already sent once as hand 1, is refused (409); the referee checks and discards it.

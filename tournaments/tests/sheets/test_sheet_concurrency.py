@@ -10,6 +10,7 @@ from tournaments.core import services as core_services
 from tournaments.errors import Conflict
 from tournaments.models import Hand
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 
 def race(count, work):
@@ -39,7 +40,9 @@ def test_racing_tablets_record_one_hand(referee, sheet):
     assert connection.vendor == "postgresql"
 
     def submit(i):
-        return sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), result="draw")
+        return sheet_services.hand_record(
+            actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), entry=HandEntry(result="draw")
+        )
 
     outcomes = race(4, submit)
     recorded = [o for o in outcomes if isinstance(o, tuple)]
@@ -53,7 +56,9 @@ def test_the_same_retry_racing_itself_records_once(referee, sheet):
     key = uuid.uuid4()
 
     def submit(i):
-        return sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
+        return sheet_services.hand_record(
+            actor=referee, sheet_id=sheet.pk, number=1, client_key=key, entry=HandEntry(result="draw")
+        )
 
     outcomes = race(3, submit)
     assert all(isinstance(o, tuple) for o in outcomes), outcomes
@@ -148,7 +153,8 @@ def test_a_hand_recorded_while_the_table_is_handed_over_does_not_deadlock(chief_
         def work(i, number=number):
             if i == 0:
                 return sheet_services.hand_record(
-                    actor=referee, sheet_id=sheet.pk, number=number, client_key=uuid.uuid4(), result="draw"
+                    actor=referee, sheet_id=sheet.pk, number=number, client_key=uuid.uuid4(),
+                    entry=HandEntry(result="draw"),
                 )
             return sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=referee)
 

@@ -4,11 +4,15 @@ from conftest import make_user
 from tournaments.models import Membership
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 
 @pytest.mark.django_db
 def test_the_referee_gets_the_tablet_and_others_a_read_only_view(client_for, referee, organizer, outsider, sheet, tournament):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1,
+        entry=HandEntry(result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    )
     page = client_for(referee).get(f"/t/sheets/{sheet.pk}/")
     html = page.content.decode()
     assert page.status_code == 200
@@ -49,7 +53,10 @@ def test_my_tables_keeps_the_sheets_waiting_for_signatures_after_time_up(client_
 def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, referee, chief_referee, sheet, pins):
     from tournaments.models import AuditEvent
 
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1,
+        entry=HandEntry(result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
+    )
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
@@ -75,7 +82,7 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
 
 @pytest.mark.django_db
 def test_a_correction_keeps_every_field_of_the_hand(client_for, referee, chief_referee, sheet):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sheet.refresh_from_db()
     response = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
         "number": 1, "result": "win", "winner": 3, "discarder": "", "flowers": 2, "last_wall_tile": "on",
@@ -106,7 +113,7 @@ def test_the_chief_referee_hands_a_table_to_another_referee(client_for, referee,
 
 @pytest.mark.django_db
 def test_a_refused_correction_keeps_the_tiles_entered(client_for, referee, chief_referee, sheet):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sheet.refresh_from_db()
     bad = client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/correct/", {
         "number": 1, "result": "win", "winner": 1, "discarder": 0, "tiles": "123m456m789m14p55s+6p", "flowers": 0,
@@ -131,7 +138,7 @@ def test_the_tournament_form_says_the_last_day_is_before_the_first(client_for, o
 
 @pytest.mark.django_db
 def test_switching_language_after_a_refused_correction_returns_to_the_sheet(client_for, referee, chief_referee, sheet):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sheet.refresh_from_db()
     client = client_for(chief_referee)
     bad = client.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "reason": "", "version": sheet.version})

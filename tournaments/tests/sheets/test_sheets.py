@@ -11,6 +11,7 @@ from tournaments.errors import Conflict
 from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 
 CHICKEN = "[123m][345m]678p56sWW+7s"  # 8 points: Chicken Hand
 STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
@@ -18,7 +19,9 @@ STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
 
 def record(actor, sheet, number, **entry):
     entry.setdefault("result", "win")
-    hand, _created = sheet_services.hand_record(actor=actor, sheet_id=sheet.pk, number=number, **entry)
+    hand, _created = sheet_services.hand_record(
+        actor=actor, sheet_id=sheet.pk, number=number, entry=HandEntry.from_mapping(entry)
+    )
     return hand
 
 
@@ -99,11 +102,17 @@ def test_declared_fans_are_marked_unverified(referee, sheet):
 @pytest.mark.django_db
 def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
     key = uuid.uuid4()
-    first, created = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
-    again, created_again = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key, result="draw")
+    first, created = sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, client_key=key, entry=HandEntry(result="draw")
+    )
+    again, created_again = sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, client_key=key, entry=HandEntry(result="draw")
+    )
     assert created and not created_again and first.pk == again.pk
     with pytest.raises(Conflict) as caught:
-        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), result="draw")
+        sheet_services.hand_record(
+            actor=referee, sheet_id=sheet.pk, number=1, client_key=uuid.uuid4(), entry=HandEntry(result="draw")
+        )
     assert caught.value.current_version == 2
     assert sheet.hands.count() == 1
 
@@ -118,7 +127,7 @@ def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, orga
         with pytest.raises(Http404):
             record(stranger, sheet, 1, result="draw")
     with pytest.raises(Http404):  # no such sheet
-        sheet_services.hand_record(actor=referee, sheet_id=10**9, number=1, result="draw")
+        sheet_services.hand_record(actor=referee, sheet_id=10**9, number=1, entry=HandEntry(result="draw"))
     # Reassigned to another referee: the old one's tablet can no longer write, even mid-session.
     other = _member(sheet.session.tournament, "referee2", "referee")
     sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other)
@@ -176,13 +185,17 @@ def test_locked_sheet_changes_need_a_reason_and_the_current_version(referee, chi
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
     sheet.refresh_from_db()
     with pytest.raises(Conflict):
-        sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=1, expected_version=1, reason="x", result="draw")
+        sheet_services.hand_correct(
+            actor=chief_referee, sheet=sheet, number=1, expected_version=1, reason="x", entry=HandEntry(result="draw")
+        )
     with pytest.raises(ValidationError):
-        sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, result="draw")
+        sheet_services.hand_correct(
+            actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, entry=HandEntry(result="draw")
+        )
     with django_capture_on_commit_callbacks(execute=True):
         hand = sheet_services.hand_correct(
             actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
-            reason="winner was seat 1", result="win", winner=1, discarder=0, tiles=STRAIGHT,
+            reason="winner was seat 1", entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT),
         )
     assert hand.deltas == (-31, 47, -8, -8)
     event = AuditEvent.objects.get(action="hand.corrected")
@@ -330,18 +343,22 @@ def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, shee
     assert sheet.totals == hand_sums(sheet) != (0, 0, 0, 0) and sheet.hand_count == 4
     assert sum(sheet.totals) == 0
     sheet_services.hand_correct(
-        actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version, result="win", winner=3,
-        discarder=1, tiles=STRAIGHT,
+        actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
+        entry=HandEntry(result="win", winner=3, discarder=1, tiles=STRAIGHT),
     )
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
-    sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=2, expected_version=sheet.version, result="draw")
+    sheet_services.hand_correct(
+        actor=chief_referee, sheet=sheet, number=2, expected_version=sheet.version, entry=HandEntry(result="draw")
+    )
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=4, client_key=uuid.uuid4(), result="draw")
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=4, client_key=uuid.uuid4(), entry=HandEntry(result="draw")
+    )
     sheet.refresh_from_db()
     assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     for number in (4, 3, 2, 1):

@@ -4,6 +4,7 @@ import pytest
 
 from tournaments.models import StandingsSnapshot
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
 
@@ -12,7 +13,9 @@ STRAIGHT = "123m456m789m123p5p+5p"
 
 @pytest.fixture
 def locked_sheet(referee, sheet, pins, django_capture_on_commit_callbacks):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    )
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
@@ -37,7 +40,7 @@ def test_a_change_stores_a_new_version(tournament, chief_referee, locked_sheet, 
     with django_capture_on_commit_callbacks(execute=True):
         sheet_services.hand_correct(
             actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
-            reason="wrong winner", result="draw",
+            reason="wrong winner", entry=HandEntry(result="draw"),
         )
     latest = StandingsSnapshot.objects.order_by("-version").first()
     assert latest.version == 2 and StandingsSnapshot.objects.count() == 2
@@ -60,7 +63,7 @@ def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked
     type(tournament).objects.filter(pk=tournament.pk).update(standings_version=0)
     sheet_services.hand_correct(
         actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
-        reason="wrong winner", result="draw",
+        reason="wrong winner", entry=HandEntry(result="draw"),
     )
     snapshot = standings_recompute(tournament_id=tournament.pk)
     tournament.refresh_from_db()

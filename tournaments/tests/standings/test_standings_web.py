@@ -334,8 +334,11 @@ def test_board_shows_progress_signatures_and_the_last_15_minutes(
     from django.utils import timezone
 
     from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
 
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, **win(0, 1, CHICKEN))
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry.from_mapping(win(0, 1, CHICKEN))
+    )
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
     sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])
     sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])

@@ -6,13 +6,16 @@ import pytest
 
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
 from tournaments.tests.standings_play import CHICKEN, win
 
 
 @pytest.mark.worker
 def test_a_locked_sheet_gives_a_new_standings_version(live_celery_worker, referee, sheet, pins):
     tournament = sheet.session.tournament
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, **win(0, 1, CHICKEN))
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry.from_mapping(win(0, 1, CHICKEN))
+    )
     sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])

@@ -1,0 +1,87 @@
+"""tournaments.locks: row locks in one order (tournament FOR UPDATE, session, sheet, tournament FOR NO KEY UPDATE)."""
+
+import pytest
+from django.db import connection, transaction
+
+from tournaments.locks import LockOrderError, lock_session, lock_sheet, lock_sheets, lock_tournament
+
+
+@pytest.mark.django_db
+def test_locks_in_the_order_go_through_and_a_held_row_may_be_locked_again(sheet):
+    session, tournament = sheet.session, sheet.session.tournament
+    with transaction.atomic():
+        assert lock_tournament(tournament.pk) == tournament
+        assert lock_session(session.pk) == session
+        assert lock_sheets(session.sheets.all())[0].session_id == session.pk
+        assert lock_sheet(sheet.pk) == sheet
+        assert lock_tournament(tournament.pk, no_key=True) == tournament
+        # Already held: locking them again waits for nobody.
+        lock_session(session.pk)
+        lock_tournament(tournament.pk)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("first, then", [
+    ("sheet", "session"),  # session_end's order is session, then its sheets
+    ("sheet", "tournament"),  # FOR UPDATE comes first: it holds up the sheet's audit event
+    ("session", "tournament"),
+    ("tournament_no_key", "sheet"),  # the hand-over: sheet, then the tournament
+    ("tournament_no_key", "tournament"),  # no upgrade of a lock already taken
+])
+def test_a_lock_against_the_order_is_refused_before_it_is_taken(sheet, first, then, django_assert_num_queries):
+    take = {
+        "tournament": lambda: lock_tournament(sheet.session.tournament_id),
+        "session": lambda: lock_session(sheet.session_id),
+        "sheet": lambda: lock_sheet(sheet.pk),
+        "tournament_no_key": lambda: lock_tournament(sheet.session.tournament_id, no_key=True),
+    }
+    with transaction.atomic():
+        take[first]()
+        with django_assert_num_queries(0), pytest.raises(LockOrderError, match="tournaments/locks.py"):
+            take[then]()
+
+
+@pytest.mark.django_db
+def test_sheets_locked_in_bulk_after_a_higher_rank_are_refused(sheet):
+    with transaction.atomic():
+        lock_tournament(sheet.session.tournament_id, no_key=True)
+        with pytest.raises(LockOrderError):
+            lock_sheets(sheet.session.sheets.all())
+
+
+@pytest.mark.django_db
+def test_each_transaction_starts_afresh_and_a_testcase_block_is_not_one(sheet):
+    """Inside a TestCase every service call is a transaction of its own, as in production."""
+    with transaction.atomic():
+        lock_sheet(sheet.pk)
+    with transaction.atomic():
+        lock_session(sheet.session_id)  # a new transaction: the sheet is no longer held
+        with transaction.atomic():  # a nested block is the same transaction
+            lock_sheet(sheet.pk)
+            with pytest.raises(LockOrderError):
+                lock_tournament(sheet.session.tournament_id)
+
+
+@pytest.mark.django_db
+def test_the_check_is_off_without_the_setting(sheet, settings):
+    settings.LOCK_ORDER_CHECK = False
+    with transaction.atomic():
+        lock_sheet(sheet.pk)
+        assert lock_session(sheet.session_id) == sheet.session
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_real_transaction_the_order_holds_until_it_commits_or_rolls_back(sheet):
+    assert not connection.in_atomic_block
+    with transaction.atomic():
+        lock_sheet(sheet.pk)
+        with pytest.raises(LockOrderError):
+            lock_session(sheet.session_id)
+    with pytest.raises(LookupError):
+        with transaction.atomic():
+            lock_sheet(sheet.pk)
+            raise LookupError  # rolled back
+    with transaction.atomic():  # committed, then rolled back: each next one starts afresh
+        lock_session(sheet.session_id)
+        lock_sheet(sheet.pk)
+
