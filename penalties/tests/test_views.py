@@ -120,13 +120,14 @@ def test_the_foul_forms_start_at_the_hand_being_played(client_for, sheet, refere
     from scoring.engine.table import MAX_HANDS
     from tournaments.models import ScoreSheet
     from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
 
     def hand_offered():
         page = client_for(referee).get(f"/sheets/{sheet.pk}/fouls/").content.decode()
         return re.findall(r'name="hand_number"[^>]*value="(\d+)"', page)
 
     assert hand_offered() == ["1", "1"]
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     assert hand_offered() == ["2", "2"]
     ScoreSheet.objects.filter(pk=sheet.pk).update(hand_count=MAX_HANDS)  # a full sheet: its last hand
     assert hand_offered() == [str(MAX_HANDS)] * 2

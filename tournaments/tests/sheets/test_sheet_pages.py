@@ -184,12 +184,12 @@ def test_the_sheet_page_follows_the_sheets_state(client_for, referee, chief_refe
     def page(user):
         return client_for(user).get(f"/t/sheets/{sheet.pk}/").content.decode()
 
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     opened = page(referee)
     assert 'hand-form" novalidate>' in opened and "Close the sheet (time-up)" in opened
     assert "Take back the last hand" in opened and "Session result" not in opened
     for number in range(2, MAX_HANDS + 1):
-        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, result="draw")
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=HandEntry(result="draw"))
     full = page(referee)
     assert "Close the sheet for signing" in full and "Close the sheet (time-up)" not in full
     sheet.refresh_from_db()
