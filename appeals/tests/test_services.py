@@ -12,8 +12,7 @@ from penalties.services import penalty_record
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 
 @pytest.fixture
@@ -21,12 +20,8 @@ def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_o
     """Table 1 (entries 1-4, all of Team 1): a hand, a 30-point penalty on entry 1, signed, session ended."""
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=1, discarder=0, tiles=STRAIGHT)
     penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
-    sheet.refresh_from_db()
-    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-    for entry in (1, 2, 3, 4):
-        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     with django_capture_on_commit_callbacks(execute=True):
-        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+        sign_all(actor=referee, sheet=sheet)
     session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.session.refresh_from_db()
@@ -152,10 +147,10 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
 
 @pytest.mark.django_db
 def test_no_appeal_against_an_imported_session(organizer):
-    from conftest import make_user
     from tournaments.archive.services import tournament_import_archive
     from tournaments.models import Registration
-    from tournaments.tests.archive.test_archive import minimal
+    from tournaments.testing.archives import minimal
+    from tournaments.testing.fixtures import make_user
 
     imported = tournament_import_archive(actor=organizer, data=minimal())
     registration = Registration.objects.get(tournament=imported, entry_number=12)
@@ -171,7 +166,7 @@ def test_no_appeal_against_an_imported_session(organizer):
 
 @pytest.mark.django_db
 def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, registrations, player_user, teams):
-    from conftest import make_user
+    from tournaments.testing.fixtures import make_user
 
     captain = registrations[1]  # entry 2, Team 1
     captain.player.user = make_user("captain")

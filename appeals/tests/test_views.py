@@ -6,29 +6,9 @@ import pytest
 
 from appeals.models import Appeal
 from penalties.models import Penalty
-from penalties.services import penalty_record
 from tournaments.sessions import services as session_services
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider"]
-
-
-@pytest.fixture
-def everyone(organizer, chief_referee, referee, arbitrator, team_leader, player_user, outsider):
-    return {"organizer": organizer, "chief_referee": chief_referee, "referee": referee, "arbitrator": arbitrator,
-            "team_leader": team_leader, "player_user": player_user, "outsider": outsider}
-
-
-@pytest.fixture
-def published(tournament):
-    tournament.status = "published"
-    tournament.save()
-    return tournament
-
-
-@pytest.fixture
-def fouled_sheet(referee, sheet, registrations):
-    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=20)
-    return sheet
 
 
 @pytest.mark.django_db

@@ -11,8 +11,7 @@ from tournaments.models import AuditEvent, SeatAssignment, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.selectors import sheet_detail
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.scenarios import STRAIGHT
 
 
 def players(sheet):

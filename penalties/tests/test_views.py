@@ -2,16 +2,10 @@
 
 import pytest
 
-from conftest import PHONE, make_user
-from penalties.services import penalty_record
+from scoring.browser_testing import PHONE
 from tournaments.models import Membership
 from tournaments.sessions import services as session_services
-
-
-@pytest.fixture
-def fouled_sheet(referee, sheet, registrations):
-    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=20)
-    return sheet
+from tournaments.testing.fixtures import make_user
 
 
 @pytest.mark.django_db

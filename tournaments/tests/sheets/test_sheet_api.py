@@ -4,10 +4,9 @@ import uuid
 
 import pytest
 
-from conftest import make_user
 from tournaments.models import Membership
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.fixtures import make_user
+from tournaments.testing.scenarios import STRAIGHT
 
 
 def url(sheet, suffix=""):

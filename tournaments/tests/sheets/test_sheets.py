@@ -11,9 +11,7 @@ from tournaments.errors import Conflict
 from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
-
-CHICKEN = "[123m][345m]678p56sWW+7s"  # 8 points: Chicken Hand
-STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT
 
 
 def record(actor, sheet, number, **entry):
@@ -112,7 +110,7 @@ def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
 def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, organizer, outsider, chief_referee, sheet):
     from django.http import Http404
 
-    from conftest import _member
+    from tournaments.testing.fixtures import member
 
     for stranger in (organizer, outsider):  # staff without RECORD_SCORES, another tournament's organizer
         with pytest.raises(Http404):
@@ -120,7 +118,7 @@ def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, orga
     with pytest.raises(Http404):  # no such sheet
         sheet_services.hand_record(actor=referee, sheet_id=10**9, number=1, result="draw")
     # Reassigned to another referee: the old one's tablet can no longer write, even mid-session.
-    other = _member(sheet.session.tournament, "referee2", "referee")
+    other = member(sheet.session.tournament, "referee2", "referee")
     sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other)
     with pytest.raises(Http404):
         record(referee, sheet, 1, result="draw")

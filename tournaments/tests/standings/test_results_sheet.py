@@ -9,7 +9,7 @@ from scoring.engine.table import twelfths_number
 from tournaments.models import Tournament
 from tournaments.standings.results_sheet import results_sheet
 from tournaments.standings.services import standings_recompute
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, play, publish, seat, win
 
 DATA = {
     "sessions": [1, 2],
@@ -54,7 +54,7 @@ def finished(organizer, tournament, seated_session, referee, pins, registrations
     for registration, name in ((registrations[0], "王伟"), (registrations[1], "山田太郎")):
         registration.player.name = name
         registration.player.save()
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
     second = tournament.sessions.get(number=2)
     seat(actor=organizer, session=second, tables={1: [1, 5, 9, 2], 2: [3, 6, 10, 4], 3: [7, 8, 11, 12]})

@@ -2,9 +2,9 @@
 
 import pytest
 
-from conftest import PHONE
-from tournaments.models import StandingsSnapshot, Tournament
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, win
+from scoring.browser_testing import PHONE
+from tournaments.models import StandingsSnapshot
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, win
 
 
 @pytest.mark.browser
@@ -14,7 +14,7 @@ def test_standings_and_a_players_sessions_on_a_phone(
     player = registrations[0].player
     player.name, player.name_local = "Wang Wei", "王伟"
     player.save()
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     # A transactional test: signing queues the recompute on commit, run in-process here.
     play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
@@ -50,7 +50,7 @@ def test_standings_and_a_players_sessions_on_a_phone(
 def test_the_board_on_a_tablet_starts_and_ends_a_session(
     browser, live_server, browser_login, organizer, tournament, seated_session, referee
 ):
-    from conftest import TABLET
+    from scoring.browser_testing import TABLET
     from tournaments.models import Session
 
     context = browser.new_context(**TABLET)
@@ -73,9 +73,7 @@ def test_the_board_on_a_tablet_starts_and_ends_a_session(
 
 @pytest.mark.browser
 def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, tournament):
-    from tournaments.tests.standings.test_standings_web import big_snapshot
-
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     snapshot = big_snapshot(tournament, players=300, sessions=8)
     for played in snapshot.data["individuals"][0]["sessions"]:
         played.update(session_score=-1234, transfers=-60, table_points=29)  # wide numbers, a penalty column

@@ -2,7 +2,6 @@
 
 import gzip
 import json
-import random
 import re
 
 import pytest
@@ -10,16 +9,11 @@ import pytest
 from tournaments.models import AuditEvent, Session, StandingsSnapshot, Tournament
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, seat, win
 
 
 def by_entry(data):
     return {row["entry"]: row for row in data["individuals"]}
-
-
-def publish(tournament):
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
-    tournament.refresh_from_db()
 
 
 # --- order and tie-breaks, through the services and standings_compute ---------------------------
@@ -260,37 +254,6 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
 
 
 # --- a big tournament stays light ------------------------------------------------------------------
-
-FAMILY = ["王", "李", "张", "刘", "陈", "山田", "佐藤", "Müller", "García", "Smith"]
-GIVEN = ["伟", "芳", "娜", "太郎", "花子", "Anna", "Jean-Pierre", "Olga", "Sebastián", "Li"]
-
-
-def big_snapshot(tournament, players=300, sessions=6):
-    rng = random.Random(7)
-    individuals = []
-    for entry in range(1, players + 1):
-        played = []
-        for number in range(1, sessions + 1):
-            rank = rng.randint(1, 4)
-            played.append({"session": number, "table": rng.randint(1, players // 4), "seat": rng.randint(0, 3),
-                           "rank": rank, "table_points": [48, 24, 12, 0][rank - 1], "session_score": rng.randint(-150, 300),
-                           "hand_score": 0, "transfers": 0, "deductions": 0})
-        name = f"{rng.choice(FAMILY)} {rng.choice(GIVEN)}"
-        individuals.append({
-            "registration": entry, "entry": entry, "name": name, "name_local": rng.choice(["", "王小明", "山田花子"]),
-            "country": "CN", "team": f"Team {(entry - 1) // 4 + 1:02d} Mahjong Club", "team_id": (entry - 1) // 4 + 1,
-            "table_points": sum(p["table_points"] for p in played) + rng.choice([0, 6, 4, 8, 3]),
-            "contest_points": sum(p["session_score"] for p in played), "places": [1, 2, 2, 1],
-            "best_session": max(p["session_score"] for p in played), "sessions": played,
-        })
-    individuals.sort(key=lambda row: (-row["table_points"], -row["contest_points"]))
-    for rank, row in enumerate(individuals, start=1):
-        row["rank"] = rank
-    teams = [{"team": f"Team {n:02d} Mahjong Club", "team_id": n, "table_points": 500 - n, "contest_points": n,
-              "members": [4 * n - 3, 4 * n - 2, 4 * n - 1, 4 * n], "rank": n} for n in range(1, players // 4 + 1)]
-    data = {"individuals": individuals, "teams": teams, "sessions": list(range(1, sessions + 1))}
-    Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
-    return StandingsSnapshot.objects.create(tournament=tournament, version=1, data=data)
 
 
 @pytest.mark.django_db
