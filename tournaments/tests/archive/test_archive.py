@@ -467,6 +467,7 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
     assert "1 score sheet(s) have penalty points" in err.getvalue()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
     from django.db import connection

@@ -12,6 +12,8 @@ from tournaments.models import Hand
 from tournaments.sheets import services as sheet_services
 from tournaments.testing.concurrency import race
 
+pytestmark = pytest.mark.postgres
+
 
 @pytest.mark.django_db(transaction=True)
 def test_racing_tablets_record_one_hand(referee, sheet):
