@@ -23,40 +23,6 @@ def test_appeals_page_by_role(client_for, published, fouled_sheet, everyone, rol
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("role", ROLES)
-def test_foul_pages_by_role(client_for, published, fouled_sheet, everyone, role):
-    tablet = client_for(everyone[role]).get(f"/sheets/{fouled_sheet.pk}/fouls/")
-    assert tablet.status_code == (200 if role in {"referee", "chief_referee"} else 404)
-    record = client_for(everyone[role]).get(f"/t/{published.pk}/sessions/1/fouls/")
-    assert record.status_code == (200 if role in {"organizer", "chief_referee", "referee", "arbitrator"} else 404)
-    penalty = Penalty.objects.get()
-    cancel = client_for(everyone[role]).post(f"/penalties/{penalty.pk}/cancel/", {"reason": "wrong"})
-    assert cancel.status_code == (302 if role == "chief_referee" else 404)
-    penalty.refresh_from_db()
-    assert (penalty.status == "cancelled") == (role == "chief_referee")
-
-
-@pytest.mark.django_db
-def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, referee, sheet, registrations):
-    client = client_for(referee)
-    response = client.post(f"/sheets/{sheet.pk}/fouls/", {
-        "record": "1", "foul": "exposed_other_tiles", "offender": registrations[0].pk, "hand_number": 1,
-        "points": 30, "victim": registrations[2].pk,
-    })
-    assert response.status_code == 302
-    response = client.post(f"/sheets/{sheet.pk}/fouls/", {
-        "false_win": "1", "offender": registrations[1].pk, "hand_number": 1, "tiles": "123m456m789m14p55s+6p",
-    })
-    assert response.status_code == 302
-    assert list(Penalty.objects.order_by("pk").values_list("foul", "points")) == [
-        ("exposed_other_tiles", 30), ("false_win_not_waiting", 20)]
-    bad = client.post(f"/sheets/{sheet.pk}/fouls/", {"record": "1", "foul": "violation", "offender": registrations[0].pk, "hand_number": 1})
-    assert bad.status_code == 200 and "Choose 5, 10, 20, 30, 40, 50 or 60 points." in bad.content.decode()
-    record = client.get(f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "违例记录表" in record and "诈和" in record
-
-
-@pytest.mark.django_db
 def test_the_route_through_the_pages(client_for, published, fouled_sheet, registrations, player_user, team_leader, chief_referee, organizer, pins, referee, django_capture_on_commit_callbacks):
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
     penalty = Penalty.objects.get()
