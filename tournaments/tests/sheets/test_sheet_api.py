@@ -5,6 +5,7 @@ import uuid
 import pytest
 
 from tournaments.models import Membership
+from tournaments.sessions import services as session_services
 from tournaments.testing.fixtures import make_user
 from tournaments.testing.scenarios import STRAIGHT
 
@@ -148,3 +149,20 @@ def test_the_chief_referee_signs_without_a_missing_confirmation_through_the_api(
     assert no_reason.status_code == 400 and no_reason.json()["errors"][0]["field"] == "reason"
     signed = client_for(chief_referee).post(url(sheet, "sign/"), {"version": version, "reason": "4 left"}, content_type="application/json")
     assert signed.status_code == 200 and signed.json()["status"] == "locked"
+
+
+@pytest.mark.django_db
+def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, organizer, sheet, pins):
+    client = client_for(referee)
+    client.post(f"/api/sheets/{sheet.pk}/hands/", {"number": 1, "result": "draw"}, content_type="application/json")
+    session_services.session_end(actor=organizer, session=sheet.session)  # time-up closes the sheet
+    version = client.get(f"/api/sheets/{sheet.pk}/").json()["version"]
+    for entry in (1, 2, 3, 4):
+        body = {"entry": entry, "pin": pins[entry], "version": version}
+        response = client.post(f"/api/sheets/{sheet.pk}/confirm/", body, content_type="application/json")
+        assert response.status_code == 200, response.content
+    signed = client.post(f"/api/sheets/{sheet.pk}/sign/", {"version": version}, content_type="application/json")
+    assert signed.json()["status"] == "locked"
+    # Locked: the referee can no longer write it.
+    body = {"entry": 1, "pin": pins[1], "version": version}
+    assert client.post(f"/api/sheets/{sheet.pk}/confirm/", body, content_type="application/json").status_code == 404

@@ -8,7 +8,7 @@ from django.http import Http404
 
 from scoring.engine import settle
 from tournaments.errors import Conflict
-from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
+from tournaments.models import AuditEvent, Hand, ScoreSheet, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.testing.scenarios import CHICKEN, STRAIGHT
@@ -233,16 +233,6 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
 
 
 @pytest.mark.django_db
-def test_time_up_closes_open_sheets(organizer, referee, running_session):
-    sheet = running_session.sheets.get(table__number=2)
-    record(referee, sheet, 1, result="draw")
-    session_services.session_end(actor=organizer, session=running_session)
-    running_session.refresh_from_db()
-    assert running_session.status == Session.Status.FINISHED
-    assert set(running_session.sheets.values_list("status", "ended_by_time")) == {("closed", True)}
-
-
-@pytest.mark.django_db
 def test_hands_finished_before_time_up_still_count_after_it(organizer, referee, chief_referee, pins, running_session):
     # 3.5.6: a tablet offline at time-up sends the hands finished before it afterwards.
     sheet = running_session.sheets.get(table__number=1)
@@ -283,33 +273,6 @@ def test_the_chief_referee_signs_for_a_player_who_cannot_confirm(referee, chief_
     assert locked.detail == {"unconfirmed": [4], "reason": "4 left ill"} and locked.actor == chief_referee
 
 
-@pytest.mark.django_db
-def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournament, registrations, referee):
-    session = tournament.sessions.get(number=2)
-    ids = [r.pk for r in registrations]
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
-    with pytest.raises(ValidationError):  # no seats yet
-        session_services.session_start(actor=organizer, session=session)
-    session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
-    # A player registered after the seats were drawn: the session does not start without them.
-    from tournaments.models import Player, Registration
-
-    late = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77)
-    with pytest.raises(ValidationError, match="Entries 77 are registered but have no seat in session 2"):
-        session_services.session_start(actor=organizer, session=session)
-    assert session.sheets.count() == 0
-    late.delete()
-    sheets = session_services.session_start(actor=organizer, session=session)
-    assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
-
-
 def hand_sums(sheet) -> tuple:
     from django.db.models import Sum
 
@@ -347,3 +310,42 @@ def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, shee
         sheet.refresh_from_db()
         assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     assert sheet.totals == (0, 0, 0, 0)
+
+
+@pytest.mark.django_db
+def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, registrations):
+    from penalties.services import penalty_record
+
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    sheet.refresh_from_db()
+    sheet_services.hand_correct(actor=referee, sheet=sheet, number=1, expected_version=sheet.version,
+                                result="win", winner=1, discarder=0, tiles=STRAIGHT)
+    with pytest.raises(ValidationError, match="0 of 4"):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10)
+    with pytest.raises(ValidationError, match="0 of 4"):  # a penalty changes the results too
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+
+
+@pytest.mark.django_db
+def test_pins_cannot_be_guessed(referee, sheet, pins):
+    from django.core.cache import cache
+
+    cache.clear()
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    wrong = "0000" if pins[1] != "0000" else "1111"
+    for _ in range(5):
+        with pytest.raises(ValidationError, match="do not match"):
+            sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=wrong)
+    with pytest.raises(ValidationError, match="Too many wrong PINs"):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])  # even the right one, for now
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])  # other players are not held up
+    cache.clear()

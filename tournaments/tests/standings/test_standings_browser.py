@@ -47,31 +47,6 @@ def test_standings_and_a_players_sessions_on_a_phone(
 
 
 @pytest.mark.browser
-def test_the_board_on_a_tablet_starts_and_ends_a_session(
-    browser, live_server, browser_login, organizer, tournament, seated_session, referee
-):
-    from scoring.browser_testing import TABLET
-    from tournaments.models import Session
-
-    context = browser.new_context(**TABLET)
-    page = context.new_page()
-    browser_login(page, organizer)
-    page.goto(f"{live_server.url}/t/{tournament.pk}/board/")
-    page.get_by_role("button", name="Start session 1").click()
-    page.get_by_text("Session 1 has started.").wait_for()
-    assert page.locator("#board tbody tr").count() == 3
-    assert "0/16" in page.locator("#board").inner_text()
-    assert "minutes left" in page.locator(".clock").inner_text()
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="End session 1").click()
-    page.get_by_text("Session 1 has ended.").wait_for()
-    assert Session.objects.get(pk=seated_session.pk).status == Session.Status.FINISHED
-    assert page.locator("#board").inner_text().count("Waiting for signatures") == 3
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    context.close()
-
-
-@pytest.mark.browser
 def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, tournament):
     publish(tournament)
     snapshot = big_snapshot(tournament, players=300, sessions=8)
