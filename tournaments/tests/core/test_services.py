@@ -3,6 +3,7 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.urls import reverse
 
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Membership, Player, Registration, Session, Tournament
@@ -153,11 +154,11 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
         "deductions_count_for_ranking": "", "tiebreaks": "best_session, firsts",
     }
     with django_capture_on_commit_callbacks(execute=True):
-        assert client.post(f"/t/{tournament.pk}/edit/", data).status_code == 302
+        assert client.post(reverse("tournaments:edit", args=[tournament.pk]), data).status_code == 302
     tournament.refresh_from_db()
     assert (tournament.deductions_count_for_ranking, tournament.tiebreaks) == (False, ["best_session", "firsts"])
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
-    bad = client.post(f"/t/{tournament.pk}/edit/", {**data, "tiebreaks": "firsts, firsts, luck"})
+    bad = client.post(reverse("tournaments:edit", args=[tournament.pk]), {**data, "tiebreaks": "firsts, firsts, luck"})
     assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors
 
 

@@ -1,6 +1,7 @@
 """The organizer's board on a tablet: starting and ending a session."""
 
 import pytest
+from django.urls import reverse
 
 
 @pytest.mark.browser
@@ -13,7 +14,7 @@ def test_the_board_on_a_tablet_starts_and_ends_a_session(
     context = browser.new_context(**TABLET)
     page = context.new_page()
     browser_login(page, organizer)
-    page.goto(f"{live_server.url}/t/{tournament.pk}/board/")
+    page.goto(live_server.url + reverse("tournaments:board", args=[tournament.pk]))
     page.get_by_role("button", name="Start session 1").click()
     page.get_by_text("Session 1 has started.").wait_for()
     assert page.locator("#board tbody tr").count() == 3

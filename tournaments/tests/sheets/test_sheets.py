@@ -5,6 +5,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.urls import reverse
 
 from scoring.engine import settle
 from tournaments.errors import Conflict
@@ -209,7 +210,7 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
     record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
     sheet.refresh_from_db()
     sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
-    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
     assert 'data-action="take-back"' in page and 'data-action="confirm"' in page
     with pytest.raises(Conflict):
         sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version - 1)
@@ -225,7 +226,7 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
     sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
-    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
     assert 'data-action="take-back"' not in page
     with pytest.raises(ValidationError, match="signed"):  # a signed sheet: only through a correction
         sheet_services.hand_delete_last(actor=chief_referee, sheet=sheet, expected_version=sheet.version)

@@ -1,6 +1,7 @@
 """A spectator follows the standings on a phone: no login, a player's sessions, polls answered 304."""
 
 import pytest
+from django.urls import reverse
 
 from scoring.browser_testing import PHONE
 from tournaments.models import StandingsSnapshot
@@ -21,7 +22,7 @@ def test_standings_and_a_players_sessions_on_a_phone(
 
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/t/{tournament.pk}/standings/")
+    page.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
     rows = page.locator("#individuals tbody tr")
     assert rows.count() == 12
     assert rows.first.inner_text().split()[:3] == ["1", "Player", "5"]
@@ -30,14 +31,15 @@ def test_standings_and_a_players_sessions_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # The tab comes back into view: htmx polls with the fragment's ETag and keeps the page on 304.
-    with page.expect_response(lambda response: "/standings/live/" in response.url) as polled:
+    live = reverse("tournaments:standings_live", args=[tournament.pk])
+    with page.expect_response(lambda response: live in response.url) as polled:
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     assert polled.value.status == 304
     page.wait_for_timeout(300)
     assert page.locator("#individuals tbody tr").count() == 12
 
     page.get_by_role("link", name="Wang Wei").click()
-    page.wait_for_url(f"{live_server.url}/t/{tournament.pk}/players/1/")
+    page.wait_for_url(live_server.url + reverse("tournaments:player", args=[tournament.pk, 1]))
     assert "王伟" in page.locator("h1").inner_text()
     sessions = page.locator("table.player-sessions tbody tr")
     assert sessions.count() == 1
@@ -55,7 +57,8 @@ def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, to
     snapshot.save()
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/t/{tournament.pk}/players/{snapshot.data['individuals'][0]['entry']}/")
+    entry = snapshot.data["individuals"][0]["entry"]
+    page.goto(live_server.url + reverse("tournaments:player", args=[tournament.pk, entry]))
     assert page.locator("table.player-sessions tbody tr").count() == 8
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()

@@ -5,6 +5,7 @@ import json
 import re
 
 import pytest
+from django.urls import reverse
 
 from tournaments.models import AuditEvent, StandingsSnapshot, Tournament
 from tournaments.standings.compute import standings_compute
@@ -125,11 +126,11 @@ def published_results(organizer, tournament, seated_session, referee, pins, regi
 @pytest.mark.django_db
 def test_standings_page_is_public_and_shows_table_points_as_written(client, published_results):
     tournament = published_results
-    page = client.get(f"/t/{tournament.pk}/standings/").content.decode()
+    page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
     assert "Wang Wei" in page and "王伟" in page
     assert ">1.75<" in page and ">1.5<" in page and ">4<" in page
     assert page.index("Player 5") < page.index("Wang Wei")  # 47 contest points before 32
-    assert f'href="/t/{tournament.pk}/players/1/"' in page
+    assert f'href="{reverse("tournaments:player", args=[tournament.pk, 1])}"' in page
     assert 'hx-trigger="every 15s [document.visibilityState === \'visible\']' in page
     assert "Recompute now" not in page
     assert 'id="teams"' in page and "Team 3" in page
@@ -137,12 +138,12 @@ def test_standings_page_is_public_and_shows_table_points_as_written(client, publ
 
 @pytest.mark.django_db
 def test_player_page_lists_every_session(client, published_results):
-    response = client.get(f"/t/{published_results.pk}/players/1/")
+    response = client.get(reverse("tournaments:player", args=[published_results.pk, 1]))
     page = response.content.decode()
     assert response.status_code == 200
     assert "王伟" in page and "East" in page
     assert '<td class="n">32</td>' in page and '<td class="n">4</td>' in page
-    assert client.get(f"/t/{published_results.pk}/players/99/").status_code == 404
+    assert client.get(reverse("tournaments:player", args=[published_results.pk, 99])).status_code == 404
 
 
 @pytest.mark.django_db
@@ -152,28 +153,28 @@ def test_a_disqualified_players_page_says_so_and_shows_no_rank(client, tournamen
     row = snapshot.data["individuals"][0]
     row["rank"], row["disqualified"] = None, True
     snapshot.save()
-    page = client.get(f"/t/{tournament.pk}/players/{row['entry']}/").content.decode()
+    page = client.get(reverse("tournaments:player", args=[tournament.pk, row['entry']])).content.decode()
     assert "Disqualified" in page and "None" not in page and "rank of" not in page
     assert '<span class="value">—</span>' in page
     other = snapshot.data["individuals"][1]["entry"]
-    page = client.get(f"/t/{tournament.pk}/players/{other}/").content.decode()
+    page = client.get(reverse("tournaments:player", args=[tournament.pk, other])).content.decode()
     assert "Disqualified" not in page and "rank of" in page
 
 
 @pytest.mark.django_db
 def test_drafts_stay_private(client_for, tournament, organizer, outsider):
-    assert client_for(None).get(f"/t/{tournament.pk}/standings/").status_code == 404
-    assert client_for(None).get(f"/t/{tournament.pk}/standings/live/").status_code == 404
-    assert client_for(outsider).get(f"/api/tournaments/{tournament.pk}/standings/").status_code == 404
-    assert client_for(None).get(f"/t/{tournament.pk}/results.csv").status_code == 404
-    response = client_for(organizer).get(f"/t/{tournament.pk}/standings/live/")
+    assert client_for(None).get(reverse("tournaments:standings", args=[tournament.pk])).status_code == 404
+    assert client_for(None).get(reverse("tournaments:standings_live", args=[tournament.pk])).status_code == 404
+    assert client_for(outsider).get(reverse("api-standings", args=[tournament.pk])).status_code == 404
+    assert client_for(None).get(reverse("tournaments:results_csv", args=[tournament.pk])).status_code == 404
+    response = client_for(organizer).get(reverse("tournaments:standings_live", args=[tournament.pk]))
     assert response.status_code == 200 and "ETag" not in response  # drafts: always the full check
     assert "No results yet" in response.content.decode()
 
 
 @pytest.mark.django_db
 def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_results, django_assert_num_queries):
-    url = f"/t/{published_results.pk}/standings/live/"
+    url = reverse("tournaments:standings_live", args=[published_results.pk])
     first = client.get(url)
     assert first.status_code == 200
     etag = first["ETag"]
@@ -208,16 +209,17 @@ def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results
         return snapshot
 
     monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", racing)
-    page = client.get(f"/t/{published_results.pk}/standings/").content.decode()
+    page = client.get(reverse("tournaments:standings", args=[published_results.pk])).content.decode()
     monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", original)
     etag = json.loads(re.search(r"id=\"standings\"[^>]*hx-headers='([^']*)'", page).group(1))["If-None-Match"]
     assert etag == f'"standings-{rendered.version}-en"'
-    assert client.get(f"/t/{published_results.pk}/standings/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    live = reverse("tournaments:standings_live", args=[published_results.pk])
+    assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
 @pytest.mark.django_db
 def test_api_gives_table_points_as_numbers_with_etag(client, published_results, django_assert_num_queries):
-    url = f"/api/tournaments/{published_results.pk}/standings/"
+    url = reverse("api-standings", args=[published_results.pk])
     response = client.get(url)
     assert response.status_code == 200
     body = response.json()
@@ -233,7 +235,7 @@ def test_api_gives_table_points_as_numbers_with_etag(client, published_results, 
 
 @pytest.mark.django_db
 def test_api_schema_lists_standings(client):
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    schema = client.get(reverse("api-schema"), HTTP_ACCEPT="application/json").json()
     assert "/api/tournaments/{tournament_id}/standings/" in schema["paths"]
 
 
@@ -242,10 +244,11 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
     client_for, tournament, organizer, chief_referee, referee, django_capture_on_commit_callbacks
 ):
     publish(tournament)
-    url = f"/t/{tournament.pk}/standings/recompute/"
+    url = reverse("tournaments:standings_recompute", args=[tournament.pk])
     assert client_for(referee).post(url).status_code == 404
     assert client_for(None).post(url).status_code == 302  # to the login page
-    assert "Recompute now" in client_for(chief_referee).get(f"/t/{tournament.pk}/standings/").content.decode()
+    standings = reverse("tournaments:standings", args=[tournament.pk])
+    assert "Recompute now" in client_for(chief_referee).get(standings).content.decode()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = client_for(organizer).post(url)
     assert response.status_code == 302 and len(callbacks) == 1
@@ -260,7 +263,7 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
 def test_standings_for_300_players_are_under_60_kb_compressed(client, tournament):
     publish(tournament)
     big_snapshot(tournament)
-    for url in (f"/t/{tournament.pk}/standings/", f"/t/{tournament.pk}/standings/live/"):
+    for url in (reverse(f"tournaments:{name}", args=[tournament.pk]) for name in ("standings", "standings_live")):
         response = client.get(url)
         assert response.status_code == 200
         body = response.content
