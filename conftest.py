@@ -1,16 +1,27 @@
-"""Personas and fixtures shared by every app's tests (healthchecks' Alice/Bob/Charlie, tournament-shaped)."""
+"""The suite's machinery: the language, a real Celery worker, Chromium, tests that need PostgreSQL.
 
-import datetime as dt
+The fixtures the tests share (the personas, the tournament, sessions and sheets) are plugins:
+tournaments/testing/fixtures.py and penalties/testing/fixtures.py.
+"""
+
 import os
 
 import pytest
-from django.contrib.auth import get_user_model
-from django.contrib.auth.models import Permission
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-PASSWORD = "test-password-123"
+pytest_plugins = ["tournaments.testing.fixtures", "penalties.testing.fixtures"]
+
+
+def pytest_runtest_setup(item):
+    """A test marked `postgres` needs what only PostgreSQL does (row locks, concurrent transactions,
+    triggers): on SQLite it fails and says so, rather than passing without testing anything."""
+    if item.get_closest_marker("postgres"):
+        from django.db import connection
+
+        if connection.vendor != "postgresql":
+            pytest.fail('needs PostgreSQL: run it with scripts/run-tests.sh, or leave it out with -m "not postgres"')
 
 
 @pytest.fixture(autouse=True)
@@ -21,125 +32,6 @@ def english_by_default():
 
     with translation.override("en"):
         yield
-
-
-def make_user(username: str, **extra):
-    return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
-
-
-@pytest.fixture
-def organizer(db):
-    user = make_user("organizer")
-    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
-    return user
-
-
-@pytest.fixture
-def tournament(organizer):
-    from tournaments.core import services as core_services
-
-    return core_services.tournament_create(
-        actor=organizer,
-        name="Test Open",
-        venue="Hall A",
-        starts_on=dt.date(2026, 5, 1),
-        ends_on=dt.date(2026, 5, 2),
-    )
-
-
-@pytest.fixture
-def teams(tournament):
-    from tournaments.models import Team
-
-    return [Team.objects.create(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4)]
-
-
-@pytest.fixture
-def registrations(tournament, teams):
-    """Twelve players, four to a team."""
-    from tournaments.models import Player, Registration
-
-    result = []
-    for entry in range(1, 13):
-        player = Player.objects.create(name=f"Player {entry}", country="CN", contact=f"p{entry}@example.org")
-        result.append(
-            Registration.objects.create(
-                tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4]
-            )
-        )
-    return result
-
-
-def _member(tournament, username, role, team=None):
-    from tournaments.models import Membership
-
-    user = make_user(username)
-    Membership.objects.create(user=user, tournament=tournament, role=role, team=team)
-    return user
-
-
-@pytest.fixture
-def chief_referee(tournament):
-    return _member(tournament, "chief", "chief_referee")
-
-
-@pytest.fixture
-def referee(tournament):
-    return _member(tournament, "referee", "referee")
-
-
-@pytest.fixture
-def arbitrator(tournament):
-    return _member(tournament, "arbiter", "arbitrator")
-
-
-@pytest.fixture
-def team_leader(tournament, teams):
-    return _member(tournament, "leader", "team_leader", team=teams[0])
-
-
-@pytest.fixture
-def player_user(registrations):
-    user = make_user("player")
-    player = registrations[0].player
-    player.user = user
-    player.save()
-    return user
-
-
-@pytest.fixture
-def pin_member(db):
-    from tournaments.access import pin_committee_group
-
-    user = make_user("pin")
-    user.groups.add(pin_committee_group())
-    return user
-
-
-@pytest.fixture
-def outsider(db):
-    """Organizer of another tournament: logged in, but a stranger to `tournament`."""
-
-    from tournaments.core import services as core_services
-
-    user = make_user("outsider")
-    core_services.tournament_create(
-        actor=user, name="Other Cup", starts_on=dt.date(2026, 6, 1), ends_on=dt.date(2026, 6, 1)
-    )
-    return user
-
-
-@pytest.fixture
-def client_for(client):
-    """client_for(user) logs the test client in as `user` (None stays anonymous)."""
-
-    def login(user):
-        client.logout()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return login
 
 
 @pytest.fixture
@@ -202,21 +94,3 @@ def browser_type_launch_args(browser_type_launch_args):
         "executable_path": "/usr/bin/chromium",
         "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"],
     }
-
-
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-TABLET = {"viewport": {"width": 800, "height": 1280}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-
-
-@pytest.fixture
-def browser_login(live_server):
-    """browser_login(page, user) signs `user` in through the login form."""
-
-    def login(page, user):
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("input[name=username]", user.get_username())
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{live_server.url}/")
-
-    return login

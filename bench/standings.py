@@ -26,7 +26,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.services import django_setup, fresh_database, summary, throwaway_services  # noqa: E402
 
 HANDS = 16
-STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard
 
 
 def build(players: int, sessions: int, seed: int):
@@ -163,6 +162,7 @@ def run(args) -> int:
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
     from tournaments.standings.services import standings_recompute
+    from tournaments.testing.scenarios import STRAIGHT
 
     start = time.perf_counter()
     tournament, chief, sheets = build(args.players, args.sessions, args.seed)

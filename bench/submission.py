@@ -48,7 +48,6 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from bench.services import ROOT, django_setup, fresh_database, throwaway_services  # noqa: E402
 
 PASSWORD = "bench-password-123"
-STRAIGHT = "123m456m789m123p5p+5p"  # 23 points on a discard, 25 self-drawn
 HANDS = 16
 HOST = "127.0.0.1"
 
@@ -95,6 +94,8 @@ def queries_per_request(sheets: dict[str, int]) -> dict[str, int]:
     from django.db import connection, transaction
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
+
+    from tournaments.testing.scenarios import STRAIGHT
 
     username, sheet_id = sorted(sheets.items())[0]
     client = Client(HTTP_HOST=HOST)
@@ -173,6 +174,8 @@ class Tablet:
         self.post_json("/bench/ping/", {}, 201, bucket)
 
     def hand(self, number: int) -> None:
+        from tournaments.testing.scenarios import STRAIGHT  # Django is set up by now
+
         payload = {"number": number, "client_key": str(uuid.uuid4())}
         if self.rng.random() < 0.15:
             payload["result"] = "draw"

@@ -3,8 +3,8 @@
 import pytest
 
 from appeals.models import Appeal
-from conftest import PHONE, TABLET
 from penalties.models import Penalty
+from scoring.browser_testing import PHONE, TABLET
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry

@@ -14,8 +14,7 @@ from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 
 @pytest.fixture
@@ -25,12 +24,8 @@ def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_o
         actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)
     )
     penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
-    sheet.refresh_from_db()
-    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-    for entry in (1, 2, 3, 4):
-        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     with django_capture_on_commit_callbacks(execute=True):
-        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+        sign_all(actor=referee, sheet=sheet)
     session_services.session_end(actor=organizer, session=sheet.session)
     sheet.refresh_from_db()
     sheet.session.refresh_from_db()
@@ -156,10 +151,10 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
 
 @pytest.mark.django_db
 def test_no_appeal_against_an_imported_session(organizer):
-    from conftest import make_user
     from tournaments.archive.services import tournament_import_archive
     from tournaments.models import Registration
-    from tournaments.tests.archive.test_archive import minimal
+    from tournaments.testing.archives import minimal
+    from tournaments.testing.fixtures import make_user
 
     imported = tournament_import_archive(actor=organizer, data=minimal())
     registration = Registration.objects.get(tournament=imported, entry_number=12)
@@ -175,7 +170,7 @@ def test_no_appeal_against_an_imported_session(organizer):
 
 @pytest.mark.django_db
 def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, registrations, player_user, teams):
-    from conftest import make_user
+    from tournaments.testing.fixtures import make_user
 
     captain = registrations[1]  # entry 2, Team 1
     captain.player.user = make_user("captain")
@@ -370,7 +365,7 @@ def test_each_action_is_offered_exactly_when_its_service_allows_it(
     player_user, outsider,
 ):
     from appeals.selectors import APPEAL_ACTIONS, appeal_actions
-    from conftest import make_user
+    from tournaments.testing.fixtures import make_user
     from tournaments.models import Membership
 
     # A chief referee who sits on the arbitration committee too (3.13.1).

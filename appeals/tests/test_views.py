@@ -6,29 +6,9 @@ import pytest
 
 from appeals.models import Appeal
 from penalties.models import Penalty
-from penalties.services import penalty_record
 from tournaments.sessions import services as session_services
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider"]
-
-
-@pytest.fixture
-def everyone(organizer, chief_referee, referee, arbitrator, team_leader, player_user, outsider):
-    return {"organizer": organizer, "chief_referee": chief_referee, "referee": referee, "arbitrator": arbitrator,
-            "team_leader": team_leader, "player_user": player_user, "outsider": outsider}
-
-
-@pytest.fixture
-def published(tournament):
-    tournament.status = "published"
-    tournament.save()
-    return tournament
-
-
-@pytest.fixture
-def fouled_sheet(referee, sheet, registrations):
-    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=20)
-    return sheet
 
 
 @pytest.mark.django_db
@@ -40,42 +20,6 @@ def test_appeals_page_by_role(client_for, published, fouled_sheet, everyone, rol
     assert response.status_code == (200 if allowed else 404)
     new = client_for(everyone[role]).get(f"/t/{published.pk}/appeals/new/")
     assert new.status_code == (200 if role in {"team_leader", "player_user"} else 404)
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("role", ROLES)
-def test_foul_pages_by_role(client_for, published, fouled_sheet, everyone, role):
-    tablet = client_for(everyone[role]).get(f"/sheets/{fouled_sheet.pk}/fouls/")
-    assert tablet.status_code == (200 if role in {"referee", "chief_referee"} else 404)
-    record = client_for(everyone[role]).get(f"/t/{published.pk}/sessions/1/fouls/")
-    assert record.status_code == (200 if role in {"organizer", "chief_referee", "referee", "arbitrator"} else 404)
-    penalty = Penalty.objects.get()
-    cancel = client_for(everyone[role]).post(f"/penalties/{penalty.pk}/cancel/", {"reason": "wrong"})
-    assert cancel.status_code == (302 if role == "chief_referee" else 404)
-    penalty.refresh_from_db()
-    assert (penalty.status == "cancelled") == (role == "chief_referee")
-
-
-@pytest.mark.django_db
-def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, referee, sheet, registrations):
-    client = client_for(referee)
-    response = client.post(f"/sheets/{sheet.pk}/fouls/record/", {
-        "foul": "exposed_other_tiles", "offender": registrations[0].pk, "hand_number": 1,
-        "points": 30, "victim": registrations[2].pk,
-    })
-    assert response.status_code == 302
-    response = client.post(f"/sheets/{sheet.pk}/fouls/false-win/", {
-        "offender": registrations[1].pk, "hand_number": 1, "tiles": "123m456m789m14p55s+6p",
-    })
-    assert response.status_code == 302
-    assert list(Penalty.objects.order_by("pk").values_list("foul", "points")) == [
-        ("exposed_other_tiles", 30), ("false_win_not_waiting", 20)]
-    bad = client.post(
-        f"/sheets/{sheet.pk}/fouls/record/", {"foul": "violation", "offender": registrations[0].pk, "hand_number": 1}
-    )
-    assert bad.status_code == 200 and "Choose 5, 10, 20, 30, 40, 50 or 60 points." in bad.content.decode()
-    record = client.get(f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "违例记录表" in record and "诈和" in record
 
 
 @pytest.mark.django_db

@@ -15,12 +15,13 @@ from django.db import transaction
 from seating.engine import build_chart
 from tournaments.access import pin_committee_group
 from tournaments.core import services as core_services
-from tournaments.models import Player, Role, ScoreSheet, Tournament
+from tournaments.models import Player, Role, Tournament
 from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
+from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 DEMO_NAME = "MCR Demo Open"
 DEMO_PASSWORD = "mahjong-demo"
@@ -29,7 +30,7 @@ DEMO_PLAYER_PIN = "1234"
 # Winning hands that are legal whatever the winds and however they are won, from modest to rare.
 DEMO_HANDS = [
     "123m456m789m12p55s+3p",
-    "123m456m789m123p5p+5p",
+    STRAIGHT,
     "234m345m456m67p88p+5p",
     "[456m][456p]456s78m99p+9m",
     "[FFF][PPP]123s456s7s+7s",
@@ -176,13 +177,7 @@ def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> 
                                   flowers=rng.choice([0, 0, 0, 1, 2]))
             sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=entry)
         if sign:
-            sheet.refresh_from_db()
-            sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-            for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration"):
-                sheet_services.sheet_confirm(
-                    sheet=sheet, entry_number=seat.registration.entry_number, pin=seat.registration.confirm_pin
-                )
-            sheet_services.sheet_sign(actor=referee, sheet=ScoreSheet.objects.get(pk=sheet.pk))
+            sign_all(actor=referee, sheet=sheet)
 
 
 DEMO_LOGINS = [

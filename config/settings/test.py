@@ -1,4 +1,8 @@
-"""The test suite: `make test` points DATABASE_URL at a throwaway PostgreSQL and REDIS_URL at Redis."""
+"""The test suite: `make test` points DATABASE_URL at a throwaway PostgreSQL and REDIS_URL at Redis.
+
+With neither, pytest runs on an in-memory SQLite database and an in-memory cache: the inner loop,
+`pytest -m "not postgres and not browser and not worker"` (README.md, the testing paragraph).
+"""
 
 from config.settings.base import *  # noqa: F403
 

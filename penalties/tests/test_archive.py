@@ -9,7 +9,7 @@ from tournaments.archive.read import ArchiveInvalid
 from tournaments.archive.services import tournament_import_archive
 from tournaments.models import ScoreSheet
 from tournaments.standings.services import standings_recompute
-from tournaments.tests.archive.test_archive import minimal, played, renamed  # noqa: F401
+from tournaments.testing.archives import minimal, renamed
 
 
 @pytest.fixture

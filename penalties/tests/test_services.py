@@ -12,8 +12,7 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.selectors import sheet_detail
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.scenarios import STRAIGHT
 
 
 def players(sheet):
@@ -417,3 +416,21 @@ def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee
     # A chart drawn again seats the player and leaves the substitute out.
     seating_services.chart_generate(actor=organizer, tournament=tournament, seed=4)
     assert not SeatAssignment.objects.filter(session__number__gt=2, registration=substitute).exists()
+
+
+@pytest.mark.django_db
+def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, registrations):
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT))
+    sheet.refresh_from_db()
+    sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    sheet.refresh_from_db()
+    sheet_services.hand_correct(actor=referee, sheet=sheet, number=1, expected_version=sheet.version, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT))
+    with pytest.raises(ValidationError, match="0 of 4"):
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
+    services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10)
+    with pytest.raises(ValidationError, match="0 of 4"):  # a penalty changes the results too
+        sheet_services.sheet_sign(actor=referee, sheet=sheet)

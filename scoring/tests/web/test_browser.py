@@ -2,12 +2,7 @@
 
 import pytest
 
-from conftest import PHONE
-
-
-def tap(page, *tiles):
-    for tile in tiles:
-        page.locator(f'.tile-picker button[data-tile="{tile}"]').click()
+from scoring.browser_testing import PHONE, tap
 
 
 @pytest.mark.browser

@@ -1,6 +1,6 @@
 import pytest
 
-from tournaments.models import Player, Registration, Team, Tournament
+from tournaments.models import Player, Registration, Team
 
 COUNTRIES = ["CN", "JP", "DK", "FR", "NL", "DE", "HK", "US", "AT", "CZ", "SE", "IT"]
 
@@ -19,8 +19,3 @@ def field48(tournament):
             Registration.objects.create(tournament=tournament, player=player, entry_number=index + 1, team=teams[team])
         )
     return registrations
-
-
-def publish(tournament):
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
-    tournament.refresh_from_db()

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import PHONE, TABLET
+from scoring.browser_testing import PHONE, TABLET
 from tournaments.models import SeatAssignment, Tournament
 
 

@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from seating import services
-from seating.tests.web.conftest import publish
 from tournaments.models import AuditEvent, SeatAssignment
 from tournaments.sessions import services as session_services
+from tournaments.testing.scenarios import publish
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider", None]
 

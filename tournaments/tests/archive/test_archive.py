@@ -13,134 +13,11 @@ from tournaments.archive.export import standings_export, tournament_export_archi
 from tournaments.archive.read import FORMAT, ArchiveInvalid
 from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
-from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
-
-CHICKEN = "[123m][345m]678p56sWW+7s"  # Chicken Hand, 8 on a discard
-STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
-
-MINIMAL = {
-    "format": "mcr-tournament-archive/1",
-    "tournament": {"name": "Demo Open", "rules": "green_book", "sessions": 6},
-    "teams": [{"name": "Madrid", "leader": "12"}],
-    "players": [
-        {"entry": "12", "name": "Ana García", "country": "ES", "team": "Madrid"},
-        {"entry": "7", "name": "Bo Li", "country": "CN"},
-        {"entry": "33", "name": "Chiho Sato", "country": "JP"},
-        {"entry": "41", "name": "Dan Weber", "country": "DE"},
-    ],
-    "sessions": [
-        {
-            "number": 1,
-            "tables": [
-                {
-                    "number": 1,
-                    "seats": ["12", "7", "33", "41"],
-                    "hands": [
-                        {
-                            "number": 1, "result": "win", "winner": "7", "discarder": "33", "tiles": CHICKEN,
-                            "flowers": 0, "last_of_kind": False, "last_wall_tile": False,
-                            "kong_replacement": False, "robbing_kong": False,
-                        },
-                        {"number": 2, "result": "draw"},
-                    ],
-                }
-            ],
-        }
-    ],
-}
-
-
-def minimal(**changes):
-    data = copy.deepcopy(MINIMAL)
-    for path, value in changes.items():
-        target = data
-        keys = path.split("__")
-        for key in keys[:-1]:
-            target = target[int(key)] if isinstance(target, list) else target[key]
-        last = keys[-1]
-        if isinstance(target, list):
-            target[int(last)] = value
-        elif value is DELETE:
-            del target[last]
-        else:
-            target[last] = value
-    return data
-
-
-DELETE = object()
-
-
-def play_session(*, organizer, referee, tournament, pins, number, tables, hands):
-    """Seat, play, close, confirm, sign and end one session through the services.
-
-    `tables`: {table: [entry numbers East, South, West, North]}; `hands`: {table: [hand entries with
-    winner/discarder as starting seats]}.
-    """
-    ids = dict(tournament.registrations.values_list("entry_number", "pk"))
-    session = tournament.sessions.get(number=number)
-    session_services.session_seats_replace(
-        actor=organizer, session=session, tables={t: [ids[e] for e in entries] for t, entries in tables.items()}
-    )
-    session_services.session_start(actor=organizer, session=session)
-    for sheet in session.sheets.select_related("table", "session__tournament"):
-        for index, entry in enumerate(hands.get(sheet.table.number, []), start=1):
-            sheet_services.hand_record(
-                actor=referee, sheet_id=sheet.pk, number=index, entry=HandEntry.from_mapping(entry)
-            )
-        sheet.refresh_from_db()
-        sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-        for entry_number in tables[sheet.table.number]:
-            sheet_services.sheet_confirm(sheet=sheet, entry_number=entry_number, pin=pins[entry_number])
-        sheet_services.sheet_sign(actor=referee, sheet=sheet)
-    session_services.session_end(actor=organizer, session=session)
-
-
-def win(winner, discarder, tiles=CHICKEN, **extra):
-    return {"result": "win", "winner": winner, "discarder": discarder, "tiles": tiles, **extra}
-
-
-@pytest.fixture
-def played(tournament, registrations, organizer, referee, pins):
-    """Two sessions with ties at the tables, a self-drawn hand, flowers, declared fans and a draw."""
-    player = registrations[0].player
-    player.federation_id, player.name_local = "CN-0001", "选手一"
-    player.save()
-    teams = list(tournament.teams.order_by("name"))
-    teams[0].leader = registrations[0]
-    teams[0].save()
-    play_session(
-        organizer=organizer, referee=referee, tournament=tournament, pins=pins, number=1,
-        tables={1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9, 10, 11, 12]},
-        hands={
-            # Three players win 8 each off the fourth: three tied first, 7/3 table points each.
-            1: [win(0, 3), win(1, 3), win(2, 3)],
-            # Two tied second share (2 + 1) / 2 = 1.5.
-            2: [win(0, 1)],
-            # Two draws: all four tied, 1.75 each.
-            3: [{"result": "draw"}, {"result": "draw"}],
-        },
-    )
-    play_session(
-        organizer=organizer, referee=referee, tournament=tournament, pins=pins, number=2,
-        tables={1: [1, 5, 9, 2], 2: [3, 6, 10, 4], 3: [7, 11, 8, 12]},
-        hands={
-            1: [win(0, None, STRAIGHT, flowers=2), {"result": "draw"}],
-            2: [{"result": "win", "winner": 3, "discarder": None, "declared_fans": [49, 73, 76], "flowers": 1}],
-            3: [win(1, 0)],
-        },
-    )
-    standings_recompute(tournament_id=tournament.pk)
-    return tournament
-
-
-def renamed(data, name):
-    data = copy.deepcopy(data)
-    data["tournament"]["name"] = name
-    return data
-
+from tournaments.testing.archives import DELETE, MINIMAL, minimal, renamed
+from tournaments.testing.scenarios import win
 
 # --- round trip --------------------------------------------------------------------------------
 
@@ -591,11 +468,12 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
     assert "1 score sheet(s) have penalty points" in err.getvalue()
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
     from django.db import connection
 
-    from tournaments.tests.sheets.test_sheet_concurrency import race
+    from tournaments.testing.concurrency import race
 
     assert connection.vendor == "postgresql"
     outcomes = race(3, lambda i: tournament_import_archive(actor=organizer, data=minimal()))

@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import PHONE
+from scoring.browser_testing import PHONE
 from tournaments.models import Registration
 
 

@@ -19,20 +19,6 @@ PRIVATE_PAGES = {
 }
 
 
-@pytest.fixture
-def everyone(request, organizer, chief_referee, referee, arbitrator, team_leader, player_user, pin_member, outsider):
-    return {
-        "organizer": organizer,
-        "chief_referee": chief_referee,
-        "referee": referee,
-        "arbitrator": arbitrator,
-        "team_leader": team_leader,
-        "player_user": player_user,
-        "pin_member": pin_member,
-        "outsider": outsider,
-    }
-
-
 @pytest.mark.django_db
 @pytest.mark.parametrize("page", sorted(PRIVATE_PAGES))
 @pytest.mark.parametrize("role", ROLES)

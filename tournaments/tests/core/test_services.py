@@ -3,9 +3,11 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
+from django.urls import reverse
 
 from tournaments.core import services as core_services
-from tournaments.models import AuditEvent, Membership, Session, Tournament
+from tournaments.models import AuditEvent, Membership, Player, Registration, Session, Tournament
+from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
@@ -81,7 +83,8 @@ def test_check_in_and_undo_are_audited(organizer, registrations):
     assert registration.checked_in and registration.checked_in_at is not None
     registration = core_services.registration_check_in(actor=organizer, registration=registration, checked_in=False)
     assert not registration.checked_in and registration.checked_in_at is None
-    actions = list(AuditEvent.objects.filter(object_id=str(registration.pk)).values_list("action", flat=True))
+    events = AuditEvent.objects.filter(object_type="tournaments.registration", object_id=str(registration.pk))
+    actions = list(events.values_list("action", flat=True))
     assert sorted(actions) == ["registration.check_in_undone", "registration.checked_in"]
 
 
@@ -127,6 +130,7 @@ def test_tables_follow_registrations(organizer, tournament, registrations):
     assert list(tournament.tables.values_list("number", flat=True)) == [1, 2, 3]
 
 
+@pytest.mark.postgres
 @pytest.mark.django_db
 def test_audit_trail_is_append_only_in_postgresql(organizer, tournament):
     if connection.vendor != "postgresql":
@@ -151,11 +155,11 @@ def test_ranking_settings_recompute_the_standings(client_for, organizer, tournam
         "deductions_count_for_ranking": "", "tiebreaks": "best_session, firsts",
     }
     with django_capture_on_commit_callbacks(execute=True):
-        assert client.post(f"/t/{tournament.pk}/edit/", data).status_code == 302
+        assert client.post(reverse("tournaments:edit", args=[tournament.pk]), data).status_code == 302
     tournament.refresh_from_db()
     assert (tournament.deductions_count_for_ranking, tournament.tiebreaks) == (False, ["best_session", "firsts"])
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
-    bad = client.post(f"/t/{tournament.pk}/edit/", {**data, "tiebreaks": "firsts, firsts, luck"})
+    bad = client.post(reverse("tournaments:edit", args=[tournament.pk]), {**data, "tiebreaks": "firsts, firsts, luck"})
     assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors
 
 
@@ -200,3 +204,32 @@ def test_revoking_a_referee_who_holds_tables_is_refused(organizer, tournament, r
         sheet_services.sheet_assign_referee(actor=organizer, sheet=held, referee=outsider)
     core_services.membership_revoke(actor=organizer, membership=membership)
     assert not Membership.objects.filter(pk=membership.pk).exists()
+
+
+@pytest.mark.django_db
+def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tournament, registrations, outsider):
+    from tournaments.models import Tournament
+
+    other = Tournament.objects.get(name="Other Cup")
+    player = registrations[0].player
+    player.federation_id = "CN-1"
+    player.save()
+    Registration.objects.create(tournament=other, player=player, entry_number=1)
+    with pytest.raises(ValidationError):
+        core_services.registration_update(actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1")
+    core_services.registration_update(
+        actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
+        contact=player.contact, country=player.country, team=registrations[1].team,
+    )  # the team is this tournament's own business
+    job = roster_services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
+                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
+    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
+    third = core_services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
+    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
+    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
+    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
+                                     content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n")
+    assert roster_services.import_job_run(job_id=job.pk).status == "done"
+    stored = Player.objects.get(federation_id="CN-1")
+    assert (stored.name, stored.country, stored.contact) == ("Player 1", "CN", "p1@example.org")  # reused, not overwritten

@@ -9,6 +9,7 @@ from openpyxl import Workbook
 
 from tournaments.models import AuditEvent, ImportJob, Player, Registration, Team
 from tournaments.roster import services
+from tournaments.sessions import services as session_services
 
 TEAMS_CSV = "name,country\nMadrid,ES\nTokyo,JP\n"
 PLAYERS_CSV = (
@@ -326,3 +327,18 @@ def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer,
     job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1, li  NA ,CN-100\n".encode())
     assert job.status == "done", job.errors
     assert tournament.registrations.get().player.name == "Li Na"
+
+
+@pytest.mark.django_db
+def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, tournament, registrations, referee):
+    job = services.import_job_create(
+        actor=organizer, tournament=tournament, kind="players", filename="p.csv", content=b"entry,name\n13,Ann\n14,Bo\n15,Cy\n16,Di\n"
+    )
+    services.import_job_run(job_id=job.pk)
+    assert all(len(r.confirm_pin) == 4 and r.confirm_pin.isdigit() for r in tournament.registrations.filter(entry_number__gte=13))
+    assert not Registration.objects.filter(tournament=tournament, entry_number__lt=13).exclude(confirm_pin="").exists()
+    session = tournament.sessions.get(number=1)
+    ids = list(tournament.registrations.order_by("entry_number").values_list("pk", flat=True))
+    session_services.session_seats_replace(actor=organizer, session=session, tables={n + 1: ids[4 * n: 4 * n + 4] for n in range(4)})
+    session_services.session_start(actor=organizer, session=session)
+    assert not tournament.registrations.filter(confirm_pin="").exists()

@@ -2,13 +2,8 @@
 
 import pytest
 
-from conftest import PHONE, TABLET
+from scoring.browser_testing import PHONE, TABLET, tap
 from tournaments.models import Hand, ScoreSheet
-
-
-def tap(page, *tiles):
-    for tile in tiles:
-        page.locator(f'.tile-picker button[data-tile="{tile}"]').click()
 
 
 @pytest.mark.browser

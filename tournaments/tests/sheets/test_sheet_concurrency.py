@@ -11,28 +11,9 @@ from tournaments.errors import Conflict
 from tournaments.models import Hand
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
+from tournaments.testing.concurrency import race
 
-
-def race(count, work):
-    """Run `work(i)` in `count` threads released at the same moment; return their outcomes."""
-    barrier = threading.Barrier(count)
-    outcomes = [None] * count
-
-    def run(i):
-        try:
-            barrier.wait()
-            outcomes[i] = work(i)
-        except Exception as error:  # the outcome under test is the exception itself
-            outcomes[i] = error
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return outcomes
+pytestmark = pytest.mark.postgres
 
 
 @pytest.mark.django_db(transaction=True)

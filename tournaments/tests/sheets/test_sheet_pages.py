@@ -1,10 +1,10 @@
 import pytest
 
-from conftest import make_user
 from tournaments.models import Membership
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
+from tournaments.testing.fixtures import make_user
 
 
 @pytest.mark.django_db

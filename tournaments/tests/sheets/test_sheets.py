@@ -5,16 +5,15 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 from django.http import Http404
+from django.urls import reverse
 
 from scoring.engine import settle
 from tournaments.errors import Conflict
-from tournaments.models import AuditEvent, Hand, ScoreSheet, Session, StandingsSnapshot
+from tournaments.models import AuditEvent, Hand, ScoreSheet, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-
-CHICKEN = "[123m][345m]678p56sWW+7s"  # 8 points: Chicken Hand
-STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard, 25 self-drawn
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT
 
 
 def record(actor, sheet, number, **entry):
@@ -121,7 +120,7 @@ def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
 def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, organizer, outsider, chief_referee, sheet):
     from django.http import Http404
 
-    from conftest import _member
+    from tournaments.testing.fixtures import member
 
     for stranger in (organizer, outsider):  # staff without RECORD_SCORES, another tournament's organizer
         with pytest.raises(Http404):
@@ -129,7 +128,7 @@ def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, orga
     with pytest.raises(Http404):  # no such sheet
         sheet_services.hand_record(actor=referee, sheet_id=10**9, number=1, entry=HandEntry(result="draw"))
     # Reassigned to another referee: the old one's tablet can no longer write, even mid-session.
-    other = _member(sheet.session.tournament, "referee2", "referee")
+    other = member(sheet.session.tournament, "referee2", "referee")
     sheet_services.sheet_assign_referee(actor=chief_referee, sheet=sheet, referee=other)
     with pytest.raises(Http404):
         record(referee, sheet, 1, result="draw")
@@ -224,7 +223,7 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
     record(referee, sheet, 2, winner=2, discarder=0, tiles=STRAIGHT)
     sheet.refresh_from_db()
     sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1], expected_version=sheet.version)
-    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
     assert 'data-action="take-back"' in page and 'data-action="confirm"' in page
     with pytest.raises(Conflict):
         sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version - 1)
@@ -240,21 +239,11 @@ def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chi
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
     sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
-    page = client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
     assert 'data-action="take-back"' not in page
     with pytest.raises(ValidationError, match="signed"):  # a signed sheet: only through a correction
         sheet_services.hand_delete_last(actor=chief_referee, sheet=sheet, expected_version=sheet.version)
     assert sheet.hands.count() == 1
-
-
-@pytest.mark.django_db
-def test_time_up_closes_open_sheets(organizer, referee, running_session):
-    sheet = running_session.sheets.get(table__number=2)
-    record(referee, sheet, 1, result="draw")
-    session_services.session_end(actor=organizer, session=running_session)
-    running_session.refresh_from_db()
-    assert running_session.status == Session.Status.FINISHED
-    assert set(running_session.sheets.values_list("status", "ended_by_time")) == {("closed", True)}
 
 
 @pytest.mark.django_db
@@ -298,33 +287,6 @@ def test_the_chief_referee_signs_for_a_player_who_cannot_confirm(referee, chief_
     assert locked.detail == {"unconfirmed": [4], "reason": "4 left ill"} and locked.actor == chief_referee
 
 
-@pytest.mark.django_db
-def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournament, registrations, referee):
-    session = tournament.sessions.get(number=2)
-    ids = [r.pk for r in registrations]
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
-    with pytest.raises(ValidationError):  # no seats yet
-        session_services.session_start(actor=organizer, session=session)
-    session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
-    # A player registered after the seats were drawn: the session does not start without them.
-    from tournaments.models import Player, Registration
-
-    late = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77)
-    with pytest.raises(ValidationError, match="Entries 77 are registered but have no seat in session 2"):
-        session_services.session_start(actor=organizer, session=session)
-    assert session.sheets.count() == 0
-    late.delete()
-    sheets = session_services.session_start(actor=organizer, session=session)
-    assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
-    with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
-
-
 def hand_sums(sheet) -> tuple:
     from django.db.models import Sum
 
@@ -366,3 +328,21 @@ def test_the_sheet_totals_are_the_sums_of_its_hands(referee, chief_referee, shee
         sheet.refresh_from_db()
         assert sheet.totals == hand_sums(sheet) and sheet.hand_count == sheet.hands.count()
     assert sheet.totals == (0, 0, 0, 0)
+
+
+@pytest.mark.django_db
+def test_pins_cannot_be_guessed(referee, sheet, pins):
+    from django.core.cache import cache
+
+    cache.clear()
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    wrong = "0000" if pins[1] != "0000" else "1111"
+    for _ in range(5):
+        with pytest.raises(ValidationError, match="do not match"):
+            sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=wrong)
+    with pytest.raises(ValidationError, match="Too many wrong PINs"):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])  # even the right one, for now
+    sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])  # other players are not held up
+    cache.clear()

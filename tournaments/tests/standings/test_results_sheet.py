@@ -4,12 +4,13 @@ import csv
 import io
 
 import pytest
+from django.urls import reverse
 
 from scoring.engine.table import twelfths_number
 from tournaments.models import Tournament
 from tournaments.standings.results_sheet import results_sheet
 from tournaments.standings.services import standings_recompute
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, play, publish, seat, win
 
 DATA = {
     "sessions": [1, 2],
@@ -54,7 +55,7 @@ def finished(organizer, tournament, seated_session, referee, pins, registrations
     for registration, name in ((registrations[0], "王伟"), (registrations[1], "山田太郎")):
         registration.player.name = name
         registration.player.save()
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
     second = tournament.sessions.get(number=2)
     seat(actor=organizer, session=second, tables={1: [1, 5, 9, 2], 2: [3, 6, 10, 4], 3: [7, 8, 11, 12]})
@@ -65,7 +66,7 @@ def finished(organizer, tournament, seated_session, referee, pins, registrations
 
 @pytest.mark.django_db
 def test_csv_download_parses_back(client, finished):
-    response = client.get(f"/t/{finished.pk}/results.csv")
+    response = client.get(reverse("tournaments:results_csv", args=[finished.pk]))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
@@ -84,7 +85,7 @@ def test_csv_download_parses_back(client, finished):
 def test_xlsx_download_has_numbers(client, finished):
     from openpyxl import load_workbook
 
-    response = client.get(f"/t/{finished.pk}/results.xlsx")
+    response = client.get(reverse("tournaments:results_xlsx", args=[finished.pk]))
     assert response.status_code == 200
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
     assert finished.name in rows[0][0]
@@ -99,7 +100,7 @@ def test_xlsx_download_has_numbers(client, finished):
 def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
     from pypdf import PdfReader
 
-    response = client.get(f"/t/{finished.pk}/results.pdf")
+    response = client.get(reverse("tournaments:results_pdf", args=[finished.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
     reader = PdfReader(io.BytesIO(response.content))
@@ -116,15 +117,15 @@ def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
 
 @pytest.mark.django_db
 def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
-    first = client.get(f"/t/{finished.pk}/results.pdf")
+    first = client.get(reverse("tournaments:results_pdf", args=[finished.pk]))
 
     def fail(*args, **kwargs):
         raise AssertionError("rendered again")
 
     monkeypatch.setattr("tournaments.standings.views.results_pdf", fail)
-    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
+    assert client.get(reverse("tournaments:results_pdf", args=[finished.pk])).content == first.content
     standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
-    assert client.get(f"/t/{finished.pk}/results.pdf").content == first.content
+    assert client.get(reverse("tournaments:results_pdf", args=[finished.pk])).content == first.content
 
 
 def test_names_that_look_like_formulas_stay_text():
@@ -164,7 +165,7 @@ def test_xlsx_drops_control_characters_and_guards_the_title(client, finished, re
     player.save()
     Tournament.objects.filter(pk=finished.pk).update(name='=HYPERLINK("http://evil","x")')
     standings_recompute(tournament_id=finished.pk)
-    response = client.get(f"/t/{finished.pk}/results.xlsx")
+    response = client.get(reverse("tournaments:results_xlsx", args=[finished.pk]))
     assert response.status_code == 200
     assert "<f>" not in zipfile.ZipFile(io.BytesIO(response.content)).read("xl/worksheets/sheet1.xml").decode()
     worksheet = load_workbook(io.BytesIO(response.content)).active

@@ -7,8 +7,7 @@ from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-
-STRAIGHT = "123m456m789m123p5p+5p"
+from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 
 @pytest.fixture
@@ -17,11 +16,8 @@ def locked_sheet(referee, sheet, pins, django_capture_on_commit_callbacks):
         actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT)
     )
     sheet.refresh_from_db()
-    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-    for entry in (1, 2, 3, 4):
-        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     with django_capture_on_commit_callbacks(execute=True):
-        sheet_services.sheet_sign(actor=referee, sheet=sheet)
+        sign_all(actor=referee, sheet=sheet)
     sheet.refresh_from_db()
     return sheet
 

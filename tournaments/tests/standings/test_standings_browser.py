@@ -1,10 +1,11 @@
 """A spectator follows the standings on a phone: no login, a player's sessions, polls answered 304."""
 
 import pytest
+from django.urls import reverse
 
-from conftest import PHONE
-from tournaments.models import StandingsSnapshot, Tournament
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, win
+from scoring.browser_testing import PHONE
+from tournaments.models import StandingsSnapshot
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, win
 
 
 @pytest.mark.browser
@@ -14,14 +15,14 @@ def test_standings_and_a_players_sessions_on_a_phone(
     player = registrations[0].player
     player.name, player.name_local = "Wang Wei", "王伟"
     player.save()
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     # A transactional test: signing queues the recompute on commit, run in-process here.
     play(actor=referee, session=seated_session, hands={1: [win(0, 1, CHICKEN)], 2: [win(0, 1, STRAIGHT)]})
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
 
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/t/{tournament.pk}/standings/")
+    page.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
     rows = page.locator("#individuals tbody tr")
     assert rows.count() == 12
     assert rows.first.inner_text().split()[:3] == ["1", "Player", "5"]
@@ -30,14 +31,15 @@ def test_standings_and_a_players_sessions_on_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     # The tab comes back into view: htmx polls with the fragment's ETag and keeps the page on 304.
-    with page.expect_response(lambda response: "/standings/live/" in response.url) as polled:
+    live = reverse("tournaments:standings_live", args=[tournament.pk])
+    with page.expect_response(lambda response: live in response.url) as polled:
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     assert polled.value.status == 304
     page.wait_for_timeout(300)
     assert page.locator("#individuals tbody tr").count() == 12
 
     page.get_by_role("link", name="Wang Wei").click()
-    page.wait_for_url(f"{live_server.url}/t/{tournament.pk}/players/1/")
+    page.wait_for_url(live_server.url + reverse("tournaments:player", args=[tournament.pk, 1]))
     assert "王伟" in page.locator("h1").inner_text()
     sessions = page.locator("table.player-sessions tbody tr")
     assert sessions.count() == 1
@@ -47,42 +49,16 @@ def test_standings_and_a_players_sessions_on_a_phone(
 
 
 @pytest.mark.browser
-def test_the_board_on_a_tablet_starts_and_ends_a_session(
-    browser, live_server, browser_login, organizer, tournament, seated_session, referee
-):
-    from conftest import TABLET
-    from tournaments.models import Session
-
-    context = browser.new_context(**TABLET)
-    page = context.new_page()
-    browser_login(page, organizer)
-    page.goto(f"{live_server.url}/t/{tournament.pk}/board/")
-    page.get_by_role("button", name="Start session 1").click()
-    page.get_by_text("Session 1 has started.").wait_for()
-    assert page.locator("#board tbody tr").count() == 3
-    assert "0/16" in page.locator("#board").inner_text()
-    assert "minutes left" in page.locator(".clock").inner_text()
-    page.once("dialog", lambda dialog: dialog.accept())
-    page.get_by_role("button", name="End session 1").click()
-    page.get_by_text("Session 1 has ended.").wait_for()
-    assert Session.objects.get(pk=seated_session.pk).status == Session.Status.FINISHED
-    assert page.locator("#board").inner_text().count("Waiting for signatures") == 3
-    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
-    context.close()
-
-
-@pytest.mark.browser
 def test_a_players_page_with_many_sessions_fits_a_phone(browser, live_server, tournament):
-    from tournaments.tests.standings.test_standings_web import big_snapshot
-
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
+    publish(tournament)
     snapshot = big_snapshot(tournament, players=300, sessions=8)
     for played in snapshot.data["individuals"][0]["sessions"]:
         played.update(session_score=-1234, transfers=-60, table_points=29)  # wide numbers, a penalty column
     snapshot.save()
     context = browser.new_context(**PHONE)
     page = context.new_page()
-    page.goto(f"{live_server.url}/t/{tournament.pk}/players/{snapshot.data['individuals'][0]['entry']}/")
+    entry = snapshot.data["individuals"][0]["entry"]
+    page.goto(live_server.url + reverse("tournaments:player", args=[tournament.pk, entry]))
     assert page.locator("table.player-sessions tbody tr").count() == 8
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()

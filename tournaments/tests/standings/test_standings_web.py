@@ -1,25 +1,20 @@
-"""Standings from signed sheets (order, tie-breaks, teams), the standings pages and API, the board."""
+"""Standings from signed sheets (order, tie-breaks, teams), the standings pages and API."""
 
 import gzip
 import json
-import random
 import re
 
 import pytest
+from django.urls import reverse
 
-from tournaments.models import AuditEvent, Session, StandingsSnapshot, Tournament
+from tournaments.models import AuditEvent, StandingsSnapshot, Tournament
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-from tournaments.tests.standings_play import CHICKEN, STRAIGHT, play, seat, win
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, seat, win
 
 
 def by_entry(data):
     return {row["entry"]: row for row in data["individuals"]}
-
-
-def publish(tournament):
-    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.PUBLISHED)
-    tournament.refresh_from_db()
 
 
 # --- order and tie-breaks, through the services and standings_compute ---------------------------
@@ -131,11 +126,11 @@ def published_results(organizer, tournament, seated_session, referee, pins, regi
 @pytest.mark.django_db
 def test_standings_page_is_public_and_shows_table_points_as_written(client, published_results):
     tournament = published_results
-    page = client.get(f"/t/{tournament.pk}/standings/").content.decode()
+    page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
     assert "Wang Wei" in page and "王伟" in page
     assert ">1.75<" in page and ">1.5<" in page and ">4<" in page
     assert page.index("Player 5") < page.index("Wang Wei")  # 47 contest points before 32
-    assert f'href="/t/{tournament.pk}/players/1/"' in page
+    assert f'href="{reverse("tournaments:player", args=[tournament.pk, 1])}"' in page
     assert 'hx-trigger="every 15s [document.visibilityState === \'visible\']' in page
     assert "Recompute now" not in page
     assert 'id="teams"' in page and "Team 3" in page
@@ -143,12 +138,12 @@ def test_standings_page_is_public_and_shows_table_points_as_written(client, publ
 
 @pytest.mark.django_db
 def test_player_page_lists_every_session(client, published_results):
-    response = client.get(f"/t/{published_results.pk}/players/1/")
+    response = client.get(reverse("tournaments:player", args=[published_results.pk, 1]))
     page = response.content.decode()
     assert response.status_code == 200
     assert "王伟" in page and "East" in page
     assert '<td class="n">32</td>' in page and '<td class="n">4</td>' in page
-    assert client.get(f"/t/{published_results.pk}/players/99/").status_code == 404
+    assert client.get(reverse("tournaments:player", args=[published_results.pk, 99])).status_code == 404
 
 
 @pytest.mark.django_db
@@ -158,28 +153,28 @@ def test_a_disqualified_players_page_says_so_and_shows_no_rank(client, tournamen
     row = snapshot.data["individuals"][0]
     row["rank"], row["disqualified"] = None, True
     snapshot.save()
-    page = client.get(f"/t/{tournament.pk}/players/{row['entry']}/").content.decode()
+    page = client.get(reverse("tournaments:player", args=[tournament.pk, row['entry']])).content.decode()
     assert "Disqualified" in page and "None" not in page and "rank of" not in page
     assert '<span class="value">—</span>' in page
     other = snapshot.data["individuals"][1]["entry"]
-    page = client.get(f"/t/{tournament.pk}/players/{other}/").content.decode()
+    page = client.get(reverse("tournaments:player", args=[tournament.pk, other])).content.decode()
     assert "Disqualified" not in page and "rank of" in page
 
 
 @pytest.mark.django_db
 def test_drafts_stay_private(client_for, tournament, organizer, outsider):
-    assert client_for(None).get(f"/t/{tournament.pk}/standings/").status_code == 404
-    assert client_for(None).get(f"/t/{tournament.pk}/standings/live/").status_code == 404
-    assert client_for(outsider).get(f"/api/tournaments/{tournament.pk}/standings/").status_code == 404
-    assert client_for(None).get(f"/t/{tournament.pk}/results.csv").status_code == 404
-    response = client_for(organizer).get(f"/t/{tournament.pk}/standings/live/")
+    assert client_for(None).get(reverse("tournaments:standings", args=[tournament.pk])).status_code == 404
+    assert client_for(None).get(reverse("tournaments:standings_live", args=[tournament.pk])).status_code == 404
+    assert client_for(outsider).get(reverse("api-standings", args=[tournament.pk])).status_code == 404
+    assert client_for(None).get(reverse("tournaments:results_csv", args=[tournament.pk])).status_code == 404
+    response = client_for(organizer).get(reverse("tournaments:standings_live", args=[tournament.pk]))
     assert response.status_code == 200 and "ETag" not in response  # drafts: always the full check
     assert "No results yet" in response.content.decode()
 
 
 @pytest.mark.django_db
 def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_results, django_assert_num_queries):
-    url = f"/t/{published_results.pk}/standings/live/"
+    url = reverse("tournaments:standings_live", args=[published_results.pk])
     first = client.get(url)
     assert first.status_code == 200
     etag = first["ETag"]
@@ -214,16 +209,17 @@ def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results
         return snapshot
 
     monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", racing)
-    page = client.get(f"/t/{published_results.pk}/standings/").content.decode()
+    page = client.get(reverse("tournaments:standings", args=[published_results.pk])).content.decode()
     monkeypatch.setattr(standings_selectors, "standings_snapshot_latest", original)
     etag = json.loads(re.search(r"id=\"standings\"[^>]*hx-headers='([^']*)'", page).group(1))["If-None-Match"]
     assert etag == f'"standings-{rendered.version}-en"'
-    assert client.get(f"/t/{published_results.pk}/standings/live/", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    live = reverse("tournaments:standings_live", args=[published_results.pk])
+    assert client.get(live, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
 @pytest.mark.django_db
 def test_api_gives_table_points_as_numbers_with_etag(client, published_results, django_assert_num_queries):
-    url = f"/api/tournaments/{published_results.pk}/standings/"
+    url = reverse("api-standings", args=[published_results.pk])
     response = client.get(url)
     assert response.status_code == 200
     body = response.json()
@@ -239,7 +235,7 @@ def test_api_gives_table_points_as_numbers_with_etag(client, published_results, 
 
 @pytest.mark.django_db
 def test_api_schema_lists_standings(client):
-    schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
+    schema = client.get(reverse("api-schema"), HTTP_ACCEPT="application/json").json()
     assert "/api/tournaments/{tournament_id}/standings/" in schema["paths"]
 
 
@@ -248,10 +244,11 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
     client_for, tournament, organizer, chief_referee, referee, django_capture_on_commit_callbacks
 ):
     publish(tournament)
-    url = f"/t/{tournament.pk}/standings/recompute/"
+    url = reverse("tournaments:standings_recompute", args=[tournament.pk])
     assert client_for(referee).post(url).status_code == 404
     assert client_for(None).post(url).status_code == 302  # to the login page
-    assert "Recompute now" in client_for(chief_referee).get(f"/t/{tournament.pk}/standings/").content.decode()
+    standings = reverse("tournaments:standings", args=[tournament.pk])
+    assert "Recompute now" in client_for(chief_referee).get(standings).content.decode()
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = client_for(organizer).post(url)
     assert response.status_code == 302 and len(callbacks) == 1
@@ -261,43 +258,12 @@ def test_recompute_now_is_for_organizers_and_the_chief_referee(
 
 # --- a big tournament stays light ------------------------------------------------------------------
 
-FAMILY = ["王", "李", "张", "刘", "陈", "山田", "佐藤", "Müller", "García", "Smith"]
-GIVEN = ["伟", "芳", "娜", "太郎", "花子", "Anna", "Jean-Pierre", "Olga", "Sebastián", "Li"]
-
-
-def big_snapshot(tournament, players=300, sessions=6):
-    rng = random.Random(7)
-    individuals = []
-    for entry in range(1, players + 1):
-        played = []
-        for number in range(1, sessions + 1):
-            rank = rng.randint(1, 4)
-            played.append({"session": number, "table": rng.randint(1, players // 4), "seat": rng.randint(0, 3),
-                           "rank": rank, "table_points": [48, 24, 12, 0][rank - 1], "session_score": rng.randint(-150, 300),
-                           "hand_score": 0, "transfers": 0, "deductions": 0})
-        name = f"{rng.choice(FAMILY)} {rng.choice(GIVEN)}"
-        individuals.append({
-            "registration": entry, "entry": entry, "name": name, "name_local": rng.choice(["", "王小明", "山田花子"]),
-            "country": "CN", "team": f"Team {(entry - 1) // 4 + 1:02d} Mahjong Club", "team_id": (entry - 1) // 4 + 1,
-            "table_points": sum(p["table_points"] for p in played) + rng.choice([0, 6, 4, 8, 3]),
-            "contest_points": sum(p["session_score"] for p in played), "places": [1, 2, 2, 1],
-            "best_session": max(p["session_score"] for p in played), "sessions": played,
-        })
-    individuals.sort(key=lambda row: (-row["table_points"], -row["contest_points"]))
-    for rank, row in enumerate(individuals, start=1):
-        row["rank"] = rank
-    teams = [{"team": f"Team {n:02d} Mahjong Club", "team_id": n, "table_points": 500 - n, "contest_points": n,
-              "members": [4 * n - 3, 4 * n - 2, 4 * n - 1, 4 * n], "rank": n} for n in range(1, players // 4 + 1)]
-    data = {"individuals": individuals, "teams": teams, "sessions": list(range(1, sessions + 1))}
-    Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
-    return StandingsSnapshot.objects.create(tournament=tournament, version=1, data=data)
-
 
 @pytest.mark.django_db
 def test_standings_for_300_players_are_under_60_kb_compressed(client, tournament):
     publish(tournament)
     big_snapshot(tournament)
-    for url in (f"/t/{tournament.pk}/standings/", f"/t/{tournament.pk}/standings/live/"):
+    for url in (reverse(f"tournaments:{name}", args=[tournament.pk]) for name in ("standings", "standings_live")):
         response = client.get(url)
         assert response.status_code == 200
         body = response.content
@@ -305,76 +271,3 @@ def test_standings_for_300_players_are_under_60_kb_compressed(client, tournament
         compressed = len(gzip.compress(body))
         print(f"{url}: {len(body)} bytes, {compressed} bytes gzipped")
         assert compressed < 60 * 1024, f"{compressed} bytes gzipped"
-
-
-# --- the organizer's board --------------------------------------------------------------------------
-
-
-@pytest.mark.django_db
-def test_board_is_for_organizers_and_the_chief_referee(
-    client_for, tournament, organizer, chief_referee, referee, outsider, team_leader, running_session
-):
-    url = f"/t/{tournament.pk}/board/"
-    for user in (organizer, chief_referee):
-        response = client_for(user).get(url)
-        assert response.status_code == 200
-        page = response.content.decode()
-        assert "0/16" in page and "referee" in page and "End session 1" in page
-    for user in (referee, outsider, team_leader):
-        assert client_for(user).get(url).status_code == 404
-    assert client_for(referee).post(f"/t/sessions/{running_session.pk}/end/").status_code == 404
-
-
-@pytest.mark.django_db
-def test_board_shows_progress_signatures_and_the_last_15_minutes(
-    client_for, tournament, organizer, referee, sheet, pins
-):
-    import datetime as dt
-
-    from django.utils import timezone
-
-    from tournaments.sheets import services as sheet_services
-    from tournaments.sheets.entry import HandEntry
-
-    sheet_services.hand_record(
-        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry.from_mapping(win(0, 1, CHICKEN))
-    )
-    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
-    sheet_services.sheet_confirm(sheet=sheet, entry_number=1, pin=pins[1])
-    sheet_services.sheet_confirm(sheet=sheet, entry_number=2, pin=pins[2])
-    client = client_for(organizer)
-    page = client.get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
-    assert page.startswith('<div id="board"')  # the polled fragment
-    assert "1/16" in page and "2 of 4 confirmed" in page and "Waiting for signatures" in page
-    assert "last-minutes" not in page and re.search(r"\b1(49|50) minutes left", page)
-    Session.objects.filter(pk=sheet.session_id).update(started_at=timezone.now() - dt.timedelta(minutes=140))
-    page = client.get(f"/t/{tournament.pk}/board/", HTTP_HX_REQUEST="true").content.decode()
-    assert "last-minutes" in page and "10 minutes left" in page
-
-
-@pytest.mark.django_db
-def test_board_links_every_table_to_its_score_sheet(client_for, tournament, organizer, chief_referee, running_session):
-    for user in (organizer, chief_referee):
-        for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-            page = client_for(user).get(f"/t/{tournament.pk}/board/", **headers).content.decode()
-            for sheet in running_session.sheets.all():
-                assert f'href="/t/sheets/{sheet.pk}/"' in page
-        assert client_for(user).get(f"/t/sheets/{running_session.sheets.first().pk}/").status_code == 200
-
-
-@pytest.mark.django_db
-def test_board_starts_and_ends_sessions_with_clear_errors(client_for, tournament, organizer, seated_session, referee):
-    client = client_for(organizer)
-    response = client.post(f"/t/sessions/{seated_session.pk}/start/", follow=True)
-    assert "Session 1 has started." in response.content.decode()
-    seated_session.refresh_from_db()
-    assert seated_session.status == Session.Status.RUNNING
-    second = tournament.sessions.get(number=2)
-    response = client.post(f"/t/sessions/{second.pk}/start/", follow=True)
-    assert "Seat the players before starting the session." in response.content.decode()
-    response = client.post(f"/t/sessions/{seated_session.pk}/end/", follow=True)
-    assert "Session 1 has ended." in response.content.decode()
-    response = client.post(f"/t/sessions/{seated_session.pk}/end/", follow=True)
-    assert "Only a running session can be ended." in response.content.decode()
-    page = client.get(f"/t/{tournament.pk}/board/").content.decode()
-    assert "Start session 2" in page and "Waiting for signatures" in page

@@ -7,7 +7,7 @@ import pytest
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.tests.standings_play import CHICKEN, win
+from tournaments.testing.scenarios import CHICKEN, win
 
 
 @pytest.mark.worker

@@ -1,0 +1,1 @@
+"""Test support for penalties and the apps above it (appeals): see `fixtures`."""

@@ -1,0 +1,235 @@
+"""The fixtures every app's tests share, loaded by the root conftest.py (`pytest_plugins`).
+
+The personas (after healthchecks' Alice, Bob and Charlie, tournament-shaped): an organizer and their
+draft tournament of twelve players in three teams, its staff in every role, a player with an account,
+the Pin committee and an outsider; then session 1 seated, running, and its first sheet; and two
+signed sessions for the archive. Built with the services and `tournaments.testing.scenarios`.
+"""
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+
+from tournaments.core import services as core_services
+from tournaments.sessions import services as session_services
+from tournaments.standings.services import standings_recompute
+from tournaments.testing.scenarios import STRAIGHT, play, publish, seat, win
+
+PASSWORD = "test-password-123"
+
+
+def make_user(username: str, **extra):
+    return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
+
+
+def member(tournament, username, role, team=None):
+    """A new user holding `role` in `tournament` (of `team`, for a team leader)."""
+    from tournaments.models import Membership
+
+    user = make_user(username)
+    Membership.objects.create(user=user, tournament=tournament, role=role, team=team)
+    return user
+
+
+@pytest.fixture
+def organizer(db):
+    user = make_user("organizer")
+    user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
+    return user
+
+
+@pytest.fixture
+def tournament(organizer):
+    return core_services.tournament_create(
+        actor=organizer,
+        name="Test Open",
+        venue="Hall A",
+        starts_on=dt.date(2026, 5, 1),
+        ends_on=dt.date(2026, 5, 2),
+    )
+
+
+@pytest.fixture
+def teams(tournament):
+    from tournaments.models import Team
+
+    return [Team.objects.create(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4)]
+
+
+@pytest.fixture
+def registrations(tournament, teams):
+    """Twelve players, four to a team."""
+    from tournaments.models import Player, Registration
+
+    result = []
+    for entry in range(1, 13):
+        player = Player.objects.create(name=f"Player {entry}", country="CN", contact=f"p{entry}@example.org")
+        result.append(
+            Registration.objects.create(
+                tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4]
+            )
+        )
+    return result
+
+
+@pytest.fixture
+def chief_referee(tournament):
+    return member(tournament, "chief", "chief_referee")
+
+
+@pytest.fixture
+def referee(tournament):
+    return member(tournament, "referee", "referee")
+
+
+@pytest.fixture
+def arbitrator(tournament):
+    return member(tournament, "arbiter", "arbitrator")
+
+
+@pytest.fixture
+def team_leader(tournament, teams):
+    return member(tournament, "leader", "team_leader", team=teams[0])
+
+
+@pytest.fixture
+def player_user(registrations):
+    user = make_user("player")
+    player = registrations[0].player
+    player.user = user
+    player.save()
+    return user
+
+
+@pytest.fixture
+def pin_member(db):
+    from tournaments.access import pin_committee_group
+
+    user = make_user("pin")
+    user.groups.add(pin_committee_group())
+    return user
+
+
+@pytest.fixture
+def outsider(db):
+    """Organizer of another tournament: logged in, but a stranger to `tournament`."""
+    user = make_user("outsider")
+    core_services.tournament_create(
+        actor=user, name="Other Cup", starts_on=dt.date(2026, 6, 1), ends_on=dt.date(2026, 6, 1)
+    )
+    return user
+
+
+@pytest.fixture
+def everyone(organizer, chief_referee, referee, arbitrator, team_leader, player_user, pin_member, outsider):
+    """Every persona by fixture name, for tests parametrized over the roles."""
+    return {
+        "organizer": organizer,
+        "chief_referee": chief_referee,
+        "referee": referee,
+        "arbitrator": arbitrator,
+        "team_leader": team_leader,
+        "player_user": player_user,
+        "pin_member": pin_member,
+        "outsider": outsider,
+    }
+
+
+@pytest.fixture
+def client_for(client):
+    """client_for(user) logs the test client in as `user` (None stays anonymous)."""
+
+    def login(user):
+        client.logout()
+        if user is not None:
+            client.force_login(user)
+        return client
+
+    return login
+
+
+@pytest.fixture
+def browser_login(live_server):
+    """browser_login(page, user) signs `user` in through the login form."""
+
+    def login(page, user):
+        page.goto(f"{live_server.url}/accounts/login/")
+        page.fill("input[name=username]", user.get_username())
+        page.fill("input[name=password]", PASSWORD)
+        page.click("main button[type=submit]")
+        page.wait_for_url(f"{live_server.url}/")
+
+    return login
+
+
+@pytest.fixture
+def published(tournament):
+    """The tournament, public."""
+    publish(tournament)
+    return tournament
+
+
+@pytest.fixture
+def seated_session(tournament, registrations, organizer):
+    """Session 1 with the twelve players at three tables, in entry order."""
+    session = tournament.sessions.get(number=1)
+    ids = [registration.pk for registration in registrations]
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]}
+    )
+    return session
+
+
+@pytest.fixture
+def running_session(seated_session, organizer, referee):
+    session_services.session_start(actor=organizer, session=seated_session)
+    seated_session.refresh_from_db()
+    return seated_session
+
+
+@pytest.fixture
+def sheet(running_session):
+    return running_session.sheets.select_related("session__tournament").get(table__number=1)
+
+
+@pytest.fixture
+def pins(tournament, organizer, registrations):
+    core_services.confirm_pins_issue(actor=organizer, tournament=tournament)
+    return {r.entry_number: r.confirm_pin for r in tournament.registrations.all()}
+
+
+@pytest.fixture
+def played(tournament, registrations, organizer, referee, pins):
+    """Two signed sessions with ties at the tables, a self-drawn hand, flowers, declared fans and a draw."""
+    player = registrations[0].player
+    player.federation_id, player.name_local = "CN-0001", "选手一"
+    player.save()
+    teams = list(tournament.teams.order_by("name"))
+    teams[0].leader = registrations[0]
+    teams[0].save()
+    first, second = tournament.sessions.get(number=1), tournament.sessions.get(number=2)
+    seat(actor=organizer, session=first, tables={1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9, 10, 11, 12]})
+    play(
+        actor=referee, session=first,
+        hands={
+            # Three players win 8 each off the fourth: three tied first, 7/3 table points each.
+            1: [win(0, 3), win(1, 3), win(2, 3)],
+            # Two tied second share (2 + 1) / 2 = 1.5.
+            2: [win(0, 1)],
+            # Two draws: all four tied, 1.75 each.
+            3: [{"result": "draw"}, {"result": "draw"}],
+        },
+    )
+    seat(actor=organizer, session=second, tables={1: [1, 5, 9, 2], 2: [3, 6, 10, 4], 3: [7, 11, 8, 12]})
+    play(
+        actor=referee, session=second,
+        hands={
+            1: [win(0, None, STRAIGHT, flowers=2), {"result": "draw"}],
+            2: [{"result": "win", "winner": 3, "discarder": None, "declared_fans": [49, 73, 76], "flowers": 1}],
+            3: [win(1, 0)],
+        },
+    )
+    standings_recompute(tournament_id=tournament.pk)
+    return tournament
