@@ -21,7 +21,7 @@ from appeals.selectors import (
 from penalties.models import Penalty
 from penalties.services import penalty_cancel
 from tournaments.access import leads_team_of
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.locks import lock_sheet
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
@@ -113,7 +113,7 @@ def appeal_file(
         stage=stage,
     )
     audit_record(
-        actor=actor, tournament=tournament, action="appeal.filed", obj=appeal,
+        actor=actor, tournament=tournament, action=AuditAction.APPEAL_FILED, obj=appeal,
         detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
                 "appellant": appellant.entry_number,
                 "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
@@ -135,7 +135,9 @@ def appeal_sign(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> App
         appeal.leader_signed_by, appeal.leader_signed_at = actor, now
         signed.append("leader")
     appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
-    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.signed", obj=appeal, detail={"as": signed})
+    audit_record(
+        actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_SIGNED, obj=appeal, detail={"as": signed}
+    )
     return appeal
 
 
@@ -154,8 +156,8 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
     else:
         raise ValidationError({"signer": _("That signature is not missing: choose the appellant's or the team leader's missing signature.")})
     appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
-    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.paper_signature_recorded", obj=appeal,
-                 detail={"as": signer})
+    audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_PAPER_SIGNATURE_RECORDED,
+                 obj=appeal, detail={"as": signer})
     return appeal
 
 
@@ -190,7 +192,8 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         appeal=appeal, stage=appeal.stage, outcome=outcome, reasons=reasons.strip(), remedy=remedy, decided_by=actor
     )
     audit_record(
-        actor=actor, tournament=appeal.tournament, action=f"appeal.{outcome}", obj=appeal,
+        actor=actor, tournament=appeal.tournament, obj=appeal,
+        action=AuditAction.APPEAL_UPHELD if outcome == Appeal.Status.UPHELD else AuditAction.APPEAL_REJECTED,
         detail={"stage": appeal.stage, "reasons": reasons, "remedy": remedy, "fee": appeal.fee_status},
     )
     return appeal
@@ -234,7 +237,7 @@ def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
     appeal.fee_status = Appeal.Fee.PAID
     appeal.statement = f"{appeal.statement}\n\n---\n{statement.strip()}"
     appeal.save(update_fields=["stage", "status", "fee_status", "statement"])
-    audit_record(actor=actor, tournament=appeal.tournament, action="appeal.escalated", obj=appeal, detail={})
+    audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_ESCALATED, obj=appeal, detail={})
     return appeal
 
 
@@ -252,7 +255,7 @@ def appeal_policy_update(
     policy.other_appeals_body = other_appeals_body
     policy.full_clean()
     policy.save()
-    audit_record(actor=actor, tournament=tournament, action="appeal_policy.updated", obj=policy,
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.APPEAL_POLICY_UPDATED, obj=policy,
                  detail={"before": before, "after": {"window_minutes": window_minutes,
                                                      "fee": f"{policy.fee_amount} {policy.fee_currency}",
                                                      "other_appeals_body": other_appeals_body}})

@@ -18,7 +18,7 @@ from penalties.selectors import current_hand_number, policy_for
 from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
 from tournaments.sheets.services import sheet_results_changed
@@ -92,12 +92,13 @@ def penalty_record(
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
-        action="penalty.recorded",
+        action=AuditAction.PENALTY_RECORDED,
         obj=penalty,
         detail={
             "sheet": sheet.pk, "foul": foul, "article": definition.article, "offender": offender.entry_number,
             "hand": hand_number, "points": penalty.points, "sanction": penalty.sanction,
             "victim": victim.entry_number if victim else None, "occurrence": penalty.occurrence,
+            "forfeit": penalty.forfeit,
         },
     )
     _results_changed(sheet)
@@ -215,8 +216,10 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     penalty.cancel_reason = reason[:300]
     penalty.save(update_fields=["status", "cancelled_by", "cancelled_at", "cancel_reason"])
     audit_record(
-        actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.cancelled", obj=penalty,
-        detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number},
+        actor=actor, tournament=penalty.sheet.session.tournament, action=AuditAction.PENALTY_CANCELLED, obj=penalty,
+        detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number,
+                "sheet": penalty.sheet_id, "hand": penalty.hand_number,
+                "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else ""},
     )
     if penalty.sanction == Sanction.ESCALATING:
         _renumber_escalating(actor=actor, penalty=penalty)
@@ -246,9 +249,9 @@ def _renumber_escalating(*, actor, penalty: Penalty) -> None:
             sibling.save(update_fields=["occurrence", "points"])
     if changed:
         audit_record(
-            actor=actor, tournament=tournament, action="penalty.renumbered", obj=penalty,
+            actor=actor, tournament=tournament, action=AuditAction.PENALTY_RENUMBERED, obj=penalty,
             detail={"after_cancelling": penalty.pk, "hand": penalty.hand_number, "foul": penalty.foul,
-                    "offender": penalty.offender.entry_number, "changed": changed},
+                    "offender": penalty.offender.entry_number, "changed": changed, "sheet": penalty.sheet_id},
         )
 
 
@@ -263,7 +266,7 @@ def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
         session__in=seated_again
     ).update(registration=penalty.offender)
     audit_record(
-        actor=actor, tournament=tournament, action="penalty.disqualification_seats_returned", obj=penalty,
+        actor=actor, tournament=tournament, action=AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED, obj=penalty,
         detail={"player": penalty.offender.entry_number, "substitute": penalty.substitute.entry_number,
                 "seats_returned": moved},
     )
@@ -279,8 +282,10 @@ def forfeit_points_set(*, actor, penalty: Penalty, table_points_twelfths: int) -
     penalty.forfeit_table_points = table_points_twelfths
     penalty.save(update_fields=["forfeit_table_points"])
     audit_record(
-        actor=actor, tournament=penalty.sheet.session.tournament, action="penalty.forfeit_points_set", obj=penalty,
-        detail={"twelfths": table_points_twelfths},
+        actor=actor, tournament=penalty.sheet.session.tournament, action=AuditAction.PENALTY_FORFEIT_POINTS_SET,
+        obj=penalty,
+        detail={"twelfths": table_points_twelfths, "offender": penalty.offender.entry_number,
+                "sheet": penalty.sheet_id},
     )
     _results_changed(penalty.sheet)
     return penalty
@@ -323,9 +328,9 @@ def disqualification_arrange(
     penalty.substitute = substitute if arrangement == Penalty.Arrangement.SUBSTITUTE else None
     penalty.save(update_fields=["arrangement", "substitute"])
     audit_record(
-        actor=actor, tournament=tournament, action="penalty.disqualification_arranged", obj=penalty,
+        actor=actor, tournament=tournament, action=AuditAction.PENALTY_DISQUALIFICATION_ARRANGED, obj=penalty,
         detail={"arrangement": arrangement, "substitute": substitute.entry_number if substitute else None,
-                "seats_moved": moved},
+                "seats_moved": moved, "offender": penalty.offender.entry_number},
     )
     return penalty
 
@@ -339,6 +344,6 @@ def penalty_policy_update(*, actor, tournament, escalation: str) -> PenaltyPolic
     before = policy.escalation
     policy.escalation = escalation
     policy.save()
-    audit_record(actor=actor, tournament=tournament, action="penalty_policy.updated", obj=policy,
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.PENALTY_POLICY_UPDATED, obj=policy,
                  detail={"escalation": [before, escalation]})
     return policy

@@ -10,12 +10,13 @@ from itertools import combinations
 
 from seating.engine import chart_metrics, round_seats
 from tournaments import extensions
+from tournaments.audit import AuditAction
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings.compute import standings_compute
 
-CHART_GENERATED = "seating.chart_generated"
+CHART_GENERATED = AuditAction.SEATING_CHART_GENERATED
 WIND = dict(SEAT_CHOICES)
 
 

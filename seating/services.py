@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from seating import selectors
 from seating.engine import build_chart, chart_metrics, seat_by_standings
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_session, lock_tournament
 from tournaments.models import SeatAssignment, Session, Tournament
 from tournaments.sessions.services import session_seats_check_open, session_seats_replace
@@ -84,7 +84,7 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     audit_record(
         actor=actor,
         tournament=tournament,
-        action=selectors.CHART_GENERATED,
+        action=AuditAction.SEATING_CHART_GENERATED,
         obj=tournament,
         detail={
             "seed": seed,
@@ -188,7 +188,7 @@ def seats_swap(*, actor, session: Session, first_entry: int, second_entry: int) 
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="seating.seats_swapped",
+        action=AuditAction.SEATING_SEATS_SWAPPED,
         obj=session,
         detail={
             "session": session.number,
@@ -248,7 +248,7 @@ def session_seat_by_standings(
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="seating.seated_by_standings",
+        action=AuditAction.SEATING_SEATED_BY_STANDINGS,
         obj=session,
         detail={"session": session.number, "method": method, "seed": seed, "avoid_country": avoid_country,
                 "warnings": len(warnings)},

@@ -1,23 +1,94 @@
-"""The audit trail: each service writes one event inside its own transaction."""
+"""The audit trail: each service writes one event inside its own transaction.
+
+`AuditAction` is the one catalogue of what an event may record, for the core and every app above
+it: a service passes a member, never a free string, so the audit page can name each action in
+the reader's language and filter by it. The stored values are the codes events have always been
+written with: existing rows (and the archive) keep their meaning, and no migration is needed.
+"""
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import AuditEvent, Tournament
+
+
+class AuditAction(models.TextChoices):
+    # The tournament, its staff and its players (tournaments.core, .archive).
+    TOURNAMENT_CREATED = "tournament.created", _("Tournament created")
+    TOURNAMENT_UPDATED = "tournament.updated", _("Tournament changed")
+    TOURNAMENT_IMPORTED = "tournament.imported", _("Tournament imported from an archive")
+    MEMBERSHIP_GRANTED = "membership.granted", _("Role given")
+    MEMBERSHIP_REVOKED = "membership.revoked", _("Role taken away")
+    PLAYER_LINKED = "player.linked", _("Player linked to an account")
+    TEAM_LEADER_CLEARED = "team.leader_cleared", _("Team leader removed")
+    REGISTRATION_UPDATED = "registration.updated", _("Registration changed")
+    REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")
+    REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
+    PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
+    # Roster files (tournaments.roster).
+    IMPORT_QUEUED = "import.queued", _("Roster file uploaded")
+    IMPORT_DONE = "import.done", _("Roster file imported")
+    IMPORT_FAILED = "import.failed", _("Roster file rejected")
+    # Tables and sessions (tournaments.sessions).
+    TABLES_CREATED = "tables.created", _("Tables created")
+    SESSION_SEATS_SET = "session.seats_set", _("Seats set")
+    SESSION_STARTED = "session.started", _("Session started")
+    SESSION_ENDED = "session.ended", _("Session ended")
+    # Score sheets and hands (tournaments.sheets).
+    SHEET_REFEREE_ASSIGNED = "sheet.referee_assigned", _("Referee assigned")
+    HAND_RECORDED = "hand.recorded", _("Hand recorded")
+    HAND_CORRECTED = "hand.corrected", _("Hand corrected")
+    HAND_DELETED = "hand.deleted", _("Hand taken back")
+    SHEET_CLOSED = "sheet.closed", _("Score sheet closed")
+    SHEET_CONFIRMED = "sheet.confirmed", _("Score sheet confirmed by a player")
+    SHEET_LOCKED = "sheet.locked", _("Score sheet signed")
+    # Standings (tournaments.standings).
+    STANDINGS_RECOMPUTED = "standings.recomputed", _("Standings recomputed")
+    STANDINGS_RECOMPUTE_REQUESTED = "standings.recompute_requested", _("Standings recomputation requested")
+    # Seating (the seating app).
+    SEATING_CHART_GENERATED = "seating.chart_generated", _("Seating chart drawn")
+    SEATING_SEATS_SWAPPED = "seating.seats_swapped", _("Seats swapped")
+    SEATING_SEATED_BY_STANDINGS = "seating.seated_by_standings", _("Session seated by the standings")
+    # Penalties, 3.11 (the penalties app).
+    PENALTY_RECORDED = "penalty.recorded", _("Penalty recorded")
+    PENALTY_CANCELLED = "penalty.cancelled", _("Penalty cancelled")
+    PENALTY_RENUMBERED = "penalty.renumbered", _("Penalties renumbered")
+    PENALTY_DISQUALIFICATION_ARRANGED = "penalty.disqualification_arranged", _("Disqualification arranged")
+    PENALTY_DISQUALIFICATION_SEATS_RETURNED = (
+        "penalty.disqualification_seats_returned", _("Seats returned after a disqualification")
+    )
+    PENALTY_FORFEIT_POINTS_SET = "penalty.forfeit_points_set", _("Table points of a forfeit set")
+    PENALTY_POLICY_UPDATED = "penalty_policy.updated", _("Penalty settings changed")
+    # Appeals, 3.12-3.13 (the appeals app).
+    APPEAL_FILED = "appeal.filed", _("Appeal filed")
+    APPEAL_SIGNED = "appeal.signed", _("Appeal signed")
+    APPEAL_PAPER_SIGNATURE_RECORDED = "appeal.paper_signature_recorded", _("Paper signature recorded")
+    APPEAL_UPHELD = "appeal.upheld", _("Appeal upheld")
+    APPEAL_REJECTED = "appeal.rejected", _("Appeal rejected")
+    APPEAL_ESCALATED = "appeal.escalated", _("Appeal taken to the arbitration committee")
+    APPEAL_POLICY_UPDATED = "appeal_policy.updated", _("Appeal settings changed")
 
 
 def audit_record(
     *,
     actor,
-    action: str,
+    action: AuditAction,
     tournament: Tournament | None = None,
     obj: models.Model | None = None,
     detail: dict | None = None,
 ) -> AuditEvent:
-    """Append an audit event; call it inside the service's transaction so both commit or neither."""
+    """Append an audit event; call it inside the service's transaction so both commit or neither.
+
+    An action outside the catalogue is a programming error, refused before anything is written.
+    """
+    try:
+        action = AuditAction(action)
+    except ValueError:
+        raise ValueError(f"{action!r} is not in the audit catalogue: add it to tournaments.audit.AuditAction") from None
     return AuditEvent.objects.create(
         actor=actor if actor is not None and actor.is_authenticated else None,
         tournament=tournament,
-        action=action,
+        action=action.value,
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         detail=detail or {},

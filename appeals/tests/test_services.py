@@ -365,8 +365,8 @@ def test_each_action_is_offered_exactly_when_its_service_allows_it(
     player_user, outsider,
 ):
     from appeals.selectors import APPEAL_ACTIONS, appeal_actions
-    from tournaments.testing.fixtures import make_user
     from tournaments.models import Membership
+    from tournaments.testing.fixtures import make_user
 
     # A chief referee who sits on the arbitration committee too (3.13.1).
     double = make_user("double")

@@ -7,7 +7,7 @@ from django.utils import timezone
 
 from tournaments import extensions
 from tournaments.archive.read import Archive, archive_read
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, tournament_create
 from tournaments.models import (
     Hand,
@@ -62,7 +62,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="tournament.imported",
+        action=AuditAction.TOURNAMENT_IMPORTED,
         obj=tournament,
         detail={
             "players": len(archive.players),

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.core.audit_display import action_choices
 from tournaments.models import Team, Tournament
 from tournaments.models.core import Tiebreak
 
@@ -63,3 +64,15 @@ class RegistrationForm(forms.Form):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
+
+
+class AuditFilterForm(forms.Form):
+    """The audit page's filter: one action of the catalogue, one person (by username), or all."""
+
+    action = forms.ChoiceField(label=_("Action"), required=False)
+    actor = forms.ChoiceField(label=_("Who"), required=False)
+
+    def __init__(self, *args, actors: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["action"].choices = [("", _("All actions")), *action_choices()]
+        self.fields["actor"].choices = [("", _("Everyone")), *((username, username) for username in actors)]

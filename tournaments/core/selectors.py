@@ -62,8 +62,23 @@ def tournament_summary(*, tournament: Tournament) -> dict:
     }
 
 
-def audit_event_list(*, tournament: Tournament, limit: int = 200) -> QuerySet[AuditEvent]:
-    return tournament.audit_events.select_related("actor")[:limit]
+def audit_event_list(*, tournament: Tournament, action: str = "", actor: str = "") -> QuerySet[AuditEvent]:
+    """The tournament's audit trail, newest first, of one action and one actor (by username) when given."""
+    queryset = tournament.audit_events.select_related("actor").order_by("-created_at", "-pk")
+    if action:
+        queryset = queryset.filter(action=action)
+    if actor:
+        queryset = queryset.filter(**{f"actor__{get_user_model().USERNAME_FIELD}": actor})
+    return queryset
+
+
+def audit_actor_list(*, tournament: Tournament) -> list[str]:
+    """The usernames of everyone with an event in the tournament's audit trail: the page's filter."""
+    username = get_user_model().USERNAME_FIELD
+    return list(
+        get_user_model().objects.filter(pk__in=tournament.audit_events.values("actor_id"))
+        .order_by(username).values_list(username, flat=True)
+    )
 
 
 def tournament_referees(*, tournament: Tournament):

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
@@ -78,7 +78,7 @@ def tournament_create(
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="tournament.created",
+        action=AuditAction.TOURNAMENT_CREATED,
         obj=tournament,
         detail={"name": name, "planned_sessions": planned_sessions},
     )
@@ -109,7 +109,9 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     _sessions_follow_plan(tournament)
     tournament.save()
     changed = {name: [str(before[name]), str(value)] for name, value in changes.items() if before[name] != value}
-    audit_record(actor=actor, tournament=tournament, action="tournament.updated", obj=tournament, detail=changed)
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
+    )
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)
@@ -170,7 +172,7 @@ def membership_grant(*, actor, tournament: Tournament, user, role: str, team: Te
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="membership.granted",
+        action=AuditAction.MEMBERSHIP_GRANTED,
         obj=membership,
         detail={"user": user.get_username(), "role": role, "team": team.name if team else None},
     )
@@ -207,7 +209,7 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     audit_record(
         actor=actor,
         tournament=membership.tournament,
-        action="membership.revoked",
+        action=AuditAction.MEMBERSHIP_REVOKED,
         obj=membership,
         detail={"user": membership.user.get_username(), "role": membership.role},
     )
@@ -221,7 +223,10 @@ def player_link_user(*, actor, player: Player, user) -> Player:
         raise ValidationError({"user": _("This account is already linked to another player.")})
     player.user = user
     player.save(update_fields=["user"])
-    audit_record(actor=actor, action="player.linked", obj=player, detail={"user": user.get_username()})
+    audit_record(
+        actor=actor, action=AuditAction.PLAYER_LINKED, obj=player,
+        detail={"user": user.get_username(), "player": player.name},
+    )
     return player
 
 
@@ -268,16 +273,17 @@ def registration_update(
         audit_record(
             actor=actor,
             tournament=registration.tournament,
-            action="team.leader_cleared",
+            action=AuditAction.TEAM_LEADER_CLEARED,
             obj=old_team,
             detail={"team": old_team.name, "entry": registration.entry_number},
         )
     audit_record(
         actor=actor,
         tournament=registration.tournament,
-        action="registration.updated",
+        action=AuditAction.REGISTRATION_UPDATED,
         obj=registration,
-        detail={"before": before, "after": {"name": name, "team": team.name if team else None}},
+        detail={"before": before, "after": {"name": name, "team": team.name if team else None},
+                "entry": registration.entry_number},
     )
     if shown_before != (name, name_local, country, registration.team_id):
         standings_recompute_later(tournament_id=registration.tournament_id)
@@ -294,7 +300,7 @@ def registration_check_in(*, actor, registration: Registration, checked_in: bool
     audit_record(
         actor=actor,
         tournament=registration.tournament,
-        action="registration.checked_in" if checked_in else "registration.check_in_undone",
+        action=AuditAction.REGISTRATION_CHECKED_IN if checked_in else AuditAction.REGISTRATION_CHECK_IN_UNDONE,
         obj=registration,
         detail={"entry": registration.entry_number},
     )
@@ -318,5 +324,5 @@ def confirm_pins_issue(*, actor, tournament) -> int:
     for registration in missing:
         registration.confirm_pin = new_confirm_pin()
     Registration.objects.bulk_update(missing, ["confirm_pin"])
-    audit_record(actor=actor, tournament=tournament, action="pins.issued", detail={"count": len(missing)})
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.PINS_ISSUED, detail={"count": len(missing)})
     return len(missing)

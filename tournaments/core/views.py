@@ -3,16 +3,20 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import extensions
 from tournaments.access import Capability, capabilities_for_page
+from tournaments.core import audit_display
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
-from tournaments.core.forms import RegistrationForm, TournamentEditForm, TournamentForm
+from tournaments.core.forms import AuditFilterForm, RegistrationForm, TournamentEditForm, TournamentForm
 from tournaments.errors import add_service_errors
+
+AUDIT_PAGE_SIZE = 50
 
 
 def home(request):
@@ -142,5 +146,25 @@ def audit_log(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_AUDIT
     )
-    events = core_selectors.audit_event_list(tournament=tournament)
-    return render(request, "tournaments/core/audit_log.html", {"tournament": tournament, "events": events})
+    form = AuditFilterForm(request.GET or None, actors=core_selectors.audit_actor_list(tournament=tournament))
+    filters = {}
+    if form.is_bound:
+        # A filter that is not one of the choices is shown as the form's error; the valid ones apply.
+        form.is_valid()
+        filters = form.cleaned_data
+    events = core_selectors.audit_event_list(
+        tournament=tournament, action=filters.get("action", ""), actor=filters.get("actor", "")
+    )
+    page = Paginator(events, AUDIT_PAGE_SIZE).get_page(request.GET.get("page"))
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "page": page,
+        "page_numbers": page.paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1),
+        "rows": audit_display.describe_all(page),
+        "filtered": bool(filters.get("action") or filters.get("actor")),
+    }
+    # htmx asks for the list alone (filter changed, page link); a history restore needs the page.
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "tournaments/core/_audit_results.html" if partial else "tournaments/core/audit_log.html"
+    return render(request, template, context)

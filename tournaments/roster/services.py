@@ -9,7 +9,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.models import (
     MAX_ENTRY_NUMBER,
@@ -39,7 +39,7 @@ def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="import.queued",
+        action=AuditAction.IMPORT_QUEUED,
         obj=job,
         detail={"kind": kind, "filename": filename, "bytes": len(content)},
     )
@@ -98,7 +98,7 @@ def _import_job_record(job: ImportJob, problems: list[Problem]) -> ImportJob:
     audit_record(
         actor=job.created_by,
         tournament=job.tournament,
-        action=f"import.{job.status}",
+        action=AuditAction.IMPORT_DONE if job.status == ImportJob.Status.DONE else AuditAction.IMPORT_FAILED,
         obj=job,
         detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
     )

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import confirm_pins_issue
 from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
@@ -30,7 +30,9 @@ def tables_sync(*, actor, tournament: Tournament) -> int:
     missing = [n for n in range(1, needed + 1) if n not in existing]
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in missing)
     if missing:
-        audit_record(actor=actor, tournament=tournament, action="tables.created", detail={"numbers": missing})
+        audit_record(
+            actor=actor, tournament=tournament, action=AuditAction.TABLES_CREATED, detail={"numbers": missing}
+        )
     return len(existing) + len(missing)
 
 
@@ -73,9 +75,9 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="session.seats_set",
+        action=AuditAction.SESSION_SEATS_SET,
         obj=session,
-        detail={"tables": {str(number): seats for number, seats in sorted(tables.items())}},
+        detail={"tables": {str(number): seats for number, seats in sorted(tables.items())}, "session": session.number},
     )
 
 
@@ -133,7 +135,10 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     session.status = Session.Status.RUNNING
     session.started_at = timezone.now()
     session.save(update_fields=["status", "started_at"])
-    audit_record(actor=actor, tournament=tournament, action="session.started", obj=session, detail={"tables": len(sheets)})
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.SESSION_STARTED, obj=session,
+        detail={"tables": len(sheets), "session": session.number},
+    )
     return sheets
 
 
@@ -157,6 +162,7 @@ def session_end(*, actor, session: Session) -> Session:
     session.ended_at = now
     session.save(update_fields=["status", "ended_at"])
     audit_record(
-        actor=actor, tournament=session.tournament, action="session.ended", obj=session, detail={"closed_tables": time_up}
+        actor=actor, tournament=session.tournament, action=AuditAction.SESSION_ENDED, obj=session,
+        detail={"closed_tables": time_up, "session": session.number},
     )
     return session

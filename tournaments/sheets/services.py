@@ -16,7 +16,7 @@ from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import declared_problem_message, hand_error_message, reason_message
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import Conflict, NotFound
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import (
@@ -48,7 +48,8 @@ def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
     sheet.referee = referee
     sheet.save(update_fields=["referee"])
     audit_record(
-        actor=actor, tournament=tournament, action="sheet.referee_assigned", obj=sheet, detail={"referee": referee.get_username()}
+        actor=actor, tournament=tournament, action=AuditAction.SHEET_REFEREE_ASSIGNED, obj=sheet,
+        detail={"referee": referee.get_username()},
     )
     return sheet
 
@@ -235,7 +236,7 @@ def _hand_record(
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
-        action="hand.recorded",
+        action=AuditAction.HAND_RECORDED,
         obj=hand,
         detail={"sheet": sheet.pk, "number": number, "result": hand.result, "deltas": list(hand.deltas),
                 "tiles": hand.tiles, "sheet_status": sheet.status},
@@ -264,7 +265,7 @@ def hand_correct(
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
-        action="hand.corrected",
+        action=AuditAction.HAND_CORRECTED,
         obj=hand,
         detail={"sheet": sheet.pk, "number": number, "reason": reason, "before": before,
                 "after": {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)},
@@ -291,7 +292,7 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     if hand is None:
         raise ValidationError(_("The sheet has no hands."))
     audit_record(
-        actor=actor, tournament=sheet.session.tournament, action="hand.deleted", obj=hand,
+        actor=actor, tournament=sheet.session.tournament, action=AuditAction.HAND_DELETED, obj=hand,
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
                 "sheet_status": sheet.status},
     )
@@ -321,7 +322,7 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
         sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now()
     )
     audit_record(
-        actor=actor, tournament=sheet.session.tournament, action="sheet.closed", obj=sheet,
+        actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_CLOSED, obj=sheet,
         detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
     )
     return sheet
@@ -367,7 +368,7 @@ def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_ve
     )
     if created:
         audit_record(
-            actor=None, tournament=sheet.session.tournament, action="sheet.confirmed", obj=sheet,
+            actor=None, tournament=sheet.session.tournament, action=AuditAction.SHEET_CONFIRMED, obj=sheet,
             detail={"entry": entry_number},
         )
     return registration
@@ -406,7 +407,9 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
     sheet_save_new_version(sheet=sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())
     detail = {"unconfirmed": missing, "reason": reason.strip()} if missing else {}
-    audit_record(actor=actor, tournament=sheet.session.tournament, action="sheet.locked", obj=sheet, detail=detail)
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_LOCKED, obj=sheet, detail=detail
+    )
     standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return sheet
 

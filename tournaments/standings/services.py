@@ -4,7 +4,7 @@ import hashlib
 
 from django.db import transaction
 
-from tournaments.audit import audit_record
+from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
@@ -43,7 +43,7 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
     audit_record(
         actor=None,
         tournament=tournament,
-        action="standings.recomputed",
+        action=AuditAction.STANDINGS_RECOMPUTED,
         obj=snapshot,
         detail={"version": snapshot.version, "players": len(data["individuals"])},
     )
@@ -67,7 +67,7 @@ def standings_recompute_request(*, actor, tournament: Tournament) -> None:
     audit_record(
         actor=actor,
         tournament=tournament,
-        action="standings.recompute_requested",
+        action=AuditAction.STANDINGS_RECOMPUTE_REQUESTED,
         obj=tournament,
         detail={"version": tournament.standings_version},
     )

@@ -1,0 +1,649 @@
+"""Audit events as sentences people read: "Hand 3 recorded — session 2, table 9".
+
+Each action of the catalogue (`tournaments.audit.AuditAction`) has a sentence built from what its
+service put in the event's `detail`. A score sheet's session and table are looked up, for a whole
+page of events at once (`Places.for_events`), so events written before their services stored
+those keys read as well as new ones. An event whose detail does not fit its sentence (an old
+shape, an action no longer in the catalogue) falls back to its label and its detail as
+"key: value" pairs: never raw JSON.
+
+Sentences are built with gettext when shown, so they follow the reader's language.
+"""
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext, pgettext
+
+from scoring.engine.table import twelfths_display
+from tournaments.audit import AuditAction
+from tournaments.models import AuditEvent, ImportJob, Role, ScoreSheet, Session
+from tournaments.models.core import Tiebreak
+
+SHEET_TYPE = ScoreSheet._meta.label_lower
+SESSION_TYPE = Session._meta.label_lower
+
+
+def group_labels() -> list[tuple[str, tuple[str, ...]]]:
+    """The filter's groups of actions, by the prefix of their codes, in the order of play."""
+    return [
+        (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
+                                              "import")),
+        (_("Tables, sessions and seating"), ("tables", "session", "seating")),
+        (_("Score sheets and hands"), ("sheet", "hand")),
+        (_("Standings"), ("standings",)),
+        (_("Penalties"), ("penalty", "penalty_policy")),
+        (_("Appeals"), ("appeal", "appeal_policy")),
+    ]
+
+
+def action_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every catalogue action, grouped, sorted by its label in the reader's language: the filter's
+    <optgroup>s."""
+    groups = []
+    for label, prefixes in group_labels():
+        members = [action for action in AuditAction if action.value.split(".")[0] in prefixes]
+        groups.append((label, sorted(((a.value, str(a.label)) for a in members), key=lambda choice: choice[1])))
+    return groups
+
+
+def action_label(code: str) -> str:
+    """The catalogue's label for a stored action code; the code itself for one no longer listed."""
+    try:
+        return str(AuditAction(code).label)
+    except ValueError:
+        return code
+
+
+@dataclass
+class Places:
+    """Score sheets' (session number, table number) and sessions' numbers, for a page of events."""
+
+    sheets: dict[int, tuple[int, int]] = field(default_factory=dict)
+    sessions: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def for_events(cls, events: Iterable[AuditEvent]) -> "Places":
+        """At most two queries, however many events: one for the sheets they name, one for the
+        sessions whose number the event did not keep."""
+        sheet_ids, session_ids = set(), set()
+        for event in events:
+            sheet_id = _sheet_id(event)
+            if sheet_id is not None:
+                sheet_ids.add(sheet_id)
+            if event.object_type == SESSION_TYPE and "session" not in _detail(event) and event.object_id.isdigit():
+                session_ids.add(int(event.object_id))
+        places = cls()
+        if sheet_ids:
+            rows = ScoreSheet.objects.filter(pk__in=sheet_ids).values_list("pk", "session__number", "table__number")
+            places.sheets = {pk: (session, table) for pk, session, table in rows}
+        if session_ids:
+            places.sessions = dict(Session.objects.filter(pk__in=session_ids).values_list("pk", "number"))
+        return places
+
+
+def describe(event: AuditEvent, places: Places | None = None) -> str:
+    """One event as a sentence in the active language."""
+    if places is None:
+        places = Places.for_events([event])
+    try:
+        action = AuditAction(event.action)
+    except ValueError:
+        return fallback(event)
+    sentence = _SENTENCES.get(action)
+    if sentence is None:
+        return fallback(event)
+    try:
+        return sentence(_detail(event), event, places)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # A detail of another shape (written before its service kept these keys).
+        return fallback(event)
+
+
+@dataclass(frozen=True)
+class AuditRow:
+    event: AuditEvent
+    label: str
+    sentence: str
+
+
+def describe_all(events: Iterable[AuditEvent]) -> list[AuditRow]:
+    """A page of events with their labels and sentences, with the lookups done once for the page."""
+    events = list(events)
+    places = Places.for_events(events)
+    return [AuditRow(event, action_label(event.action), describe(event, places)) for event in events]
+
+
+# --- pieces of sentences ---------------------------------------------------------------------
+
+
+def _detail(event: AuditEvent) -> dict:
+    return event.detail if isinstance(event.detail, dict) else {}
+
+
+def _sheet_id(event: AuditEvent) -> int | None:
+    if event.object_type == SHEET_TYPE and event.object_id.isdigit():
+        return int(event.object_id)
+    sheet = _detail(event).get("sheet")
+    return sheet if isinstance(sheet, int) and not isinstance(sheet, bool) else None
+
+
+def _where(event: AuditEvent, places: Places, hand=None) -> str:
+    """"session 2, table 9[, hand 3]" for an event about a score sheet, or "" when unknown."""
+    place = places.sheets.get(_sheet_id(event))
+    if place is None:
+        return _("hand %(hand)s") % {"hand": hand} if hand else ""
+    session, table = place
+    if hand:
+        return _("session %(session)s, table %(table)s, hand %(hand)s") % {
+            "session": session, "table": table, "hand": hand
+        }
+    return _("session %(session)s, table %(table)s") % {"session": session, "table": table}
+
+
+def _at(what: str, where: str = "", because: str = "") -> str:
+    """The sentence, then where it happened, then the reason given."""
+    if where:
+        what = _("%(what)s — %(where)s") % {"what": what, "where": where}
+    if because:
+        what = _("%(what)s: %(reason)s") % {"what": what, "reason": because}
+    return what
+
+
+def _session_number(detail: dict, event: AuditEvent, places: Places):
+    if "session" in detail:
+        return detail["session"]
+    return places.sessions[int(event.object_id)]
+
+
+def _numbers(numbers) -> str:
+    """[1, 2, 3, 5] -> "1–3, 5": table and session numbers as people write them."""
+    values = sorted({int(n) for n in numbers})
+    runs, start = [], None
+    for i, value in enumerate(values):
+        if start is None:
+            start = value
+        if i + 1 == len(values) or values[i + 1] != value + 1:
+            runs.append(str(start) if start == value else f"{start}–{value}")
+            start = None
+    return pgettext("list separator", ", ").join(runs)
+
+
+def _list(items: Iterable) -> str:
+    return pgettext("list separator", ", ").join(str(item) for item in items)
+
+
+def _value(value) -> str:
+    """A detail value in words: lists joined, nested dicts as "key: value", no Python syntax."""
+    if value is None or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, dict):
+        return pgettext("list separator", ", ").join(f"{_key(k)}: {_value(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return _list(_value(item) for item in value) if value else "—"
+    return str(value)
+
+
+def _key(name: str) -> str:
+    return str(name).replace("_", " ")
+
+
+def fallback(event: AuditEvent) -> str:
+    """The action's label and the detail as "key: value" pairs: for an event no sentence fits."""
+    detail = _detail(event)
+    label = action_label(event.action)
+    if not detail:
+        return label
+    pairs = "; ".join(f"{_key(key)}: {_value(value)}" for key, value in detail.items())
+    return _("%(label)s: %(detail)s") % {"label": label, "detail": pairs}
+
+
+def _model_field(object_type: str, name: str):
+    """The field `name` of the event's object's model, looked up by label: the core reads the
+    model's own verbose names and choices without importing the app above it that owns it."""
+    try:
+        return apps.get_model(object_type)._meta.get_field(name)
+    except (LookupError, ValueError, FieldDoesNotExist):
+        return None
+
+
+
+
+def _shown(object_type: str, name: str, value) -> str:
+    """A stored value as the model's pages show it: choice labels, yes/no, tie-breaks by name."""
+    if value in ("True", "False"):
+        return _("yes") if value == "True" else _("no")
+    if name == "tiebreaks" and isinstance(value, str) and value.startswith("["):
+        try:
+            codes = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            return value
+        labels = dict(Tiebreak.choices)
+        return _list(labels.get(code, code) for code in codes)
+    model_field = _model_field(object_type, name)
+    if model_field is not None and model_field.choices:
+        return str(dict(model_field.flatchoices).get(value, value))
+    return _value(value)
+
+
+def _changes(object_type: str, pairs: Iterable[tuple[str, object, object]], labels: dict | None = None) -> str:
+    """"name: A → B; status: Draft → Running" for the fields that changed, named by `labels` or
+    by the model's verbose names."""
+    parts = []
+    for name, before, after in pairs:
+        model_field = _model_field(object_type, name)
+        label = (labels or {}).get(name) or (str(model_field.verbose_name) if model_field else _key(name))
+        parts.append(
+            _("%(field)s: %(before)s → %(after)s")
+            % {"field": label, "before": _shown(object_type, name, before), "after": _shown(object_type, name, after)}
+        )
+    return "; ".join(parts)
+
+
+def _choice(event: AuditEvent, name: str, value) -> str:
+    model_field = _model_field(event.object_type, name)
+    if model_field is not None and model_field.choices:
+        return str(dict(model_field.flatchoices).get(value, value))
+    return str(value)
+
+
+# --- one sentence per action -------------------------------------------------------------------
+
+
+def _tournament_created(d, event, places):
+    n = d["planned_sessions"]
+    return ngettext(
+        "Tournament “%(name)s” created with %(n)s session",
+        "Tournament “%(name)s” created with %(n)s sessions",
+        n,
+    ) % {"name": d["name"], "n": n}
+
+
+def _tournament_updated(d, event, places):
+    if not d:
+        return _("Tournament saved with no change")
+    pairs = ((name, pair[0], pair[1]) for name, pair in d.items())
+    changes = _changes(event.object_type, pairs, {"name": pgettext("a tournament's", "name")})
+    return _("Tournament changed: %(changes)s") % {"changes": changes}
+
+
+def _tournament_imported(d, event, places):
+    players, teams, sessions, hands = d["players"], d["teams"], len(d["sessions"]), d["hands"]
+    counts = _list([
+        ngettext("%(n)s player", "%(n)s players", players) % {"n": players},
+        ngettext("%(n)s team", "%(n)s teams", teams) % {"n": teams},
+        ngettext("%(n)s session", "%(n)s sessions", sessions) % {"n": sessions},
+        ngettext("%(n)s hand", "%(n)s hands", hands) % {"n": hands},
+    ])
+    return _("Tournament imported from an archive: %(counts)s") % {"counts": counts}
+
+
+def _role(d) -> str:
+    role = str(Role(d["role"]).label)
+    if d.get("team"):
+        return _("%(role)s of %(team)s") % {"role": role, "team": d["team"]}
+    return role
+
+
+def _membership_granted(d, event, places):
+    return _("Role given to %(user)s: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _membership_revoked(d, event, places):
+    return _("Role taken from %(user)s: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _player_linked(d, event, places):
+    if "player" in d:
+        return _("Player %(player)s linked to the account %(user)s") % {"player": d["player"], "user": d["user"]}
+    return _("A player linked to the account %(user)s") % {"user": d["user"]}
+
+
+def _team_leader_cleared(d, event, places):
+    return _("%(team)s has no team leader any more: entry %(entry)s left the team") % {
+        "team": d["team"], "entry": d["entry"]
+    }
+
+
+def _registration_updated(d, event, places):
+    before, after = d["before"], d["after"]
+    changed = [(key, before.get(key), after[key]) for key in after if before.get(key) != after[key]]
+    changes = _changes(event.object_type, changed, {"name": pgettext("a player's", "name")})
+    if "entry" not in d:
+        return _("Registration changed: %(changes)s") % {"changes": changes} if changed else _("Registration saved")
+    if not changed:
+        return _("Details of entry %(entry)s saved") % {"entry": d["entry"]}
+    return _("Entry %(entry)s changed: %(changes)s") % {"entry": d["entry"], "changes": changes}
+
+
+def _checked_in(d, event, places):
+    return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
+
+
+def _check_in_undone(d, event, places):
+    return _("Check-in of entry %(entry)s undone") % {"entry": d["entry"]}
+
+
+def _pins_issued(d, event, places):
+    n = d["count"]
+    return ngettext(
+        "Confirmation PIN issued to %(n)s player", "Confirmation PINs issued to %(n)s players", n
+    ) % {"n": n}
+
+
+def _kind(d) -> str:
+    return str(ImportJob.Kind(d["kind"]).label)
+
+
+def _import_queued(d, event, places):
+    return _("Roster file “%(file)s” uploaded (%(kind)s)") % {"file": d["filename"], "kind": _kind(d)}
+
+
+def _import_done(d, event, places):
+    return ngettext(
+        "Roster file imported (%(kind)s): %(n)s row", "Roster file imported (%(kind)s): %(n)s rows", d["rows"]
+    ) % {"kind": _kind(d), "n": d["rows"]}
+
+
+def _import_failed(d, event, places):
+    return ngettext(
+        "Roster file rejected (%(kind)s): %(n)s problem",
+        "Roster file rejected (%(kind)s): %(n)s problems",
+        d["problems"],
+    ) % {"kind": _kind(d), "n": d["problems"]}
+
+
+def _tables_created(d, event, places):
+    numbers = d["numbers"]
+    return ngettext("Table %(numbers)s created", "Tables %(numbers)s created", len(numbers)) % {
+        "numbers": _numbers(numbers)
+    }
+
+
+def _seats_set(d, event, places):
+    n = len(d["tables"])
+    return ngettext(
+        "Seats set for session %(session)s: %(n)s table", "Seats set for session %(session)s: %(n)s tables", n
+    ) % {"session": _session_number(d, event, places), "n": n}
+
+
+def _session_started(d, event, places):
+    n = d["tables"]
+    return ngettext(
+        "Session %(session)s started at %(n)s table", "Session %(session)s started at %(n)s tables", n
+    ) % {"session": _session_number(d, event, places), "n": n}
+
+
+def _session_ended(d, event, places):
+    session = _session_number(d, event, places)
+    closed = d.get("closed_tables") or []
+    if not closed:
+        return _("Session %(session)s ended") % {"session": session}
+    return ngettext(
+        "Session %(session)s ended; time was up at table %(tables)s",
+        "Session %(session)s ended; time was up at tables %(tables)s",
+        len(closed),
+    ) % {"session": session, "tables": _numbers(closed)}
+
+
+def _referee_assigned(d, event, places):
+    return _at(_("Referee %(referee)s assigned") % {"referee": d["referee"]}, _where(event, places))
+
+
+def _hand_recorded(d, event, places):
+    if d.get("result") == "draw":
+        what = _("Hand %(hand)s recorded as a draw") % {"hand": d["number"]}
+    else:
+        what = _("Hand %(hand)s recorded") % {"hand": d["number"]}
+    return _at(what, _where(event, places))
+
+
+def _hand_corrected(d, event, places):
+    what = _("Hand %(hand)s corrected") % {"hand": d["number"]}
+    return _at(what, _where(event, places), d.get("reason", ""))
+
+
+def _hand_deleted(d, event, places):
+    return _at(_("Hand %(hand)s taken back") % {"hand": d["number"]}, _where(event, places))
+
+
+def _sheet_closed(d, event, places):
+    n = d["hands"]
+    if d.get("ended_by_time"):
+        what = ngettext(
+            "Score sheet closed at time-up after %(n)s hand", "Score sheet closed at time-up after %(n)s hands", n
+        ) % {"n": n}
+    else:
+        what = ngettext("Score sheet closed after %(n)s hand", "Score sheet closed after %(n)s hands", n) % {"n": n}
+    return _at(what, _where(event, places))
+
+
+def _sheet_confirmed(d, event, places):
+    return _at(_("Entry %(entry)s confirmed the score sheet") % {"entry": d["entry"]}, _where(event, places))
+
+
+def _sheet_locked(d, event, places):
+    missing = d.get("unconfirmed") or []
+    if not missing:
+        return _at(pgettext("audit sentence", "Score sheet signed"), _where(event, places))
+    what = ngettext(
+        "Score sheet signed without the confirmation of entry %(entries)s",
+        "Score sheet signed without the confirmation of entries %(entries)s",
+        len(missing),
+    ) % {"entries": _list(missing)}
+    return _at(what, _where(event, places), d.get("reason", ""))
+
+
+def _standings_recomputed(d, event, places):
+    return _("Standings recomputed: version %(version)s") % {"version": d["version"]}
+
+
+def _standings_requested(d, event, places):
+    return _("Standings recomputation requested")
+
+
+def _chart_generated(d, event, places):
+    sessions = d["sessions"]
+    what = ngettext(
+        "Seating chart drawn for session %(sessions)s (seed %(seed)s)",
+        "Seating chart drawn for sessions %(sessions)s (seed %(seed)s)",
+        len(sessions),
+    ) % {"sessions": _numbers(sessions), "seed": d["seed"]}
+    if d.get("avoid_country"):
+        what = _("%(what)s, compatriots apart") % {"what": what}
+    return what
+
+
+def _seats_swapped(d, event, places):
+    first, second = d["entries"]
+    return _("Entries %(first)s and %(second)s swapped seats in session %(session)s") % {
+        "first": first, "second": second, "session": d["session"]
+    }
+
+
+def _seated_by_standings(d, event, places):
+    # The seating form's own names of its two methods.
+    methods = {"top": _("Top vs top (1–4, 5–8, …)"), "snake": _("Snake")}
+    return _("Session %(session)s seated by the standings: %(method)s") % {
+        "session": d["session"], "method": methods.get(d["method"], d["method"])
+    }
+
+
+def _penalty_recorded(d, event, places):
+    # The sanctions of rule 3.11 (penalties.catalogue.Sanction), each in its own words.
+    values = {"entry": d["offender"], "points": d["points"], "article": d["article"], "victim": d.get("victim")}
+    sanction = d["sanction"]
+    if sanction == "disqualification":
+        what = _("Entry %(entry)s disqualified (%(article)s)")
+    elif sanction == "no_win":
+        what = _("Entry %(entry)s loses the right to win (%(article)s)")
+    elif sanction == "lateness" and d.get("forfeit"):
+        what = _("Entry %(entry)s late: session forfeited (%(article)s)")
+    elif sanction == "pay_each":
+        what = _("Entry %(entry)s pays %(points)s points to each other player (%(article)s)")
+    elif sanction == "pay_victim":
+        what = _("Entry %(entry)s pays %(points)s points to entry %(victim)s (%(article)s)")
+    elif not d["points"]:
+        what = _("Warning to entry %(entry)s (%(article)s)")
+    else:
+        what = _("Penalty: %(points)s points deducted from entry %(entry)s (%(article)s)")
+    return _at(what % values, _where(event, places, d.get("hand")))
+
+
+def _penalty_cancelled(d, event, places):
+    if d.get("article"):
+        what = _("Penalty of entry %(entry)s cancelled (%(article)s)") % {
+            "entry": d["offender"], "article": d["article"]
+        }
+    else:
+        what = _("Penalty of entry %(entry)s cancelled") % {"entry": d["offender"]}
+    return _at(what, _where(event, places, d.get("hand")), d.get("reason", ""))
+
+
+def _penalty_renumbered(d, event, places):
+    n = len(d["changed"])
+    what = ngettext(
+        "%(n)s penalty of entry %(entry)s renumbered after a cancellation",
+        "%(n)s penalties of entry %(entry)s renumbered after a cancellation",
+        n,
+    ) % {"n": n, "entry": d["offender"]}
+    return _at(what, _where(event, places, d.get("hand")))
+
+
+def _disqualification_arranged(d, event, places):
+    if d["arrangement"] == "substitute":
+        return ngettext(
+            "Substitute entry %(substitute)s takes %(n)s seat of disqualified entry %(entry)s",
+            "Substitute entry %(substitute)s takes %(n)s seats of disqualified entry %(entry)s",
+            d["seats_moved"],
+        ) % {"substitute": d["substitute"], "n": d["seats_moved"], "entry": d["offender"]}
+    return _("The three others play on without disqualified entry %(entry)s") % {"entry": d["offender"]}
+
+
+def _seats_returned(d, event, places):
+    n = d["seats_returned"]
+    return ngettext(
+        "Entry %(entry)s gets back %(n)s seat from substitute entry %(substitute)s",
+        "Entry %(entry)s gets back %(n)s seats from substitute entry %(substitute)s",
+        n,
+    ) % {"entry": d["player"], "n": n, "substitute": d["substitute"]}
+
+
+def _forfeit_points_set(d, event, places):
+    what = _("Entry %(entry)s's forfeited session: %(points)s table points") % {
+        "entry": d["offender"], "points": twelfths_display(d["twelfths"])
+    }
+    return _at(what, _where(event, places))
+
+
+def _penalty_policy_updated(d, event, places):
+    before, after = d["escalation"]
+    return _("Penalty settings changed: %(changes)s") % {
+        "changes": _changes(event.object_type, [("escalation", before, after)])
+    }
+
+
+def _appeal_filed(d, event, places):
+    return _("Appeal #%(appeal)s filed by entry %(entry)s: %(subject)s; fee %(fee)s") % {
+        "appeal": event.object_id, "entry": d["appellant"], "subject": _choice(event, "subject", d["subject"]),
+        "fee": d["fee"],
+    }
+
+
+def _appeal_signed(d, event, places):
+    signers = set(d["as"])
+    if signers == {"appellant", "leader"}:
+        what = _("Appeal #%(appeal)s signed by the appellant and the team leader")
+    elif signers == {"leader"}:
+        what = _("Appeal #%(appeal)s signed by the team leader")
+    elif signers == {"appellant"}:
+        what = _("Appeal #%(appeal)s signed by the appellant")
+    else:
+        raise ValueError(signers)
+    return what % {"appeal": event.object_id}
+
+
+def _paper_signature(d, event, places):
+    if d["as"] == "leader":
+        what = _("The team leader's signature on the paper form of appeal #%(appeal)s recorded")
+    elif d["as"] == "appellant":
+        what = _("The appellant's signature on the paper form of appeal #%(appeal)s recorded")
+    else:
+        raise ValueError(d["as"])
+    return what % {"appeal": event.object_id}
+
+
+def _appeal_decided(upheld: bool):
+    def sentence(d, event, places):
+        values = {"appeal": event.object_id, "stage": _choice(event, "stage", d["stage"])}
+        what = (_("Appeal #%(appeal)s upheld (%(stage)s)") if upheld else _("Appeal #%(appeal)s rejected (%(stage)s)"))
+        return _at(what % values, because=d.get("reasons", ""))
+
+    return sentence
+
+
+def _appeal_escalated(d, event, places):
+    return _("Appeal #%(appeal)s taken to the arbitration committee") % {"appeal": event.object_id}
+
+
+def _appeal_policy_updated(d, event, places):
+    before, after = d["before"], d["after"]
+    changed = [(key, before.get(key), value) for key, value in after.items() if before.get(key) != value]
+    if not changed:
+        return _("Appeal settings saved with no change")
+    labels = {"fee": _("appeal fee"), "other_appeals_body": _("other appeals go to")}
+    return _("Appeal settings changed: %(changes)s") % {"changes": _changes(event.object_type, changed, labels)}
+
+
+_SENTENCES = {
+    AuditAction.TOURNAMENT_CREATED: _tournament_created,
+    AuditAction.TOURNAMENT_UPDATED: _tournament_updated,
+    AuditAction.TOURNAMENT_IMPORTED: _tournament_imported,
+    AuditAction.MEMBERSHIP_GRANTED: _membership_granted,
+    AuditAction.MEMBERSHIP_REVOKED: _membership_revoked,
+    AuditAction.PLAYER_LINKED: _player_linked,
+    AuditAction.TEAM_LEADER_CLEARED: _team_leader_cleared,
+    AuditAction.REGISTRATION_UPDATED: _registration_updated,
+    AuditAction.REGISTRATION_CHECKED_IN: _checked_in,
+    AuditAction.REGISTRATION_CHECK_IN_UNDONE: _check_in_undone,
+    AuditAction.PINS_ISSUED: _pins_issued,
+    AuditAction.IMPORT_QUEUED: _import_queued,
+    AuditAction.IMPORT_DONE: _import_done,
+    AuditAction.IMPORT_FAILED: _import_failed,
+    AuditAction.TABLES_CREATED: _tables_created,
+    AuditAction.SESSION_SEATS_SET: _seats_set,
+    AuditAction.SESSION_STARTED: _session_started,
+    AuditAction.SESSION_ENDED: _session_ended,
+    AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,
+    AuditAction.HAND_RECORDED: _hand_recorded,
+    AuditAction.HAND_CORRECTED: _hand_corrected,
+    AuditAction.HAND_DELETED: _hand_deleted,
+    AuditAction.SHEET_CLOSED: _sheet_closed,
+    AuditAction.SHEET_CONFIRMED: _sheet_confirmed,
+    AuditAction.SHEET_LOCKED: _sheet_locked,
+    AuditAction.STANDINGS_RECOMPUTED: _standings_recomputed,
+    AuditAction.STANDINGS_RECOMPUTE_REQUESTED: _standings_requested,
+    AuditAction.SEATING_CHART_GENERATED: _chart_generated,
+    AuditAction.SEATING_SEATS_SWAPPED: _seats_swapped,
+    AuditAction.SEATING_SEATED_BY_STANDINGS: _seated_by_standings,
+    AuditAction.PENALTY_RECORDED: _penalty_recorded,
+    AuditAction.PENALTY_CANCELLED: _penalty_cancelled,
+    AuditAction.PENALTY_RENUMBERED: _penalty_renumbered,
+    AuditAction.PENALTY_DISQUALIFICATION_ARRANGED: _disqualification_arranged,
+    AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED: _seats_returned,
+    AuditAction.PENALTY_FORFEIT_POINTS_SET: _forfeit_points_set,
+    AuditAction.PENALTY_POLICY_UPDATED: _penalty_policy_updated,
+    AuditAction.APPEAL_FILED: _appeal_filed,
+    AuditAction.APPEAL_SIGNED: _appeal_signed,
+    AuditAction.APPEAL_PAPER_SIGNATURE_RECORDED: _paper_signature,
+    AuditAction.APPEAL_UPHELD: _appeal_decided(upheld=True),
+    AuditAction.APPEAL_REJECTED: _appeal_decided(upheld=False),
+    AuditAction.APPEAL_ESCALATED: _appeal_escalated,
+    AuditAction.APPEAL_POLICY_UPDATED: _appeal_policy_updated,
+}

@@ -1,0 +1,536 @@
+"""The audit catalogue, its sentences in three languages, and the audit page (paging, filters, access)."""
+
+import ast
+import datetime as dt
+import os
+import re
+import zoneinfo
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import translation
+
+from conftest import PHONE, make_user
+from tournaments.audit import AuditAction, audit_record
+from tournaments.core import services as core_services
+from tournaments.core.audit_display import Places, action_choices, describe, fallback, group_labels
+from tournaments.models import AuditEvent
+from tournaments.sheets import services as sheet_services
+
+SHEET, SESSION = 7, 3  # ids of a score sheet (session 2, table 9) and of session 1, in PLACES
+PLACES = Places(sheets={SHEET: (2, 9)}, sessions={SESSION: 1})
+SHEET_OBJ = ("tournaments.scoresheet", str(SHEET))
+
+# Every action with a detail shaped as its service writes it (see the audit_record calls), the
+# object it names, and the sentence in English.
+REALISTIC = {
+    AuditAction.TOURNAMENT_CREATED: (
+        {"name": "Test Open", "planned_sessions": 8}, ("tournaments.tournament", "1"),
+        "Tournament “Test Open” created with 8 sessions",
+    ),
+    AuditAction.TOURNAMENT_UPDATED: (
+        {"planned_sessions": ["8", "7"], "status": ["draft", "published"]}, ("tournaments.tournament", "1"),
+        "Tournament changed: planned sessions: 8 → 7; status: Draft → Published",
+    ),
+    AuditAction.TOURNAMENT_IMPORTED: (
+        {"players": 48, "teams": 12, "sessions": [1, 2, 3, 4, 5, 6], "hands": 320}, ("tournaments.tournament", "1"),
+        "Tournament imported from an archive: 48 players, 12 teams, 6 sessions, 320 hands",
+    ),
+    AuditAction.MEMBERSHIP_GRANTED: (
+        {"user": "ref1", "role": "referee", "team": None}, ("tournaments.membership", "4"),
+        "Role given to ref1: Referee",
+    ),
+    AuditAction.MEMBERSHIP_REVOKED: (
+        {"user": "leader", "role": "team_leader"}, ("tournaments.membership", "5"),
+        "Role taken from leader: Team leader",
+    ),
+    AuditAction.PLAYER_LINKED: (
+        {"user": "ana", "player": "Ana Li"}, ("tournaments.player", "3"), "Player Ana Li linked to the account ana",
+    ),
+    AuditAction.TEAM_LEADER_CLEARED: (
+        {"team": "Team 1", "entry": 3}, ("tournaments.team", "1"),
+        "Team 1 has no team leader any more: entry 3 left the team",
+    ),
+    AuditAction.REGISTRATION_UPDATED: (
+        {"before": {"name": "Ana", "team": "Team 1"}, "after": {"name": "Ana Li", "team": "Team 2"}, "entry": 3},
+        ("tournaments.registration", "3"), "Entry 3 changed: name: Ana → Ana Li; team: Team 1 → Team 2",
+    ),
+    AuditAction.REGISTRATION_CHECKED_IN: ({"entry": 3}, ("tournaments.registration", "3"), "Entry 3 checked in"),
+    AuditAction.REGISTRATION_CHECK_IN_UNDONE: (
+        {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
+    ),
+    AuditAction.PINS_ISSUED: ({"count": 48}, ("", ""), "Confirmation PINs issued to 48 players"),
+    AuditAction.IMPORT_QUEUED: (
+        {"kind": "players", "filename": "players.csv", "bytes": 2048}, ("tournaments.importjob", "2"),
+        "Roster file “players.csv” uploaded (Players)",
+    ),
+    AuditAction.IMPORT_DONE: (
+        {"kind": "players", "rows": 48, "problems": 0}, ("tournaments.importjob", "2"),
+        "Roster file imported (Players): 48 rows",
+    ),
+    AuditAction.IMPORT_FAILED: (
+        {"kind": "teams", "rows": 0, "problems": 3}, ("tournaments.importjob", "2"),
+        "Roster file rejected (Teams): 3 problems",
+    ),
+    AuditAction.TABLES_CREATED: ({"numbers": list(range(1, 13))}, ("", ""), "Tables 1–12 created"),
+    AuditAction.SESSION_SEATS_SET: (
+        {"tables": {"1": [1, 2, 3, 4], "2": [5, 6, 7, 8]}, "session": 2}, ("tournaments.session", "4"),
+        "Seats set for session 2: 2 tables",
+    ),
+    AuditAction.SESSION_STARTED: (
+        {"tables": 12, "session": 2}, ("tournaments.session", "4"), "Session 2 started at 12 tables",
+    ),
+    AuditAction.SESSION_ENDED: (
+        {"closed_tables": [3, 5], "session": 2}, ("tournaments.session", "4"),
+        "Session 2 ended; time was up at tables 3, 5",
+    ),
+    AuditAction.SHEET_REFEREE_ASSIGNED: ({"referee": "ref1"}, SHEET_OBJ, "Referee ref1 assigned — session 2, table 9"),
+    AuditAction.HAND_RECORDED: (
+        {"sheet": SHEET, "number": 3, "result": "win", "deltas": [-31, -8, 47, -8], "tiles": "123m456m789m123p5p+5p",
+         "sheet_status": "open"}, ("tournaments.hand", "30"), "Hand 3 recorded — session 2, table 9",
+    ),
+    AuditAction.HAND_CORRECTED: (
+        {"sheet": SHEET, "number": 3, "reason": "South won", "before": {"deltas": [0, 0, 0, 0]},
+         "after": {"result": "win", "tiles": "", "deltas": [-8, 24, -8, -8]}, "sheet_status": "locked"},
+        ("tournaments.hand", "30"), "Hand 3 corrected — session 2, table 9: South won",
+    ),
+    AuditAction.HAND_DELETED: (
+        {"sheet": SHEET, "number": 16, "deltas": [0, 0, 0, 0], "tiles": "", "sheet_status": "open"},
+        ("tournaments.hand", "31"), "Hand 16 taken back — session 2, table 9",
+    ),
+    AuditAction.SHEET_CLOSED: (
+        {"hands": 12, "ended_by_time": True}, SHEET_OBJ,
+        "Score sheet closed at time-up after 12 hands — session 2, table 9",
+    ),
+    AuditAction.SHEET_CONFIRMED: ({"entry": 5}, SHEET_OBJ, "Entry 5 confirmed the score sheet — session 2, table 9"),
+    AuditAction.SHEET_LOCKED: (
+        {"unconfirmed": [4], "reason": "4 left ill"}, SHEET_OBJ,
+        "Score sheet signed without the confirmation of entry 4 — session 2, table 9: 4 left ill",
+    ),
+    AuditAction.STANDINGS_RECOMPUTED: (
+        {"version": 5, "players": 48}, ("tournaments.standingssnapshot", "9"), "Standings recomputed: version 5",
+    ),
+    AuditAction.STANDINGS_RECOMPUTE_REQUESTED: (
+        {"version": 4}, ("tournaments.tournament", "1"), "Standings recomputation requested",
+    ),
+    AuditAction.SEATING_CHART_GENERATED: (
+        {"seed": 42, "avoid_country": True, "sessions": [2, 3, 4, 5, 6], "locked": [1], "metrics": {"repeats": 0}},
+        ("tournaments.tournament", "1"), "Seating chart drawn for sessions 2–6 (seed 42), compatriots apart",
+    ),
+    AuditAction.SEATING_SEATS_SWAPPED: (
+        {"session": 2, "entries": [3, 7], "from": [[1, 0], [2, 3]], "warnings": []}, ("tournaments.session", "4"),
+        "Entries 3 and 7 swapped seats in session 2",
+    ),
+    AuditAction.SEATING_SEATED_BY_STANDINGS: (
+        {"session": 4, "method": "snake", "seed": 0, "avoid_country": False, "warnings": 0},
+        ("tournaments.session", "6"), "Session 4 seated by the standings: Snake",
+    ),
+    AuditAction.PENALTY_RECORDED: (
+        {"sheet": SHEET, "foul": "violation", "article": "3.11.2.2", "offender": 12, "hand": 3, "points": 10,
+         "sanction": "deduction", "victim": None, "occurrence": 1, "forfeit": False}, ("penalties.penalty", "8"),
+        "Penalty: 10 points deducted from entry 12 (3.11.2.2) — session 2, table 9, hand 3",
+    ),
+    AuditAction.PENALTY_CANCELLED: (
+        {"reason": "misheard", "foul": "violation", "offender": 12, "sheet": SHEET, "hand": 3, "article": "3.11.2.2"},
+        ("penalties.penalty", "8"), "Penalty of entry 12 cancelled (3.11.2.2) — session 2, table 9, hand 3: misheard",
+    ),
+    AuditAction.PENALTY_RENUMBERED: (
+        {"after_cancelling": 8, "hand": 3, "foul": "empty_call", "offender": 12, "sheet": SHEET,
+         "changed": [{"penalty": 9, "occurrence": [2, 1], "points": [5, 0]}]}, ("penalties.penalty", "8"),
+        "1 penalty of entry 12 renumbered after a cancellation — session 2, table 9, hand 3",
+    ),
+    AuditAction.PENALTY_DISQUALIFICATION_ARRANGED: (
+        {"arrangement": "substitute", "substitute": 40, "seats_moved": 3, "offender": 12}, ("penalties.penalty", "8"),
+        "Substitute entry 40 takes 3 seats of disqualified entry 12",
+    ),
+    AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED: (
+        {"player": 12, "substitute": 40, "seats_returned": 3}, ("penalties.penalty", "8"),
+        "Entry 12 gets back 3 seats from substitute entry 40",
+    ),
+    AuditAction.PENALTY_FORFEIT_POINTS_SET: (
+        {"twelfths": 18, "offender": 12, "sheet": SHEET}, ("penalties.penalty", "8"),
+        "Entry 12's forfeited session: 1.5 table points — session 2, table 9",
+    ),
+    AuditAction.PENALTY_POLICY_UPDATED: (
+        {"escalation": ["double", "flat"]}, ("penalties.penaltypolicy", "1"),
+        "Penalty settings changed: escalation after 20: Keeps doubling after 20 (40, 80, …) → "
+        "20 each time after the fourth",
+    ),
+    AuditAction.APPEAL_FILED: (
+        {"subject": "penalty", "category": "rules", "category_sent": "rules", "stage": "chief_referee",
+         "appellant": 12, "fee": "200.00 USD"}, ("appeals.appeal", "5"),
+        "Appeal #5 filed by entry 12: A penalty; fee 200.00 USD",
+    ),
+    AuditAction.APPEAL_SIGNED: (
+        {"as": ["appellant", "leader"]}, ("appeals.appeal", "5"),
+        "Appeal #5 signed by the appellant and the team leader",
+    ),
+    AuditAction.APPEAL_PAPER_SIGNATURE_RECORDED: (
+        {"as": "leader"}, ("appeals.appeal", "5"),
+        "The team leader's signature on the paper form of appeal #5 recorded",
+    ),
+    AuditAction.APPEAL_UPHELD: (
+        {"stage": "chief_referee", "reasons": "the foul was not seen", "remedy": {}, "fee": "refunded"},
+        ("appeals.appeal", "5"), "Appeal #5 upheld (Chief referee): the foul was not seen",
+    ),
+    AuditAction.APPEAL_REJECTED: (
+        {"stage": "arbitration", "reasons": "the rule is clear", "remedy": {}, "fee": "forfeited"},
+        ("appeals.appeal", "5"), "Appeal #5 rejected (Arbitration committee): the rule is clear",
+    ),
+    AuditAction.APPEAL_ESCALATED: ({}, ("appeals.appeal", "5"), "Appeal #5 taken to the arbitration committee"),
+    AuditAction.APPEAL_POLICY_UPDATED: (
+        {"before": {"window_minutes": 30, "fee": "200.00 USD", "other_appeals_body": "arbitration"},
+         "after": {"window_minutes": 45, "fee": "200.00 USD", "other_appeals_body": "organizer"}},
+        ("appeals.appealpolicy", "1"),
+        "Appeal settings changed: minutes to appeal after a session: 30 → 45; "
+        "other appeals go to: The arbitration committee → The organizers",
+    ),
+}
+
+
+def event_of(action, detail, obj=("", ""), **fields):
+    object_type, object_id = obj
+    return AuditEvent(action=action, detail=detail, object_type=object_type, object_id=object_id, **fields)
+
+
+# --- the catalogue ------------------------------------------------------------------------------
+
+
+def test_every_action_has_a_translated_label():
+    assert len(AuditAction) >= 44
+    for action in AuditAction:
+        english = str(action.label)
+        assert english and english != action.value
+        for language in ("zh-hans", "ja"):
+            with translation.override(language):
+                assert str(action.label) not in ("", english), (language, action)
+
+
+def test_every_action_is_in_one_group_of_the_filter():
+    prefixes = [prefix for _label, group in group_labels() for prefix in group]
+    for action in AuditAction:
+        assert prefixes.count(action.value.split(".")[0]) == 1, action
+    listed = [value for _group, choices in action_choices() for value, _label in choices]
+    assert sorted(listed) == sorted(AuditAction.values)
+
+
+def test_every_action_has_a_sentence_for_a_realistic_detail():
+    assert set(REALISTIC) == set(AuditAction), "give each new action a realistic detail here"
+    for action, (detail, obj, english) in REALISTIC.items():
+        event = event_of(action, detail, obj)
+        assert describe(event, PLACES) == english, action
+        assert english != fallback(event)
+        for language in ("zh-hans", "ja"):
+            with translation.override(language):
+                sentence = describe(event, PLACES)
+                assert sentence not in (english, fallback(event)), (language, action, sentence)
+                assert not re.search(r"[{}\[\]]|%\(", sentence), sentence  # no JSON, no unfilled placeholder
+
+
+@pytest.mark.parametrize(
+    "language, action, expected",
+    [
+        ("zh-hans", AuditAction.HAND_RECORDED, "第 2 局第 9 桌：第 3 盘已记录"),
+        ("ja", AuditAction.HAND_RECORDED, "第 2 回戦 第 9 卓：第 3 局を記録"),
+        ("zh-hans", AuditAction.SESSION_STARTED, "第 2 局开始，共 12 桌"),
+        ("ja", AuditAction.SESSION_STARTED, "第 2 回戦を開始（12 卓）"),
+        ("zh-hans", AuditAction.SHEET_REFEREE_ASSIGNED, "第 2 局第 9 桌：指派裁判 ref1"),
+        ("ja", AuditAction.SHEET_REFEREE_ASSIGNED, "第 2 回戦 第 9 卓：審判 ref1 を割り当て"),
+        ("zh-hans", AuditAction.PENALTY_RECORDED, "第 2 局第 9 桌第 3 盘：参赛号 12 被扣 10 分（3.11.2.2）"),
+        ("ja", AuditAction.PENALTY_RECORDED, "第 2 回戦 第 9 卓 第 3 局：参加番号 12 を 10 点減点（3.11.2.2）"),
+        ("zh-hans", AuditAction.HAND_CORRECTED, "第 2 局第 9 桌：第 3 盘已更正。理由：South won"),
+        ("ja", AuditAction.HAND_CORRECTED, "第 2 回戦 第 9 卓：第 3 局を訂正。理由：South won"),
+    ],
+)
+def test_sentences_use_the_rulebook_terms(language, action, expected):
+    detail, obj, _english = REALISTIC[action]
+    with translation.override(language):
+        assert describe(event_of(action, detail, obj), PLACES) == expected
+
+
+def test_old_and_unknown_events_fall_back_to_label_and_pairs():
+    # A detail without the keys its sentence needs (an older shape).
+    event = event_of(AuditAction.HAND_RECORDED, {"sheet_status": "open", "deltas": [1, -1, 0, 0], "extra": {"a": None}})
+    assert describe(event, PLACES) == "Hand recorded: sheet status: open; deltas: 1, -1, 0, 0; extra: a: —"
+    # An action no longer in the catalogue keeps its code.
+    assert describe(event_of("bench.ping", {"n": True}), PLACES) == "bench.ping: n: yes"
+    assert describe(event_of("bench.ping", {}), PLACES) == "bench.ping"
+    # A score sheet not found: the sentence without the place.
+    assert describe(event_of(AuditAction.HAND_RECORDED, {"sheet": 999, "number": 3}), PLACES) == "Hand 3 recorded"
+    # A session event written before it kept its number: the number is looked up.
+    old = event_of(AuditAction.SESSION_STARTED, {"tables": 3}, ("tournaments.session", str(SESSION)))
+    assert describe(old, PLACES) == "Session 1 started at 3 tables"
+
+
+@pytest.mark.django_db
+def test_audit_record_refuses_an_action_outside_the_catalogue(organizer, tournament):
+    before = AuditEvent.objects.count()
+    for action in ("hand.recordd", "", None, "HAND_RECORDED"):
+        with pytest.raises(ValueError, match="not in the audit catalogue"):
+            audit_record(actor=organizer, tournament=tournament, action=action)
+    assert AuditEvent.objects.count() == before
+    # A member is stored under its code, as events always were.
+    event = audit_record(actor=organizer, tournament=tournament, action=AuditAction.PINS_ISSUED, detail={"count": 0})
+    event.refresh_from_db()
+    assert event.action == "pins.issued"
+
+
+def _audit_calls(root):
+    """(path, line, action node) of every audit_record(...) call in the code (tests excluded)."""
+    skip = {".venv", "var", "node_modules", ".git", "tests", "migrations", "__pycache__", "staticfiles"}
+    for directory, subdirectories, files in os.walk(root):
+        subdirectories[:] = [name for name in subdirectories if name not in skip]
+        for name in files:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(directory, name)
+            with open(path, encoding="utf-8") as source:
+                tree = ast.parse(source.read(), filename=path)
+            for node in ast.walk(tree):
+                name = getattr(node, "func", None)
+                if isinstance(node, ast.Call) and getattr(name, "id", getattr(name, "attr", None)) == "audit_record":
+                    action = next((keyword.value for keyword in node.keywords if keyword.arg == "action"), None)
+                    yield os.path.relpath(path, root), node.lineno, action
+
+
+def _members(node) -> list[str] | None:
+    """The AuditAction members an action= expression can give, or None if it may give anything else."""
+    if isinstance(node, ast.Attribute) and (
+        getattr(node.value, "id", None) == "AuditAction" or getattr(node.value, "attr", None) == "AuditAction"
+    ):
+        return [node.attr]
+    if isinstance(node, ast.IfExp):  # AuditAction.A if ... else AuditAction.B
+        body, orelse = _members(node.body), _members(node.orelse)
+        return body + orelse if body is not None and orelse is not None else None
+    return None
+
+
+def test_every_audit_record_call_passes_a_catalogue_member():
+    calls = list(_audit_calls(settings.BASE_DIR))
+    # The scan finds the calls of the core and of every app above it.
+    assert len(calls) >= 40
+    apps_seen = {path.split(os.sep)[0] for path, _line, _action in calls}
+    assert apps_seen >= {"tournaments", "seating", "penalties", "appeals"}
+    strays, used = [], set()
+    for path, line, action in calls:
+        members = _members(action) if action is not None else None
+        if members is None:
+            strays.append(f"{path}:{line}")
+            continue
+        for member in members:
+            assert hasattr(AuditAction, member), f"{path}:{line}: AuditAction.{member}"
+            used.add(member)
+    assert strays == [], "pass action=AuditAction.<MEMBER>"
+    # Nothing listed that no service writes: the catalogue is the list of what happens.
+    assert sorted(set(AuditAction.names) - used) == []
+
+
+# --- sentences of events the services really write ---------------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_services_write_details_their_sentences_read(organizer, referee, chief_referee, sheet, pins, registrations):
+    from penalties import services as penalty_services
+
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2, result="draw")
+    sheet.refresh_from_db()
+    sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
+    penalty = penalty_services.penalty_record(
+        actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10
+    )
+    penalty_services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="misheard")
+    sheet.refresh_from_db()
+    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
+    sheet.refresh_from_db()
+    for entry in (1, 2, 3, 4):
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
+    sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
+    core_services.registration_check_in(actor=organizer, registration=registrations[5], checked_in=True)
+
+    events = list(AuditEvent.objects.filter(tournament=sheet.session.tournament).order_by("pk"))
+    places = Places.for_events(events)
+    sentences = {event.action: describe(event, places) for event in events}
+    for event in events:
+        assert describe(event, places) != fallback(event), event.action
+    assert sentences["session.seats_set"] == "Seats set for session 1: 3 tables"
+    assert sentences["session.started"] == "Session 1 started at 3 tables"
+    assert sentences["hand.deleted"] == "Hand 2 taken back — session 1, table 1"
+    assert sentences["penalty.recorded"] == (
+        "Penalty: 10 points deducted from entry 1 (3.11.2.2) — session 1, table 1, hand 1"
+    )
+    assert sentences["penalty.cancelled"] == (
+        "Penalty of entry 1 cancelled (3.11.2.2) — session 1, table 1, hand 1: misheard"
+    )
+    assert sentences["sheet.locked"] == "Score sheet signed — session 1, table 1"
+    assert sentences["registration.checked_in"] == "Entry 6 checked in"
+
+
+# --- the page -----------------------------------------------------------------------------------
+
+
+def audit_url(tournament, **query):
+    from urllib.parse import urlencode
+
+    return reverse("tournaments:audit", args=[tournament.pk]) + (f"?{urlencode(query)}" if query else "")
+
+
+@pytest.fixture
+def hands(referee, sheet):
+    """Hands 1-3 at table 1 of session 1."""
+    for number in (1, 2, 3):
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, result="draw")
+    return sheet
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "language, title, sentence, label",
+    [
+        ("en", "Audit log", "Hand 3 recorded as a draw — session 1, table 1", "Hand recorded"),
+        ("zh-hans", "审计日志", "第 1 局第 1 桌：第 3 盘记录为荒牌", "记录一盘"),
+        ("ja", "監査ログ", "第 1 回戦 第 1 卓：第 3 局を流局として記録", "局の記録"),
+    ],
+)
+def test_the_page_shows_sentences_in_the_reader_language(
+    client_for, organizer, hands, language, title, sentence, label
+):
+    response = client_for(organizer).get(audit_url(hands.session.tournament), HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert f"<h1>{title}</h1>" in page
+    assert sentence in page and label in page
+    assert "hand.recorded" not in page.replace('value="hand.recorded"', "")  # codes only as the filter's values
+    assert "{&#x27;" not in page and "{'" not in page  # no raw detail
+
+
+@pytest.mark.django_db
+def test_times_are_shown_in_the_venue_time_zone(client_for, organizer, tournament, settings):
+    settings.TIME_ZONE = "Asia/Shanghai"  # DJANGO_TIME_ZONE, the venue's
+    event = audit_record(actor=organizer, tournament=tournament, action=AuditAction.PINS_ISSUED, detail={"count": 2})
+    venue = event.created_at.astimezone(zoneinfo.ZoneInfo("Asia/Shanghai"))
+    utc = event.created_at.astimezone(dt.UTC)
+    page = client_for(organizer).get(audit_url(tournament)).content.decode()
+    assert f"{venue:%Y-%m-%d} <span>{venue:%H:%M:%S}</span>" in page
+    assert f"{utc:%Y-%m-%d} <span>{utc:%H:%M:%S}</span>" not in page
+
+
+def _events(tournament, actor, action, count, **fields):
+    return AuditEvent.objects.bulk_create(
+        AuditEvent(tournament=tournament, actor=actor, action=action, detail={"entry": n}, **fields)
+        for n in range(1, count + 1)
+    )
+
+
+def sentences(page: str) -> list[str]:
+    return re.findall(r'<td class="audit-sentence">(.*?)</td>', page)
+
+
+@pytest.mark.django_db
+def test_paging_fifty_a_page_with_links_that_keep_the_filter(client_for, organizer, tournament):
+    _events(tournament, organizer, AuditAction.REGISTRATION_CHECKED_IN, 120)
+    client = client_for(organizer)
+    first = client.get(audit_url(tournament, action="registration.checked_in")).content.decode()
+    assert "120 events" in first
+    assert sentences(first) == [f"Entry {n} checked in" for n in range(120, 70, -1)]  # newest first
+    assert 'href="?action=registration.checked_in&amp;page=2"' in first
+    assert 'href="?action=registration.checked_in&amp;page=3"' in first
+    last = client.get(audit_url(tournament, action="registration.checked_in", page=3)).content.decode()
+    assert sentences(last) == [f"Entry {n} checked in" for n in range(20, 0, -1)]
+    assert 'aria-current="page">3<' in last and 'href="?action=registration.checked_in&amp;page=2"' in last
+    # A page out of range or not a number shows the last or the first page.
+    assert "Entry 1 checked in" in client.get(audit_url(tournament, page=99)).content.decode()
+    assert client.get(audit_url(tournament, page="x")).status_code == 200
+
+
+@pytest.mark.django_db
+def test_filter_by_action_and_by_actor(client_for, organizer, referee, tournament):
+    _events(tournament, organizer, AuditAction.REGISTRATION_CHECKED_IN, 2)
+    _events(tournament, referee, AuditAction.REGISTRATION_CHECK_IN_UNDONE, 3)
+    client = client_for(organizer)
+    page = client.get(audit_url(tournament)).content.decode()
+    # The select lists the catalogue's labels, grouped; and the people of the trail.
+    assert '<optgroup label="Tournament, staff and players">' in page
+    assert '<option value="registration.check_in_undone">Check-in undone</option>' in page
+    assert '<option value="referee">referee</option>' in page
+
+    by_action = client.get(audit_url(tournament, action="registration.check_in_undone")).content.decode()
+    assert sentences(by_action) == [f"Check-in of entry {n} undone" for n in (3, 2, 1)]
+    by_actor = client.get(audit_url(tournament, actor="organizer")).content.decode()
+    assert sentences(by_actor) == [
+        "Entry 2 checked in", "Entry 1 checked in", "Tournament “Test Open” created with 6 sessions"
+    ]
+    both = client.get(audit_url(tournament, action="registration.checked_in", actor="referee")).content.decode()
+    assert sentences(both) == [] and "No events match." in both
+    # htmx asks for the list alone.
+    partial = client.get(audit_url(tournament, actor="referee"), HTTP_HX_REQUEST="true").content.decode()
+    assert "<html" not in partial and len(sentences(partial)) == 3
+
+
+@pytest.mark.django_db
+def test_a_filter_outside_the_choices_is_an_error_not_a_crash(client_for, organizer, tournament):
+    _events(tournament, organizer, AuditAction.REGISTRATION_CHECKED_IN, 2)
+    response = client_for(organizer).get(audit_url(tournament, action="no.such", actor="organizer"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Select a valid choice" in page
+    assert len(sentences(page)) == 3  # the valid filter still applies: the organizer's events
+
+
+@pytest.mark.django_db
+def test_the_query_count_does_not_grow_with_the_events(client_for, organizer, referee, hands):
+    tournament = hands.session.tournament
+    client = client_for(organizer)
+
+    def queries():
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get(audit_url(tournament)).status_code == 200
+        return len(captured)
+
+    # Session events written before they kept their number: the numbers are looked up too.
+    session = {"object_type": "tournaments.session", "object_id": str(hands.session_id)}
+    _events(tournament, organizer, AuditAction.SESSION_ENDED, 1, **session)
+    few = queries()
+    for number in range(4, 17):
+        sheet_services.hand_record(actor=referee, sheet_id=hands.pk, number=number, result="draw")
+    _events(tournament, make_user("clerk"), AuditAction.SESSION_ENDED, 30, **session)
+    _events(tournament, referee, AuditAction.REGISTRATION_CHECKED_IN, 10)
+    assert AuditEvent.objects.filter(tournament=tournament).count() > 50
+    page = client.get(audit_url(tournament)).content.decode()
+    assert "Session 1 ended" in sentences(page) and "Hand 16 recorded as a draw — session 1, table 1" in page
+    assert queries() == few
+
+
+@pytest.mark.django_db
+def test_who_sees_the_audit_page(client_for, tournament, organizer, chief_referee, arbitrator, referee, outsider):
+    url = audit_url(tournament)
+    for user in (organizer, chief_referee, arbitrator):
+        assert client_for(user).get(url).status_code == 200
+    for user in (referee, outsider):
+        assert client_for(user).get(url).status_code == 404
+    assert client_for(None).get(url).status_code == 302  # to the login page
+
+
+@pytest.mark.browser
+def test_filtering_on_a_phone_swaps_the_list_and_keeps_the_url(
+    browser, live_server, browser_login, organizer, tournament
+):
+    _events(tournament, organizer, AuditAction.REGISTRATION_CHECKED_IN, 60)
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    browser_login(page, organizer)
+    page.goto(f"{live_server.url}{audit_url(tournament)}")
+    assert page.locator("td.audit-sentence").count() == 50
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")  # nothing wider than the phone
+    page.select_option("#id_action", "tournament.created")  # htmx swaps the list in place
+    page.locator("td.audit-sentence", has_text="Tournament “Test Open” created").wait_for()
+    assert page.locator("td.audit-sentence").count() == 1
+    assert "action=tournament.created" in page.url  # the filter is in the address, for a reload or a link
+    page.select_option("#id_action", "")
+    page.get_by_role("link", name="2", exact=True).click()
+    page.locator("[aria-current=page]", has_text="2").wait_for()
+    assert page.locator("td.audit-sentence").count() == 11 and "page=2" in page.url
+    context.close()
