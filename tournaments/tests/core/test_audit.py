@@ -13,12 +13,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
-from conftest import PHONE, make_user
+from scoring.browser_testing import PHONE
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core import services as core_services
 from tournaments.core.audit_display import Places, action_choices, describe, fallback, group_labels
 from tournaments.models import AuditEvent
 from tournaments.sheets import services as sheet_services
+from tournaments.sheets.entry import HandEntry
+from tournaments.testing.fixtures import make_user
 
 SHEET, SESSION = 7, 3  # ids of a score sheet (session 2, table 9) and of session 1, in PLACES
 PLACES = Places(sheets={SHEET: (2, 9)}, sessions={SESSION: 1})
@@ -328,47 +329,6 @@ def test_every_audit_record_call_passes_a_catalogue_member():
     assert sorted(set(AuditAction.names) - used) == []
 
 
-# --- sentences of events the services really write ---------------------------------------------
-
-
-@pytest.mark.django_db
-def test_the_services_write_details_their_sentences_read(organizer, referee, chief_referee, sheet, pins, registrations):
-    from penalties import services as penalty_services
-
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, result="draw")
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2, result="draw")
-    sheet.refresh_from_db()
-    sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=sheet.version)
-    penalty = penalty_services.penalty_record(
-        actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10
-    )
-    penalty_services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="misheard")
-    sheet.refresh_from_db()
-    sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
-    sheet.refresh_from_db()
-    for entry in (1, 2, 3, 4):
-        sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
-    sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
-    core_services.registration_check_in(actor=organizer, registration=registrations[5], checked_in=True)
-
-    events = list(AuditEvent.objects.filter(tournament=sheet.session.tournament).order_by("pk"))
-    places = Places.for_events(events)
-    sentences = {event.action: describe(event, places) for event in events}
-    for event in events:
-        assert describe(event, places) != fallback(event), event.action
-    assert sentences["session.seats_set"] == "Seats set for session 1: 3 tables"
-    assert sentences["session.started"] == "Session 1 started at 3 tables"
-    assert sentences["hand.deleted"] == "Hand 2 taken back — session 1, table 1"
-    assert sentences["penalty.recorded"] == (
-        "Penalty: 10 points deducted from entry 1 (3.11.2.2) — session 1, table 1, hand 1"
-    )
-    assert sentences["penalty.cancelled"] == (
-        "Penalty of entry 1 cancelled (3.11.2.2) — session 1, table 1, hand 1: misheard"
-    )
-    assert sentences["sheet.locked"] == "Score sheet signed — session 1, table 1"
-    assert sentences["registration.checked_in"] == "Entry 6 checked in"
-
-
 # --- the page -----------------------------------------------------------------------------------
 
 
@@ -382,7 +342,7 @@ def audit_url(tournament, **query):
 def hands(referee, sheet):
     """Hands 1-3 at table 1 of session 1."""
     for number in (1, 2, 3):
-        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, result="draw")
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=HandEntry(result="draw"))
     return sheet
 
 
@@ -495,7 +455,7 @@ def test_the_query_count_does_not_grow_with_the_events(client_for, organizer, re
     _events(tournament, organizer, AuditAction.SESSION_ENDED, 1, **session)
     few = queries()
     for number in range(4, 17):
-        sheet_services.hand_record(actor=referee, sheet_id=hands.pk, number=number, result="draw")
+        sheet_services.hand_record(actor=referee, sheet_id=hands.pk, number=number, entry=HandEntry(result="draw"))
     _events(tournament, make_user("clerk"), AuditAction.SESSION_ENDED, 30, **session)
     _events(tournament, referee, AuditAction.REGISTRATION_CHECKED_IN, 10)
     assert AuditEvent.objects.filter(tournament=tournament).count() > 50
