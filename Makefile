@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test demo-data bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -30,7 +30,11 @@ run: demo-data
 	@echo "Serving on http://127.0.0.1:$(PORT)/"
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
-test: $(VENV)/.dev
+# ruff: pycodestyle within 120 columns, pyflakes, sorted imports (pyproject.toml). `make test` runs it first.
+lint: $(VENV)/.dev
+	$(BIN)/ruff check .
+
+test: lint
 	scripts/run-tests.sh
 
 clean:

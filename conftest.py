@@ -75,7 +75,9 @@ def live_celery_worker(transactional_db, settings):
         deadline = time.monotonic() + 60
         while not app.control.ping(timeout=0.5):
             if worker.poll() is not None or time.monotonic() > deadline:
-                pytest.fail("the Celery worker did not start:\n" + (worker.stdout.read() if worker.poll() is not None else ""))
+                pytest.fail(
+                    "the Celery worker did not start:\n" + (worker.stdout.read() if worker.poll() is not None else "")
+                )
         yield worker
     finally:
         app.conf.task_always_eager = True

@@ -53,7 +53,11 @@ class EscalateForm(forms.Form):
 
 
 class AppealPolicyForm(forms.Form):
-    window_minutes = forms.IntegerField(label=_("Minutes to appeal after a session (3.12.2)"), min_value=1, max_value=600)
+    window_minutes = forms.IntegerField(
+        label=_("Minutes to appeal after a session (3.12.2)"), min_value=1, max_value=600
+    )
     fee_amount = forms.DecimalField(label=_("Appeal fee (3.12.3)"), min_value=0, max_digits=10, decimal_places=2)
     fee_currency = forms.RegexField(label=_("Currency"), regex=r"^[A-Za-z]{3}$", max_length=3)
-    other_appeals_body = forms.ChoiceField(label=_("Other appeals go to (3.13.2)"), choices=AppealPolicy.OtherAppealsBody.choices)
+    other_appeals_body = forms.ChoiceField(
+        label=_("Other appeals go to (3.13.2)"), choices=AppealPolicy.OtherAppealsBody.choices
+    )

@@ -102,7 +102,9 @@ def appeal_overview(*, user, tournament) -> dict:
     represented = represented_registrations(user=user, tournament=tournament)
     stages = deciding_stages(user=user, tournament=tournament)
     oversees = Capability.MANAGE in capabilities(user, tournament)
-    appeals = Appeal.objects.filter(tournament=tournament).select_related("appellant__player", "session", "sheet__table")
+    appeals = Appeal.objects.filter(tournament=tournament).select_related(
+        "appellant__player", "session", "sheet__table"
+    )
     return {
         "mine": list(appeals.filter(appellant__in=represented)),
         "queue": list(appeals.filter(status=Appeal.Status.OPEN, stage__in=stages)),

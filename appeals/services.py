@@ -75,7 +75,9 @@ def appeal_file(
             raise ValidationError({"penalty": _("Choose a penalty given at this table.")})
         if penalty.status != Penalty.Status.ACTIVE:
             # 3.12: there is nothing left to appeal against; the fee would be held for nothing.
-            raise ValidationError({"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")})
+            raise ValidationError(
+                {"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")}
+            )
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
         if hand is None:
@@ -154,7 +156,13 @@ def appeal_paper_signature_record(*, actor, appeal: Appeal, signer: str, now: dt
     elif signer == "leader" and appeal.needs_leader_signature:
         appeal.leader_signed_by, appeal.leader_signed_at = None, now
     else:
-        raise ValidationError({"signer": _("That signature is not missing: choose the appellant's or the team leader's missing signature.")})
+        raise ValidationError(
+            {
+                "signer": _(
+                    "That signature is not missing: choose the appellant's or the team leader's missing signature."
+                )
+            }
+        )
     appeal.save(update_fields=["appellant_signed_at", "leader_signed_by", "leader_signed_at"])
     audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_PAPER_SIGNATURE_RECORDED,
                  obj=appeal, detail={"as": signer})

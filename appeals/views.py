@@ -47,7 +47,9 @@ def appeal_new(request, tournament_id: int):
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _("Appeal filed. Pay the fee to the organizers; it is refunded if the appeal is upheld."))
+            messages.success(
+                request, _("Appeal filed. Pay the fee to the organizers; it is refunded if the appeal is upheld.")
+            )
             return redirect("appeals:detail", appeal.pk)
     context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"]}
     return render(request, "appeals/appeal_form.html", context)

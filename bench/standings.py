@@ -77,7 +77,9 @@ def build(players: int, sessions: int, seed: int):
         rng.shuffle(order)
         for t, table in enumerate(tables):
             for seat in range(4):
-                seats.append(SeatAssignment(session=session, table=table, seat=seat, registration_id=order[4 * t + seat]))
+                seats.append(
+                    SeatAssignment(session=session, table=table, seat=seat, registration_id=order[4 * t + seat])
+                )
             sheet = ScoreSheet(session=session, table=table, referee=chief, status=ScoreSheet.Status.LOCKED,
                                version=HANDS + 8, closed_at=now, locked_at=now)
             sheet_hands = [random_hand(rng, sheet, number) for number in range(1, HANDS + 1)]
@@ -197,7 +199,9 @@ def run(args) -> int:
         if cache_clear is not None:
             cache_clear()
 
-    rows["full recompute (no snapshot yet, caches empty)"] = timed(recompute, args.repeat, before=forget, reference=count)
+    rows["full recompute (no snapshot yet, caches empty)"] = timed(
+        recompute, args.repeat, before=forget, reference=count
+    )
     rows["recompute, nothing changed"] = timed(recompute, args.repeat, reference=count)
 
     rng = random.Random(args.seed + 1)
@@ -219,7 +223,9 @@ def run(args) -> int:
                 )
             corrections.append((time.perf_counter() - begin) * 1000)
 
-    rows["incremental: recompute after one hand corrected"] = timed(recompute, args.repeat, before=correct, reference=count)
+    rows["incremental: recompute after one hand corrected"] = timed(
+        recompute, args.repeat, before=correct, reference=count
+    )
     rows["(the correction itself, hand_correct)"] = (corrections, [])
     check_totals()
     latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
@@ -240,7 +246,10 @@ def run(args) -> int:
             ratio, ref_text = "     ", "           "
         else:
             ref_text = f"{ref:11.1f}"
-        print(f"| {name:<50} | {s['median']:9.1f} | {s['min']:8.1f} | {s['max']:8.1f} | {s['n']:2d} | {ref_text} | {ratio} |")
+        print(
+            f"| {name:<50} | {s['median']:9.1f} | {s['min']:8.1f} | {s['max']:8.1f} | {s['n']:2d} | {ref_text} | "
+            f"{ratio} |"
+        )
     full = summary(rows["full recompute (no snapshot yet, caches empty)"][0])["median"]
     incremental = summary(rows["incremental: recompute after one hand corrected"][0])["median"]
     print()

@@ -67,9 +67,13 @@ def build(tablets: int) -> dict[str, int]:
         name="Bench Cup", starts_on=dt.date(2026, 5, 1), ends_on=dt.date(2026, 5, 2), status=Tournament.Status.RUNNING
     )
     Membership.objects.create(user=organizer, tournament=tournament, role=Role.ORGANIZER)
-    Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in range(1, tournament.planned_sessions + 1))
+    Session.objects.bulk_create(
+        Session(tournament=tournament, number=n) for n in range(1, tournament.planned_sessions + 1)
+    )
     teams = Team.objects.bulk_create(Team(tournament=tournament, name=f"Team {n:02d}") for n in range(1, tablets + 1))
-    players = Player.objects.bulk_create(Player(name=f"Player {n:03d}", country="CN") for n in range(1, 4 * tablets + 1))
+    players = Player.objects.bulk_create(
+        Player(name=f"Player {n:03d}", country="CN") for n in range(1, 4 * tablets + 1)
+    )
     registrations = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player, entry_number=n + 1, team=teams[n // 4])
         for n, player in enumerate(players)
@@ -101,7 +105,14 @@ def queries_per_request(sheets: dict[str, int]) -> dict[str, int]:
     client = Client(HTTP_HOST=HOST)
     client.force_login(get_user_model().objects.get(username=username))
     counts = {}
-    hand = {"number": 1, "client_key": str(uuid_.uuid4()), "result": "win", "winner": 1, "discarder": 0, "tiles": STRAIGHT}
+    hand = {
+        "number": 1,
+        "client_key": str(uuid_.uuid4()),
+        "result": "win",
+        "winner": 1,
+        "discarder": 0,
+        "tiles": STRAIGHT,
+    }
     with transaction.atomic():
         for name, path, payload in (("ping", "/bench/ping/", {}), ("hand", f"/api/sheets/{sheet_id}/hands/", hand)):
             with CaptureQueriesContext(connection) as captured:
@@ -193,7 +204,9 @@ def percentile(samples: list[float], p: float) -> float:
 
 
 def drive(port: int, sheets: dict[str, int], pings: int, deadline: float) -> tuple[list[Tablet], dict[str, float]]:
-    tablets = [Tablet(port, username, sheet_id, seed) for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))]
+    tablets = [
+        Tablet(port, username, sheet_id, seed) for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))
+    ]
     barrier = threading.Barrier(len(tablets) + 1, timeout=max(1.0, deadline - time.monotonic()))
     failures: list[str] = []
 

@@ -17,16 +17,22 @@ class PenaltyForm(forms.Form):
         empty_value=None,
         choices=[("", "—")] + [(n, n) for n in REFEREE_AMOUNTS],
     )
-    victim = forms.TypedChoiceField(label=_("Player whose tiles were exposed"), coerce=int, required=False, empty_value=None)
+    victim = forms.TypedChoiceField(
+        label=_("Player whose tiles were exposed"), coerce=int, required=False, empty_value=None
+    )
     # 3.11.2.1: from 15:01 the session is forfeited; a day bounds what a sheet can mean.
-    late_minutes = forms.IntegerField(label=_("Minutes late"), min_value=0, max_value=MAX_LATE_SECONDS // 60, required=False)
+    late_minutes = forms.IntegerField(
+        label=_("Minutes late"), min_value=0, max_value=MAX_LATE_SECONDS // 60, required=False
+    )
     late_seconds = forms.IntegerField(label=_("and seconds"), min_value=0, max_value=59, required=False)
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
 
     def __init__(self, *args, players: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["foul"].choices = foul_choices()
-        seats = [(registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in players]
+        seats = [
+            (registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in players
+        ]
         self.fields["offender"].choices = seats
         self.fields["victim"].choices = [("", "—")] + seats
 

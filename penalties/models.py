@@ -78,15 +78,14 @@ class Penalty(models.Model):
                 condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1, hand_number__lte=16),
                 name="penalty_hand_1_to_16",
             ),
-            models.CheckConstraint(
-                condition=Q(forfeit_table_points__lte=48), name="penalty_forfeit_points_at_most_4"
-            ),
+            models.CheckConstraint(condition=Q(forfeit_table_points__lte=48), name="penalty_forfeit_points_at_most_4"),
             models.CheckConstraint(
                 condition=Q(sanction="pay_victim", victim__isnull=False) | ~Q(sanction="pay_victim"),
                 name="penalty_pay_victim_has_victim",
             ),
             models.CheckConstraint(
-                condition=Q(status="active", cancelled_at__isnull=True) | Q(status="cancelled", cancelled_at__isnull=False),
+                condition=Q(status="active", cancelled_at__isnull=True)
+                | Q(status="cancelled", cancelled_at__isnull=False),
                 name="penalty_cancellation_recorded",
             ),
         ]

@@ -64,7 +64,9 @@ def penalty_record(
     if definition.needs_hand:
         current = current_hand_number(sheet=sheet)
         if hand_number is None or not 1 <= hand_number <= current:
-            raise ValidationError({"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}})
+            raise ValidationError(
+                {"hand_number": _("Give the hand (1 to %(n)d) in which the foul happened.") % {"n": current}}
+            )
     elif hand_number is not None and not 1 <= hand_number <= MAX_HANDS:
         raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
     if definition.no_win and hand_number is not None and sheet.hands.filter(number=hand_number, winner=seat).exists():
@@ -135,14 +137,27 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
                 status=Penalty.Status.ACTIVE,
             ).count() + 1
         penalty.occurrence = occurrence
-        penalty.points = escalating_points(penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation)
+        penalty.points = escalating_points(
+            penalty.occurrence, after_twenty=policy_for(sheet.session.tournament).escalation
+        )
     elif sanction == Sanction.LATENESS:
-        if late_seconds is None or isinstance(late_seconds, bool) or not isinstance(late_seconds, int) or late_seconds < 0:
+        if (
+            late_seconds is None
+            or isinstance(late_seconds, bool)
+            or not isinstance(late_seconds, int)
+            or late_seconds < 0
+        ):
             raise ValidationError({"late_seconds": _("Give how late the player was.")})
         if late_seconds > MAX_LATE_SECONDS:
-            raise ValidationError({"late_seconds": _(
-                "Give a lateness of at most %(hours)d hours; from 15:01 the session is forfeited anyway (rule 3.11.2.1)."
-            ) % {"hours": MAX_LATE_SECONDS // 3600}})
+            raise ValidationError(
+                {
+                    "late_seconds": _(
+                        "Give a lateness of at most %(hours)d hours; from 15:01 the session is forfeited anyway "
+                        "(rule 3.11.2.1)."
+                    )
+                    % {"hours": MAX_LATE_SECONDS // 3600}
+                }
+            )
         if Penalty.objects.filter(
             sheet=sheet, offender=penalty.offender, sanction=Sanction.LATENESS, status=Penalty.Status.ACTIVE
         ).exists():

@@ -131,11 +131,15 @@ def penalty_cancel(request, penalty_id: int):
 
 @login_required
 def penalty_settings(request, tournament_id: int):
-    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE)
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
     policy = penalty_selectors.policy_for(tournament)
     form = PenaltyPolicyForm(request.POST or None, initial={"escalation": policy.escalation})
     if request.method == "POST" and form.is_valid():
-        services.penalty_policy_update(actor=request.user, tournament=tournament, escalation=form.cleaned_data["escalation"])
+        services.penalty_policy_update(
+            actor=request.user, tournament=tournament, escalation=form.cleaned_data["escalation"]
+        )
         messages.success(request, _("Settings saved."))
         return redirect("penalties:settings", tournament.pk)
     return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})
@@ -151,7 +155,9 @@ def forfeit_points(request, penalty_id: int):
     try:
         if not form.is_valid():
             raise ValidationError(_("Choose the table points."))
-        services.forfeit_points_set(actor=request.user, penalty=penalty, table_points_twelfths=form.cleaned_data["table_points"])
+        services.forfeit_points_set(
+            actor=request.user, penalty=penalty, table_points_twelfths=form.cleaned_data["table_points"]
+        )
         messages.success(request, _("Saved; the results are recomputed."))
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))

@@ -14,10 +14,14 @@ from scoring.engine import FANS, HandError
 HAND_ERRORS = {
     ("notation", "empty"): gettext_lazy("The hand is empty: enter the tiles."),
     ("notation", "character"): gettext_lazy("Unreadable character {char!r} at position {position}."),
-    ("notation", "digits_without_suit"): gettext_lazy("Digits {digits!r} have no suit letter after them: add m, p or s."),
+    ("notation", "digits_without_suit"): gettext_lazy(
+        "Digits {digits!r} have no suit letter after them: add m, p or s."
+    ),
     ("notation", "zero"): gettext_lazy("There is no tile 0 ({text!r}): suit tiles go from 1 to 9."),
     ("notation", "bracket"): gettext_lazy("Bracket {bracket!r} is not closed or is nested."),
-    ("notation", "meld_after_tiles"): gettext_lazy("Meld {meld!r} comes after the standing tiles: write the melds first."),
+    ("notation", "meld_after_tiles"): gettext_lazy(
+        "Meld {meld!r} comes after the standing tiles: write the melds first."
+    ),
     ("notation", "winning_tile"): gettext_lazy("Write exactly one winning tile after “+” (got {text!r})."),
     ("notation", "missing_winning_tile"): gettext_lazy("The winning tile is missing."),
     ("notation", "unexpected_winning_tile"): gettext_lazy("A waiting hand has no winning tile: remove “+{text}”."),
@@ -38,7 +42,9 @@ HAND_ERRORS = {
     ("context", "flag"): gettext_lazy("{name} must be yes or no."),
     ("context", "replacement_not_self_drawn"): gettext_lazy("A win on a kong replacement tile is self-drawn."),
     ("context", "replacement_without_kong"): gettext_lazy("A win on a kong replacement tile needs a kong in the hand."),
-    ("context", "robbing_self_drawn"): gettext_lazy("Robbing a kong is a win on another player's tile: it cannot be self-drawn."),
+    ("context", "robbing_self_drawn"): gettext_lazy(
+        "Robbing a kong is a win on another player's tile: it cannot be self-drawn."
+    ),
     ("context", "robbing_holding_copy"): gettext_lazy(
         "Robbing a kong of {tile} is impossible while the winner holds another {tile}."
     ),
@@ -85,7 +91,10 @@ def fan_display_name(fan, language: str) -> str:
 
 def declared_problem_message(code: str, fan_a, fan_b) -> str:
     if code == "excluded":
-        return _("Fan %(a)s already includes fan %(b)s: they cannot both be scored (3.9.1.6).") % {"a": fan_a, "b": fan_b}
+        return _("Fan %(a)s already includes fan %(b)s: they cannot both be scored (3.9.1.6).") % {
+            "a": fan_a,
+            "b": fan_b,
+        }
     if code == "unknown_fan":
         return _("There is no fan %(a)s.") % {"a": fan_a}
     if code == "repeated":

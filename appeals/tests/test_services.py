@@ -44,7 +44,9 @@ def signed(appeal, team_leader):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("after, accepted", [(dt.timedelta(minutes=30), True), (dt.timedelta(minutes=30, seconds=1), False)])
+@pytest.mark.parametrize(
+    "after, accepted", [(dt.timedelta(minutes=30), True), (dt.timedelta(minutes=30, seconds=1), False)]
+)
 def test_deadline_30_minutes_after_the_session(player_user, ended_sheet, registrations, after, accepted):
     now = ended_sheet.session.ended_at + after
     if accepted:
@@ -77,19 +79,34 @@ def test_who_may_appeal(player_user, team_leader, outsider, referee, ended_sheet
 
 
 @pytest.mark.django_db
-def test_signatures_fee_and_a_chief_referee_upholding(player_user, team_leader, chief_referee, ended_sheet, registrations, django_capture_on_commit_callbacks):
+def test_signatures_fee_and_a_chief_referee_upholding(
+    player_user, team_leader, chief_referee, ended_sheet, registrations, django_capture_on_commit_callbacks
+):
     appeal = file(player_user, ended_sheet, registrations[0])
-    assert (appeal.stage, appeal.fee_status, appeal.fee_amount, appeal.fee_currency) == ("chief_referee", "paid", 200, "USD")
+    assert (appeal.stage, appeal.fee_status, appeal.fee_amount, appeal.fee_currency) == (
+        "chief_referee",
+        "paid",
+        200,
+        "USD",
+    )
     with pytest.raises(ValidationError):  # the team leader has not signed yet (3.12.3)
         services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="in time")
     appeal = signed(appeal, team_leader)
     assert appeal.leader_signed_by == team_leader and appeal.leader_signed_at is not None
-    before = {r["entry"]: r["contest_points"] for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]}
+    before = {
+        r["entry"]: r["contest_points"]
+        for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    }
     with django_capture_on_commit_callbacks(execute=True):
-        appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="The pung was called in time.")
+        appeal = services.appeal_decide(
+            actor=chief_referee, appeal=appeal, outcome="upheld", reasons="The pung was called in time."
+        )
     assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
     assert Penalty.objects.get().status == "cancelled"
-    after = {r["entry"]: r["contest_points"] for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]}
+    after = {
+        r["entry"]: r["contest_points"]
+        for r in StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    }
     assert after[1] == before[1] + 30
     decision = appeal.decisions.get()
     assert (decision.decided_by, decision.stage, decision.outcome) == (chief_referee, "chief_referee", "upheld")
@@ -98,7 +115,9 @@ def test_signatures_fee_and_a_chief_referee_upholding(player_user, team_leader, 
 
 
 @pytest.mark.django_db
-def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(player_user, team_leader, chief_referee, arbitrator, referee, ended_sheet, registrations):
+def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(
+    player_user, team_leader, chief_referee, arbitrator, referee, ended_sheet, registrations
+):
     appeal = signed(file(player_user, ended_sheet, registrations[0]), team_leader)
     with pytest.raises(NotFound):  # a referee decides no appeal
         services.appeal_decide(actor=referee, appeal=appeal, outcome="upheld", reasons="x")
@@ -112,7 +131,9 @@ def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(player_user, 
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="We disagree.")
     assert caught.value.error_list[0].code == "arbitration_limit"
     assert Penalty.objects.get().status == "active"
-    appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="rejected", reasons="The penalty stands (3.13.3).")
+    appeal = services.appeal_decide(
+        actor=arbitrator, appeal=appeal, outcome="rejected", reasons="The penalty stands (3.13.3)."
+    )
     assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
     assert [d.stage for d in appeal.decisions.all()] == ["chief_referee", "arbitration"]
     with pytest.raises(ValidationError):
@@ -120,15 +141,28 @@ def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(player_user, 
 
 
 @pytest.mark.django_db
-def test_other_appeals_follow_the_policy_and_a_hand_is_corrected(player_user, team_leader, arbitrator, organizer, ended_sheet, registrations, tournament, django_capture_on_commit_callbacks):
-    appeal = file(player_user, ended_sheet, registrations[0], subject="hand", category="other", penalty=None, hand_number=1)
+def test_other_appeals_follow_the_policy_and_a_hand_is_corrected(
+    player_user,
+    team_leader,
+    arbitrator,
+    organizer,
+    ended_sheet,
+    registrations,
+    tournament,
+    django_capture_on_commit_callbacks,
+):
+    appeal = file(
+        player_user, ended_sheet, registrations[0], subject="hand", category="other", penalty=None, hand_number=1
+    )
     assert appeal.stage == "arbitration"  # the default body for other appeals (3.13.2)
     appeal = signed(appeal, team_leader)
     with pytest.raises(ValidationError):  # upholding a hand appeal needs the corrected hand
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="misrecorded")
     correction = {"hand": {"result": "win", "winner": 0, "discarder": 1, "tiles": STRAIGHT}}
     with django_capture_on_commit_callbacks(execute=True):
-        appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="The winner was East.", remedy=correction)
+        appeal = services.appeal_decide(
+            actor=arbitrator, appeal=appeal, outcome="upheld", reasons="The winner was East.", remedy=correction
+        )
     hand = ended_sheet.hands.get(number=1)
     assert hand.winner == 0 and hand.deltas == (47, -31, -8, -8)
     AppealPolicy.objects.update_or_create(tournament=tournament, defaults={"other_appeals_body": "organizer"})
@@ -184,7 +218,9 @@ def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, re
 
 
 @pytest.mark.django_db
-def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(player_user, team_leader, chief_referee, ended_sheet, registrations):
+def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(
+    player_user, team_leader, chief_referee, ended_sheet, registrations
+):
     """3.12.3: an appeal that succeeds gets its fee back, even when the chief referee already
     cancelled the penalty; a cancelled penalty cannot be appealed against any more."""
     from penalties.services import penalty_cancel
@@ -202,7 +238,9 @@ def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(pla
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("body", ["arbitration", "organizer"])
-def test_a_penalty_appeal_goes_to_the_chief_referee_whatever_kind_is_sent(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, body):
+def test_a_penalty_appeal_goes_to_the_chief_referee_whatever_kind_is_sent(
+    player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, body
+):
     """3.13.1: an appeal against a penalty goes to the chief referee first; filed as "other" it would
     reach a body that cannot overturn a penalty (3.13.3) or skip the chief referee."""
     AppealPolicy.objects.create(tournament=tournament, other_appeals_body=body)
@@ -213,7 +251,9 @@ def test_a_penalty_appeal_goes_to_the_chief_referee_whatever_kind_is_sent(player
 
 
 @pytest.mark.django_db
-def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, teams):
+def test_nobody_decides_twice_or_for_their_own_side(
+    player_user, team_leader, chief_referee, ended_sheet, registrations, tournament, teams
+):
     from tournaments.models import Membership
 
     # The chief referee who decided first sits on the arbitration committee too (3.13.1).
@@ -234,19 +274,25 @@ def test_nobody_decides_twice_or_for_their_own_side(player_user, team_leader, ch
 
 
 @pytest.mark.django_db
-def test_a_team_without_a_leader_needs_no_leader_signature(player_user, chief_referee, ended_sheet, registrations, teams):
+def test_a_team_without_a_leader_needs_no_leader_signature(
+    player_user, chief_referee, ended_sheet, registrations, teams
+):
     """3.12.3: with no team leader (no member of staff, none in the roster) nobody is waited for."""
     from tournaments.models import Membership
 
     assert not Membership.objects.filter(role="team_leader").exists() and teams[0].leader_id is None
     appeal = file(player_user, ended_sheet, registrations[0])
     assert not appeal.needs_leader_signature
-    appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="The penalty stands.")
+    appeal = services.appeal_decide(
+        actor=chief_referee, appeal=appeal, outcome="rejected", reasons="The penalty stands."
+    )
     assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
 
 
 @pytest.mark.django_db
-def test_the_chief_referee_records_a_paper_signature(client_for, team_leader, chief_referee, referee, ended_sheet, registrations):
+def test_the_chief_referee_records_a_paper_signature(
+    client_for, team_leader, chief_referee, referee, ended_sheet, registrations
+):
     """3.12.3: a player without an account signs the paper form; the chief referee records it."""
     from tournaments.models import AuditEvent
 

@@ -23,7 +23,19 @@ def test_appeals_page_by_role(client_for, published, fouled_sheet, everyone, rol
 
 
 @pytest.mark.django_db
-def test_the_route_through_the_pages(client_for, published, fouled_sheet, registrations, player_user, team_leader, chief_referee, organizer, pins, referee, django_capture_on_commit_callbacks):
+def test_the_route_through_the_pages(
+    client_for,
+    published,
+    fouled_sheet,
+    registrations,
+    player_user,
+    team_leader,
+    chief_referee,
+    organizer,
+    pins,
+    referee,
+    django_capture_on_commit_callbacks,
+):
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
     penalty = Penalty.objects.get()
     player = client_for(player_user)
@@ -48,7 +60,9 @@ def test_the_route_through_the_pages(client_for, published, fouled_sheet, regist
 
 
 @pytest.mark.django_db
-def test_the_board_shows_open_appeals_and_the_countdown(client_for, published, fouled_sheet, organizer, player_user, registrations):
+def test_the_board_shows_open_appeals_and_the_countdown(
+    client_for, published, fouled_sheet, organizer, player_user, registrations
+):
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
         "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "other",
@@ -91,7 +105,9 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
 
 
 @pytest.mark.django_db
-def test_a_refused_decision_keeps_the_tiles_entered(client_for, published, fouled_sheet, registrations, player_user, chief_referee, organizer):
+def test_a_refused_decision_keeps_the_tiles_entered(
+    client_for, published, fouled_sheet, registrations, player_user, chief_referee, organizer
+):
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(player_user).post(f"/t/{published.pk}/appeals/new/", {
         "appellant": registrations[0].pk, "sheet": fouled_sheet.pk, "subject": "sheet", "category": "rules",
@@ -120,7 +136,9 @@ def test_no_appeals_link_for_a_logged_in_stranger_or_a_visitor(client_for, publi
 
 
 @pytest.mark.django_db
-def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, published, running_session, organizer, team_leader, player_user):
+def test_a_team_leaders_appeal_form_says_whose_table_each_is(
+    client_for, published, running_session, organizer, team_leader, player_user
+):
     session_services.session_end(actor=organizer, session=running_session)
     # Team 1 is entries 1-4, all at table 1 in the fixture's seating.
     leader = client_for(team_leader).get(f"/t/{published.pk}/appeals/new/").content.decode()
@@ -130,7 +148,9 @@ def test_a_team_leaders_appeal_form_says_whose_table_each_is(client_for, publish
 
 
 @pytest.mark.django_db
-def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, published, fouled_sheet, chief_referee, player_user, organizer):
+def test_the_appeal_form_does_not_offer_a_cancelled_penalty(
+    client_for, published, fouled_sheet, chief_referee, player_user, organizer
+):
     from penalties.services import penalty_cancel
 
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
@@ -147,7 +167,9 @@ def test_the_appeal_form_does_not_offer_a_cancelled_penalty(client_for, publishe
 
 
 @pytest.mark.django_db
-def test_the_chief_referee_records_a_signature_on_the_paper_form(client_for, published, fouled_sheet, registrations, team_leader, chief_referee, organizer):
+def test_the_chief_referee_records_a_signature_on_the_paper_form(
+    client_for, published, fouled_sheet, registrations, team_leader, chief_referee, organizer
+):
     # Entry 2 has no account: the team leader files; the player signs the paper form (3.12.3).
     session_services.session_end(actor=organizer, session=fouled_sheet.session)
     client_for(team_leader).post(f"/t/{published.pk}/appeals/new/", {

@@ -43,7 +43,11 @@ TEAMS = [
     ("Beijing Red Dragons", "CN", ["Wang Wei|王伟", "Li Na|李娜", "Zhang Min|张敏", "Liu Yang|刘洋"]),
     ("Chengdu Pandas", "CN", ["Chen Jie|陈杰", "Yang Fan|杨帆", "Zhao Lei|赵磊", "Huang Li|黄丽"]),
     ("Tokyo Winds", "JP", ["Sato Haruto|佐藤陽翔", "Suzuki Yui|鈴木結衣", "Takahashi Ren|高橋蓮", "Tanaka Aoi|田中葵"]),
-    ("Osaka Bamboo", "JP", ["Ito Sota|伊藤蒼太", "Watanabe Mio|渡辺澪", "Yamamoto Riku|山本陸", "Nakamura Hina|中村陽菜"]),
+    (
+        "Osaka Bamboo",
+        "JP",
+        ["Ito Sota|伊藤蒼太", "Watanabe Mio|渡辺澪", "Yamamoto Riku|山本陸", "Nakamura Hina|中村陽菜"],
+    ),
     ("Copenhagen Kongs", "DK", ["Mette Jensen|", "Lars Nielsen|", "Sofie Hansen|", "Anders Pedersen|"]),
     ("Madrid Flores", "ES", ["Ana García|", "Javier López|", "Lucía Martín|", "Pablo Sánchez|"]),
     ("Paris Dragons", "FR", ["Camille Martin|", "Louis Bernard|", "Chloé Dubois|", "Hugo Thomas|"]),

@@ -50,6 +50,12 @@ def test_a_weak_secret_key_fails_the_deploy_check():
 
 def test_production_keeps_database_connections_and_checks_them():
     settings = {"DJANGO_SECRET_KEY": "a-production-secret-" + "x7Gq2!pL9#vR4@kZ" * 4, "DJANGO_ALLOWED_HOSTS": "x.org"}
-    show = "from django.conf import settings; d = settings.DATABASES['default']; print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    show = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['CONN_HEALTH_CHECKS'])"
+    )
     assert run_manage("shell", "--no-imports", "-c", show, **settings).stdout.split() == ["60", "True"]
-    assert run_manage("shell", "--no-imports", "-c", show, DATABASE_CONN_MAX_AGE="0", **settings).stdout.split() == ["0", "True"]
+    assert run_manage("shell", "--no-imports", "-c", show, DATABASE_CONN_MAX_AGE="0", **settings).stdout.split() == [
+        "0",
+        "True",
+    ]

@@ -45,7 +45,10 @@ def test_catalogues_hold_every_string_in_the_code(tmp_path):
     )
     subprocess.run(
         [sys.executable, "manage.py", "makemessages", "-l", "ja", "--no-obsolete"],
-        cwd=copy, check=True, capture_output=True, env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings.test"},
+        cwd=copy,
+        check=True,
+        capture_output=True,
+        env={"PATH": "/usr/bin:/bin", "DJANGO_SETTINGS_MODULE": "config.settings.test"},
     )
     extracted = {e.msgid for e in polib.pofile(str(copy / "locale/ja/LC_MESSAGES/django.po")) if not e.obsolete}
     for language in LANGUAGES:

@@ -74,7 +74,9 @@ def test_an_archive_penalty_is_checked_like_a_referee_s(organizer):
 
 
 @pytest.mark.django_db
-def test_the_escalation_setting_travels_so_escalating_points_come_out_the_same(played, referee, organizer, registrations):
+def test_the_escalation_setting_travels_so_escalating_points_come_out_the_same(
+    played, referee, organizer, registrations
+):
     from penalties.models import PenaltyPolicy
     from penalties.services import penalty_policy_update
 
@@ -114,14 +116,18 @@ def test_a_bad_penalty_policy_is_refused_and_nothing_saved(organizer, policy):
 
 
 @pytest.mark.django_db
-def test_escalating_points_survive_a_cancelled_earlier_penalty(played, referee, chief_referee, organizer, registrations):
+def test_escalating_points_survive_a_cancelled_earlier_penalty(
+    played, referee, chief_referee, organizer, registrations
+):
     """3.11.6.3: warning, 5, 10; the 5 cancelled. The fouls that stand are renumbered (warning, 5),
     and the copy keeps that numbering and those points (the occurrence travels)."""
     from penalties.services import penalty_cancel
 
     sheet = ScoreSheet.objects.get(session__number=1, table__number=1)
     third = next(r for r in registrations if r.entry_number == 3)
-    made = [penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=third, hand_number=3) for _ in range(3)]
+    made = [
+        penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=third, hand_number=3) for _ in range(3)
+    ]
     penalty_cancel(actor=chief_referee, penalty=made[1], reason="not a foul")
     standings_recompute(tournament_id=played.pk)
     exported = tournament_export_archive(played)

@@ -29,7 +29,9 @@ def sign(sheet, referee, pins, capture):
     sheet.refresh_from_db()
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for registration in players(sheet):
-        sheet_services.sheet_confirm(sheet=sheet, entry_number=registration.entry_number, pin=pins[registration.entry_number])
+        sheet_services.sheet_confirm(
+            sheet=sheet, entry_number=registration.entry_number, pin=pins[registration.entry_number]
+        )
     with capture(execute=True):
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
 
@@ -92,8 +94,13 @@ def test_escalation_within_one_hand(referee, sheet, tournament, setting, series)
     assert points == series
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     # Counting starts again in the next hand, and for another player.
-    assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=2).points == 0
-    assert services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1).points == 0
+    assert (
+        services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=2).points == 0
+    )
+    assert (
+        services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=south, hand_number=1).points
+        == 0
+    )
     assert adjustments(sheet)[0].deductions == sum(series)
 
 
@@ -169,7 +176,9 @@ def test_false_win_refuses_a_legal_win_and_bad_tiles(referee, sheet):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("counts, expected_points", [(True, [24, 48, 0, 12]), (False, [48, 24, 0, 12])])
-def test_deductions_and_the_ranking_setting(referee, sheet, pins, tournament, counts, expected_points, django_capture_on_commit_callbacks):
+def test_deductions_and_the_ranking_setting(
+    referee, sheet, pins, tournament, counts, expected_points, django_capture_on_commit_callbacks
+):
     tournament.deductions_count_for_ranking = counts
     tournament.save()
     sheet.session.tournament = tournament
@@ -190,10 +199,14 @@ def test_deductions_and_the_ranking_setting(referee, sheet, pins, tournament, co
 
 
 @pytest.mark.django_db
-def test_cancelling_a_penalty_recomputes_the_standings(referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks):
+def test_cancelling_a_penalty_recomputes_the_standings(
+    referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks
+):
     east = players(sheet)[0]
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
-    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=30)
+    penalty = services.penalty_record(
+        actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=30
+    )
     sign(sheet, referee, pins, django_capture_on_commit_callbacks)
     before = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
     assert {row["entry"]: row["contest_points"] for row in before}[east.entry_number] == -30
@@ -223,7 +236,9 @@ def test_disqualification_marks_the_standings_and_a_substitute_takes_later_seats
     # Session 2 is seated; a substitute takes the disqualified player's seat there.
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
-    session_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(
+        actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
     substitute = Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
     )
@@ -241,20 +256,26 @@ def test_bad_penalty_input(referee, sheet, tournament, registrations):
     with pytest.raises(ValidationError):
         services.penalty_record(actor=referee, sheet=sheet, foul="no-such-foul", offender=east, hand_number=1)
     with pytest.raises(ValidationError):
-        services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=stranger, hand_number=1, points=10)
+        services.penalty_record(
+            actor=referee, sheet=sheet, foul="violation", offender=stranger, hand_number=1, points=10
+        )
     with pytest.raises(ValidationError):
         services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=1, points=15)
     with pytest.raises(ValidationError):
         services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=east, hand_number=5, points=10)
     with pytest.raises(ValidationError):
-        services.penalty_record(actor=referee, sheet=sheet, foul="exposed_other_tiles", offender=east, hand_number=1, points=10, victim=east)
+        services.penalty_record(
+            actor=referee, sheet=sheet, foul="exposed_other_tiles", offender=east, hand_number=1, points=10, victim=east
+        )
     with pytest.raises(ValidationError):
         services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east)
     assert not Penalty.objects.exists()
 
 
 @pytest.mark.django_db
-def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(client_for, referee, organizer, chief_referee, sheet, tournament, registrations):
+def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(
+    client_for, referee, organizer, chief_referee, sheet, tournament, registrations
+):
     from tournaments.models import Player, Registration
 
     east, south = players(sheet)[:2]
@@ -262,12 +283,18 @@ def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(c
     cheat = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=south, hand_number=1)
     page = client_for(organizer).get(f"/t/{tournament.pk}/sessions/1/fouls/").content.decode()
     assert f"/penalties/{late.pk}/forfeit-points/" in page and f"/penalties/{cheat.pk}/arrangement/" in page
-    assert client_for(chief_referee).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 404
+    assert (
+        client_for(chief_referee).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 404
+    )
     assert client_for(organizer).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 302
     late.refresh_from_db()
     assert late.forfeit_table_points == 12
-    reserve = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=50)
-    response = client_for(organizer).post(f"/penalties/{cheat.pk}/arrangement/", {"arrangement": "substitute", "substitute": reserve.pk})
+    reserve = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=50
+    )
+    response = client_for(organizer).post(
+        f"/penalties/{cheat.pk}/arrangement/", {"arrangement": "substitute", "substitute": reserve.pk}
+    )
     assert response.status_code == 302
     cheat.refresh_from_db()
     assert (cheat.arrangement, cheat.substitute) == ("substitute", reserve)
@@ -280,7 +307,9 @@ def test_after_a_disqualification_the_seats_still_work(referee, organizer, sheet
 
     east = players(sheet)[0]
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
-    substitute = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99)
+    substitute = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
+    )
     # Later sessions are drawn without the disqualified player and with the substitute.
     seating_services.chart_generate(actor=organizer, tournament=tournament, seed=3)
     later = SeatAssignment.objects.filter(session__number__gt=1)
@@ -288,8 +317,12 @@ def test_after_a_disqualification_the_seats_still_work(referee, organizer, sheet
     assert later.filter(registration=substitute).count() == tournament.planned_sessions - 1
     # A manual swap in a later session still validates.
     session2 = tournament.sessions.get(number=2)
-    a, b = [seat.registration for seat in session2.seats.filter(table__number__in=[1, 2], seat=0).order_by("table__number")]
-    seating_services.seats_swap(actor=organizer, session=session2, first_entry=a.entry_number, second_entry=b.entry_number)
+    a, b = [
+        seat.registration for seat in session2.seats.filter(table__number__in=[1, 2], seat=0).order_by("table__number")
+    ]
+    seating_services.seats_swap(
+        actor=organizer, session=session2, first_entry=a.entry_number, second_entry=b.entry_number
+    )
     assert session2.seats.get(registration=a).table.number == 2
     assert penalty.disqualification
 
@@ -298,7 +331,9 @@ def test_after_a_disqualification_the_seats_still_work(referee, organizer, sheet
 def test_a_given_occurrence_fixes_the_escalating_points(referee, sheet):
     """An archive's occurrence is kept (3.11.6.3-5), and only escalating fouls take one."""
     east = players(sheet)[0]
-    given = services.penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1, occurrence=3)
+    given = services.penalty_record(
+        actor=referee, sheet=sheet, foul="empty_call", offender=east, hand_number=1, occurrence=3
+    )
     assert (given.occurrence, given.points) == (3, 10)
     for foul, occurrence in (("violation", 1), ("empty_call", 0), ("empty_call", True)):
         with pytest.raises(ValidationError) as caught:
@@ -313,7 +348,9 @@ def test_a_given_occurrence_fixes_the_escalating_points(referee, sheet):
     ("double", [0, 5, 10, 20, 40], [0, 5, 10, 20, 40]),
     ("flat", [0, 5, 10, 20, 20], [0, 5, 10, 20, 20]),
 ])
-def test_cancelling_an_escalating_foul_renumbers_the_rest(referee, chief_referee, sheet, tournament, setting, before, after):
+def test_cancelling_an_escalating_foul_renumbers_the_rest(
+    referee, chief_referee, sheet, tournament, setting, before, after
+):
     """3.11.6.3-5 count the fouls that stand: warning, 5, 10 with the first cancelled becomes
     warning, 5, and the next one recorded is 10, under the tournament's escalation setting."""
     PenaltyPolicy.objects.create(tournament=tournament, escalation=setting)
@@ -365,11 +402,15 @@ def test_lateness_is_bounded_and_given_once_per_session(client_for, referee, chi
     assert "cancel it first" in caught.value.message_dict["offender"][0]
     assert Penalty.objects.count() == 1
     services.penalty_cancel(actor=chief_referee, penalty=first, reason="The clock was wrong.")
-    assert services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700).points == 20
+    assert (
+        services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=700).points == 20
+    )
 
 
 @pytest.mark.django_db
-def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(referee, organizer, chief_referee, sheet, tournament, registrations):
+def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(
+    referee, organizer, chief_referee, sheet, tournament, registrations
+):
     """3.11.4: the substitute's planned seats go back to the player when the disqualification is
     cancelled; changing an arrangement is refused (cancel and record again)."""
     from tournaments.models import Player, Registration
@@ -378,13 +419,17 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(refer
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
-    session_services.session_seats_replace(actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(
+        actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
     a = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="A"), entry_number=98)
     b = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="B"), entry_number=99)
     services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=a)
     for arrangement, substitute in (("substitute", b), ("play_on", None)):
         with pytest.raises(ValidationError) as caught:
-            services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement=arrangement, substitute=substitute)
+            services.disqualification_arrange(
+                actor=organizer, penalty=penalty, arrangement=arrangement, substitute=substitute
+            )
         assert "cancel the disqualification" in caught.value.message_dict["arrangement"][0]
     penalty.refresh_from_db()
     assert (penalty.arrangement, penalty.substitute) == ("substitute", a)
@@ -396,14 +441,18 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(refer
 
 
 @pytest.mark.django_db
-def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee, organizer, chief_referee, sheet, tournament, registrations):
+def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(
+    referee, organizer, chief_referee, sheet, tournament, registrations
+):
     from seating import services as seating_services
     from tournaments.models import Player, Registration
 
     east = players(sheet)[0]
     seating_services.chart_generate(actor=organizer, tournament=tournament, seed=3)
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
-    substitute = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99)
+    substitute = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
+    )
     services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=substitute)
     services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="upheld on appeal")
     # Back in: the player has the seats back, the substitute needs none; both are ranked as usual.
@@ -420,17 +469,27 @@ def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(referee
 
 @pytest.mark.django_db
 def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, registrations):
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT))
+    sheet_services.hand_record(
+        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT)
+    )
     sheet.refresh_from_db()
     sheet = sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=sheet.version)
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
     sheet.refresh_from_db()
-    sheet_services.hand_correct(actor=referee, sheet=sheet, number=1, expected_version=sheet.version, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT))
+    sheet_services.hand_correct(
+        actor=referee,
+        sheet=sheet,
+        number=1,
+        expected_version=sheet.version,
+        entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT),
+    )
     with pytest.raises(ValidationError, match="0 of 4"):
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry])
-    services.penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10)
+    services.penalty_record(
+        actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=10
+    )
     with pytest.raises(ValidationError, match="0 of 4"):  # a penalty changes the results too
         sheet_services.sheet_sign(actor=referee, sheet=sheet)

@@ -14,7 +14,9 @@ ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "
 
 
 @pytest.mark.django_db
-def test_the_record_of_fouls_is_linked_per_session(client_for, tournament, fouled_sheet, organizer, chief_referee, player_user):
+def test_the_record_of_fouls_is_linked_per_session(
+    client_for, tournament, fouled_sheet, organizer, chief_referee, player_user
+):
     record = reverse("penalties:record", args=[tournament.pk, 1])
     detail = reverse("tournaments:detail", args=[tournament.pk])
     board = reverse("tournaments:board", args=[tournament.pk])
@@ -27,7 +29,9 @@ def test_the_record_of_fouls_is_linked_per_session(client_for, tournament, foule
 
 
 @pytest.mark.django_db
-def test_the_sheets_foul_page_leads_the_chief_referee_to_the_record(client_for, tournament, fouled_sheet, chief_referee, referee):
+def test_the_sheets_foul_page_leads_the_chief_referee_to_the_record(
+    client_for, tournament, fouled_sheet, chief_referee, referee
+):
     record = reverse("penalties:record", args=[tournament.pk, 1])
     fouls = reverse("penalties:sheet_fouls", args=[fouled_sheet.pk])
     chief = client_for(chief_referee).get(fouls).content.decode()
@@ -37,7 +41,9 @@ def test_the_sheets_foul_page_leads_the_chief_referee_to_the_record(client_for, 
 
 
 @pytest.mark.django_db
-def test_the_fouls_link_shows_only_where_the_foul_page_opens(client_for, tournament, sheet, referee, chief_referee, organizer):
+def test_the_fouls_link_shows_only_where_the_foul_page_opens(
+    client_for, tournament, sheet, referee, chief_referee, organizer
+):
     fouls, page = reverse("penalties:sheet_fouls", args=[sheet.pk]), reverse("tournaments:sheet", args=[sheet.pk])
     other = make_user("referee2")
     Membership.objects.create(user=other, tournament=tournament, role="referee")
@@ -196,5 +202,7 @@ def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, refe
         f"/sheets/{sheet.pk}/fouls/record/", {"foul": "violation", "offender": registrations[0].pk, "hand_number": 1}
     )
     assert bad.status_code == 200 and "Choose 5, 10, 20, 30, 40, 50 or 60 points." in bad.content.decode()
-    record = client.get(f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
+    record = client.get(
+        f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans"
+    ).content.decode()
     assert "违例记录表" in record and "诈和" in record

@@ -61,4 +61,7 @@ def classify(hand) -> str:
         # the oracle counts a wait on a fifth copy: its wait fan (and so the choice
         # between readings of equal value) may differ by that one point
         return "fifth_copy"
-    return f"{hand.notation} {hand.kwargs}: engine {dict(sorted(mine.items(), key=str))} oracle {dict(sorted(theirs.items(), key=str))}"
+    return (
+        f"{hand.notation} {hand.kwargs}: engine {dict(sorted(mine.items(), key=str))} "
+        f"oracle {dict(sorted(theirs.items(), key=str))}"
+    )

@@ -102,7 +102,9 @@ def _standard(rng):
         if not ok:
             continue
         for _ in range(20):
-            pair = _pick_tile(rng, style) if style != "one_suit" or rng.random() < 0.3 else suit * 10 + rng.randint(1, 9)
+            pair = (
+                _pick_tile(rng, style) if style != "one_suit" or rng.random() < 0.3 else suit * 10 + rng.randint(1, 9)
+            )
             if pool.take([pair, pair]):
                 break
         else:

@@ -20,7 +20,17 @@ class SessionOutput(serializers.ModelSerializer):
 class TournamentOutput(serializers.ModelSerializer):
     class Meta:
         model = Tournament
-        fields = ["id", "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status"]
+        fields = [
+            "id",
+            "name",
+            "venue",
+            "starts_on",
+            "ends_on",
+            "rules",
+            "planned_sessions",
+            "session_minutes",
+            "status",
+        ]
 
 
 class TournamentDetailOutput(TournamentOutput):
@@ -71,7 +81,9 @@ class RegistrationListApi(APIView):
         tournament = core_selectors.tournament_get_for_user(
             user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
         )
-        registrations = core_selectors.registration_list(tournament=tournament, search=request.query_params.get("q", ""))
+        registrations = core_selectors.registration_list(
+            tournament=tournament, search=request.query_params.get("q", "")
+        )
         return Response(RegistrationOutput(registrations, many=True).data)
 
 

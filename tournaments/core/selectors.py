@@ -1,4 +1,5 @@
-"""Reads of tournaments, registrations, staff and the audit trail, filtered by what the asking user may see. Outsiders get 404, never a hint."""
+"""Reads of tournaments, registrations, staff and the audit trail, filtered by what the asking user
+may see. Outsiders get 404, never a hint."""
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Q, QuerySet
@@ -44,7 +45,9 @@ def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[R
 
 
 def registration_get_for_user(*, user, registration_id: int, capability: Capability) -> Registration:
-    registration = Registration.objects.select_related("tournament", "player", "team").filter(pk=registration_id).first()
+    registration = (
+        Registration.objects.select_related("tournament", "player", "team").filter(pk=registration_id).first()
+    )
     if registration is None or not can(user, registration.tournament, capability):
         raise NotFound("No such registration.")
     return registration

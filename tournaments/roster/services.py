@@ -195,7 +195,9 @@ def _import_players(tournament: Tournament, rows) -> int:
                 problems.append(Problem(number, "leader", "team_has_leader", {"value": team_name}))
             elif team_name in seen_leaders:
                 problems.append(
-                    Problem(number, "leader", "second_leader", {"value": team_name, "first_row": seen_leaders[team_name]})
+                    Problem(
+                        number, "leader", "second_leader", {"value": team_name, "first_row": seen_leaders[team_name]}
+                    )
                 )
             seen_leaders.setdefault(team_name, number)
         parsed.append((entry, values, teams.get(team_name), bool(is_leader)))

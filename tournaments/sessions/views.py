@@ -28,7 +28,9 @@ def board(request, tournament_id: int):
         "board": board,
         "poll_seconds": BOARD_POLL_SECONDS,
         # The apps' pages of the session shown (the Record of Fouls, …).
-        "session_links": extensions.visible_links("session", request.user, board["session"]) if board["session"] else [],
+        "session_links": extensions.visible_links("session", request.user, board["session"])
+        if board["session"]
+        else [],
     }
     if request.htmx:  # the poll refreshes the tables only
         return render(request, "tournaments/sessions/_board.html", context)

@@ -202,7 +202,9 @@ class HandDeleteLastApi(APIView):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = VersionInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        sheet_services.hand_delete_last(actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"])
+        sheet_services.hand_delete_last(
+            actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"]
+        )
         return sheet_response(sheet)
 
 

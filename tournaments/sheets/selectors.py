@@ -60,7 +60,11 @@ def sheet_detail(*, sheet) -> dict:
     return {
         "sheet": sheet,
         "players": [
-            {"seat": seat, "registration": seats.get(seat), "confirmed": seats.get(seat) and seats[seat].pk in confirmed}
+            {
+                "seat": seat,
+                "registration": seats.get(seat),
+                "confirmed": seats.get(seat) and seats[seat].pk in confirmed,
+            }
             for seat in range(4)
         ],
         "hands": hand_rows,

@@ -331,11 +331,15 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
 def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
     """Conflict (409) unless the locked sheet is still at the version the client saw; None: no check."""
     if expected_version is not None and sheet.version != expected_version:
-        raise Conflict(_("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version)
+        raise Conflict(
+            _("The sheet has changed since you loaded it; reload and try again."), current_version=sheet.version
+        )
 
 
 @transaction.atomic
-def sheet_confirm(*, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None) -> Registration:
+def sheet_confirm(
+    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None
+) -> Registration:
     """A player confirms the closed sheet on the referee's tablet with their entry number and PIN.
 
     `expected_version` is the version the tablet showed the player: if the sheet changed since (a
@@ -402,7 +406,10 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
             )
         if not reason.strip():
             raise ValidationError(
-                {"reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.") % {"n": len(confirmed)}}
+                {
+                    "reason": _("%(n)d of 4 players have confirmed: give the reason the others cannot.")
+                    % {"n": len(confirmed)}
+                }
             )
     sheet.signatures.create(kind="referee", user=actor, sheet_version=sheet.version)
     sheet_save_new_version(sheet=sheet, status=ScoreSheet.Status.LOCKED, locked_at=timezone.now())

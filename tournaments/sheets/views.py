@@ -50,7 +50,9 @@ def sheet_referee(request, sheet_id: int):
         if referee is None:
             raise ValidationError(_("Choose a referee of this tournament."))
         sheet_services.sheet_assign_referee(actor=request.user, sheet=sheet, referee=referee)
-        messages.success(request, _("Table %(n)s is now refereed by %(user)s.") % {"n": sheet.table.number, "user": referee})
+        messages.success(
+            request, _("Table %(n)s is now refereed by %(user)s.") % {"n": sheet.table.number, "user": referee}
+        )
     except ValidationError as error:
         messages.error(request, " ".join(error.messages))
     return redirect("tournaments:sheet", sheet.pk)

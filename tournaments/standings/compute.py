@@ -143,7 +143,9 @@ def standings_compute(tournament: Tournament) -> dict:
 
     keys = {registration_id: individual_key(row) for registration_id, row in rows.items()}  # once per player
     # 3.11.4-3.11.5: a disqualified player keeps their record but takes no rank; listed last.
-    ranked = sorted((r for r in rows.values() if not r["disqualified"]), key=lambda r: (keys[r["registration"]], r["entry"]))
+    ranked = sorted(
+        (r for r in rows.values() if not r["disqualified"]), key=lambda r: (keys[r["registration"]], r["entry"])
+    )
     _assign_ranks(ranked, lambda row: keys[row["registration"]])
     disqualified = sorted((r for r in rows.values() if r["disqualified"]), key=lambda r: r["entry"])
     for row in disqualified:

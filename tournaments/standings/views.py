@@ -81,7 +81,9 @@ def player_detail(request, tournament_id: int, entry: int):
     snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
     player = standings_selectors.standings_player(snapshot=snapshot, entry=entry)
     return render(
-        request, "tournaments/standings/player_detail.html", {"tournament": tournament, "player": player, "snapshot": snapshot}
+        request,
+        "tournaments/standings/player_detail.html",
+        {"tournament": tournament, "player": player, "snapshot": snapshot},
     )
 
 

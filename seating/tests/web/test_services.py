@@ -175,7 +175,11 @@ def play_session_one(tournament, actor):
         by_entry = sorted(range(4), key=lambda seat: seats[seat].entry_number)
         top, second, last = by_entry[3], by_entry[2], by_entry[0]
         flowers = seats[top].entry_number // 7
-        hands[table] = [win(top, None, STRAIGHT, flowers), win(second, last, STRAIGHT), win(top, last, STRAIGHT, flowers)]
+        hands[table] = [
+            win(top, None, STRAIGHT, flowers),
+            win(second, last, STRAIGHT),
+            win(top, last, STRAIGHT, flowers),
+        ]
     play(actor=actor, session=session1, hands=hands)
     return session1
 
@@ -209,7 +213,9 @@ def test_seat_by_standings_top_and_snake(organizer, chief_referee, tournament, f
     event = AuditEvent.objects.get(action="seating.seated_by_standings")
     assert event.detail["method"] == "top"
     # Appendix 3: starting winds stay balanced over the six sessions (each wind once or twice).
-    starts = Counter(SeatAssignment.objects.filter(session__tournament=tournament).values_list("registration_id", "seat"))
+    starts = Counter(
+        SeatAssignment.objects.filter(session__tournament=tournament).values_list("registration_id", "seat")
+    )
     spreads = [max(starts[(r.pk, w)] for w in range(4)) - min(starts[(r.pk, w)] for w in range(4)) for r in field48]
     # (Shuffled at random instead, this run gives spreads of 3 for 8 players and 2 for 13.)
     assert max(spreads) <= 2 and spreads.count(1) >= 44, Counter(spreads)

@@ -29,6 +29,8 @@ def test_the_admin_does_not_revoke_a_referee_who_holds_tables(admin_client, refe
     from tournaments.models import Membership
 
     membership = Membership.objects.get(user=referee, role="referee")
-    response = admin_client.post(reverse("admin:tournaments_membership_delete", args=[membership.pk]), {"post": "yes"}, follow=True)
+    response = admin_client.post(
+        reverse("admin:tournaments_membership_delete", args=[membership.pk]), {"post": "yes"}, follow=True
+    )
     assert Membership.objects.filter(pk=membership.pk).exists()
     assert "hand" in response.content.decode().lower() and response.status_code == 200

@@ -93,7 +93,9 @@ def test_membership_rules(organizer, tournament, teams, outsider):
     with pytest.raises(ValidationError):
         core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="team_leader")
     with pytest.raises(ValidationError):
-        core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee", team=teams[0])
+        core_services.membership_grant(
+            actor=organizer, tournament=tournament, user=outsider, role="referee", team=teams[0]
+        )
     with pytest.raises(ValidationError):
         core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="emperor")
     membership = core_services.membership_grant(actor=organizer, tournament=tournament, user=outsider, role="referee")
@@ -145,7 +147,9 @@ def test_audit_trail_is_append_only_in_postgresql(organizer, tournament):
 
 
 @pytest.mark.django_db
-def test_ranking_settings_recompute_the_standings(client_for, organizer, tournament, django_capture_on_commit_callbacks):
+def test_ranking_settings_recompute_the_standings(
+    client_for, organizer, tournament, django_capture_on_commit_callbacks
+):
     from tournaments.models import StandingsSnapshot
 
     client = client_for(organizer)
@@ -216,7 +220,9 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
     player.save()
     Registration.objects.create(tournament=other, player=player, entry_number=1)
     with pytest.raises(ValidationError):
-        core_services.registration_update(actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1")
+        core_services.registration_update(
+            actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1"
+        )
     core_services.registration_update(
         actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
         contact=player.contact, country=player.country, team=registrations[1].team,
@@ -224,12 +230,23 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
     job = roster_services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
     assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
-    third = core_services.tournament_create(actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on)
+    third = core_services.tournament_create(
+        actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on
+    )
     job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
     assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
-    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
-                                     content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n")
+    job = roster_services.import_job_create(
+        actor=outsider,
+        tournament=third,
+        kind="players",
+        filename="p.csv",
+        content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n",
+    )
     assert roster_services.import_job_run(job_id=job.pk).status == "done"
     stored = Player.objects.get(federation_id="CN-1")
-    assert (stored.name, stored.country, stored.contact) == ("Player 1", "CN", "p1@example.org")  # reused, not overwritten
+    assert (stored.name, stored.country, stored.contact) == (
+        "Player 1",
+        "CN",
+        "p1@example.org",
+    )  # reused, not overwritten

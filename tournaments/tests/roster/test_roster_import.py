@@ -109,7 +109,11 @@ def test_xlsx_import_and_bad_xlsx(organizer, tournament):
         ("players.xlsx", b"this is not a spreadsheet", [(0, "", "unreadable")]),
         ("players.csv", b"", [(0, "", "empty")]),
         ("players.csv", b"entry,name\n", [(0, "", "empty")]),
-        ("players.csv", b"nombre,equipo\nAna,Madrid\n", [(1, "entry", "missing_column"), (1, "name", "missing_column")]),
+        (
+            "players.csv",
+            b"nombre,equipo\nAna,Madrid\n",
+            [(1, "entry", "missing_column"), (1, "name", "missing_column")],
+        ),
         ("players.csv", b"\xff\xfe\x00\x00garbage\x00", [(0, "", "unreadable")]),
     ],
 )
@@ -124,8 +128,16 @@ def test_duplicate_team_and_second_leader(organizer, tournament):
     job = run_import(organizer, tournament, "teams", "t.csv", "name\nMadrid\nMadrid\n\n".encode())
     assert problems(job) == [(3, "name", "duplicate_in_file")]
     run_import(organizer, tournament, "teams", "t.csv", b"name\nMadrid\n")
-    assert problems(run_import(organizer, tournament, "teams", "t.csv", b"name\nMadrid\n")) == [(2, "name", "team_exists")]
-    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name,team,leader\n1,A,Madrid,yes\n2,B,Madrid,yes\n3,C,,maybe\n")
+    assert problems(run_import(organizer, tournament, "teams", "t.csv", b"name\nMadrid\n")) == [
+        (2, "name", "team_exists")
+    ]
+    job = run_import(
+        organizer,
+        tournament,
+        "players",
+        "p.csv",
+        b"entry,name,team,leader\n1,A,Madrid,yes\n2,B,Madrid,yes\n3,C,,maybe\n",
+    )
     assert problems(job) == [(3, "leader", "second_leader"), (4, "leader", "not_yes_no")]
 
 
@@ -151,7 +163,9 @@ def test_same_federation_id_is_the_same_player_across_tournaments(organizer, tou
 
 
 @pytest.mark.django_db
-def test_upload_page_reports_problems_in_the_users_language(client_for, organizer, tournament, django_capture_on_commit_callbacks):
+def test_upload_page_reports_problems_in_the_users_language(
+    client_for, organizer, tournament, django_capture_on_commit_callbacks
+):
     client = client_for(organizer)
     upload = SimpleUploadedFile("players.csv", b"entry,name,team\n1,Ana,Nowhere\n", content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
@@ -167,7 +181,9 @@ def test_upload_page_reports_problems_in_the_users_language(client_for, organize
 @pytest.mark.django_db
 def test_upload_refuses_other_file_types(client_for, organizer, tournament):
     upload = SimpleUploadedFile("players.pdf", b"%PDF", content_type="application/pdf")
-    response = client_for(organizer).post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
+    response = client_for(organizer).post(
+        reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload}
+    )
     assert response.status_code == 200
     assert "Upload a .csv or .xlsx file." in response.content.decode()
     assert not ImportJob.objects.exists()
@@ -209,7 +225,9 @@ def test_largest_entry_number_and_its_message(organizer, tournament):
 
 @pytest.mark.django_db
 def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament):
-    job = run_import(organizer, tournament, "players", "p.csv", "entry,name\n１２,Ana\n13.0,Bea\n ０１４ ,Carl\n".encode())
+    job = run_import(
+        organizer, tournament, "players", "p.csv", "entry,name\n１２,Ana\n13.0,Bea\n ０１４ ,Carl\n".encode()
+    )
     assert job.status == "done", job.errors
     assert sorted(tournament.registrations.values_list("entry_number", flat=True)) == [12, 13, 14]
 
@@ -308,7 +326,9 @@ def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer,
     from tournaments.roster.files import problem_message
 
     Player.objects.create(name="Li Na", name_local="李娜", federation_id="CN-100")
-    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1,Zhang Wei,CN-100\n".encode())
+    job = run_import(
+        organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1,Zhang Wei,CN-100\n".encode()
+    )
     assert job.status == "failed"
     assert problems(job) == [(2, "federation_id", "federation_id_other_name")]
     message = problem_message(job.errors[0])
@@ -324,7 +344,9 @@ def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer,
     assert "李娜" in problem_message(job.errors[0]) and "张伟" in problem_message(job.errors[0])
 
     # Case and spacing are no difference; an empty local name in the file is not compared.
-    job = run_import(organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1, li  NA ,CN-100\n".encode())
+    job = run_import(
+        organizer, tournament, "players", "p.csv", "entry,name,federation_id\n1, li  NA ,CN-100\n".encode()
+    )
     assert job.status == "done", job.errors
     assert tournament.registrations.get().player.name == "Li Na"
 
@@ -332,13 +354,22 @@ def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer,
 @pytest.mark.django_db
 def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, tournament, registrations, referee):
     job = services.import_job_create(
-        actor=organizer, tournament=tournament, kind="players", filename="p.csv", content=b"entry,name\n13,Ann\n14,Bo\n15,Cy\n16,Di\n"
+        actor=organizer,
+        tournament=tournament,
+        kind="players",
+        filename="p.csv",
+        content=b"entry,name\n13,Ann\n14,Bo\n15,Cy\n16,Di\n",
     )
     services.import_job_run(job_id=job.pk)
-    assert all(len(r.confirm_pin) == 4 and r.confirm_pin.isdigit() for r in tournament.registrations.filter(entry_number__gte=13))
+    assert all(
+        len(r.confirm_pin) == 4 and r.confirm_pin.isdigit()
+        for r in tournament.registrations.filter(entry_number__gte=13)
+    )
     assert not Registration.objects.filter(tournament=tournament, entry_number__lt=13).exclude(confirm_pin="").exists()
     session = tournament.sessions.get(number=1)
     ids = list(tournament.registrations.order_by("entry_number").values_list("pk", flat=True))
-    session_services.session_seats_replace(actor=organizer, session=session, tables={n + 1: ids[4 * n: 4 * n + 4] for n in range(4)})
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={n + 1: ids[4 * n : 4 * n + 4] for n in range(4)}
+    )
     session_services.session_start(actor=organizer, session=session)
     assert not tournament.registrations.filter(confirm_pin="").exists()

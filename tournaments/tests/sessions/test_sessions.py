@@ -26,16 +26,22 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
     with pytest.raises(ValidationError):
         session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8]})
     with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]})
+        session_services.session_seats_replace(
+            actor=organizer, session=session, tables={1: ids[:4], 2: ids[3:7], 3: ids[8:12]}
+        )
     with pytest.raises(ValidationError):
         session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:3], 2: ids[3:12]})
     with pytest.raises(ValidationError):  # no seats yet
         session_services.session_start(actor=organizer, session=session)
-    session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
     # A player registered after the seats were drawn: the session does not start without them.
     from tournaments.models import Player, Registration
 
-    late = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77)
+    late = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Late"), entry_number=77
+    )
     with pytest.raises(ValidationError, match="Entries 77 are registered but have no seat in session 2"):
         session_services.session_start(actor=organizer, session=session)
     assert session.sheets.count() == 0
@@ -43,4 +49,6 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
     sheets = session_services.session_start(actor=organizer, session=session)
     assert len(sheets) == 3 and all(s.referee == referee for s in sheets)
     with pytest.raises(ValidationError):
-        session_services.session_seats_replace(actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+        session_services.session_seats_replace(
+            actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+        )

@@ -172,7 +172,8 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           const corrected = outbox.add(win);
           const step = outbox.next();
           const refused = outbox.settle(step.send.client_key, {
-            status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least 8" }] }
+            status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least "
+                                                                                            "8" }] }
           });
           const held = outbox.held();
           const discarded = outbox.discardHeld();
@@ -192,14 +193,17 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
     # JSON (from a proxy: score-sheet.js gives it as {}) holds the hand without reasons.
     result = page.evaluate(
         """([draw]) => {
-          const outbox = openOutbox(4, { items: {}, getItem(k) { return this.items[k] || null; }, setItem(k, v) { this.items[k] = v; } });
+          const outbox = openOutbox(4, {
+            items: {}, getItem(k) { return this.items[k] || null; }, setItem(k, v) { this.items[k] = v; },
+          });
           const errors = [{ field: "flowers", code: "max_value", message: "at most 8" },
                           { field: null, code: "invalid", message: "not running" }];
           outbox.add(draw);
           const a = outbox.settle(outbox.next().send.client_key, { status: 400, body: { errors: errors } });
           outbox.add(draw);
           const b = outbox.settle(outbox.next().send.client_key, {
-            status: 409, body: { errors: [{ field: null, code: "conflict", message: "The sheet changed." }], current_version: 3 }
+            status: 409, body: { errors: [{ field: null, code: "conflict", message: "The sheet "
+                                                                                    "changed." }], current_version: 3 }
           });
           outbox.add(draw);
           const c = outbox.settle(outbox.next().send.client_key, { status: 413, body: {} });
@@ -259,7 +263,8 @@ def test_an_answer_for_a_hand_discarded_meanwhile_changes_nothing(page):
           outbox.add(draw);
           const step = outbox.next();
           localStorage.setItem("mcr-outbox-sheet-42", "[]");  // another tab of this sheet sent it
-          return { answer: outbox.settle(step.send.client_key, { status: 201, body: { number: 1 } }), next: outbox.serverNext() };
+          const answer = outbox.settle(step.send.client_key, { status: 201, body: { number: 1 } });
+          return { answer: answer, next: outbox.serverNext() };
         }""",
         [DRAW],
     )

@@ -19,7 +19,14 @@ def url(sheet, route="", *args):
 @pytest.mark.django_db
 def test_referee_records_hands_and_a_retry_is_replayed(client_for, referee, sheet):
     client = client_for(referee)
-    body = {"number": 1, "client_key": str(uuid.uuid4()), "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}
+    body = {
+        "number": 1,
+        "client_key": str(uuid.uuid4()),
+        "result": "win",
+        "winner": 2,
+        "discarder": 0,
+        "tiles": STRAIGHT,
+    }
     first = client.post(url(sheet, "hands"), body, content_type="application/json")
     assert first.status_code == 201, first.content
     data = first.json()
@@ -55,7 +62,9 @@ def test_bad_hand_is_a_400_with_code_and_translated_message(client_for, referee,
 
 
 @pytest.mark.django_db
-def test_only_the_assigned_referee_and_the_chief_write(client_for, tournament, referee, chief_referee, outsider, sheet, organizer):
+def test_only_the_assigned_referee_and_the_chief_write(
+    client_for, tournament, referee, chief_referee, outsider, sheet, organizer
+):
     other_referee = make_user("other-referee")
     Membership.objects.create(user=other_referee, tournament=tournament, role="referee")
     body = {"number": 1, "result": "draw"}
@@ -71,13 +80,19 @@ def test_only_the_assigned_referee_and_the_chief_write(client_for, tournament, r
 @pytest.mark.django_db
 def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chief_referee, sheet, pins):
     client = client_for(referee)
-    client.post(url(sheet, "hands"), {"number": 1, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}, content_type="application/json")
+    client.post(
+        url(sheet, "hands"),
+        {"number": 1, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT},
+        content_type="application/json",
+    )
     assert client.post(url(sheet, "close"), {"version": 1}, content_type="application/json").status_code == 409
     closed = client.post(url(sheet, "close"), {"version": 2}, content_type="application/json")
     assert closed.json()["status"] == "closed"
     version = closed.json()["version"]
     wrong_pin = "0000" if pins[1] != "0000" else "1111"
-    wrong = client.post(url(sheet, "confirm"), {"entry": 1, "pin": wrong_pin, "version": version}, content_type="application/json")
+    wrong = client.post(
+        url(sheet, "confirm"), {"entry": 1, "pin": wrong_pin, "version": version}, content_type="application/json"
+    )
     assert wrong.status_code == 400 and wrong.json()["errors"][0]["field"] == "pin"
     for entry in (1, 2, 3, 4):
         body = {"entry": entry, "pin": pins[entry], "version": version}
@@ -116,16 +131,22 @@ def test_a_stale_hand_number_gets_409_with_the_next_number(client_for, referee, 
 def test_a_client_key_sent_again_for_the_next_hand_is_a_conflict_not_a_crash(client_for, referee, sheet):
     client = client_for(referee)
     key = "6f1c1c7e-9d7a-4a57-9d57-0b8a2f1f7a10"
-    first = client.post(url(sheet, "hands"), {"number": 1, "client_key": key, "result": "draw"}, content_type="application/json")
+    first = client.post(
+        url(sheet, "hands"), {"number": 1, "client_key": key, "result": "draw"}, content_type="application/json"
+    )
     assert first.status_code == 201
-    again = client.post(url(sheet, "hands"), {"number": 2, "client_key": key, "result": "draw"}, content_type="application/json")
+    again = client.post(
+        url(sheet, "hands"), {"number": 2, "client_key": key, "result": "draw"}, content_type="application/json"
+    )
     assert again.status_code == 409 and "hand 1" in again.json()["errors"][0]["message"]
     assert again.json()["current_version"] is None and "next_number" not in again.json()
     assert sheet.hands.count() == 1
 
 
 @pytest.mark.django_db
-def test_a_confirmation_or_signature_for_a_version_since_changed_is_refused(client_for, referee, chief_referee, sheet, pins):
+def test_a_confirmation_or_signature_for_a_version_since_changed_is_refused(
+    client_for, referee, chief_referee, sheet, pins
+):
     client = client_for(referee)
     client.post(url(sheet, "hands"), {"number": 1, "result": "draw"}, content_type="application/json")
     version = client.post(url(sheet, "close"), {"version": 2}, content_type="application/json").json()["version"]
@@ -133,29 +154,45 @@ def test_a_confirmation_or_signature_for_a_version_since_changed_is_refused(clie
     assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 200
     # The chief referee corrects a hand while the players are signing: they must see it first.
     correction = {"version": version, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT}
-    assert client_for(chief_referee).put(url(sheet, "hand", 1), correction, content_type="application/json").status_code == 200
+    assert (
+        client_for(chief_referee).put(url(sheet, "hand", 1), correction, content_type="application/json").status_code
+        == 200
+    )
     body = {"entry": 2, "pin": pins[2], "version": version}
     stale = client.post(url(sheet, "confirm"), body, content_type="application/json")
     assert stale.status_code == 409 and stale.json()["current_version"] == version + 1
     assert client.post(url(sheet, "sign"), {"version": version}, content_type="application/json").status_code == 409
-    assert client.post(url(sheet, "confirm"), {"entry": 2, "pin": pins[2]}, content_type="application/json").status_code == 400
+    assert (
+        client.post(url(sheet, "confirm"), {"entry": 2, "pin": pins[2]}, content_type="application/json").status_code
+        == 400
+    )
 
 
 @pytest.mark.django_db
-def test_the_chief_referee_signs_without_a_missing_confirmation_through_the_api(client_for, referee, chief_referee, sheet, pins):
+def test_the_chief_referee_signs_without_a_missing_confirmation_through_the_api(
+    client_for, referee, chief_referee, sheet, pins
+):
     client = client_for(referee)
     client.post(url(sheet, "hands"), {"number": 1, "result": "draw"}, content_type="application/json")
     version = client.post(url(sheet, "close"), {"version": 2}, content_type="application/json").json()["version"]
     for entry in (1, 2, 3):
-        client.post(url(sheet, "confirm"), {"entry": entry, "pin": pins[entry], "version": version}, content_type="application/json")
+        client.post(
+            url(sheet, "confirm"),
+            {"entry": entry, "pin": pins[entry], "version": version},
+            content_type="application/json",
+        )
     refused = client.post(url(sheet, "sign"), {"version": version, "reason": "4 left"}, content_type="application/json")
     assert refused.status_code == 400  # the referee needs all four
     page = reverse("tournaments:sheet", args=[sheet.pk])
     assert 'data-action="sign-without"' not in client.get(page).content.decode()
     assert 'data-action="sign-without"' in client_for(chief_referee).get(page).content.decode()
-    no_reason = client_for(chief_referee).post(url(sheet, "sign"), {"version": version}, content_type="application/json")
+    no_reason = client_for(chief_referee).post(
+        url(sheet, "sign"), {"version": version}, content_type="application/json"
+    )
     assert no_reason.status_code == 400 and no_reason.json()["errors"][0]["field"] == "reason"
-    signed = client_for(chief_referee).post(url(sheet, "sign"), {"version": version, "reason": "4 left"}, content_type="application/json")
+    signed = client_for(chief_referee).post(
+        url(sheet, "sign"), {"version": version, "reason": "4 left"}, content_type="application/json"
+    )
     assert signed.status_code == 200 and signed.json()["status"] == "locked"
 
 

@@ -7,7 +7,9 @@ from tournaments.models import Hand, ScoreSheet
 
 
 @pytest.mark.browser
-def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_server, browser_login, referee, sheet, pins, tournament):
+def test_referee_records_hands_offline_too_and_the_table_signs(
+    browser, live_server, browser_login, referee, sheet, pins, tournament
+):
     tournament.status = "published"
     tournament.save()
     context = browser.new_context(**TABLET)
@@ -22,7 +24,12 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
     assert page.locator('input[name="tiles"]').input_value() == "123456789m1235p+5p"
     page.locator("#record-hand").click()
     page.locator("#sheet-state").get_by_text("Pure Straight").wait_for()
-    assert page.locator("#sheet-state .sheet-hands tbody tr").first.locator("td.num").all_inner_texts() == ["-31", "-8", "47", "-8"]
+    assert page.locator("#sheet-state .sheet-hands tbody tr").first.locator("td.num").all_inner_texts() == [
+        "-31",
+        "-8",
+        "47",
+        "-8",
+    ]
 
     # Hand 2 while the Wi-Fi is down: kept on the tablet, sent once the connection returns.
     context.set_offline(True)
@@ -77,7 +84,9 @@ def test_referee_records_hands_offline_too_and_the_table_signs(browser, live_ser
 
 
 @pytest.mark.browser
-def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(browser, live_server, browser_login, referee, sheet):
+def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(
+    browser, live_server, browser_login, referee, sheet
+):
     context = browser.new_context(**TABLET)
     page = context.new_page()
     browser_login(page, referee)
@@ -121,25 +130,33 @@ def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(browser, 
 
 
 @pytest.mark.browser
-def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(browser, live_server, browser_login, referee, sheet):
+def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(
+    browser, live_server, browser_login, referee, sheet
+):
     context = browser.new_context(**TABLET)
     page = context.new_page()
     browser_login(page, referee)
     page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
     # Every refresh of the sheet fails: the tablet goes by the numbers the server answers with.
-    page.route("**/t/sheets/*/", lambda route: route.abort() if route.request.headers.get("hx-request") else route.continue_())
+    page.route(
+        "**/t/sheets/*/", lambda route: route.abort() if route.request.headers.get("hx-request") else route.continue_()
+    )
     for _ in range(3):
         page.locator('input[name="outcome"][value="draw"]').check()
         page.locator("#record-hand").click()
-    page.wait_for_function("!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'"
-                           % (sheet.pk, sheet.pk))
+    page.wait_for_function(
+        "!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'"
+        % (sheet.pk, sheet.pk)
+    )
     assert list(Hand.objects.filter(sheet=sheet).values_list("number", flat=True)) == [1, 2, 3]
     assert page.locator("#sheet-errors").inner_text() == ""
     context.close()
 
 
 @pytest.mark.browser
-def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closing(browser, live_server, browser_login, referee, chief_referee, sheet):
+def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closing(
+    browser, live_server, browser_login, referee, chief_referee, sheet
+):
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
 

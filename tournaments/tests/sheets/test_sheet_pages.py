@@ -8,7 +8,9 @@ from tournaments.testing.fixtures import make_user
 
 
 @pytest.mark.django_db
-def test_the_referee_gets_the_tablet_and_others_a_read_only_view(client_for, referee, organizer, outsider, sheet, tournament):
+def test_the_referee_gets_the_tablet_and_others_a_read_only_view(
+    client_for, referee, organizer, outsider, sheet, tournament
+):
     sheet_services.hand_record(
         actor=referee, sheet_id=sheet.pk, number=1,
         entry=HandEntry(result="win", winner=2, discarder=0, tiles="123m456m789m123p5p+5p")
@@ -39,7 +41,9 @@ def test_my_tables(client_for, referee, chief_referee, tournament, running_sessi
 
 
 @pytest.mark.django_db
-def test_my_tables_keeps_the_sheets_waiting_for_signatures_after_time_up(client_for, referee, organizer, tournament, running_session):
+def test_my_tables_keeps_the_sheets_waiting_for_signatures_after_time_up(
+    client_for, referee, organizer, tournament, running_session
+):
     session_services.session_end(actor=organizer, session=running_session)
     mine = client_for(referee).get(f"/t/{tournament.pk}/my-tables/").content.decode()
     assert "No session is running." in mine and "Waiting for signatures" in mine
@@ -67,14 +71,37 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
     assert client_for(referee).post(f"/t/sheets/{sheet.pk}/correct/", {}).status_code == 404
     chief = client_for(chief_referee)
     assert f"/t/sheets/{sheet.pk}/correct/" in chief.get(f"/t/sheets/{sheet.pk}/").content.decode()
-    stale = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "draw", "flowers": 0, "reason": "void", "version": 1})
+    stale = chief.post(
+        f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "draw", "flowers": 0, "reason": "void", "version": 1}
+    )
     assert stale.status_code == 200 and sheet.hands.get().result == "win"
-    bad = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "winner": 1, "discarder": 0,
-                                                          "tiles": "12x", "flowers": 0, "reason": "misread", "version": sheet.version})
+    bad = chief.post(
+        f"/t/sheets/{sheet.pk}/correct/",
+        {
+            "number": 1,
+            "result": "win",
+            "winner": 1,
+            "discarder": 0,
+            "tiles": "12x",
+            "flowers": 0,
+            "reason": "misread",
+            "version": sheet.version,
+        },
+    )
     assert bad.status_code == 400 and sheet.hands.get().winner == 2
-    done = chief.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "winner": 1, "discarder": 0,
-                                                           "tiles": "123m456m789m123p5p+5p", "flowers": 0, "reason": "South won",
-                                                           "version": sheet.version})
+    done = chief.post(
+        f"/t/sheets/{sheet.pk}/correct/",
+        {
+            "number": 1,
+            "result": "win",
+            "winner": 1,
+            "discarder": 0,
+            "tiles": "123m456m789m123p5p+5p",
+            "flowers": 0,
+            "reason": "South won",
+            "version": sheet.version,
+        },
+    )
     assert done.status_code == 302
     assert sheet.hands.get().deltas == (-31, 47, -8, -8)
     assert AuditEvent.objects.get(action="hand.corrected").detail["reason"] == "South won"
@@ -124,8 +151,15 @@ def test_a_refused_correction_keeps_the_tiles_entered(client_for, referee, chief
 
 @pytest.mark.django_db
 def test_the_tournament_form_says_the_last_day_is_before_the_first(client_for, organizer, tournament):
-    fields = {"name": "Spring Cup", "venue": "", "starts_on": "2026-05-03", "ends_on": "2026-05-01", "rules": tournament.rules,
-              "planned_sessions": 4, "session_minutes": 150}
+    fields = {
+        "name": "Spring Cup",
+        "venue": "",
+        "starts_on": "2026-05-03",
+        "ends_on": "2026-05-01",
+        "rules": tournament.rules,
+        "planned_sessions": 4,
+        "session_minutes": 150,
+    }
     client = client_for(organizer)
     for url, extra in (("/t/new/", {}), (f"/t/{tournament.pk}/edit/", {"status": tournament.status, "tiebreaks": ""})):
         response = client.post(url, {**fields, **extra})
@@ -141,7 +175,9 @@ def test_switching_language_after_a_refused_correction_returns_to_the_sheet(clie
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
     sheet.refresh_from_db()
     client = client_for(chief_referee)
-    bad = client.post(f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "reason": "", "version": sheet.version})
+    bad = client.post(
+        f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "win", "reason": "", "version": sheet.version}
+    )
     assert bad.status_code == 400
     html = bad.content.decode()
     assert f'name="next" value="/t/sheets/{sheet.pk}/"' in html

@@ -175,7 +175,9 @@ def test_close_confirm_sign_lock_and_standings(referee, sheet, pins, registratio
 
 
 @pytest.mark.django_db
-def test_locked_sheet_changes_need_a_reason_and_the_current_version(referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks):
+def test_locked_sheet_changes_need_a_reason_and_the_current_version(
+    referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks
+):
     record(referee, sheet, 1, winner=2, discarder=0, tiles=STRAIGHT)
     sheet_services.sheet_close(actor=referee, sheet=sheet, expected_version=2)
     for entry in (1, 2, 3, 4):
@@ -214,7 +216,9 @@ def test_take_back_the_last_hand(referee, sheet):
 
 
 @pytest.mark.django_db
-def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(organizer, referee, chief_referee, pins, running_session, client_for):
+def test_a_late_hand_on_a_closed_sheet_can_be_taken_back(
+    organizer, referee, chief_referee, pins, running_session, client_for
+):
     # 3.5.6: the hand still in progress at time-up scores nothing, but an offline tablet may send it
     # afterwards with the hands finished before; the referee takes it back before the players confirm.
     sheet = running_session.sheets.get(table__number=1)
@@ -281,7 +285,9 @@ def test_the_chief_referee_signs_for_a_player_who_cannot_confirm(referee, chief_
     assert "reason" in caught.value.message_dict
     with pytest.raises(Conflict):  # and sign what the players saw
         sheet_services.sheet_sign(actor=chief_referee, sheet=sheet, expected_version=sheet.version - 1, reason="x")
-    sheet = sheet_services.sheet_sign(actor=chief_referee, sheet=sheet, expected_version=sheet.version, reason="4 left ill")
+    sheet = sheet_services.sheet_sign(
+        actor=chief_referee, sheet=sheet, expected_version=sheet.version, reason="4 left ill"
+    )
     assert sheet.status == ScoreSheet.Status.LOCKED
     locked = AuditEvent.objects.get(action="sheet.locked")
     assert locked.detail == {"unconfirmed": [4], "reason": "4 left ill"} and locked.actor == chief_referee

@@ -73,7 +73,9 @@ def test_the_admin_cannot_edit_the_standings_version(admin_client, tournament, c
 
 
 @pytest.mark.django_db
-def test_a_player_renamed_or_moved_is_recomputed(tournament, organizer, registrations, locked_sheet, django_capture_on_commit_callbacks):
+def test_a_player_renamed_or_moved_is_recomputed(
+    tournament, organizer, registrations, locked_sheet, django_capture_on_commit_callbacks
+):
     """Standings rows carry names and teams: editing a registration queues a recompute."""
     from tournaments.core.services import registration_update
 
@@ -85,5 +87,7 @@ def test_a_player_renamed_or_moved_is_recomputed(tournament, organizer, registra
     row = next(row for row in latest.data["individuals"] if row["entry"] == 1)
     assert latest.version == 2 and row["name"] == "Renamed" and row["team"] == team.name
     with django_capture_on_commit_callbacks() as callbacks:  # nothing shown changed: nothing queued
-        registration_update(actor=organizer, registration=registration, name="Renamed", contact="x@example.org", team=team)
+        registration_update(
+            actor=organizer, registration=registration, name="Renamed", contact="x@example.org", team=team
+        )
     assert callbacks == []

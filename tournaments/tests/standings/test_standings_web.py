@@ -187,9 +187,13 @@ def test_unchanged_poll_is_one_query_and_a_bodiless_304(client, published_result
     assert again.status_code == 304 and again.content == b""
     # Another language is another ETag.
     chinese = client.get(url, HTTP_IF_NONE_MATCH=etag, HTTP_ACCEPT_LANGUAGE="zh-hans")
-    assert chinese.status_code == 200 and chinese["ETag"] == f'"standings-{published_results.standings_version}-zh-hans"'
+    assert (
+        chinese.status_code == 200 and chinese["ETag"] == f'"standings-{published_results.standings_version}-zh-hans"'
+    )
     # A new version answers in full.
-    StandingsSnapshot.objects.create(tournament=published_results, version=99, data={"individuals": [], "teams": [], "sessions": []}, digest="x")
+    StandingsSnapshot.objects.create(
+        tournament=published_results, version=99, data={"individuals": [], "teams": [], "sessions": []}, digest="x"
+    )
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 200
 
 
@@ -204,7 +208,12 @@ def test_the_embedded_etag_names_the_snapshot_rendered(client, published_results
 
     def racing(*, tournament):
         snapshot = original(tournament=tournament)
-        StandingsSnapshot.objects.create(tournament=tournament, version=snapshot.version + 1, data={"individuals": [], "teams": [], "sessions": []}, digest="x")
+        StandingsSnapshot.objects.create(
+            tournament=tournament,
+            version=snapshot.version + 1,
+            data={"individuals": [], "teams": [], "sessions": []},
+            digest="x",
+        )
         Tournament.objects.filter(pk=tournament.pk).update(standings_version=snapshot.version + 1)
         return snapshot
 
