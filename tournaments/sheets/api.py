@@ -1,6 +1,6 @@
 """The referee's tablet talks to these endpoints: read a sheet, add and correct hands, sign it."""
 
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -194,59 +194,62 @@ class HandApi(APIView):
         return sheet_response(sheet)
 
 
-class HandDeleteLastApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+class SheetActionApi(APIView):
+    """A POST that changes a writable sheet and answers with the whole sheet: read the sheet (404 for
+    whoever may not write it), check the input, call one service. Subclasses name both."""
 
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 409: CONFLICT})
+    permission_classes = [permissions.IsAuthenticated]
+    input_serializer: type[serializers.Serializer]
+
     def post(self, request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-        payload = VersionInput(data=request.data)
+        payload = self.input_serializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        sheet_services.hand_delete_last(
-            actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"]
-        )
+        self.act(request.user, sheet, payload.validated_data)
         return sheet_response(sheet)
 
-
-class SheetCloseApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=VersionInput, responses={200: SheetOutput, 409: CONFLICT})
-    def post(self, request, sheet_id: int):
-        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-        payload = VersionInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        sheet_services.sheet_close(actor=request.user, sheet=sheet, expected_version=payload.validated_data["version"])
-        return sheet_response(sheet)
+    # act(actor, sheet, validated data): each subclass calls its one service here.
 
 
-class SheetConfirmApi(APIView):
+def _documented(input_serializer):
+    return extend_schema_view(
+        post=extend_schema(request=input_serializer, responses={200: SheetOutput, 409: CONFLICT})
+    )
+
+
+@_documented(VersionInput)
+class HandDeleteLastApi(SheetActionApi):
+    input_serializer = VersionInput
+
+    def act(self, actor, sheet, data):
+        sheet_services.hand_delete_last(actor=actor, sheet=sheet, expected_version=data["version"])
+
+
+@_documented(VersionInput)
+class SheetCloseApi(SheetActionApi):
+    input_serializer = VersionInput
+
+    def act(self, actor, sheet, data):
+        sheet_services.sheet_close(actor=actor, sheet=sheet, expected_version=data["version"])
+
+
+@_documented(ConfirmInput)
+class SheetConfirmApi(SheetActionApi):
     """A player confirms on the referee's tablet (the referee is the one logged in)."""
 
-    permission_classes = [permissions.IsAuthenticated]
+    input_serializer = ConfirmInput
 
-    @extend_schema(request=ConfirmInput, responses={200: SheetOutput, 409: CONFLICT})
-    def post(self, request, sheet_id: int):
-        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-        payload = ConfirmInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
+    def act(self, actor, sheet, data):
         sheet_services.sheet_confirm(
             sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"]
         )
-        return sheet_response(sheet)
 
 
-class SheetSignApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
+@_documented(SignInput)
+class SheetSignApi(SheetActionApi):
+    input_serializer = SignInput
 
-    @extend_schema(request=SignInput, responses={200: SheetOutput, 409: CONFLICT})
-    def post(self, request, sheet_id: int):
-        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-        payload = SignInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        data = payload.validated_data
+    def act(self, actor, sheet, data):
         sheet_services.sheet_sign(
-            actor=request.user, sheet=sheet, expected_version=data["version"], reason=data.get("reason", "")
+            actor=actor, sheet=sheet, expected_version=data["version"], reason=data.get("reason", "")
         )
-        return sheet_response(sheet)
