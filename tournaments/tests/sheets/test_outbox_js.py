@@ -172,8 +172,8 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           const corrected = outbox.add(win);
           const step = outbox.next();
           const refused = outbox.settle(step.send.client_key, {
-            status: 400, body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least "
-                                                                                            "8" }] }
+            status: 400,
+            body: { errors: [{ field: "tiles", code: "below_minimum", message: "a win needs at least 8" }] },
           });
           const held = outbox.held();
           const discarded = outbox.discardHeld();
@@ -202,8 +202,8 @@ def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page
           const a = outbox.settle(outbox.next().send.client_key, { status: 400, body: { errors: errors } });
           outbox.add(draw);
           const b = outbox.settle(outbox.next().send.client_key, {
-            status: 409, body: { errors: [{ field: null, code: "conflict", message: "The sheet "
-                                                                                    "changed." }], current_version: 3 }
+            status: 409,
+            body: { errors: [{ field: null, code: "conflict", message: "The sheet changed." }], current_version: 3 },
           });
           outbox.add(draw);
           const c = outbox.settle(outbox.next().send.client_key, { status: 413, body: {} });
