@@ -12,7 +12,7 @@ from appeals import selectors, services
 from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateForm
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors
+from tournaments.errors import add_service_errors, add_service_messages
 
 
 @login_required
@@ -67,8 +67,7 @@ def _appeal_page(request, appeal, *, decision_form=None, escalate_form=None, act
         if form is not None and offered:
             add_service_errors(form, error)
         else:
-            for message in error.messages:
-                messages.error(request, message)
+            add_service_messages(request, error)
     context["decision_form"] = decision_form or DecisionForm()
     context["escalate_form"] = escalate_form or EscalateForm()
     # After a POST: switching the language goes back to the appeal.

@@ -163,6 +163,7 @@ def run(args) -> int:
     from tournaments.models import Hand, ScoreSheet, StandingsSnapshot
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
+    from tournaments.standings.compute import cache_clear
     from tournaments.standings.services import standings_recompute
     from tournaments.testing.scenarios import STRAIGHT
 
@@ -195,9 +196,7 @@ def run(args) -> int:
 
     def forget(_i):
         StandingsSnapshot.objects.filter(tournament=tournament).delete()
-        cache_clear = getattr(sys.modules.get("tournaments.standings"), "cache_clear", None)
-        if cache_clear is not None:
-            cache_clear()
+        cache_clear()
 
     rows["full recompute (no snapshot yet, caches empty)"] = timed(
         recompute, args.repeat, before=forget, reference=count

@@ -9,9 +9,9 @@ Conflict`) adds `current_version` and, for a stale hand number, `next_number` at
 hand the scoring engine refuses adds the engine's `variant` to its item.
 
 The exception handler is set as DRF's EXCEPTION_HANDLER (after the HackSoft Django Styleguide's
-`exception_handlers.py`), so views just raise: services raise Django's ValidationError, Conflict,
-Http404 or PermissionDenied; serializers raise through `is_valid(raise_exception=True)`. Anything
-else is a bug: the handler leaves it alone and it stays a 500, logged with its traceback.
+`exception_handlers.py`), so views just raise: services raise Django's ValidationError, Conflict
+or the domain's NotFound (an Http404); serializers raise through `is_valid(raise_exception=True)`.
+Anything else is a bug: the handler leaves it alone and it stays a 500, logged with its traceback.
 
 `ErrorsAutoSchema` documents the same shape on every operation of the OpenAPI schema.
 """
@@ -103,7 +103,7 @@ def _as_api_exception(exc):
         # answer is DRF's "Not found." in the request's language.
         return exceptions.NotFound()
     if isinstance(exc, DjangoPermissionDenied):
-        # Services raise it with a translated reason (appeals); without one, DRF's own text.
+        # Django's own (a permission_required view, a test client); without a reason, DRF's text.
         return exceptions.PermissionDenied(*exc.args)
     return exc
 

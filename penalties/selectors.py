@@ -10,6 +10,7 @@ from penalties.catalogue import FOUL_BY_CODE, FOULS
 from penalties.models import Penalty, PenaltyPolicy
 from scoring.engine.table import MAX_HANDS
 from tournaments.access import Capability, can
+from tournaments.core import selectors as core_selectors
 from tournaments.errors import NotFound
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
 
@@ -47,7 +48,7 @@ def current_hand_number(*, sheet: ScoreSheet) -> int:
 
 def arrangement_candidates(*, tournament: Tournament) -> list[Registration]:
     """Who may substitute for a disqualified player (3.11.4): the tournament's registrations."""
-    return list(tournament.registrations.select_related("player").order_by("entry_number"))
+    return list(core_selectors.registration_list(tournament=tournament))
 
 
 def article_display(article: str) -> str:

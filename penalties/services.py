@@ -29,12 +29,6 @@ def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
     return seat.seat if seat else None
 
 
-def _results_changed(sheet: ScoreSheet) -> None:
-    """A penalty changes the sheet's results: through the core, confirmations already given no
-    longer count, and a signed sheet's standings are recomputed."""
-    sheet_results_changed(sheet=sheet)
-
-
 @transaction.atomic
 def penalty_record(
     *,
@@ -103,7 +97,7 @@ def penalty_record(
             "forfeit": penalty.forfeit,
         },
     )
-    _results_changed(sheet)
+    sheet_results_changed(sheet=sheet)
     return penalty
 
 
@@ -218,10 +212,15 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     if not reason.strip():
         raise ValidationError({"reason": _("Say why the penalty is cancelled.")})
     # The penalty, then its sheet (tournaments.locks): a penalty recorded at the table meanwhile
-    # counts its place in an escalating series (3.11.6.3-5) after the renumbering below.
+    # counts its place in an escalating series (3.11.6.3-5) after the renumbering below. A
+    # disqualification whose seats went to a substitute takes the tournament first, as
+    # disqualification_arrange does: the seats move back in sessions not yet started, which neither
+    # a session start nor a chart drawn meanwhile may change.
     penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
         pk=penalty.pk
     )
+    if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
+        lock_tournament(penalty.sheet.session.tournament_id)
     lock_sheet(penalty.sheet_id)
     if penalty.status == Penalty.Status.CANCELLED:
         raise ValidationError(_("This penalty is already cancelled."))
@@ -240,7 +239,7 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         _renumber_escalating(actor=actor, penalty=penalty)
     if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
         _seats_back_from_substitute(actor=actor, penalty=penalty)
-    _results_changed(penalty.sheet)
+    sheet_results_changed(sheet=penalty.sheet)
     return penalty
 
 
@@ -250,7 +249,9 @@ def _renumber_escalating(*, actor, penalty: Penalty) -> None:
     their points follow the tournament's escalation setting. Called inside penalty_cancel's transaction."""
     tournament = penalty.sheet.session.tournament
     after_twenty = policy_for(tournament).escalation
-    siblings = Penalty.objects.select_for_update().filter(
+    # No row locks here: every writer of a sheet's penalties holds the sheet's lock (taken above),
+    # and locking the siblings after it could deadlock two cancellations of one series.
+    siblings = Penalty.objects.filter(
         sheet_id=penalty.sheet_id, hand_number=penalty.hand_number, offender_id=penalty.offender_id,
         foul=penalty.foul, status=Penalty.Status.ACTIVE,
     ).order_by("occurrence", "created_at", "pk")
@@ -302,7 +303,7 @@ def forfeit_points_set(*, actor, penalty: Penalty, table_points_twelfths: int) -
         detail={"twelfths": table_points_twelfths, "offender": penalty.offender.entry_number,
                 "sheet": penalty.sheet_id},
     )
-    _results_changed(penalty.sheet)
+    sheet_results_changed(sheet=penalty.sheet)
     return penalty
 
 

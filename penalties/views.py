@@ -13,7 +13,7 @@ from penalties import services
 from penalties.forms import ArrangementForm, CancelForm, FalseWinForm, ForfeitPointsForm, PenaltyForm, PenaltyPolicyForm
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors
+from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sheets import selectors as sheet_selectors
 
@@ -122,7 +122,7 @@ def penalty_cancel(request, penalty_id: int):
             services.penalty_cancel(actor=request.user, penalty=penalty, reason=form.cleaned_data["reason"])
             messages.success(request, _("Penalty cancelled; the results are recomputed."))
         except ValidationError as error:
-            messages.error(request, " ".join(error.messages))
+            add_service_messages(request, error)
     else:
         messages.error(request, _("Say why the penalty is cancelled."))
     session = penalty.sheet.session
@@ -160,7 +160,7 @@ def forfeit_points(request, penalty_id: int):
         )
         messages.success(request, _("Saved; the results are recomputed."))
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        add_service_messages(request, error)
     session = penalty.sheet.session
     return redirect("penalties:record", session.tournament_id, session.number)
 
@@ -183,5 +183,5 @@ def disqualification_arrangement(request, penalty_id: int):
         )
         messages.success(request, _("Saved."))
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        add_service_messages(request, error)
     return redirect("penalties:record", tournament.pk, penalty.sheet.session.number)

@@ -8,7 +8,7 @@ and the API.
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.engine import FANS, HandError
+from scoring.engine import HandError
 
 # (code, variant) -> template with the engine's parameters; see scoring/engine/errors.py.
 HAND_ERRORS = {
@@ -74,10 +74,6 @@ def reason_message(reason: str | None, fan_points: int = 0) -> str:
             "points": fan_points
         }
     return ""
-
-
-def fan_name(number: int, language: str) -> str:
-    return fan_display_name(FANS[number - 1], language)
 
 
 def fan_display_name(fan, language: str) -> str:

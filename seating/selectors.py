@@ -8,7 +8,8 @@ apart as far as possible when the organizer asks for it.
 from collections import Counter, defaultdict
 from itertools import combinations
 
-from seating.engine import chart_metrics, round_seats
+from scoring.engine.rotation import round_seats
+from seating.engine import chart_metrics
 from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.errors import NotFound
@@ -16,7 +17,6 @@ from tournaments.models import AuditEvent, Registration, SeatAssignment, Session
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings.compute import standings_compute
 
-CHART_GENERATED = AuditAction.SEATING_CHART_GENERATED
 WIND = dict(SEAT_CHOICES)
 
 
@@ -78,7 +78,9 @@ def registrations_to_seat(*, tournament: Tournament) -> list[Registration]:
 def chart_settings(*, tournament: Tournament) -> dict:
     """The seed and country choice of the last generation (kept in its audit event), for the form."""
     event = (
-        AuditEvent.objects.filter(tournament=tournament, action=CHART_GENERATED).order_by("-created_at", "-pk").first()
+        AuditEvent.objects.filter(tournament=tournament, action=AuditAction.SEATING_CHART_GENERATED)
+        .order_by("-created_at", "-pk")
+        .first()
     )
     if event is None:
         return {"seed": 0, "avoid_country": False, "generated": False}

@@ -12,12 +12,8 @@ from seating import printing, selectors, services
 from seating.forms import ChartForm, StandingsForm, SwapForm
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
+from tournaments.errors import add_service_messages
 from tournaments.sessions import selectors as session_selectors
-
-
-def _error_messages(request, error: ValidationError):
-    for message in error.messages:
-        messages.error(request, message)
 
 
 @login_required
@@ -60,7 +56,7 @@ def chart_generate(request, tournament_id: int):
             avoid_country=form.cleaned_data["avoid_country"],
         )
     except ValidationError as error:
-        _error_messages(request, error)
+        add_service_messages(request, error)
     else:
         messages.success(
             request,
@@ -87,7 +83,7 @@ def seats_swap(request, tournament_id: int, session_number: int):
             first_entry=form.cleaned_data["first"], second_entry=form.cleaned_data["second"],
         )
     except ValidationError as error:
-        _error_messages(request, error)
+        add_service_messages(request, error)
     else:
         messages.success(
             request,
@@ -116,7 +112,7 @@ def seat_by_standings(request, tournament_id: int, session_number: int):
             seed=form.cleaned_data["seed"], avoid_country=form.cleaned_data["avoid_country"],
         )
     except ValidationError as error:
-        _error_messages(request, error)
+        add_service_messages(request, error)
     else:
         messages.success(request, _("Session %(n)s seated from the standings.") % {"n": session.number})
         for warning in warnings:

@@ -27,6 +27,14 @@ class Conflict(Exception):
         self.next_number = next_number  # for a hand submitted with a stale number
 
 
+def add_service_messages(request, error: ValidationError) -> None:
+    """Show a service's ValidationError as error messages on the next page (a button, not a form)."""
+    from django.contrib import messages
+
+    for message in error.messages:
+        messages.error(request, message)
+
+
 def add_service_errors(form, error: ValidationError) -> None:
     """Show a service's ValidationError on the form: on its fields where it names them."""
     if hasattr(error, "error_dict"):

@@ -113,11 +113,6 @@ def register_link(place: str, label, url_name: str, capability=None, predicate: 
         _links[place].append(entry)
 
 
-def links(place: str) -> list[tuple]:
-    """(label, URL name, capability, predicate) of every link registered for `place`."""
-    return list(_links[place])
-
-
 def _tournament_of(place: str, obj):
     if place == "tournament":
         return obj

@@ -15,6 +15,8 @@ from django.db.utils import OperationalError
 from penalties import services
 from tournaments.models import SeatAssignment, Session, Tournament
 
+pytestmark = pytest.mark.postgres  # row locks and lock_timeout
+
 
 def holding(lock):
     """Run `lock()` in a transaction of another thread and keep it open until the block ends."""

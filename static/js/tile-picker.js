@@ -5,7 +5,7 @@
  * Use (any Django form, e.g. the calculator or a referee's score sheet):
  *
  *   <form ...>
- *     {% include "tournaments/_tile_picker.html" with name="tiles" value=form.tiles.value %}
+ *     {% include "scoring/_tile_picker.html" with name="tiles" value=form.tiles.value %}
  *   </form>
  *
  * The include loads this file and css/tile-picker.css and renders <div data-tile-picker> holding

@@ -9,7 +9,8 @@ from tournaments.models import (
     SeatAssignment,
     Tournament,
 )
-from tournaments.sheets.services import WIN_FLAGS
+from tournaments.sheets.entry import WIN_FLAGS
+from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.compute import standings_compute
 
 
@@ -132,7 +133,7 @@ def standings_export(tournament: Tournament, *, teams: bool = False) -> list[dic
     Reads the latest standings snapshot, as the standings pages do; a tournament without one yet
     gets its standings computed on the spot (without storing them).
     """
-    snapshot = tournament.standings_snapshots.order_by("-version").first()
+    snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
     data = snapshot.data if snapshot is not None else standings_compute(tournament)
     if teams:
         return [

@@ -8,6 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine.table import MAX_HANDS
+from scoring.rule_sets import RuleSet
 from tournaments import extensions
 from tournaments.models import (
     MAX_ENTRY_NUMBER,
@@ -15,7 +16,6 @@ from tournaments.models import (
     MIN_SESSIONS,
     Hand,
     Player,
-    RuleSet,
     Team,
     Tournament,
 )
@@ -25,15 +25,8 @@ from tournaments.sheets.services import scored_hand_fields
 
 FORMAT = "mcr-tournament-archive/1"
 
-
 NAME_LENGTH = Tournament._meta.get_field("name").max_length
-
-
 MAX_NUMBER = 32767  # session and table numbers (small integer columns)
-
-
-
-
 TILES_LENGTH = Hand._meta.get_field("tiles").max_length
 
 

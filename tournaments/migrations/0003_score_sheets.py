@@ -2,10 +2,9 @@
 
 import django.db.models.deletion
 import django.db.models.expressions
+import tournaments.models.core
 from django.conf import settings
 from django.db import migrations, models
-
-import tournaments.models.core
 
 
 class Migration(migrations.Migration):

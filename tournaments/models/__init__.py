@@ -1,6 +1,5 @@
 """The tournament core's models, one module per concern (the concern's sub-package has the same name)."""
 
-from scoring.rule_sets import RuleSet  # noqa: F401
 from tournaments.models.core import (  # noqa: F401
     MAX_ENTRY_NUMBER,
     MAX_SESSION_MINUTES,

@@ -1,7 +1,5 @@
 """Reads of roster imports, filtered by what the asking user may see."""
 
-
-
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import (

@@ -214,9 +214,6 @@ def _import_players(tournament: Tournament, rows) -> int:
     return len(parsed)
 
 
-# The largest entry number the database holds (Registration.entry_number, a PostgreSQL integer).
-
-
 # ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".
 _ENTRY_PATTERN = re.compile(r"([0-9]+)(?:\.0+)?", re.ASCII)
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 from tournaments import extensions
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
+from tournaments.errors import add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 
@@ -45,8 +46,7 @@ def _session_action(request, session_id: int, service, done_message: str):
     try:
         service(actor=request.user, session=session)
     except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, message)
+        add_service_messages(request, error)
     else:
         messages.success(request, done_message % {"n": session.number})
     return redirect("tournaments:board", session.tournament_id)

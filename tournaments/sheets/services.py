@@ -170,8 +170,8 @@ def hand_record(
     The actor's right to write the sheet is checked here, on the locked row, rather than by the
     caller beforehand: the referee, the sheet's status and the session's are then the ones this
     hand is written under (a referee reassigned or a session ended a moment earlier cannot slip a
-    hand in), and the busiest write of the day reads the sheet once. Anyone else gets Http404, as
-    from the selectors.
+    hand in), and the busiest write of the day reads the sheet once. Anyone else gets NotFound (a
+    404), as from the selectors.
 
     A retried submission (same client_key) returns the hand it recorded the first time. A
     submission for a hand number that is not the next one is stale: Conflict (409), which names

@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import Conflict, add_service_errors
+from tournaments.errors import Conflict, add_service_errors, add_service_messages
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.forms import HandCorrectionForm
@@ -54,7 +54,7 @@ def sheet_referee(request, sheet_id: int):
             request, _("Table %(n)s is now refereed by %(user)s.") % {"n": sheet.table.number, "user": referee}
         )
     except ValidationError as error:
-        messages.error(request, " ".join(error.messages))
+        add_service_messages(request, error)
     return redirect("tournaments:sheet", sheet.pk)
 
 

@@ -37,10 +37,6 @@ def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | 
     return tournament.standings_snapshots.order_by("-version").first()
 
 
-def _place_counts(places: list[int]) -> str:
-    return "-".join(str(count) for count in places)
-
-
 EMPTY_STANDINGS = {"individuals": [], "teams": [], "sessions": []}
 
 

@@ -25,7 +25,7 @@ from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_files import results_csv, results_pdf, results_xlsx
 from tournaments.standings.services import standings_recompute_request
 
-# Seconds between two polls of the standings and of the board.
+# Seconds between two polls of the standings (the board has its own, in sessions.views).
 STANDINGS_POLL_SECONDS = 15
 
 

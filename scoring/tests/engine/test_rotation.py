@@ -1,6 +1,6 @@
 import pytest
 
-from seating.engine import round_seats
+from scoring.engine.rotation import round_seats
 
 
 def test_appendix_4_rounds():
