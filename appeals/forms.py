@@ -2,6 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from appeals.models import Appeal, AppealPolicy
+from scoring.engine.table import MAX_HANDS
 from tournaments.sheets.forms import CorrectedHandForm
 
 
@@ -10,7 +11,7 @@ class AppealForm(forms.Form):
     sheet = forms.TypedChoiceField(label=_("Session and table"), coerce=int)
     subject = forms.ChoiceField(label=_("Against"), choices=Appeal.Subject.choices)
     penalty = forms.TypedChoiceField(label=_("Penalty"), coerce=int, required=False, empty_value=None)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS, required=False)
     category = forms.ChoiceField(label=_("Kind of appeal"), choices=Appeal.Category.choices)
     statement = forms.CharField(label=_("Statement"), widget=forms.Textarea(attrs={"rows": 5}), max_length=4000)
 
@@ -28,7 +29,7 @@ class DecisionForm(CorrectedHandForm):
         label=_("Decision"), choices=[("upheld", _("Uphold")), ("rejected", _("Reject"))], widget=forms.RadioSelect
     )
     reasons = forms.CharField(label=_("Reasons"), widget=forms.Textarea(attrs={"rows": 3}), max_length=4000)
-    hand_number = forms.IntegerField(label=_("Hand to correct"), min_value=1, max_value=16, required=False)
+    hand_number = forms.IntegerField(label=_("Hand to correct"), min_value=1, max_value=MAX_HANDS, required=False)
     field_order = ["outcome", "reasons", "hand_number"]
 
     def __init__(self, *args, **kwargs):

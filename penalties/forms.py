@@ -4,12 +4,13 @@ from django.utils.translation import gettext_lazy as _
 from penalties.catalogue import MAX_LATE_SECONDS, REFEREE_AMOUNTS
 from penalties.models import Penalty, PenaltyPolicy
 from penalties.selectors import foul_choices
+from scoring.engine.table import MAX_HANDS
 
 
 class PenaltyForm(forms.Form):
     foul = forms.ChoiceField(label=_("Foul"))
     offender = forms.TypedChoiceField(label=_("Offender"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16, required=False)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS, required=False)
     points = forms.TypedChoiceField(
         label=_("Points (when the referee chooses)"),
         coerce=int,
@@ -49,7 +50,7 @@ class PenaltyForm(forms.Form):
 
 class FalseWinForm(forms.Form):
     offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
     self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
 
     def __init__(self, *args, players: list, **kwargs):

@@ -5,7 +5,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.models import ScoreSheet
+from scoring.engine.table import MAX_HANDS
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HAND_ENTRY_FIELDS, HandEntry
@@ -71,16 +71,14 @@ class SheetOutput(serializers.Serializer):
 
 
 def sheet_response(sheet, status_code=status.HTTP_200_OK) -> Response:
-    # The sheet as it is now, read with the session, tournament and table sheet_detail needs:
-    # refresh_from_db() would drop those and read them again, one query each, on every hand.
-    sheet = ScoreSheet.objects.select_related("session__tournament", "table").get(pk=sheet.pk)
+    sheet = sheet_selectors.sheet_reread(sheet=sheet)
     return Response(SheetOutput(sheet_selectors.sheet_detail(sheet=sheet)).data, status=status_code)
 
 
 class HandInput(serializers.Serializer):
     """A hand from the tablet: the JSON form of HandEntry, with its number and client key."""
 
-    number = serializers.IntegerField(min_value=1, max_value=16)
+    number = serializers.IntegerField(min_value=1, max_value=MAX_HANDS)
     client_key = serializers.UUIDField(required=False, allow_null=True)
     result = serializers.ChoiceField(choices=["win", "draw"])
     winner = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)

@@ -3,6 +3,7 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.table import MAX_HANDS
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 
@@ -53,7 +54,7 @@ class CorrectedHandForm(forms.Form):
 class HandCorrectionForm(CorrectedHandForm):
     """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited."""
 
-    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=16)
+    number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
     reason = forms.CharField(label=_("Reason"), max_length=500)
     version = forms.IntegerField(widget=forms.HiddenInput)
     field_order = ["number"]

@@ -33,6 +33,12 @@ def sheet_get_for_user(*, user, sheet_id: int, write: bool = False, capability: 
     return sheet
 
 
+def sheet_reread(*, sheet: ScoreSheet) -> ScoreSheet:
+    """The sheet as it is now (after a write), with the session, tournament and table sheet_detail
+    needs: refresh_from_db() would drop those and read them again, one query each, on every hand."""
+    return ScoreSheet.objects.select_related("session__tournament", "table").get(pk=sheet.pk)
+
+
 def sheet_detail(*, sheet) -> dict:
     """Everything a tablet shows of a sheet: players, hands, running totals, the next hand's winds."""
 
