@@ -14,6 +14,7 @@ from django.db.utils import OperationalError
 
 from penalties import services
 from tournaments.models import SeatAssignment, Session, Tournament
+from tournaments.testing.concurrency import attempt
 
 pytestmark = pytest.mark.postgres  # row locks and lock_timeout
 
@@ -42,28 +43,6 @@ def holding(lock):
             self.thread.join(timeout=30)
 
     return Holder()
-
-
-def attempt(work):
-    """`work()` in a transaction of its own that gives up on a lock after 300 ms: "done" or the error."""
-    outcome = []
-
-    def run():
-        try:
-            with transaction.atomic():
-                with connection.cursor() as cursor:
-                    cursor.execute("SET LOCAL lock_timeout = '300ms'")
-                work()
-            outcome.append("done")
-        except Exception as error:  # the outcome under test is the exception itself
-            outcome.append(error)
-        finally:
-            connection.close()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(timeout=30)
-    return outcome[0]
 
 
 def offender(sheet):

@@ -2,7 +2,7 @@
 
 import threading
 
-from django.db import connection
+from django.db import connection, transaction
 
 
 def race(count, work):
@@ -25,3 +25,26 @@ def race(count, work):
     for thread in threads:
         thread.join(timeout=30)
     return outcomes
+
+
+def attempt(work):
+    """`work()` in a thread and a transaction of its own that gives up on a lock after 300 ms (instead
+    of waiting for the holder): "done", or the error it raised."""
+    outcome = []
+
+    def run():
+        try:
+            with transaction.atomic():
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL lock_timeout = '300ms'")
+                work()
+            outcome.append("done")
+        except Exception as error:  # the outcome under test is the exception itself
+            outcome.append(error)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    thread.join(timeout=30)
+    return outcome[0]

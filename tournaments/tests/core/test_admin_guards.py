@@ -34,3 +34,18 @@ def test_the_admin_does_not_revoke_a_referee_who_holds_tables(admin_client, refe
     )
     assert Membership.objects.filter(pk=membership.pk).exists()
     assert "hand" in response.content.decode().lower() and response.status_code == 200
+
+
+@pytest.mark.django_db
+def test_staff_roles_granted_and_revoked_in_the_admin_are_audited(admin_client, tournament, django_user_model):
+    from tournaments.models import AuditEvent, Membership
+
+    user = django_user_model.objects.create_user("newref", password="x-long-password")
+    added = admin_client.post(reverse("admin:tournaments_membership_add"),
+                              {"user": user.pk, "tournament": tournament.pk, "role": "referee"})
+    assert added.status_code == 302
+    membership = Membership.objects.get(user=user)
+    assert AuditEvent.objects.filter(action="membership.granted", object_id=str(membership.pk)).exists()
+    deleted = admin_client.post(reverse("admin:tournaments_membership_delete", args=[membership.pk]), {"post": "yes"})
+    assert deleted.status_code == 302 and not Membership.objects.filter(user=user).exists()
+    assert AuditEvent.objects.filter(action="membership.revoked").exists()

@@ -126,12 +126,6 @@ def test_player_link_user(organizer, registrations, outsider):
         core_services.player_link_user(actor=organizer, player=registrations[1].player, user=outsider)
 
 
-@pytest.mark.django_db
-def test_tables_follow_registrations(organizer, tournament, registrations):
-    assert session_services.tables_sync(actor=organizer, tournament=tournament) == 3
-    assert list(tournament.tables.values_list("number", flat=True)) == [1, 2, 3]
-
-
 @pytest.mark.postgres
 @pytest.mark.django_db
 def test_audit_trail_is_append_only_in_postgresql(organizer, tournament):

@@ -52,3 +52,9 @@ def test_seats_are_checked_and_lock_when_the_session_starts(organizer, tournamen
         session_services.session_seats_replace(
             actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
         )
+
+
+@pytest.mark.django_db
+def test_tables_follow_registrations(organizer, tournament, registrations):
+    assert session_services.tables_sync(actor=organizer, tournament=tournament) == 3
+    assert list(tournament.tables.values_list("number", flat=True)) == [1, 2, 3]

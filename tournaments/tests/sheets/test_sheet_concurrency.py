@@ -11,7 +11,7 @@ from tournaments.errors import Conflict
 from tournaments.models import Hand
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.concurrency import race
+from tournaments.testing.concurrency import attempt, race
 
 pytestmark = pytest.mark.postgres
 
@@ -86,26 +86,6 @@ def test_revoking_a_referee_and_handing_them_a_table_wait_for_each_other(chief_r
                 release.wait(timeout=30)
         finally:
             connection.close()
-
-    def attempt(work):
-        outcome = []
-
-        def run():
-            try:
-                with transaction.atomic():
-                    with connection.cursor() as cursor:  # fail fast instead of waiting for the holder
-                        cursor.execute("SET LOCAL lock_timeout = '300ms'")
-                    work()
-                outcome.append("done")
-            except Exception as error:  # the outcome under test is the exception itself
-                outcome.append(error)
-            finally:
-                connection.close()
-
-        thread = threading.Thread(target=run)
-        thread.start()
-        thread.join(timeout=30)
-        return outcome[0]
 
     holder = threading.Thread(target=hold_the_tournament)
     holder.start()
