@@ -22,6 +22,7 @@ from tournaments.models import (
 from tournaments.roster import files as roster_files
 from tournaments.roster.files import Problem, RosterFileError
 from tournaments.sessions.services import tables_sync
+from tournaments.tasks import import_job_run_task
 
 logger = logging.getLogger(__name__)
 
@@ -29,8 +30,6 @@ logger = logging.getLogger(__name__)
 @transaction.atomic
 def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str, content: bytes) -> ImportJob:
     """Store an uploaded roster and queue its import once this transaction commits."""
-    from tournaments.tasks import import_job_run_task
-
     if kind not in ImportJob.Kind.values:
         raise ValidationError({"kind": _("Choose teams or players.")})
     job = ImportJob.objects.create(

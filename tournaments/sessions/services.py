@@ -152,9 +152,10 @@ def session_end(*, actor, session: Session) -> Session:
     if session.status != Session.Status.RUNNING:
         raise ValidationError(_("Only a running session can be ended."))
     now = timezone.now()
-    open_sheets = session.sheets.filter(status=ScoreSheet.Status.OPEN)
-    time_up = list(open_sheets.values_list("table__number", flat=True))
-    for sheet in lock_sheets(open_sheets):
+    # The sheets still open once locked (a referee may have closed one meanwhile): those time-up closes.
+    open_sheets = lock_sheets(session.sheets.filter(status=ScoreSheet.Status.OPEN).select_related("table"))
+    time_up = sorted(sheet.table.number for sheet in open_sheets)
+    for sheet in open_sheets:
         sheet_save_new_version(
             sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=sheet.hand_count < MAX_HANDS, closed_at=now
         )
