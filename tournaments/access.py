@@ -1,8 +1,9 @@
 """Who may see and change what: the one place that maps roles to capabilities.
 
-Every view, API endpoint and selector asks `can()`; nothing else inspects roles. An outsider who
-asks for an object they may not see is answered 404 by the selectors, so the existence of another
-tournament's private data is not revealed.
+Selectors and services ask `can()` (pages read the viewer's capabilities once, through
+`capabilities_for_page`); nothing else inspects roles. An outsider who asks for an object they may
+not see is answered 404 (`tournaments.errors.NotFound`) by the selectors and the services alike, so
+the existence of another tournament's private data is not revealed.
 """
 
 import enum

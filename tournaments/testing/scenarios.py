@@ -1,7 +1,7 @@
 """Scenarios: a tournament played through the services, as organizers, referees and players would.
 
 Plain functions, no pytest: the tests build on them, and so do the demo (config/demo/seed.py) and
-the benches (bench/). Hands are the keyword arguments of `hand_record` (`win(...)`, or
+the benches (bench/). Hands are mappings for `HandEntry.from_mapping` (`win(...)`, or
 `{"result": "draw"}`); seats are starting seats 0-3 (East, South, West, North).
 """
 
