@@ -7,6 +7,7 @@ class AppealsConfig(AppConfig):
     verbose_name = _("Appeals")
 
     def ready(self):
+        from appeals.audit_sentences import SENTENCES
         from appeals.board import board_panel
         from appeals.selectors import can_open_appeals
         from tournaments import extensions
@@ -15,3 +16,4 @@ class AppealsConfig(AppConfig):
         extensions.register_link("tournament", _("Appeals"), "appeals:list", predicate=can_open_appeals)
         extensions.register_link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE)
         extensions.register_board_panel("appeals/_board_panel.html", board_panel)
+        extensions.register_audit_sentences(SENTENCES)

@@ -9,10 +9,12 @@ class PenaltiesConfig(AppConfig):
     def ready(self):
         # The tournament core asks registered providers; it never imports this app.
         from penalties import archive, providers
+        from penalties.audit_sentences import SENTENCES
         from tournaments import extensions
         from tournaments.access import Capability, can_write_sheet
 
         extensions.register_adjustment_provider(providers.sheet_adjustments)
+        extensions.register_audit_sentences(SENTENCES)
         extensions.register_win_refusal_provider(providers.win_refusal)
         extensions.register_standing_flags_provider(providers.standing_flags)
         # The foul page writes the sheet: linked only where the viewer may write it.

@@ -8,6 +8,7 @@ class SeatingConfig(AppConfig):
 
     def ready(self):
         # The tournament core lists these links on its page; it never imports this app.
+        from seating.audit_sentences import SENTENCES
         from seating.selectors import is_registered
         from tournaments import extensions
         from tournaments.access import Capability
@@ -16,3 +17,4 @@ class SeatingConfig(AppConfig):
         extensions.register_link("tournament", _("Print seating"), "seating:print_chart", Capability.VIEW_ROSTER)
         # A player's own seats, else reachable only by the printed QR code.
         extensions.register_link("tournament", _("My seats"), "seating:my_seats", predicate=is_registered)
+        extensions.register_audit_sentences(SENTENCES)

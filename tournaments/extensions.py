@@ -220,3 +220,25 @@ def register_tournament_archive_section(section: TournamentArchiveSection) -> No
 
 def tournament_archive_sections() -> list[TournamentArchiveSection]:
     return list(_tournament_archive_sections.values())
+
+
+# --- audit sentences ---------------------------------------------------------------------------
+# The audit page shows each event as a sentence (tournaments.core.audit_display). The catalogue of
+# actions is the core's (tournaments.audit.AuditAction, one place to read), but the words for an
+# app's events are the app's: it registers {action: sentence(detail, event, places) -> str}.
+
+_audit_sentences: dict[str, Callable] = {}
+
+
+def register_audit_sentences(sentences: dict) -> None:
+    """Register an app's sentences; one sentence per action (a second, different one is refused)."""
+    for action, sentence in sentences.items():
+        if _audit_sentences.get(action, sentence) is not sentence:
+            raise ValueError(f"a sentence for {action} is registered already")
+        _audit_sentences[action] = sentence
+
+
+def audit_sentence(action: str) -> Callable | None:
+    """The sentence an app registered for `action`, if any."""
+    return _audit_sentences.get(action)
+

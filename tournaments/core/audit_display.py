@@ -19,7 +19,7 @@ from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
-from scoring.engine.table import twelfths_display
+from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.models import AuditEvent, ImportJob, Role, ScoreSheet, Session
 from tournaments.models.core import Tiebreak
@@ -94,7 +94,8 @@ def describe(event: AuditEvent, places: Places | None = None) -> str:
         action = AuditAction(event.action)
     except ValueError:
         return fallback(event)
-    sentence = _SENTENCES.get(action)
+    # The core's own actions here; the apps' from their modules, through tournaments.extensions.
+    sentence = _SENTENCES.get(action) or extensions.audit_sentence(action)
     if sentence is None:
         return fallback(event)
     try:
@@ -132,7 +133,7 @@ def _sheet_id(event: AuditEvent) -> int | None:
     return sheet if isinstance(sheet, int) and not isinstance(sheet, bool) else None
 
 
-def _where(event: AuditEvent, places: Places, hand=None) -> str:
+def place_of(event: AuditEvent, places: Places, hand=None) -> str:
     """"session 2, table 9[, hand 3]" for an event about a score sheet, or "" when unknown."""
     place = places.sheets.get(_sheet_id(event))
     if place is None:
@@ -145,7 +146,7 @@ def _where(event: AuditEvent, places: Places, hand=None) -> str:
     return _("session %(session)s, table %(table)s") % {"session": session, "table": table}
 
 
-def _at(what: str, where: str = "", because: str = "") -> str:
+def with_place(what: str, where: str = "", because: str = "") -> str:
     """The sentence, then where it happened, then the reason given."""
     if where:
         what = _("%(what)s — %(where)s") % {"what": what, "where": where}
@@ -160,7 +161,7 @@ def _session_number(detail: dict, event: AuditEvent, places: Places):
     return places.sessions[int(event.object_id)]
 
 
-def _numbers(numbers) -> str:
+def number_list(numbers) -> str:
     """[1, 2, 3, 5] -> "1–3, 5": table and session numbers as people write them."""
     values = sorted({int(n) for n in numbers})
     runs, start = [], None
@@ -232,7 +233,7 @@ def _shown(object_type: str, name: str, value) -> str:
     return _value(value)
 
 
-def _changes(object_type: str, pairs: Iterable[tuple[str, object, object]], labels: dict | None = None) -> str:
+def describe_changes(object_type: str, pairs: Iterable[tuple[str, object, object]], labels: dict | None = None) -> str:
     """"name: A → B; status: Draft → Running" for the fields that changed, named by `labels` or
     by the model's verbose names."""
     parts = []
@@ -246,7 +247,7 @@ def _changes(object_type: str, pairs: Iterable[tuple[str, object, object]], labe
     return "; ".join(parts)
 
 
-def _choice(event: AuditEvent, name: str, value) -> str:
+def choice_label(event: AuditEvent, name: str, value) -> str:
     model_field = _model_field(event.object_type, name)
     if model_field is not None and model_field.choices:
         return str(dict(model_field.flatchoices).get(value, value))
@@ -269,7 +270,7 @@ def _tournament_updated(d, event, places):
     if not d:
         return _("Tournament saved with no change")
     pairs = ((name, pair[0], pair[1]) for name, pair in d.items())
-    changes = _changes(event.object_type, pairs, {"name": pgettext("a tournament's", "name")})
+    changes = describe_changes(event.object_type, pairs, {"name": pgettext("a tournament's", "name")})
     return _("Tournament changed: %(changes)s") % {"changes": changes}
 
 
@@ -314,7 +315,7 @@ def _team_leader_cleared(d, event, places):
 def _registration_updated(d, event, places):
     before, after = d["before"], d["after"]
     changed = [(key, before.get(key), after[key]) for key in after if before.get(key) != after[key]]
-    changes = _changes(event.object_type, changed, {"name": pgettext("a player's", "name")})
+    changes = describe_changes(event.object_type, changed, {"name": pgettext("a player's", "name")})
     if "entry" not in d:
         return _("Registration changed: %(changes)s") % {"changes": changes} if changed else _("Registration saved")
     if not changed:
@@ -362,7 +363,7 @@ def _import_failed(d, event, places):
 def _tables_created(d, event, places):
     numbers = d["numbers"]
     return ngettext("Table %(numbers)s created", "Tables %(numbers)s created", len(numbers)) % {
-        "numbers": _numbers(numbers)
+        "numbers": number_list(numbers)
     }
 
 
@@ -389,11 +390,11 @@ def _session_ended(d, event, places):
         "Session %(session)s ended; time was up at table %(tables)s",
         "Session %(session)s ended; time was up at tables %(tables)s",
         len(closed),
-    ) % {"session": session, "tables": _numbers(closed)}
+    ) % {"session": session, "tables": number_list(closed)}
 
 
 def _referee_assigned(d, event, places):
-    return _at(_("Referee %(referee)s assigned") % {"referee": d["referee"]}, _where(event, places))
+    return with_place(_("Referee %(referee)s assigned") % {"referee": d["referee"]}, place_of(event, places))
 
 
 def _hand_recorded(d, event, places):
@@ -401,16 +402,16 @@ def _hand_recorded(d, event, places):
         what = _("Hand %(hand)s recorded as a draw") % {"hand": d["number"]}
     else:
         what = _("Hand %(hand)s recorded") % {"hand": d["number"]}
-    return _at(what, _where(event, places))
+    return with_place(what, place_of(event, places))
 
 
 def _hand_corrected(d, event, places):
     what = _("Hand %(hand)s corrected") % {"hand": d["number"]}
-    return _at(what, _where(event, places), d.get("reason", ""))
+    return with_place(what, place_of(event, places), d.get("reason", ""))
 
 
 def _hand_deleted(d, event, places):
-    return _at(_("Hand %(hand)s taken back") % {"hand": d["number"]}, _where(event, places))
+    return with_place(_("Hand %(hand)s taken back") % {"hand": d["number"]}, place_of(event, places))
 
 
 def _sheet_closed(d, event, places):
@@ -421,23 +422,23 @@ def _sheet_closed(d, event, places):
         ) % {"n": n}
     else:
         what = ngettext("Score sheet closed after %(n)s hand", "Score sheet closed after %(n)s hands", n) % {"n": n}
-    return _at(what, _where(event, places))
+    return with_place(what, place_of(event, places))
 
 
 def _sheet_confirmed(d, event, places):
-    return _at(_("Entry %(entry)s confirmed the score sheet") % {"entry": d["entry"]}, _where(event, places))
+    return with_place(_("Entry %(entry)s confirmed the score sheet") % {"entry": d["entry"]}, place_of(event, places))
 
 
 def _sheet_locked(d, event, places):
     missing = d.get("unconfirmed") or []
     if not missing:
-        return _at(pgettext("audit sentence", "Score sheet signed"), _where(event, places))
+        return with_place(pgettext("audit sentence", "Score sheet signed"), place_of(event, places))
     what = ngettext(
         "Score sheet signed without the confirmation of entry %(entries)s",
         "Score sheet signed without the confirmation of entries %(entries)s",
         len(missing),
     ) % {"entries": _list(missing)}
-    return _at(what, _where(event, places), d.get("reason", ""))
+    return with_place(what, place_of(event, places), d.get("reason", ""))
 
 
 def _standings_recomputed(d, event, places):
@@ -446,159 +447,6 @@ def _standings_recomputed(d, event, places):
 
 def _standings_requested(d, event, places):
     return _("Standings recomputation requested")
-
-
-def _chart_generated(d, event, places):
-    sessions = d["sessions"]
-    what = ngettext(
-        "Seating chart drawn for session %(sessions)s (seed %(seed)s)",
-        "Seating chart drawn for sessions %(sessions)s (seed %(seed)s)",
-        len(sessions),
-    ) % {"sessions": _numbers(sessions), "seed": d["seed"]}
-    if d.get("avoid_country"):
-        what = _("%(what)s, compatriots apart") % {"what": what}
-    return what
-
-
-def _seats_swapped(d, event, places):
-    first, second = d["entries"]
-    return _("Entries %(first)s and %(second)s swapped seats in session %(session)s") % {
-        "first": first, "second": second, "session": d["session"]
-    }
-
-
-def _seated_by_standings(d, event, places):
-    # The seating form's own names of its two methods.
-    methods = {"top": _("Top vs top (1–4, 5–8, …)"), "snake": _("Snake")}
-    return _("Session %(session)s seated by the standings: %(method)s") % {
-        "session": d["session"], "method": methods.get(d["method"], d["method"])
-    }
-
-
-def _penalty_recorded(d, event, places):
-    # The sanctions of rule 3.11 (penalties.catalogue.Sanction), each in its own words.
-    values = {"entry": d["offender"], "points": d["points"], "article": d["article"], "victim": d.get("victim")}
-    sanction = d["sanction"]
-    if sanction == "disqualification":
-        what = _("Entry %(entry)s disqualified (%(article)s)")
-    elif sanction == "no_win":
-        what = _("Entry %(entry)s loses the right to win (%(article)s)")
-    elif sanction == "lateness" and d.get("forfeit"):
-        what = _("Entry %(entry)s late: session forfeited (%(article)s)")
-    elif sanction == "pay_each":
-        what = _("Entry %(entry)s pays %(points)s points to each other player (%(article)s)")
-    elif sanction == "pay_victim":
-        what = _("Entry %(entry)s pays %(points)s points to entry %(victim)s (%(article)s)")
-    elif not d["points"]:
-        what = _("Warning to entry %(entry)s (%(article)s)")
-    else:
-        what = _("Penalty: %(points)s points deducted from entry %(entry)s (%(article)s)")
-    return _at(what % values, _where(event, places, d.get("hand")))
-
-
-def _penalty_cancelled(d, event, places):
-    if d.get("article"):
-        what = _("Penalty of entry %(entry)s cancelled (%(article)s)") % {
-            "entry": d["offender"], "article": d["article"]
-        }
-    else:
-        what = _("Penalty of entry %(entry)s cancelled") % {"entry": d["offender"]}
-    return _at(what, _where(event, places, d.get("hand")), d.get("reason", ""))
-
-
-def _penalty_renumbered(d, event, places):
-    n = len(d["changed"])
-    what = ngettext(
-        "%(n)s penalty of entry %(entry)s renumbered after a cancellation",
-        "%(n)s penalties of entry %(entry)s renumbered after a cancellation",
-        n,
-    ) % {"n": n, "entry": d["offender"]}
-    return _at(what, _where(event, places, d.get("hand")))
-
-
-def _disqualification_arranged(d, event, places):
-    if d["arrangement"] == "substitute":
-        return ngettext(
-            "Substitute entry %(substitute)s takes %(n)s seat of disqualified entry %(entry)s",
-            "Substitute entry %(substitute)s takes %(n)s seats of disqualified entry %(entry)s",
-            d["seats_moved"],
-        ) % {"substitute": d["substitute"], "n": d["seats_moved"], "entry": d["offender"]}
-    return _("The three others play on without disqualified entry %(entry)s") % {"entry": d["offender"]}
-
-
-def _seats_returned(d, event, places):
-    n = d["seats_returned"]
-    return ngettext(
-        "Entry %(entry)s gets back %(n)s seat from substitute entry %(substitute)s",
-        "Entry %(entry)s gets back %(n)s seats from substitute entry %(substitute)s",
-        n,
-    ) % {"entry": d["player"], "n": n, "substitute": d["substitute"]}
-
-
-def _forfeit_points_set(d, event, places):
-    what = _("Entry %(entry)s's forfeited session: %(points)s table points") % {
-        "entry": d["offender"], "points": twelfths_display(d["twelfths"])
-    }
-    return _at(what, _where(event, places))
-
-
-def _penalty_policy_updated(d, event, places):
-    before, after = d["escalation"]
-    return _("Penalty settings changed: %(changes)s") % {
-        "changes": _changes(event.object_type, [("escalation", before, after)])
-    }
-
-
-def _appeal_filed(d, event, places):
-    return _("Appeal #%(appeal)s filed by entry %(entry)s: %(subject)s; fee %(fee)s") % {
-        "appeal": event.object_id, "entry": d["appellant"], "subject": _choice(event, "subject", d["subject"]),
-        "fee": d["fee"],
-    }
-
-
-def _appeal_signed(d, event, places):
-    signers = set(d["as"])
-    if signers == {"appellant", "leader"}:
-        what = _("Appeal #%(appeal)s signed by the appellant and the team leader")
-    elif signers == {"leader"}:
-        what = _("Appeal #%(appeal)s signed by the team leader")
-    elif signers == {"appellant"}:
-        what = _("Appeal #%(appeal)s signed by the appellant")
-    else:
-        raise ValueError(signers)
-    return what % {"appeal": event.object_id}
-
-
-def _paper_signature(d, event, places):
-    if d["as"] == "leader":
-        what = _("The team leader's signature on the paper form of appeal #%(appeal)s recorded")
-    elif d["as"] == "appellant":
-        what = _("The appellant's signature on the paper form of appeal #%(appeal)s recorded")
-    else:
-        raise ValueError(d["as"])
-    return what % {"appeal": event.object_id}
-
-
-def _appeal_decided(upheld: bool):
-    def sentence(d, event, places):
-        values = {"appeal": event.object_id, "stage": _choice(event, "stage", d["stage"])}
-        what = (_("Appeal #%(appeal)s upheld (%(stage)s)") if upheld else _("Appeal #%(appeal)s rejected (%(stage)s)"))
-        return _at(what % values, because=d.get("reasons", ""))
-
-    return sentence
-
-
-def _appeal_escalated(d, event, places):
-    return _("Appeal #%(appeal)s taken to the arbitration committee") % {"appeal": event.object_id}
-
-
-def _appeal_policy_updated(d, event, places):
-    before, after = d["before"], d["after"]
-    changed = [(key, before.get(key), value) for key, value in after.items() if before.get(key) != value]
-    if not changed:
-        return _("Appeal settings saved with no change")
-    labels = {"fee": _("appeal fee"), "other_appeals_body": _("other appeals go to")}
-    return _("Appeal settings changed: %(changes)s") % {"changes": _changes(event.object_type, changed, labels)}
 
 
 _SENTENCES = {
@@ -629,21 +477,4 @@ _SENTENCES = {
     AuditAction.SHEET_LOCKED: _sheet_locked,
     AuditAction.STANDINGS_RECOMPUTED: _standings_recomputed,
     AuditAction.STANDINGS_RECOMPUTE_REQUESTED: _standings_requested,
-    AuditAction.SEATING_CHART_GENERATED: _chart_generated,
-    AuditAction.SEATING_SEATS_SWAPPED: _seats_swapped,
-    AuditAction.SEATING_SEATED_BY_STANDINGS: _seated_by_standings,
-    AuditAction.PENALTY_RECORDED: _penalty_recorded,
-    AuditAction.PENALTY_CANCELLED: _penalty_cancelled,
-    AuditAction.PENALTY_RENUMBERED: _penalty_renumbered,
-    AuditAction.PENALTY_DISQUALIFICATION_ARRANGED: _disqualification_arranged,
-    AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED: _seats_returned,
-    AuditAction.PENALTY_FORFEIT_POINTS_SET: _forfeit_points_set,
-    AuditAction.PENALTY_POLICY_UPDATED: _penalty_policy_updated,
-    AuditAction.APPEAL_FILED: _appeal_filed,
-    AuditAction.APPEAL_SIGNED: _appeal_signed,
-    AuditAction.APPEAL_PAPER_SIGNATURE_RECORDED: _paper_signature,
-    AuditAction.APPEAL_UPHELD: _appeal_decided(upheld=True),
-    AuditAction.APPEAL_REJECTED: _appeal_decided(upheld=False),
-    AuditAction.APPEAL_ESCALATED: _appeal_escalated,
-    AuditAction.APPEAL_POLICY_UPDATED: _appeal_policy_updated,
 }

@@ -494,3 +494,26 @@ def test_filtering_on_a_phone_swaps_the_list_and_keeps_the_url(
     page.locator("[aria-current=page]", has_text="2").wait_for()
     assert page.locator("td.audit-sentence").count() == 11 and "page=2" in page.url
     context.close()
+
+
+def test_every_action_has_a_sentence_from_the_core_or_its_app():
+    """The core writes its own actions' sentences; each app registers those of its actions."""
+    from tournaments import extensions
+    from tournaments.core.audit_display import _SENTENCES
+
+    missing = [action for action in AuditAction if action not in _SENTENCES and not extensions.audit_sentence(action)]
+    assert missing == []
+    assert extensions.audit_sentence(AuditAction.PENALTY_RECORDED).__module__ == "penalties.audit_sentences"
+    assert extensions.audit_sentence(AuditAction.APPEAL_FILED).__module__ == "appeals.audit_sentences"
+    assert extensions.audit_sentence(AuditAction.SEATING_CHART_GENERATED).__module__ == "seating.audit_sentences"
+    assert not any(extensions.audit_sentence(action) for action in _SENTENCES)
+
+
+def test_a_second_sentence_for_one_action_is_refused():
+    from tournaments import extensions
+
+    registered = extensions.audit_sentence(AuditAction.APPEAL_FILED)
+    extensions.register_audit_sentences({AuditAction.APPEAL_FILED: registered})  # the same again: fine
+    with pytest.raises(ValueError, match="appeal.filed"):
+        extensions.register_audit_sentences({AuditAction.APPEAL_FILED: lambda d, event, places: "other"})
+    assert extensions.audit_sentence(AuditAction.APPEAL_FILED) is registered
