@@ -158,7 +158,11 @@ def remove_contained(table: list, green_book: bool) -> None:
     if t[F.BIG_THREE_DRAGONS]:
         t[F.DRAGON_PUNG] = 0
     if t[F.ALL_GREEN]:
-        t[F.HALF_FLUSH] = t[F.ONE_VOIDED_SUIT] = 0
+        t[F.ONE_VOIDED_SUIT] = 0
+        if not green_book:
+            # common practice drops Half Flush; the Green Book's fan 3 says 可加计清一色、混一色分
+            # and its examples 1 and 3 score 混一色 (READINGS.md R7)
+            t[F.HALF_FLUSH] = 0
     if t[F.FOUR_KONGS]:
         t[F.SINGLE_WAIT] = 0
     if t[F.ALL_TERMINALS]:

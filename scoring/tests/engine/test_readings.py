@@ -207,3 +207,51 @@ def test_green_book_totals_of_003_examples(hand, context, total, fans):
     ev = evaluate(hand, **context)
     assert ev.fan_points == total
     assert {h.fan.number for h in ev.fans} == fans
+
+
+
+# R7: All Green (fan 3) adds Half Flush (fan 50) under the Green Book: App.1 no. 3
+# "可加计清一色、混一色分", example 1 (一色三节高、碰碰和、混一色、箭刻) and example 3
+# (七对、混一色、不求人); common practice drops it.
+@pytest.mark.parametrize("hand, kwargs, gb_fans, points", [
+    # example 1: 88 + 24 + 6 + 6 + 2 = 126 (003's total); a two-sided wait (6s or F), no wait fan
+    ("[222s][333s][444s]66sFF+F", {}, [3, 24, 49, 50, 59], 126),
+    # example 3: 88 + 24 + 6 + 4 = 122 (003's total); R6: no Tile Hog
+    ("222233446688sF+F", SD, [3, 19, 50, 56], 122),
+])
+def test_app1_fan_3_all_green_with_half_flush_under_each_profile(hand, kwargs, gb_fans, points):
+    gb = evaluate(hand, profile=GB, **kwargs)
+    cp = evaluate(hand, profile=CP, **kwargs)
+    assert sorted(hit.fan.number for hit in gb.fans) == gb_fans
+    assert gb.fan_points == points
+    cp_fans = {hit.fan.number for hit in cp.fans}
+    assert 3 in cp_fans and 50 not in cp_fans and 75 not in cp_fans
+    if not kwargs:  # the self-drawn hand differs by R1/R6 too; the discard win only by R7
+        assert cp.fan_points == points - 6
+
+
+def test_app1_fan_3_example_2_full_flush_takes_no_half_flush():
+    """Example 2: without the green dragon it is a Full Flush (清一色、一色三同顺、断幺 = 138), both profiles."""
+    for profile in (GB, CP):
+        ev = evaluate("[234s][234s]234s666s8s+8s", profile=profile)
+        assert sorted(hit.fan.number for hit in ev.fans) == [3, 22, 23, 68]
+        assert ev.fan_points == 138
+
+
+# S15: a winning tile that can complete the knitted straight or the other set / the pair is read
+# as completing the set or pair (3.9.1.6(4) 就高不就低), so the wait fans are judged as usual.
+@pytest.mark.parametrize("hand, wait_fan", [
+    ("147m258p369s12sEE+3s", 77),   # 3s: the knitted 369s or the edge 12s-3s -> Edge Wait
+    ("147m258p36s123p99s+9s", 79),  # 9s: the knitted 36s-9s or the pair 9s-9s -> Single Wait
+])
+def test_s15_knitted_straight_winning_tile_read_as_completing_the_set(hand, wait_fan):
+    for profile in (GB, CP):
+        ev = evaluate(hand, profile=profile)
+        assert ev.shape == "knitted_straight"
+        assert wait_fan in {hit.fan.number for hit in ev.fans}
+
+
+def test_s15_knitted_straight_two_sided_rest_gives_no_wait_fan():
+    """147m258p36s789sEE waits on 6s and 9s: whichever way 9s is read, no wait fan (App.1 nos. 77-79)."""
+    ev = evaluate("147m258p36s789sEE+9s")
+    assert not {77, 78, 79} & {hit.fan.number for hit in ev.fans}
