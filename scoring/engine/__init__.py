@@ -5,11 +5,12 @@
     settle(points, winner=2, discarder=0) -> four score changes (3.9.1.3)
     waits("[123m][345m]678p56sWW") -> ("4s", "7s")
     check_declared([39, 52, 59], flowers=2) -> DeclaredCheck(fan_points, total, ...)
+    check_declared_tiles("[123m]...+7s", [39, 52], ...) -> DeclaredTilesCheck (declared scoring, 3.9.1.4)
 
 Profiles: "green_book" (default, the rulebook) and "common_practice"; the readings
 behind both are in scoring/READINGS.md.
 """
-from .declared import DeclaredCheck, check_declared
+from .declared import DeclaredCheck, DeclaredTilesCheck, check_declared, check_declared_tiles
 from .errors import MESSAGES, HandError
 from .evaluate import PROFILES, Evaluation, FanHit, evaluate
 from .fans import FANS, Fan
@@ -17,4 +18,5 @@ from .settle import settle
 from .waits import waits
 
 __all__ = ["evaluate", "settle", "waits", "check_declared", "HandError", "FANS", "Fan",
-           "FanHit", "Evaluation", "DeclaredCheck", "MESSAGES", "PROFILES"]
+           "FanHit", "Evaluation", "DeclaredCheck", "MESSAGES", "PROFILES",
+           "check_declared_tiles", "DeclaredTilesCheck"]

@@ -91,6 +91,36 @@ def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalen
              flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
              kong_replacement: bool = False, robbing_kong: bool = False,
              profile: str = "green_book") -> Evaluation:
+    parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
+                                   last_wall_tile, kong_replacement, robbing_kong, profile)
+    return _count(parsed, counts, ctx, flowers, profile)
+
+
+def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
+                   flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
+                   kong_replacement: bool = False, robbing_kong: bool = False,
+                   profile: str = "green_book") -> list:
+    """Every valid reading of a winning hand, each as ``{fan number: count}`` (flowers left out).
+
+    ``evaluate`` keeps the reading of highest value (3.9.1.6(4)); a winner who declares
+    (3.9.1.4) may have chosen another one, so ``check_declared_tiles`` looks at all of them.
+    The same checks as ``evaluate``: a HandError for bad notation or context; [] when the tiles
+    make no winning shape.
+    """
+    parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
+                                   last_wall_tile, kong_replacement, robbing_kong, profile)
+    return [_as_fans(table) for _, table, _, _ in _candidates(parsed, counts, ctx)]
+
+
+def _as_fans(table: list) -> dict:
+    fans = {n: c for n, c in enumerate(table[:81]) if c > 0 and n}
+    if table[F.MIXED_KONGS_SLOT]:
+        fans[F.MIXED_KONGS_FAN.number] = fans.get(F.MIXED_KONGS_FAN.number, 0) + 1
+    return fans
+
+
+def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
+             kong_replacement, robbing_kong, profile):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
     for name, value in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
                         ("last_wall_tile", last_wall_tile), ("kong_replacement", kong_replacement),
@@ -120,7 +150,7 @@ def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalen
     ctx = C.WinContext(win, self_drawn, last_tile, last_wall_tile, kong_replacement,
                        robbing_kong, WIND_BY_LETTER[seat_wind], WIND_BY_LETTER[prevalent_wind],
                        profile == "green_book")
-    return _count(parsed, counts, ctx, flowers, profile)
+    return parsed, counts, ctx
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
@@ -133,19 +163,26 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
     return len(real) == 1
 
 
-def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str) -> Evaluation:
+def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext):
+    """The readings of the hand, in the order ``_count`` weighs them: (points, table, reading, shape).
+
+    A special shape other than Seven Pairs, a Knitted Straight or Nine Gates is the hand's one
+    reading; Seven Pairs is followed by the standard readings of the same tiles.
+    """
     win = ctx.win_tile
     melds = parsed.melds
     n_melds = len(melds)
     key = tuple(sorted(parsed.standing + (win,)))
     unique = frozenset(key).union(*(m.tiles for m in melds))
     fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
-    fixed_names = [(m.kind, m.tile, m.exposed) for m in melds]
-    best = None          # (points, table, reading, shape)
     seven_pairs = False
     if n_melds == 0:
-        best, seven_pairs = _special_shapes(key, counts, unique, ctx)
-    if best is None and n_melds <= 1:
+        special, seven_pairs = _special_shapes(key, counts, unique, ctx)
+        if special is not None:
+            yield special
+            if not seven_pairs:
+                return
+    if n_melds <= 1 and not seven_pairs:
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
             seq, rest, reading = ks
@@ -159,24 +196,37 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
             groups = (tiles_name(seq),) + tuple(
                 [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
                 or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
-            best = (_points(table), table, Reading([], groups), "knitted_straight")
-    if n_melds == 0 and best is None and shapes.is_nine_gates(key, win):
+            yield (_points(table), table, Reading([], groups), "knitted_straight")
+            return
+    if n_melds == 0 and not seven_pairs and shapes.is_nine_gates(key, win):
         table = C.score_nine_gates(win % 10, ctx)
-        best = (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
-    if best is None or seven_pairs:
-        readings = shapes.standard_readings(key, 4 - n_melds)
-        if readings:
-            key13 = list(key)
-            key13.remove(win)
-            unique_wait = _unique_wait(tuple(key13), n_melds, counts, win)
-            for sets, pair_tile in readings:
-                table = C.score_standard(fixed, sets, pair_tile, ctx, unique, counts, unique_wait)
-                points = _points(table)
-                # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
-                # or a standard reading over Seven Pairs (as the common-practice engine)
-                if best is None or points > best[0] or (points == best[0] and (
-                        table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
-                    best = (points, table, (sets, pair_tile), "standard")
+        yield (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
+        return
+    readings = shapes.standard_readings(key, 4 - n_melds)
+    if readings:
+        key13 = list(key)
+        key13.remove(win)
+        unique_wait = _unique_wait(tuple(key13), n_melds, counts, win)
+        for sets, pair_tile in readings:
+            table = C.score_standard(fixed, sets, pair_tile, ctx, unique, counts, unique_wait)
+            yield (_points(table), table, (sets, pair_tile), "standard")
+
+
+def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str) -> Evaluation:
+    fixed_names = [(m.kind, m.tile, m.exposed) for m in parsed.melds]
+    best = None          # (points, table, reading, shape)
+    seven_pairs = False
+    for candidate in _candidates(parsed, counts, ctx):
+        if best is None:
+            best = candidate
+            seven_pairs = candidate[3] == "seven_pairs"
+            continue
+        points, table = candidate[0], candidate[1]
+        # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
+        # or a standard reading over Seven Pairs (as the common-practice engine)
+        if points > best[0] or (points == best[0] and (
+                table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
+            best = candidate
     if best is None:
         return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
                           reason="not_complete", profile=profile)
