@@ -9,7 +9,7 @@ class AppealsConfig(AppConfig):
     def ready(self):
         from appeals.audit_sentences import SENTENCES
         from appeals.board import board_panel
-        from appeals.selectors import can_open_appeals
+        from appeals.selectors import amendment_basis, can_open_appeals
         from tournaments import extensions
         from tournaments.access import Capability
 
@@ -17,3 +17,6 @@ class AppealsConfig(AppConfig):
         extensions.register_link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE)
         extensions.register_board_panel("appeals/_board_panel.html", board_panel)
         extensions.register_audit_sentences(SENTENCES)
+        # 3.11.6.11(7): a signed sheet changes only through an upheld appeal (or an objection made
+        # before signing, which the core checks itself).
+        extensions.register_amendment_basis("appeal", amendment_basis)

@@ -292,3 +292,18 @@ def appeal_filing(*, user, tournament) -> dict:
         "windows": windows,
         "policy": policy_for(tournament),
     }
+
+
+def amendment_basis(sheet_id: int, reference: str):
+    """The core's check of basis "appeal" for changing a signed sheet (tournaments.extensions):
+    an upheld appeal about that sheet. Its article: 3.12 at the chief referee's stage, 3.13 when
+    the arbitration committee decided."""
+    from tournaments.extensions import BasisVerdict
+
+    number = str(reference).strip().lstrip("#")
+    appeal = Appeal.objects.filter(pk=int(number), sheet_id=sheet_id).first() if number.isdigit() else None
+    if appeal is None:
+        return BasisVerdict(False, _("There is no appeal #%(ref)s about this sheet.") % {"ref": number})
+    if appeal.status != Appeal.Status.UPHELD:
+        return BasisVerdict(False, _("Appeal #%(ref)s has not been upheld.") % {"ref": appeal.pk})
+    return BasisVerdict(True, article="3.13" if appeal.stage == Appeal.Stage.ARBITRATION else "3.12")

@@ -192,10 +192,13 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
                 _("The arbitration committee cannot overturn a penalty given under the rules (rule 3.13.3)."),
                 code="arbitration_limit",
             )
-        _apply_remedy(actor, appeal, remedy, reasons)
+    # Decided first: the remedy's change to a signed sheet rests on this upheld appeal (the core
+    # checks it, tournaments.extensions.amendment_basis_check); a refused remedy rolls it back.
     appeal.status = outcome
     appeal.fee_status = Appeal.Fee.REFUNDED if outcome == "upheld" else Appeal.Fee.FORFEITED
     appeal.save(update_fields=["status", "fee_status"])
+    if outcome == "upheld":
+        _apply_remedy(actor, appeal, remedy, reasons)
     AppealDecision.objects.create(
         appeal=appeal, stage=appeal.stage, outcome=outcome, reasons=reasons.strip(), remedy=remedy, decided_by=actor
     )
@@ -228,7 +231,7 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
     number = entry.pop("number", appeal.hand.number if appeal.hand else None)
     hand_correct(
         actor=actor, sheet=sheet, number=number, expected_version=sheet.version, reason=reason,
-        entry=HandEntry.from_mapping(entry),
+        entry=HandEntry.from_mapping(entry), basis="appeal", reference=str(appeal.pk),
     )
 
 

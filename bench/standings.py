@@ -217,7 +217,8 @@ def run(args) -> int:
             with transaction.atomic():
                 sheet_services.hand_correct(
                     actor=chief, sheet=sheet, number=number, expected_version=sheet.version,
-                    reason="bench: winner corrected",
+                    reason="bench: winner corrected", basis="objection",
+                    objection_at=sheet.locked_at - dt.timedelta(minutes=1),
                     entry=HandEntry(result="win", winner=winner, discarder=discarder, tiles=STRAIGHT),
                 )
             corrections.append((time.perf_counter() - begin) * 1000)

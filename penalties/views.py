@@ -25,6 +25,10 @@ def _registration(players, registration_id):
 def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None):
     """The tablet's foul page; a refused form is shown again with its errors, the other one empty."""
     initial = {"hand_number": penalty_selectors.current_hand_number(sheet=sheet)}
+    if request.method == "GET":
+        # Offered from the tablet (tournaments.extensions.false_win_page): a declaration under 8 on
+        # tiles worth 8 is a false win, 3.11.6.6; the foul, offender and hand come filled in.
+        initial.update({key: request.GET[key] for key in ("foul", "offender", "hand_number") if request.GET.get(key)})
     context = {
         "sheet": sheet,
         "tournament": sheet.session.tournament,

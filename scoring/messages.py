@@ -98,3 +98,36 @@ def declared_problem_message(code: str, fan_a, fan_b) -> str:
     if code == "below_minimum":
         return _("The declared fans add up to less than 8 points (rule 3.9.1.1).")
     return code
+
+
+def _fan_label(number) -> str:
+    from django.utils.translation import get_language
+
+    from scoring.engine.fans import FAN_BY_NUMBER
+
+    fan = FAN_BY_NUMBER.get(number)
+    if fan is None:
+        return str(number)
+    return f"{number} {fan_display_name(fan, get_language() or 'en')}"
+
+
+def declared_tiles_message(code: str, fan, detail) -> str:
+    """A problem of check_declared_tiles (declared scoring, 3.9.1.4), naming the fan."""
+    if code == "unknown_fan":
+        return _("There is no fan %(a)s.") % {"a": fan}
+    if code == "unsupported":
+        if detail:
+            return _("The tiles give fan %(fan)s only %(n)d time(s): it was declared more often.") % {
+                "fan": _fan_label(fan), "n": detail}
+        return _("The tiles do not give fan %(fan)s: take it out of the declaration.") % {"fan": _fan_label(fan)}
+    if code == "not_together":
+        return _("No one reading of the tiles scores all of %(fans)s together (rule 3.9.1.6).") % {
+            "fans": ", ".join(_fan_label(n) for n in detail)}
+    if code == "not_a_win":
+        return reason_message(detail)
+    if code == "false_win":
+        return _(
+            "The declared fans add up to less than 8 points, on tiles worth %(points)d: this is a false win "
+            "(错和, rule 3.11.6.6), not a win. Missed fans are not added (rule 3.9.1.4)."
+        ) % {"points": detail}
+    return code

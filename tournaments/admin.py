@@ -14,6 +14,7 @@ from tournaments.models import (
     ScoreSheet,
     SeatAssignment,
     Session,
+    SheetAmendment,
     SheetSignature,
     StandingsSnapshot,
     Table,
@@ -169,6 +170,12 @@ class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 @admin.register(SheetSignature)
 class SheetSignatureAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["sheet", "kind", "registration", "user", "signed_at"]
+
+
+@admin.register(SheetAmendment)
+class SheetAmendmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["sheet", "hand_number", "basis", "reference", "article", "changed_by", "changed_at"]
+    list_filter = ["basis"]
 
 
 @admin.register(StandingsSnapshot)

@@ -22,6 +22,7 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/hands/", sheets.HandRecordApi.as_view(), name="api-sheet-hands"),
     path("sheets/<int:sheet_id>/hands/<int:number>/", sheets.HandApi.as_view(), name="api-sheet-hand"),
     path("sheets/<int:sheet_id>/hands/take-back/", sheets.HandDeleteLastApi.as_view(), name="api-sheet-take-back"),
+    path("sheets/<int:sheet_id>/hands/preview/", sheets.HandPreviewApi.as_view(), name="api-sheet-hand-preview"),
     path("sheets/<int:sheet_id>/close/", sheets.SheetCloseApi.as_view(), name="api-sheet-close"),
     path("sheets/<int:sheet_id>/confirm/", sheets.SheetConfirmApi.as_view(), name="api-sheet-confirm"),
     path("sheets/<int:sheet_id>/sign/", sheets.SheetSignApi.as_view(), name="api-sheet-sign"),

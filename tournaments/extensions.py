@@ -95,6 +95,52 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     return None
 
 
+# --- the basis of a change to a signed sheet (3.9.1.4, 3.11.6.11(7)) -------------------------------
+# A signed sheet changes only through an upheld appeal (3.12, 3.13), which the core cannot see: the
+# appeals app registers a checker for the basis "appeal". checker(sheet id, reference) answers a
+# BasisVerdict: whether the reference (the appeal's number) allows changing that sheet, the message
+# for the chief referee when not, and the article the change rests on.
+
+
+@dataclass(frozen=True)
+class BasisVerdict:
+    allowed: bool
+    message: str = ""
+    article: str = ""
+
+
+BasisChecker = Callable[[int, str], BasisVerdict]
+_basis_checkers: dict[str, BasisChecker] = {}
+
+
+def register_amendment_basis(kind: str, checker: BasisChecker) -> None:
+    if _basis_checkers.get(kind, checker) is not checker:
+        raise ValueError(f"a checker for the basis {kind!r} is registered already")
+    _basis_checkers[kind] = checker
+
+
+def amendment_basis_check(kind: str, sheet_id: int, reference: str) -> BasisVerdict | None:
+    """The registered checker's verdict, or None when no app checks this kind of basis."""
+    checker = _basis_checkers.get(kind)
+    return checker(sheet_id, reference) if checker else None
+
+
+# --- where a false win is recorded (3.11.6.6) -------------------------------------------------------
+# Under declared scoring a declaration under 8 on tiles worth 8 is a false win (错和): the hand is
+# refused as a win and the referee is offered to record the penalty. The penalties app names its
+# page (a URL name taking the sheet id; it reads foul, offender and hand_number from the query).
+_false_win_pages: list[str] = []
+
+
+def register_false_win_page(url_name: str) -> None:
+    if url_name not in _false_win_pages:
+        _false_win_pages.append(url_name)
+
+
+def false_win_page() -> str | None:
+    return _false_win_pages[0] if _false_win_pages else None
+
+
 # Links the apps above the core add to core pages. A place names the page and the object a link is
 # for, and so the URL's arguments:
 # - "tournament": the tournament page; URL name taking the tournament id;

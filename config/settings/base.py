@@ -139,6 +139,7 @@ SPECTACULAR_SETTINGS = {
         "SessionStatusEnum": "tournaments.models.Session.Status",
         "ImportStatusEnum": "tournaments.models.ImportJob.Status",
         "WindEnum": "scoring.calculator.WINDS",
+        "ScoringModeEnum": "tournaments.models.core.ScoringMode",
     },
 }
 

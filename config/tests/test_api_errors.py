@@ -97,6 +97,7 @@ ENDPOINTS = {
         "referee", lambda world: {"sheet_id": world.sheet.pk, "number": 1}, body={"result": "draw", "version": 1}
     ),
     "api-sheet-take-back": Endpoint("referee", _sheet, body={"version": 1}),
+    "api-sheet-hand-preview": Endpoint("referee", _sheet, body={"number": 1, "result": "draw"}),
     "api-sheet-close": Endpoint("referee", _sheet, body={"version": 1}),
     "api-sheet-confirm": Endpoint("referee", _sheet, body={"entry": 1, "pin": "0000", "version": 1}),
     "api-sheet-sign": Endpoint("referee", _sheet, body={"version": 1}),

@@ -10,6 +10,11 @@
  * shows what is pending, and the hand being entered is labelled with its number and winds,
  * counting the hands still queued.
  *
+ * Before a hand is recorded the page shows the engine's count of the tiles (POST .../hands/preview/,
+ * nothing written); with declared scoring (3.9.1.4) the declared fans beside it, a fan the tiles
+ * refuse marked, the fans the winner missed listed (shown only, never added), and an
+ * under-declaration offered as a false win (3.11.6.6) with a link to the foul page.
+ *
  * Closing, confirmations, signing and taking back a hand need the connection and say so; a
  * confirmation or signature names the sheet version shown, so one given for figures since changed
  * is refused (409).
@@ -26,6 +31,10 @@
   var windsNode = document.getElementById("sheet-winds");
   var winds = windsNode ? JSON.parse(windsNode.textContent) : [];  // hands 1-16: prevalent, seat winds, dealer
   var discardButton = document.getElementById("discard-held");
+  var declaredMode = root.dataset.scoringMode === "declared";
+  var previewView = document.getElementById("hand-preview");
+  var previewTimer = null;
+  var previewSeq = 0;
   var outbox = window.SheetOutbox.open({
     storage: window.localStorage,
     sheetId: root.dataset.sheetId,
@@ -120,7 +129,8 @@
       robbing_kong: data.get("robbing_kong") !== null
     };
     var declared = data.getAll("declared_fans").map(function (n) { return parseInt(n, 10); });
-    if (!entry.tiles && declared.length) entry.declared_fans = declared;
+    // Declared scoring sends the declared fans with the tiles; otherwise they stand in for tiles not recorded.
+    if ((declaredMode || !entry.tiles) && declared.length) entry.declared_fans = declared;
     return entry;
   }
 
@@ -131,6 +141,7 @@
     var selfDrawn = form.querySelector("input[name=outcome][value=self]").checked;
     if (!selfDrawn && (entry.discarder === null || entry.discarder === entry.winner)) found.push(text("ChooseDiscarder"));
     if (!entry.tiles && !entry.declared_fans) found.push(text("NeedTiles"));
+    if (declaredMode && entry.tiles && !entry.declared_fans) found.push(text("NeedDeclared"));
     return found;
   }
 
@@ -163,6 +174,7 @@
       });
     }
     syncVisibility();
+    schedulePreview();
   }
 
   function send() {
@@ -210,6 +222,89 @@
     retryTimer = window.setTimeout(function () { retryTimer = null; send(); }, 5000);
   }
 
+  function fanItems(list, fans, refused) {
+    list.innerHTML = "";
+    fans.forEach(function (fan) {
+      var li = document.createElement("li");
+      li.textContent = fan.number + ". " + fan.name + (fan.count > 1 ? " ×" + fan.count : "") + " (" + fan.points + ")";
+      if (refused && refused.indexOf(fan.number) !== -1) {
+        li.className = "refused";
+        li.textContent += " — " + text("RefusedFan");
+      }
+      list.appendChild(li);
+    });
+  }
+
+  function part(name) { return previewView.querySelector("[data-preview=" + name + "]"); }
+
+  function renderPreview(answer) {
+    if (!answer || !answer.engine) {
+      previewView.hidden = !(answer && answer.problems && answer.problems.length);
+      part("engine-total").textContent = "";
+      part("engine-fans").innerHTML = "";
+      part("declared").hidden = true;
+      part("false-win").hidden = true;
+      part("problems").innerHTML = "";
+      ((answer && answer.problems) || []).forEach(function (message) {
+        var p = document.createElement("p"); p.textContent = message; part("problems").appendChild(p);
+      });
+      return;
+    }
+    previewView.hidden = false;
+    part("engine-total").textContent = text("EngineCount", answer.engine.fan_points) +
+      (answer.engine.message ? " — " + answer.engine.message : "");
+    fanItems(part("engine-fans"), answer.engine.fans);
+    var declared = answer.declared;
+    part("declared").hidden = !declared;
+    if (declared) {
+      part("declared-total").textContent = text("DeclaredCount", declared.fan_points);
+      fanItems(part("declared-fans"), declared.fans, declared.unsupported);
+      part("missed-title").textContent = declared.missed.length ? text("Missed") : "";
+      fanItems(part("missed-fans"), declared.missed);
+    }
+    part("problems").innerHTML = "";
+    answer.problems.forEach(function (message) {
+      var p = document.createElement("p"); p.textContent = message; part("problems").appendChild(p);
+    });
+    var link = part("false-win-link");
+    part("false-win").hidden = !(answer.false_win && answer.false_win_url);
+    if (answer.false_win && answer.false_win_url) {
+      link.href = answer.false_win_url;
+      link.textContent = text("RecordFalseWin");
+    }
+  }
+
+  function preview() {
+    if (!previewView || !form) return;
+    var entry = readForm();
+    if (entry.result !== "win" || entry.winner === null || !entry.tiles) { renderPreview(null); return; }
+    entry.number = outbox.formNumber();
+    if (!(entry.number >= 1 && entry.number <= 16)) { renderPreview(null); return; }
+    var seq = ++previewSeq;
+    fetch(root.dataset.apiPreview, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrfToken(), "Accept": "application/json" },
+      body: JSON.stringify(entry)
+    }).then(function (response) {
+      return response.json().catch(function () { return {}; }).then(function (body) {
+        if (seq !== previewSeq) return;  // a later change is on its way
+        if (!response.ok) {
+          renderPreview({ problems: (body.errors || []).map(function (e) { return e.message; }) });
+          return;
+        }
+        renderPreview(body);
+      });
+    }).catch(function () {
+      if (seq === previewSeq) renderPreview({ problems: [text("PreviewOffline")] });
+    });
+  }
+
+  function schedulePreview() {
+    if (previewTimer) window.clearTimeout(previewTimer);
+    previewTimer = window.setTimeout(function () { previewTimer = null; preview(); }, 300);
+  }
+
   function syncVisibility() {
     if (!form) return;
     var outcome = (form.querySelector("input[name=outcome]:checked") || {}).value;
@@ -239,6 +334,7 @@
   if (form) {
     form.addEventListener("change", function (event) {
       if (event.target.name === "outcome") syncVisibility();
+      schedulePreview();
     });
     form.addEventListener("submit", function (event) {
       event.preventDefault();

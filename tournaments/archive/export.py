@@ -75,6 +75,7 @@ def tournament_export_archive(tournament: Tournament) -> dict:
         "tournament": {
             "name": tournament.name,
             "rules": tournament.rules,
+            "scoring_mode": tournament.scoring_mode,
             "sessions": tournament.planned_sessions,
             "venue": tournament.venue,
             "starts_on": tournament.starts_on.isoformat(),
@@ -105,7 +106,8 @@ def _hand_export(hand: Hand, seats: list[str]) -> dict:
     }
     if hand.tiles:
         data["tiles"] = hand.tiles
-    else:
+    if hand.declared_fans or not hand.tiles:
+        # declared scoring (3.9.1.4) keeps the declared fans with the tiles
         data["declared_fans"] = list(hand.declared_fans)
     data["flowers"] = hand.flowers
     for flag in WIN_FLAGS:

@@ -19,7 +19,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.models.core import Tiebreak, default_tiebreaks
+from tournaments.models.core import ScoringMode, Tiebreak, default_tiebreaks
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.sheets.services import scored_hand_fields
 
@@ -174,6 +174,10 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
     if rules not in RuleSet.values:
         reader.add(where, _("Unknown rules “%(value)s”: use green_book or common_practice.") % {"value": rules})
         rules = None
+    scoring_mode = obj.get("scoring_mode", ScoringMode.ELECTRONIC)
+    if scoring_mode not in ScoringMode.values:
+        reader.add(where, _("Unknown scoring mode “%(value)s”: use electronic or declared.") % {"value": scoring_mode})
+        scoring_mode = None
     planned = obj.get("sessions")
     if planned is not None and (
         isinstance(planned, bool) or not isinstance(planned, int) or not MIN_SESSIONS <= planned <= MAX_NUMBER
@@ -223,6 +227,7 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         "extras": extras,
         "venue": reader.text(where, obj, "venue", max_length=Tournament._meta.get_field("venue").max_length),
         "rules": rules,
+        "scoring_mode": scoring_mode,
         "planned_sessions": planned,
         "session_minutes": minutes,
         "starts_on": starts_on,
@@ -404,7 +409,8 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
             # 3.4.8: four rounds of four hands.
             reader.add(hand_where, _("A session has at most 16 hands (rule 3.4.8)."), **hand_at)
             continue
-        fields = _read_hand(reader, hand, hand_where, hand_at, seats if seats_ok else None, tournament["rules"])
+        fields = _read_hand(reader, hand, hand_where, hand_at, seats if seats_ok else None, tournament["rules"],
+                            tournament["scoring_mode"])
         if fields is not None:
             hands.append({"number": position, **fields})
     return {
@@ -417,7 +423,8 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
     }
 
 
-def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rules: str | None) -> dict | None:
+def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rules: str | None,
+               scoring_mode: str | None = ScoringMode.ELECTRONIC) -> dict | None:
     """The Hand fields of one archived hand, scored by the engine through the score sheet's own check."""
     result = hand.get("result")
     if result not in Hand.Result.values:
@@ -456,10 +463,12 @@ def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rul
                     entry[role] = -1
                 else:
                     entry[role] = seats.index(entry_text(value))
-    if seats is None or rules is None or len(reader.problems) > problems_before:
+    if seats is None or rules is None or scoring_mode is None or len(reader.problems) > problems_before:
         return None  # the engine would only repeat what is already reported
     try:
-        return scored_hand_fields(rules=rules, number=at["hand"], entry=HandEntry.from_mapping(entry))
+        return scored_hand_fields(
+            rules=rules, number=at["hand"], entry=HandEntry.from_mapping(entry), scoring_mode=scoring_mode
+        )
     except ValidationError as error:
         for messages in error.message_dict.values():
             for message in messages:

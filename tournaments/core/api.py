@@ -27,6 +27,7 @@ class TournamentOutput(serializers.ModelSerializer):
             "starts_on",
             "ends_on",
             "rules",
+            "scoring_mode",
             "planned_sessions",
             "session_minutes",
             "status",

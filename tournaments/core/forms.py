@@ -15,8 +15,18 @@ class DateInput(forms.DateInput):
 class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes"]
+        fields = [
+            "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes",
+        ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left out of a form: electronic scoring, as before (docs/scoring-modes.md), or the mode it has.
+        self.fields["scoring_mode"].required = False
+
+    def clean_scoring_mode(self) -> str:
+        return self.cleaned_data.get("scoring_mode") or self.instance.scoring_mode
 
     def clean(self):
         # Said on the last day's field, before the model's constraint (tournament_dates_ordered)

@@ -26,7 +26,7 @@ from tournaments.models import (
 from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
-    "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
+    "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
     "deductions_count_for_ranking", "tiebreaks",
 )
 
@@ -54,6 +54,7 @@ def tournament_create(
     ends_on: dt.date,
     venue: str = "",
     rules: str = Tournament._meta.get_field("rules").default,
+    scoring_mode: str = Tournament._meta.get_field("scoring_mode").default,
     planned_sessions: int = MIN_SESSIONS,
     session_minutes: int = MAX_SESSION_MINUTES,
 ) -> Tournament:
@@ -67,6 +68,7 @@ def tournament_create(
         starts_on=starts_on,
         ends_on=ends_on,
         rules=rules,
+        scoring_mode=scoring_mode,
         planned_sessions=planned_sessions,
         session_minutes=session_minutes,
     )
@@ -130,6 +132,10 @@ def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
     if "rules" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
         # Hands already scored under one profile; corrections and an export would use the other.
         problems["rules"] = _("Hands have been scored under these rules: they can no longer change.")
+    if "scoring_mode" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
+        # 3.9.1.4 / 3.9.1.5: who counts a hand is settled before play; hands already scored one way
+        # would be corrected the other way.
+        problems["scoring_mode"] = _("Hands have been scored in this mode: the scoring mode can no longer change.")
     running = tournament.sessions.filter(status=Session.Status.RUNNING).exists()
     if "session_minutes" in changed and running:
         # 3.5.6: the running session's time-up is fixed when it starts.

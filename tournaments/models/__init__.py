@@ -9,10 +9,11 @@ from tournaments.models.core import (  # noqa: F401
     Player,
     Registration,
     Role,
+    ScoringMode,
     Team,
     Tournament,
 )
 from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, Table  # noqa: F401
-from tournaments.models.sheets import Hand, ScoreSheet, SheetSignature  # noqa: F401
+from tournaments.models.sheets import Hand, ScoreSheet, SheetAmendment, SheetSignature  # noqa: F401
 from tournaments.models.standings import StandingsSnapshot  # noqa: F401

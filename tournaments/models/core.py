@@ -30,6 +30,15 @@ def default_tiebreaks() -> list[str]:
     return [Tiebreak.FIRSTS, Tiebreak.SECONDS, Tiebreak.THIRDS, Tiebreak.BEST_SESSION]
 
 
+class ScoringMode(models.TextChoices):
+    """Who counts a winning hand (3.9.1.4, 3.9.1.5; docs/scoring-modes.md)."""
+
+    # 3.7.1 "或电子计分", 3.9.1.5: an approved scoring device counts; the engine's count governs.
+    ELECTRONIC = "electronic", _("Electronic scoring (the engine's count)")
+    # 3.9.1.4 "自报、公认": the winner's declared fans, checked against the tiles; nothing added.
+    DECLARED = "declared", _("Declared scoring (the fans the winner declares)")
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -42,6 +51,9 @@ class Tournament(models.Model):
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     rules = models.CharField(_("rules"), max_length=32, choices=RuleSet.choices, default=RuleSet.GREEN_BOOK)
+    scoring_mode = models.CharField(
+        _("scoring mode"), max_length=16, choices=ScoringMode.choices, default=ScoringMode.ELECTRONIC
+    )
     planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=MIN_SESSIONS)
     session_minutes = models.PositiveSmallIntegerField(_("minutes per session"), default=MAX_SESSION_MINUTES)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
@@ -67,6 +79,9 @@ class Tournament(models.Model):
                 name="tournament_session_minutes_3_5_6",
             ),
             models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_ordered"),
+            models.CheckConstraint(
+                condition=Q(scoring_mode__in=["electronic", "declared"]), name="tournament_scoring_mode_valid"
+            ),
         ]
 
     def __str__(self):

@@ -160,3 +160,47 @@ class SheetSignature(models.Model):
                 name="signature_has_a_signer",
             ),
         ]
+
+
+class SheetAmendment(models.Model):
+    """A change to a signed sheet, and what it rests on (3.9.1.4, 3.11.6.11(7) 不追诉原则).
+
+    Once the players and the referee have signed, "和牌者或他人不得再重新审核或追补漏报番种"
+    (3.9.1.4) and "事后追诉无效" (3.11.6.11(7)): a signed sheet changes only through an upheld
+    appeal (3.12, 3.13), or the chief referee's ruling on an objection made before the sheet was
+    signed (3.7.1 "有异议请裁判审定"; 3.11.6.11(7) "发现问题应及时指出并申请裁判解决"). The
+    sheet's history of such changes; the audit event keeps the same basis.
+    """
+
+    class Basis(models.TextChoices):
+        APPEAL = "appeal", _("Upheld appeal")
+        OBJECTION = "objection", _("Objection made before signing")
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="amendments")
+    hand_number = models.PositiveSmallIntegerField(_("hand"))
+    basis = models.CharField(_("basis"), max_length=16, choices=Basis.choices)
+    # the appeal's number for an appeal; empty for an objection
+    reference = models.CharField(_("reference"), max_length=32, blank=True)
+    # when the objection was made: before the sheet was signed (checked by hand_correct)
+    objection_at = models.DateTimeField(_("objection made at"), null=True, blank=True)
+    article = models.CharField(_("article"), max_length=32)
+    reason = models.CharField(_("reason"), max_length=500)
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    changed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "changed_at", "pk"]
+        verbose_name = _("change to a signed sheet")
+        verbose_name_plural = _("changes to signed sheets")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(basis="appeal", objection_at__isnull=True) & ~Q(reference="")
+                | Q(basis="objection", objection_at__isnull=False),
+                name="amendment_basis_complete",
+            ),
+            models.CheckConstraint(condition=~Q(article=""), name="amendment_names_its_article"),
+        ]

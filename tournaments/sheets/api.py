@@ -1,5 +1,6 @@
 """The referee's tablet talks to these endpoints: read a sheet, add and correct hands, sign it."""
 
+from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
@@ -99,10 +100,59 @@ class HandInput(serializers.Serializer):
 
 
 class HandCorrectInput(HandInput):
+    """A corrected hand. On a signed sheet also its basis (3.9.1.4, 3.11.6.11(7)): an upheld appeal
+    (`basis` "appeal", `reference` its number) or an objection made before signing (`basis`
+    "objection", `objection_at` when it was made), and the reason."""
+
     number = None
     client_key = None
     version = serializers.IntegerField()
     reason = serializers.CharField(required=False, allow_blank=True, max_length=500)
+    basis = serializers.ChoiceField(choices=["appeal", "objection"], required=False, allow_blank=True,
+                                    help_text="signed sheets only: what the change rests on")
+    reference = serializers.CharField(required=False, allow_blank=True, max_length=32,
+                                      help_text="basis appeal: the upheld appeal's number")
+    objection_at = serializers.DateTimeField(required=False, allow_null=True,
+                                             help_text="basis objection: when it was made, before the signature")
+
+
+class HandPreviewInput(HandInput):
+    """A hand being entered, for the engine's count before it is recorded (nothing is written)."""
+
+    client_key = None
+
+
+class PreviewFanOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField()
+    count = serializers.IntegerField()
+    points = serializers.IntegerField()
+
+
+class PreviewEngineOutput(serializers.Serializer):
+    fans = PreviewFanOutput(many=True)
+    fan_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+    is_winning = serializers.BooleanField()
+    message = serializers.CharField(allow_blank=True)
+
+
+class PreviewDeclaredOutput(serializers.Serializer):
+    fans = PreviewFanOutput(many=True)
+    fan_points = serializers.IntegerField()
+    total = serializers.IntegerField()
+    unsupported = serializers.ListField(child=serializers.IntegerField(), help_text="declared fans the tiles refuse")
+    missed = PreviewFanOutput(many=True, help_text="fans the engine counts and the winner did not declare: "
+                                                   "shown only, never added (3.9.1.4)")
+
+
+class HandPreviewOutput(serializers.Serializer):
+    scoring_mode = serializers.ChoiceField(choices=["electronic", "declared"])
+    engine = PreviewEngineOutput(allow_null=True, help_text="the engine's count of the tiles; null without tiles")
+    declared = PreviewDeclaredOutput(allow_null=True, help_text="declared scoring only")
+    problems = serializers.ListField(child=serializers.CharField())
+    false_win = serializers.BooleanField(help_text="declared under 8 on tiles worth 8: 错和 (3.11.6.6)")
+    false_win_url = serializers.CharField(allow_null=True, help_text="where the referee records the 错和 penalty")
 
 
 class VersionInput(serializers.Serializer):
@@ -188,8 +238,33 @@ class HandApi(APIView):
             expected_version=data["version"],
             reason=data.get("reason", ""),
             entry=payload.hand_entry(),
+            basis=data.get("basis", ""),
+            reference=data.get("reference", ""),
+            objection_at=data.get("objection_at"),
         )
         return sheet_response(sheet)
+
+
+class HandPreviewApi(APIView):
+    """The engine's count of a hand being entered, and in declared scoring the declaration checked."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=HandPreviewInput, responses=HandPreviewOutput)
+    def post(self, request, sheet_id: int):
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        payload = HandPreviewInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        preview = sheet_services.hand_preview(
+            sheet=sheet, number=payload.validated_data["number"], entry=payload.hand_entry(),
+            language=get_language() or "en",
+        )
+        preview["false_win_url"] = (
+            sheet_selectors.false_win_url(sheet=sheet, hand_number=payload.validated_data["number"],
+                                          winner=payload.validated_data.get("winner"))
+            if preview["false_win"] else None
+        )
+        return Response(HandPreviewOutput(preview).data)
 
 
 class SheetActionApi(APIView):

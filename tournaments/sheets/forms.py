@@ -28,7 +28,7 @@ class CorrectedHandForm(forms.Form):
     kong_replacement = forms.BooleanField(label=_("Replacement after a kong"), required=False)
     robbing_kong = forms.BooleanField(label=_("Robbing a kong"), required=False)
     declared_fans = forms.CharField(
-        label=_("Declared fans, when the tiles were not recorded"), required=False,
+        label=_("Declared fans (declared scoring, or when the tiles were not recorded)"), required=False,
         help_text=_("Fan numbers separated by commas, e.g. 49, 73, 76."),
     )
 
@@ -52,10 +52,23 @@ class CorrectedHandForm(forms.Form):
 
 
 class HandCorrectionForm(CorrectedHandForm):
-    """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited."""
+    """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited.
+
+    A signed sheet changes only on a basis (3.9.1.4, 3.11.6.11(7)): an upheld appeal, by its number,
+    or an objection made before signing, by its time; the service checks it."""
 
     number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
     reason = forms.CharField(label=_("Reason"), max_length=500)
+    basis = forms.ChoiceField(
+        label=_("Basis (a signed sheet only)"), required=False,
+        choices=[("", "—"), ("appeal", _("Upheld appeal")), ("objection", _("Objection made before signing"))],
+    )
+    reference = forms.CharField(label=_("Appeal number"), max_length=32, required=False)
+    objection_at = forms.DateTimeField(
+        label=_("Objection made at"), required=False,
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)
     field_order = ["number"]
 

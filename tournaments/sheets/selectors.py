@@ -1,6 +1,9 @@
 """Reads of score sheets, filtered by what the asking user may see. Outsiders get 404."""
 
 
+from urllib.parse import urlencode
+
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -16,6 +19,7 @@ from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
     Hand,
     ScoreSheet,
+    ScoringMode,
     Session,
     Tournament,
 )
@@ -157,7 +161,26 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             if fan.number != 81
         ],
         "links": extensions.visible_links("sheet", user, sheet, can_page.granted),
+        # docs/scoring-modes.md: with declared scoring the referee ticks the declared fans with the tiles.
+        "declared_scoring": tournament.scoring_mode == ScoringMode.DECLARED,
+        "api_preview": reverse("api-sheet-hand-preview", args=[sheet.pk]),
+        # 3.9.1.4, 3.11.6.11(7): the changes made to the sheet after it was signed, with their basis.
+        "amendments": list(sheet.amendments.select_related("changed_by")) if locked else [],
     }
+
+
+def false_win_url(*, sheet: ScoreSheet, hand_number: int, winner: int | None) -> str | None:
+    """Where the referee records a false win (3.11.6.6) of `winner` (a starting seat) in this hand:
+    the page another app registered (tournaments.extensions.false_win_page), with the foul, the
+    offender and the hand filled in; None when no app records penalties."""
+    url_name = extensions.false_win_page()
+    if url_name is None:
+        return None
+    query = {"foul": "false_win", "hand_number": hand_number}
+    seat = sheet.session.seats.filter(table=sheet.table, seat=winner).first() if winner is not None else None
+    if seat is not None:
+        query["offender"] = seat.registration_id
+    return f"{reverse(url_name, args=[sheet.pk])}?{urlencode(query)}"
 
 
 def sheets_for_user(*, user, tournament: Tournament) -> dict:

@@ -11,9 +11,15 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine import HandError, check_declared, evaluate, settle
+from scoring.engine import HandError, check_declared, check_declared_tiles, evaluate, settle
 from scoring.engine.table import MAX_HANDS, hand_winds
-from scoring.messages import declared_problem_message, hand_error_message, reason_message
+from scoring.messages import (
+    declared_problem_message,
+    declared_tiles_message,
+    fan_display_name,
+    hand_error_message,
+    reason_message,
+)
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import AuditAction, audit_record
@@ -25,8 +31,10 @@ from tournaments.models import (
     Registration,
     Role,
     ScoreSheet,
+    ScoringMode,
     SeatAssignment,
     Session,
+    SheetAmendment,
 )
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
@@ -82,15 +90,27 @@ def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), co
 
 def _scored_hand(sheet: ScoreSheet, number: int, entry: HandEntry) -> dict:
     """Validate one hand of `sheet` with the engine and return the model fields it fills."""
-    return scored_hand_fields(rules=sheet.session.tournament.rules, number=number, entry=entry, sheet_id=sheet.pk)
+    tournament = sheet.session.tournament
+    return scored_hand_fields(
+        rules=tournament.rules, number=number, entry=entry, sheet_id=sheet.pk, scoring_mode=tournament.scoring_mode
+    )
 
 
-def scored_hand_fields(*, rules: str, number: int, entry: HandEntry, sheet_id: int | None = None) -> dict:
+def scored_hand_fields(
+    *, rules: str, number: int, entry: HandEntry, sheet_id: int | None = None,
+    scoring_mode: str = ScoringMode.ELECTRONIC,
+) -> dict:
     """Validate one hand with the engine and return the Hand model fields it fills (no writes).
 
     `entry`: the hand as entered (see HandEntry). The winds come from the hand number (3.4.5,
     3.4.6). `sheet_id` lets other apps refuse a win (3.11.3); without it (a sheet not saved yet, as
     in an archive import) no refusal is asked for.
+
+    `scoring_mode` (the tournament's, docs/scoring-modes.md): with electronic scoring the engine's
+    count of the tiles is the hand's score (3.7.1 "或电子计分", 3.9.1.5); with declared scoring the
+    hand scores the fans the winner declared (3.9.1.4 "自报、公认"), each checked against the tiles,
+    and nothing the winner missed is added ("不得再重新审核或追补漏报番种"). In both modes a hand
+    entered without tiles scores the ticked fans, unverified.
     """
     if not isinstance(entry, HandEntry):
         raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
@@ -116,8 +136,15 @@ def scored_hand_fields(*, rules: str, number: int, entry: HandEntry, sheet_id: i
     if 81 in declared:  # Flower Tiles ticked as a fan: the flowers are their count (fan 81)
         flowers = (flowers or 0) + declared.count(81)
         declared = [number for number in declared if number != 81]
+    declared_mode = scoring_mode == ScoringMode.DECLARED
     try:
-        if tiles:
+        if tiles and declared_mode:
+            if not declared:
+                raise ValidationError({"declared_fans": ValidationError(
+                    _("Declared scoring: tick the fans the winner declared (rule 3.9.1.4)."), code="declared_missing")})
+            fans, fan_points, total = _score_declared_tiles(
+                rules, number, winner, discarder, tiles, declared, flowers, flags)
+        elif tiles:
             fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags)
         elif declared:
             fans, fan_points, total = _score_declared(rules, declared, flowers)
@@ -128,7 +155,7 @@ def scored_hand_fields(*, rules: str, number: int, entry: HandEntry, sheet_id: i
         raise _invalid("tiles", hand_error_message(error), error.code) from error
     return {
         "result": result, "winner": winner, "discarder": discarder, "tiles": tiles, "flowers": flowers, **flags,
-        "declared_fans": [] if tiles else list(declared), "verified": bool(tiles), "fans": fans,
+        "declared_fans": list(declared) if (declared_mode or not tiles) else [], "verified": bool(tiles), "fans": fans,
         "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
     }
 
@@ -148,6 +175,92 @@ def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags) -> tup
     if not ev.is_winning:  # 3.7.2, 3.9.1.1
         raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
     return [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans], ev.fan_points, ev.total
+
+
+def _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags):
+    winds = hand_winds(number)
+    return check_declared_tiles(
+        tiles, declared, flowers=flowers, profile=rules, self_drawn=discarder is None,
+        seat_wind=winds.seat_winds[winner], prevalent_wind=winds.prevalent, **flags,
+    )
+
+
+def _declared_messages(check) -> list[str]:
+    messages = []
+    for code, fan, detail in check.problems:
+        if code == "not_a_win":
+            messages.append(reason_message(check.engine.reason, check.engine.fan_points))
+        else:
+            messages.append(declared_tiles_message(code, fan, detail))
+    return messages
+
+
+def _score_declared_tiles(rules, number, winner, discarder, tiles, declared, flowers, flags) -> tuple[list, int, int]:
+    """Declared scoring (3.9.1.4): the declared fans, each one the tiles give, in one reading;
+    the hand scores them and nothing more. Under 8 on tiles worth 8 is a false win (3.11.6.6)."""
+    check = _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags)
+    if check.problems:
+        codes = {code for code, _, _ in check.problems}
+        # a false win is offered as such: the tablet links to the foul page (3.11.6.6)
+        code = "false_win" if "false_win" in codes else ("not_a_win" if "not_a_win" in codes else "declared")
+        field = "tiles" if code == "not_a_win" else "declared_fans"
+        raise _invalid(field, " ".join(_declared_messages(check)), code)
+    counts = Counter(check.declared)
+    if check.flowers:
+        counts[81] = check.flowers
+    return [{"number": n, "count": c} for n, c in sorted(counts.items())], check.fan_points, check.total
+
+
+def hand_preview(*, sheet: ScoreSheet, number: int, entry: HandEntry, language: str = "en") -> dict:
+    """What the tablet shows before a hand is recorded (no writes): the engine's count of the tiles
+    in both scoring modes and, with declared scoring, the declared fans checked against it, the fans
+    the winner missed (information only: they are not added, 3.9.1.4) and whether the declaration
+    is a false win (3.11.6.6). Problems come back as messages, not errors."""
+    tournament = sheet.session.tournament
+    mode = tournament.scoring_mode
+    result = {"scoring_mode": mode, "engine": None, "declared": None, "problems": [], "false_win": False}
+    tiles = (entry.tiles or "").strip()
+    if entry.result != Hand.Result.WIN or entry.winner not in (0, 1, 2, 3) or not tiles:
+        return result
+    if not 1 <= number <= MAX_HANDS:
+        return result
+    discarder = entry.discarder if entry.discarder in (0, 1, 2, 3) and entry.discarder != entry.winner else None
+    flags = {flag: bool(getattr(entry, flag)) for flag in WIN_FLAGS}
+    declared = [n for n in (entry.declared_fans or ()) if n != 81]
+    flowers = (entry.flowers or 0) + list(entry.declared_fans or ()).count(81)
+
+    def fan_rows(pairs):
+        from scoring.engine.fans import FAN_BY_NUMBER
+
+        rows = []
+        for n, c in pairs:
+            fan = FAN_BY_NUMBER.get(n)
+            if fan is not None:
+                rows.append({"number": n, "name": fan_display_name(fan, language), "count": c,
+                             "points": fan.points * c})
+        return rows
+
+    try:
+        check = _declared_check(rules=tournament.rules, number=number, winner=entry.winner, discarder=discarder,
+                                tiles=tiles, declared=declared, flowers=min(flowers, 8), flags=flags)
+    except HandError as error:
+        result["problems"] = [hand_error_message(error)]
+        return result
+    ev = check.engine
+    result["engine"] = {
+        "fans": fan_rows((hit.fan.number, hit.count) for hit in ev.fans if hit.fan.number != 81),
+        "fan_points": ev.fan_points, "total": ev.total, "is_winning": ev.is_winning,
+        "message": "" if ev.is_winning else reason_message(ev.reason, ev.fan_points),
+    }
+    if mode == ScoringMode.DECLARED:
+        unsupported = sorted({fan for code, fan, _ in check.problems if code == "unsupported"})
+        result["declared"] = {
+            "fans": fan_rows(check.declared.items()), "fan_points": check.fan_points, "total": check.total,
+            "unsupported": unsupported, "missed": fan_rows(check.missed.items()),
+        }
+        result["problems"] = _declared_messages(check) if declared else []
+        result["false_win"] = bool(declared) and check.is_false_win
+    return result
 
 
 def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
@@ -244,34 +357,94 @@ def _hand_record(
     return hand, True
 
 
+# The article each basis of a change to a signed sheet rests on (3.9.1.4, 3.11.6.11(7)): an upheld
+# appeal names its own (3.12 or 3.13, from the appeals app); an objection made before signing and
+# decided by the chief referee rests on 3.7.1 "有异议请裁判审定" / 3.9.1.4 "如有异议，裁判核定", and
+# 3.11.6.11(7) makes it the only one: "发现问题应及时指出并申请裁判解决，事后追诉无效".
+OBJECTION_ARTICLE = "3.9.1.4, 3.11.6.11(7)"
+
+
+def _amendment_basis(sheet: ScoreSheet, basis: str, reference: str, objection_at) -> tuple[str, str, object]:
+    """Check the basis of a change to a signed sheet; (basis, reference, objection time) and the article."""
+    if basis == SheetAmendment.Basis.APPEAL:
+        reference = str(reference or "").strip()
+        if not reference:
+            raise _invalid("reference", _("Give the number of the upheld appeal."), "basis")
+        verdict = extensions.amendment_basis_check("appeal", sheet.pk, reference)
+        if verdict is None:
+            raise _invalid("basis", _("Appeals are not handled in this installation: no appeal can be checked."),
+                           "basis")
+        if not verdict.allowed:
+            raise _invalid("reference", verdict.message, "basis")
+        return reference, verdict.article, None
+    if basis == SheetAmendment.Basis.OBJECTION:
+        if objection_at is None:
+            raise _invalid("objection_at", _("Give the time the objection was made."), "basis")
+        if timezone.is_naive(objection_at):
+            objection_at = timezone.make_aware(objection_at)
+        signed_at = sheet.locked_at
+        if signed_at is None or objection_at >= signed_at:
+            # 3.11.6.11(7) 不追诉原则: a question raised after the sheet was signed is too late.
+            raise _invalid("objection_at", _(
+                "The objection was made after the sheet was signed (%(signed)s): a signed sheet changes only "
+                "through an upheld appeal (rules 3.9.1.4, 3.11.6.11(7))."
+            ) % {"signed": timezone.localtime(signed_at).strftime("%Y-%m-%d %H:%M") if signed_at else "—"}, "late")
+        return "", OBJECTION_ARTICLE, objection_at
+    raise _invalid("basis", _(
+        "A signed sheet changes only through an upheld appeal or the chief referee's ruling on an objection "
+        "made before signing (rules 3.9.1.4, 3.11.6.11(7)): choose the basis."
+    ), "basis")
+
+
 @transaction.atomic
 def hand_correct(
-    *, actor, sheet: ScoreSheet, number: int, expected_version: int, entry: HandEntry, reason: str = ""
+    *, actor, sheet: ScoreSheet, number: int, expected_version: int, entry: HandEntry, reason: str = "",
+    basis: str = "", reference: str = "", objection_at=None,
 ) -> Hand:
-    """Replace recorded hand `number` by `entry`. On a locked sheet only the chief referee or an appeal
-    may, with a reason."""
+    """Replace recorded hand `number` by `entry`.
+
+    A sheet not yet signed: the referee corrects it (the players confirm it again). A signed sheet
+    changes only on a basis (3.9.1.4 "和牌者或他人不得再重新审核或追补漏报番种", 3.11.6.11(7) 不追诉原则):
+    `basis` "appeal" with `reference` the upheld appeal's number (checked by the appeals app through
+    tournaments.extensions), or "objection" with `objection_at`, the time an objection was made
+    before the sheet was signed, which the chief referee now rules on; and a reason. The basis and
+    the article it rests on go into the audit event and the sheet's history (SheetAmendment).
+    """
     sheet = lock_sheet(sheet.pk)
     _check_version(sheet, expected_version)
-    if sheet.status == ScoreSheet.Status.LOCKED and not reason.strip():
-        raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
     hand = sheet.hands.filter(number=number).first()
     if hand is None:
         raise ValidationError({"number": _("There is no hand %(n)d on this sheet.") % {"n": number}})
+    locked = sheet.status == ScoreSheet.Status.LOCKED
+    amendment = None
+    if locked:
+        reference, article, objection_at = _amendment_basis(sheet, basis, reference, objection_at)
+        if not reason.strip():
+            raise ValidationError({"reason": _("Changing a signed sheet needs a reason.")})
+        amendment = {"basis": basis, "reference": reference, "objection_at": objection_at, "article": article}
     before = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
     for field, value in _scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
     sheet_save_new_version(sheet=sheet, **_totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
+    after = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
+    detail = {"sheet": sheet.pk, "number": number, "reason": reason, "before": before, "after": after,
+              "sheet_status": sheet.status}
+    if amendment is not None:
+        SheetAmendment.objects.create(
+            sheet=sheet, hand_number=number, reason=reason.strip()[:500], before=before, after=after,
+            changed_by=actor if getattr(actor, "pk", None) else None, **amendment,
+        )
+        detail.update(basis=basis, reference=amendment["reference"], article=amendment["article"],
+                      objection_at=objection_at.isoformat() if objection_at else None)
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
         action=AuditAction.HAND_CORRECTED,
         obj=hand,
-        detail={"sheet": sheet.pk, "number": number, "reason": reason, "before": before,
-                "after": {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)},
-                "sheet_status": sheet.status},
+        detail=detail,
     )
-    if sheet.status == ScoreSheet.Status.LOCKED:
+    if locked:
         standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return hand
 

@@ -73,6 +73,7 @@ def sheet_correct(request, sheet_id: int):
             sheet_services.hand_correct(
                 actor=request.user, sheet=sheet, number=data["number"], expected_version=data["version"],
                 reason=data["reason"], entry=form.hand_entry(request.POST.get("tiles", "")),
+                basis=data["basis"], reference=data["reference"], objection_at=data["objection_at"],
             )
         except Conflict as conflict:
             messages.error(request, conflict.message)

@@ -153,7 +153,7 @@ def test_optional_extras_are_kept(organizer):
     assert {key: value for key, value in exported["tournament"].items() if key not in added} == {
         "name": "Demo Open", "rules": "green_book", "sessions": 6, "venue": "Palacio", "starts_on": "2026-03-01",
         "ends_on": "2026-03-02", "session_minutes": 150, "tiebreaks": ["best_session"],
-        "deductions_count_for_ranking": False,
+        "deductions_count_for_ranking": False, "scoring_mode": "electronic",
     }
     bo = next(p for p in exported["players"] if p["entry"] == "7")
     assert (bo["name_local"], bo["federation_id"]) == ("李博", "CN-77")

@@ -1,11 +1,12 @@
 """The tablet's API: permissions, idempotent submission, 400 with codes, 409 on stale state."""
 
+import datetime as dt
 import uuid
 
 import pytest
 from django.urls import reverse
 
-from tournaments.models import Membership
+from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.testing.fixtures import make_user
 from tournaments.testing.scenarios import STRAIGHT
@@ -103,7 +104,9 @@ def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chi
     assert signed.json()["status"] == "locked"
     version = signed.json()["version"]
     # Locked: the referee may no longer write; the chief referee may, with a reason.
-    body = {"version": version, "result": "draw", "reason": "the win was void"}
+    signed_at = ScoreSheet.objects.get(pk=sheet.pk).locked_at
+    body = {"version": version, "result": "draw", "reason": "the win was void", "basis": "objection",
+            "objection_at": (signed_at - dt.timedelta(minutes=1)).isoformat()}
     assert client.put(url(sheet, "hand", 1), body, content_type="application/json").status_code == 404
     corrected = client_for(chief_referee).put(url(sheet, "hand", 1), body, content_type="application/json")
     assert corrected.status_code == 200

@@ -1,6 +1,9 @@
-import pytest
+import datetime as dt
 
-from tournaments.models import Membership
+import pytest
+from django.utils import timezone
+
+from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
@@ -75,6 +78,9 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
         f"/t/sheets/{sheet.pk}/correct/", {"number": 1, "result": "draw", "flowers": 0, "reason": "void", "version": 1}
     )
     assert stale.status_code == 200 and sheet.hands.get().result == "win"
+    # 3.11.6.11(7): the objection was made at the table, before the sheet was signed
+    signed_at = ScoreSheet.objects.get(pk=sheet.pk).locked_at
+    objection_at = timezone.localtime(signed_at - dt.timedelta(minutes=2)).strftime("%Y-%m-%dT%H:%M")
     bad = chief.post(
         f"/t/sheets/{sheet.pk}/correct/",
         {
@@ -85,6 +91,8 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
             "tiles": "12x",
             "flowers": 0,
             "reason": "misread",
+            "basis": "objection",
+            "objection_at": objection_at,
             "version": sheet.version,
         },
     )
@@ -99,6 +107,8 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
             "tiles": "123m456m789m123p5p+5p",
             "flowers": 0,
             "reason": "South won",
+            "basis": "objection",
+            "objection_at": objection_at,
             "version": sheet.version,
         },
     )

@@ -1,5 +1,6 @@
 """Recording hands on a score sheet: validation by the engine, winds, idempotency, signing, locking."""
 
+import datetime as dt
 import uuid
 
 import pytest
@@ -197,6 +198,7 @@ def test_locked_sheet_changes_need_a_reason_and_the_current_version(
         hand = sheet_services.hand_correct(
             actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
             reason="winner was seat 1", entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT),
+            basis="objection", objection_at=sheet.locked_at - dt.timedelta(minutes=1),
         )
     assert hand.deltas == (-31, 47, -8, -8)
     event = AuditEvent.objects.get(action="hand.corrected")

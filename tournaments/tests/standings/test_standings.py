@@ -1,5 +1,7 @@
 """Standings snapshots: stored once per change, as JSON text with a digest."""
 
+import datetime as dt
+
 import pytest
 
 from tournaments.models import StandingsSnapshot
@@ -37,6 +39,7 @@ def test_a_change_stores_a_new_version(tournament, chief_referee, locked_sheet, 
         sheet_services.hand_correct(
             actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
             reason="wrong winner", entry=HandEntry(result="draw"),
+            basis="objection", objection_at=locked_sheet.locked_at - dt.timedelta(minutes=1),
         )
     latest = StandingsSnapshot.objects.order_by("-version").first()
     assert latest.version == 2 and StandingsSnapshot.objects.count() == 2
@@ -60,6 +63,7 @@ def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked
     sheet_services.hand_correct(
         actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
         reason="wrong winner", entry=HandEntry(result="draw"),
+        basis="objection", objection_at=locked_sheet.locked_at - dt.timedelta(minutes=1),
     )
     snapshot = standings_recompute(tournament_id=tournament.pk)
     tournament.refresh_from_db()
