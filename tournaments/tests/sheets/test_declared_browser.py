@@ -1,0 +1,64 @@
+"""Declared scoring on the referee's tablet (3.9.1.4): the engine's count beside the declared fans,
+a fan the tiles refuse marked, missed fans shown and not added, an under-declaration offered as 错和."""
+
+import pytest
+
+from scoring.browser_testing import TABLET, tap
+from tournaments.models import Hand, Tournament
+
+STRAIGHT_TAPS = ("1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p", "5p")
+
+
+def declare(page, *numbers, check=True):
+    for number in numbers:
+        box = page.locator(f'input[name="declared_fans"][value="{number}"]').first
+        box.check() if check else box.uncheck()
+
+
+@pytest.mark.browser
+def test_3_9_1_4_referee_enters_tiles_and_declared_fans_on_the_tablet(
+    browser, live_server, browser_login, referee, sheet, pins, tournament
+):
+    Tournament.objects.filter(pk=tournament.pk).update(status="published", scoring_mode="declared")
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    assert page.locator("fieldset.declared-scoring legend").inner_text() == "Fans the winner declared"
+
+    # Hand 1: West (entry 3) wins on East's discard; tiles tapped, then the fans West declared.
+    page.get_by_label("3 Player 3").first.check()
+    page.locator("fieldset.discard-only").get_by_label("1 Player 1").check()
+    tap(page, *STRAIGHT_TAPS)
+    preview = page.locator("#hand-preview")
+    preview.get_by_text("Engine count: 23 points").wait_for()
+    # A fan the tiles do not give is marked, and named in the problems.
+    declare(page, 28, 22)
+    preview.locator("li.refused").get_by_text("Full Flush").wait_for()
+    assert "22 Full Flush" in preview.locator("[data-preview=problems]").inner_text()
+    # Without it: 16 declared, the rest listed as missed, not added.
+    declare(page, 22, check=False)
+    preview.get_by_text("Declared: 16 points (the hand scores these)").wait_for()
+    assert preview.locator("[data-preview=missed-fans] li").count() >= 1
+    assert preview.locator("li.refused").count() == 0
+    page.locator("#record-hand").click()
+    page.locator("#sheet-state [data-next-number='2']").wait_for()
+    hand = Hand.objects.get(sheet=sheet, number=1)
+    assert (hand.fan_points, hand.declared_fans, hand.deltas) == (16, [28], (-24, -8, 40, -8))
+
+    # Hand 2: an under-declaration on the same tiles is a false win, offered as such.
+    page.get_by_label("3 Player 3").first.check()
+    page.locator("fieldset.discard-only").get_by_label("1 Player 1").check()
+    tap(page, *STRAIGHT_TAPS)
+    declare(page, 62)
+    link = preview.locator("[data-preview=false-win-link]")
+    link.wait_for()
+    assert link.inner_text() == "Record the false win (错和, rule 3.11.6.6)"
+    assert "foul=false_win" in link.get_attribute("href")
+    page.locator("#record-hand").click()
+    page.locator("#sheet-errors").get_by_text("false win").wait_for()
+    assert Hand.objects.filter(sheet=sheet).count() == 1
+    link.click()
+    page.wait_for_url(f"**/sheets/{sheet.pk}/fouls/**")
+    assert page.locator('select[name="foul"]').input_value() == "false_win"
+    context.close()
