@@ -407,7 +407,14 @@ def _hand_recorded(d, event, places):
 
 def _hand_corrected(d, event, places):
     what = _("Hand %(hand)s corrected") % {"hand": d["number"]}
-    return with_place(what, place_of(event, places), d.get("reason", ""))
+    reason = d.get("reason", "")
+    if d.get("basis") == "appeal":  # a signed sheet (3.9.1.4, 3.11.6.11(7)): what the change rests on
+        what = _("%(what)s on upheld appeal #%(ref)s (rule %(article)s)") % {
+            "what": what, "ref": d.get("reference", ""), "article": d.get("article", "")}
+    elif d.get("basis") == "objection":
+        what = _("%(what)s on an objection made before signing (rule %(article)s)") % {
+            "what": what, "article": d.get("article", "")}
+    return with_place(what, place_of(event, places), reason)
 
 
 def _hand_deleted(d, event, places):

@@ -38,7 +38,7 @@ def test_3_9_1_4_referee_enters_tiles_and_declared_fans_on_the_tablet(
     assert "22 Full Flush" in preview.locator("[data-preview=problems]").inner_text()
     # Without it: 16 declared, the rest listed as missed, not added.
     declare(page, 22, check=False)
-    preview.get_by_text("Declared: 16 points (the hand scores these)").wait_for()
+    preview.get_by_text("Declared: 16 points").wait_for()
     assert preview.locator("[data-preview=missed-fans] li").count() >= 1
     assert preview.locator("li.refused").count() == 0
     page.locator("#record-hand").click()

@@ -258,3 +258,14 @@ def test_an_unsigned_sheet_is_corrected_without_a_basis(chief_referee, referee, 
     record(referee, sheet, winner=2, discarder=0, tiles=STRAIGHT)
     hand = correct(chief_referee, sheet)
     assert hand.winner == 0 and not SheetAmendment.objects.exists()
+
+
+@pytest.mark.django_db
+def test_3_11_6_11_7_the_audit_page_says_what_the_change_rests_on(chief_referee, organizer, signed_sheet, client_for):
+    signed_at = ScoreSheet.objects.get(pk=signed_sheet.pk).locked_at
+    correct(chief_referee, signed_sheet, basis="objection", objection_at=signed_at - dt.timedelta(minutes=3))
+    from tournaments.core.audit_display import describe
+
+    sentence = describe(AuditEvent.objects.get(action="hand.corrected"))
+    assert "Hand 1 corrected on an objection made before signing (rule 3.9.1.4, 3.11.6.11(7))" in sentence
+    assert sentence.endswith("East won, not West")
