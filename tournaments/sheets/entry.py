@@ -29,9 +29,12 @@ class HandEntry:
     - `tiles`: the winning hand in the engine's notation (`[123m][345m]678p56sWW+7s`: exposed sets in
       brackets, concealed kongs in braces, the winning tile after `+`), "" when the tiles were not
       recorded. The engine refuses anything but a legal win (3.7.2) of at least 8 points (3.9.1.1).
-    - `declared_fans`: when the tiles were not recorded, the fan numbers (Appendix 1) the referee
-      ticked; they must go together (3.9.1.6) and be worth 8 (3.9.1.1). Fan 81 ticked counts as
-      flowers. Ignored when there are tiles.
+    - `declared_fans`: the fan numbers (Appendix 1) the winner declared, as the referee ticked them.
+      With declared scoring (the tournament's `scoring_mode`, 3.9.1.4) they come with the tiles: each
+      must be given by the tiles, in one reading, and the hand scores them and nothing missed; under
+      8 on tiles worth 8 is a false win (3.11.6.6). Without tiles (either mode) they stand in for the
+      tiles, unverified: they must go together (3.9.1.6) and be worth 8 (3.9.1.1). With electronic
+      scoring they are ignored when there are tiles. Fan 81 ticked counts as flowers.
     - `flowers`: flower tiles, a point each (fan 81, Appendix 1 no. 81), not counted towards the
       8-point minimum (3.9.1.1).
     - `last_of_kind`: fan 58 Last Tile (和绝张): the winning tile is the last of its kind.
