@@ -482,3 +482,29 @@ def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
     assert len(refused) == 2, outcomes
     assert all("already exists" in str(o.problems[0]) for o in refused)
     assert Tournament.objects.filter(name="Demo Open").count() == 1
+
+
+@pytest.mark.django_db
+def test_3_9_1_4_a_declared_scoring_tournament_keeps_its_mode_and_declared_fans(organizer):
+    data = minimal(tournament__scoring_mode="declared")
+    data["sessions"][0]["tables"][0]["hands"][0]["declared_fans"] = [43]
+    tournament = tournament_import_archive(actor=organizer, data=data)
+    assert tournament.scoring_mode == "declared"
+    hand = Hand.objects.get(sheet__session__tournament=tournament, number=1)
+    assert (hand.declared_fans, hand.fan_points, hand.verified) == ([43], 8, True)
+    exported = tournament_export_archive(tournament)
+    assert exported["tournament"]["scoring_mode"] == "declared"
+    assert exported["sessions"][0]["tables"][0]["hands"][0]["declared_fans"] == [43]
+
+
+@pytest.mark.django_db
+def test_3_9_1_4_an_archive_checks_declared_fans_against_the_tiles(organizer):
+    data = minimal(tournament__scoring_mode="declared")
+    data["sessions"][0]["tables"][0]["hands"][0]["declared_fans"] = [22]  # no Full Flush in a chicken hand
+    with pytest.raises(ArchiveInvalid) as excinfo:
+        tournament_import_archive(actor=organizer, data=data)
+    assert any("22 Full Flush" in str(problem) for problem in excinfo.value.problems)
+    bad = minimal(tournament__scoring_mode="by ear")
+    with pytest.raises(ArchiveInvalid) as excinfo:
+        tournament_import_archive(actor=organizer, data=bad)
+    assert any("scoring mode" in str(problem) for problem in excinfo.value.problems)
