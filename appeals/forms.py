@@ -79,11 +79,17 @@ class EscalateForm(forms.Form):
 
 class AppealPolicyForm(forms.Form):
     window_minutes = forms.IntegerField(
-        label=_("Minutes to appeal after a session (3.12.2)"), min_value=1, max_value=600
+        label=_("Minutes to appeal after a session (3.12.2)"), min_value=1, max_value=600,
+        help_text=_("The rule gives 30 minutes from the recorded end of the session; another value departs from "
+                    "rule 3.12.2."),
     )
     # 3.12.2: US$200 or the equivalent in the currency the organizing committee names; more than 0
     # (checked by the service, which says why).
-    fee_amount = forms.DecimalField(label=_("Appeal fee (3.12.2)"), max_digits=10, decimal_places=2)
+    fee_amount = forms.DecimalField(
+        label=_("Appeal fee (3.12.2)"), max_digits=10, decimal_places=2,
+        help_text=_("The rule asks for US$200 or its equivalent in the currency the organizing committee names; "
+                    "another amount departs from rule 3.12.2."),
+    )
     fee_currency = forms.RegexField(
         label=_("Currency (ISO 4217 code)"), regex=r"^[A-Za-z]{3}$", max_length=3,
         error_messages={"invalid": NOT_A_CURRENCY},
