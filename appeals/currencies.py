@@ -19,3 +19,13 @@ ISO_4217 = frozenset(
 
 def is_currency(code: str) -> bool:
     return code.upper() in ISO_4217
+
+
+def validate_currency(code: str) -> None:
+    """A model field validator: the admin and full_clean() refuse what the services refuse."""
+    from django.core.exceptions import ValidationError
+
+    if not is_currency(code or ""):
+        from appeals.selectors import NOT_A_CURRENCY
+
+        raise ValidationError(str(NOT_A_CURRENCY), code="currency")

@@ -1,4 +1,7 @@
+import datetime as dt
+
 from django import forms
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from appeals.currencies import is_currency
@@ -33,11 +36,25 @@ class AppealForm(forms.Form):
     )
     statement = forms.CharField(label=_("Statement"), widget=forms.Textarea(attrs={"rows": 5}), max_length=4000)
 
-    def __init__(self, *args, appellants, sheets, penalties, **kwargs):
+    def __init__(self, *args, appellants, sheets, penalties, on_paper=False, **kwargs):
         super().__init__(*args, **kwargs)
+        if on_paper:
+            # 3.12.2: the 30 minutes count to when the paper was handed in, not to when it is typed in.
+            self.fields["handed_in_at"] = forms.TimeField(
+                label=_("Handed in at (today, HH:MM)"), required=False,
+                help_text=_("Leave empty if it was handed in just now."),
+                widget=forms.TimeInput(attrs={"type": "time"}),
+            )
         self.fields["appellant"].choices = [(r.pk, f"{r.entry_number} {r.player.name}") for r in appellants]
         self.fields["sheet"].choices = sheets
         self.fields["penalty"].choices = [("", "—")] + penalties
+
+    def handed_in_at(self):
+        """The paper's time today, in the tournament's time zone, or None."""
+        time = self.cleaned_data.get("handed_in_at")
+        if time is None:
+            return None
+        return timezone.make_aware(dt.datetime.combine(timezone.localdate(), time))
 
 
 class DecisionForm(CorrectedHandForm):

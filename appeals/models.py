@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from appeals.currencies import validate_currency
 from penalties.models import Penalty
 from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, Session, Team, Tournament
 
@@ -24,7 +25,7 @@ class AppealPolicy(models.Model):
     # organizing committee names (an ISO 4217 code). An amount that is not the equivalent of US$200
     # departs from the rule; no fee at all (0) is refused: the rule asks for one.
     fee_amount = models.DecimalField(_("appeal fee"), max_digits=10, decimal_places=2, default=Decimal("200.00"))
-    fee_currency = models.CharField(_("currency"), max_length=3, default="USD")
+    fee_currency = models.CharField(_("currency"), max_length=3, default="USD", validators=[validate_currency])
     # 3.13.2: other appeals go to the body the competition committee names.
     other_appeals_body = models.CharField(
         max_length=16, choices=OtherAppealsBody.choices, default=OtherAppealsBody.ARBITRATION

@@ -81,27 +81,41 @@ def appeal_file_on_paper(
     hand_number: int | None = None,
     direct: bool = False,
     acknowledged_3_13_3: bool = False,
+    handed_in_at: dt.datetime | None = None,
     now: dt.datetime | None = None,
 ) -> Appeal:
     """3.12.1, 3.12.3: a written appeal handed in on paper (a player with no account, and no team
     leader to file for them) is entered by the chief referee or an organizer. It is recorded as
     entered on paper, by whom; the signatures on the paper form are recorded next
-    (appeal_paper_signature_record), and the fee as received by an organizer (3.12.2)."""
-    tournament = sheet.session.tournament
+    (appeal_paper_signature_record), and the fee as received by an organizer (3.12.2).
+
+    `handed_in_at`: when the paper was handed in, if earlier than its entry; the 30 minutes of
+    3.12.2 are counted to it (the appeal's filing time), not to when it is typed in. It cannot be
+    in the future nor before the session started."""
+    now = now or timezone.now()
+    session = sheet.session
+    tournament = session.tournament
     if not (can(actor, tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, tournament, Capability.MANAGE)):
         raise NotFound("No such player.")
     if appellant.tournament_id != tournament.pk:
         raise NotFound("No such player.")
+    if handed_in_at is not None:
+        if handed_in_at > now:
+            raise ValidationError({"handed_in_at": _("The time the paper was handed in cannot be in the future.")})
+        if session.started_at is not None and handed_in_at < session.started_at:
+            raise ValidationError(
+                {"handed_in_at": _("The time the paper was handed in is before the session started.")}
+            )
     return _file(
         actor=actor, sheet=sheet, appellant=appellant, subject=subject, category=category, statement=statement,
         penalty=penalty, hand_number=hand_number, direct=direct, acknowledged_3_13_3=acknowledged_3_13_3,
-        on_paper=True, now=now,
+        on_paper=True, now=handed_in_at or now, entered_at=now,
     )
 
 
 def _file(
     *, actor, sheet, appellant, subject, category, statement, penalty, hand_number, direct, acknowledged_3_13_3,
-    on_paper, now,
+    on_paper, now, entered_at=None,
 ) -> Appeal:
     now = now or timezone.now()
     session = sheet.session
@@ -181,7 +195,8 @@ def _file(
         detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
                 "appellant": appellant.entry_number, "direct": direct, "on_paper": on_paper,
                 "acknowledged_3_13_3": bool(acknowledged_3_13_3 and subject == Appeal.Subject.PENALTY and direct),
-                "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
+                "fee": f"{appeal.fee_amount} {appeal.fee_currency}",
+                **({"handed_in_at": now.isoformat()} if on_paper and entered_at and entered_at != now else {})},
     )
     return appeal
 

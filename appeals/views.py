@@ -1,5 +1,7 @@
 """Appeals on phones: filing and signing; the chief referee's and arbitration committee's queues."""
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -40,11 +42,14 @@ def _appeal_form(request, tournament_id: int, *, on_paper: bool):
     filing = selectors.appeal_filing(user=request.user, tournament=tournament, on_paper=on_paper)
     form = AppealForm(
         request.POST or None, appellants=filing["appellants"], sheets=filing["sheet_choices"],
-        penalties=filing["penalty_choices"],
+        penalties=filing["penalty_choices"], on_paper=on_paper,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        file = services.appeal_file_on_paper if on_paper else services.appeal_file
+        if on_paper:
+            file = functools.partial(services.appeal_file_on_paper, handed_in_at=form.handed_in_at())
+        else:
+            file = services.appeal_file
         try:
             appeal = file(
                 actor=request.user,

@@ -267,6 +267,7 @@ def test_3_12_1_a_paper_appeal_by_the_chief_referee_for_a_player_with_no_account
     chief = client_for(chief_referee)
     form = chief.get(f"/t/{published.pk}/appeals/paper/")
     assert form.status_code == 200 and "2 Player 2" in form.content.decode()
+    assert 'name="handed_in_at"' in form.content.decode()
     assert "Enter a paper appeal" in chief.get(f"/t/{published.pk}/appeals/").content.decode()
     entered = chief.post(f"/t/{published.pk}/appeals/paper/", {
         "appellant": entry_2.pk, "sheet": ended_sheet.pk, "subject": "sheet", "category": "rules",
@@ -338,3 +339,38 @@ def test_3_12_3_a_decided_appeal_is_not_signed_and_no_signature_answers_500(
     twice = client_for(team_leader).post(f"/appeals/{second.pk}/sign/")
     assert twice.status_code == 200 and "nothing for you to sign" in twice.content.decode()
     assert AuditEvent.objects.filter(action="appeal.signed", object_id=str(second.pk)).count() == 1
+
+
+@pytest.mark.django_db
+def test_3_12_2_a_paper_appeal_counts_the_30_minutes_to_when_it_was_handed_in(
+    organizer, ended_sheet, registrations
+):
+    ended = ended_sheet.session.ended_at
+    values = {"sheet": ended_sheet, "appellant": registrations[1], "subject": "sheet", "category": "rules",
+              "statement": "Totals."}
+    appeal = services.appeal_file_on_paper(actor=organizer, **values, handed_in_at=ended + dt.timedelta(minutes=30),
+                                           now=ended + dt.timedelta(minutes=40))
+    assert appeal.filed_at == ended + dt.timedelta(minutes=30)
+    assert events("appeal.filed", appeal)[0].detail["handed_in_at"] == appeal.filed_at.isoformat()
+    with pytest.raises(ValidationError, match="3.12.2"):  # handed in too late
+        services.appeal_file_on_paper(actor=organizer, **values, handed_in_at=ended + dt.timedelta(minutes=31),
+                                      now=ended + dt.timedelta(minutes=40))
+    with pytest.raises(ValidationError) as future:
+        services.appeal_file_on_paper(actor=organizer, **values, handed_in_at=ended + dt.timedelta(minutes=11),
+                                      now=ended + dt.timedelta(minutes=10))
+    assert "future" in future.value.message_dict["handed_in_at"][0]
+    started = ended_sheet.session.started_at
+    with pytest.raises(ValidationError) as early:
+        services.appeal_file_on_paper(actor=organizer, **values, handed_in_at=started - dt.timedelta(minutes=1),
+                                      now=ended + dt.timedelta(minutes=10))
+    assert "before the session started" in early.value.message_dict["handed_in_at"][0]
+    assert Appeal.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_3_12_2_the_admin_refuses_an_unknown_currency(tournament):
+    policy = AppealPolicy(tournament=tournament, fee_currency="XYZ")
+    with pytest.raises(ValidationError) as caught:
+        policy.full_clean()
+    assert "fee_currency" in caught.value.message_dict
+    AppealPolicy(tournament=tournament, fee_currency="JPY", fee_amount=Decimal("30000")).full_clean()
