@@ -279,6 +279,7 @@ def test_3_12_1_a_paper_appeal_by_the_chief_referee_for_a_player_with_no_account
     assert (appeal.appellant_signed_at, appeal.fee_status) == (None, "awaiting")  # signatures come from the paper
     [filed] = events("appeal.filed", appeal)
     assert (filed.actor, filed.detail["on_paper"]) == (chief_referee, True)
+    assert "on paper" in chief.get(f"/t/{published.pk}/appeals/").content.decode()
     page = chief.get(f"/appeals/{appeal.pk}/").content.decode()
     assert "Handed in on paper" in page and 'name="signer" value="appellant"' in page
     # Not valid before the appellant's signature (3.12.3) nor before the fee (3.12.2).
