@@ -15,7 +15,7 @@ class AppealAdmin(admin.ModelAdmin):
     """Appeals move through the services (audited): read-only here."""
 
     list_display = ["pk", "tournament", "appellant", "subject", "stage", "status", "fee_status", "filed_at"]
-    list_filter = ["status", "stage", "subject"]
+    list_filter = ["status", "stage", "subject", "fee_status", "on_paper", "direct_to_arbitration"]
     inlines = [AppealDecisionInline]
 
     def has_change_permission(self, request, obj=None):

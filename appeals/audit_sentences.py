@@ -12,10 +12,26 @@ from tournaments.core.audit_display import choice_label, describe_changes, with_
 
 
 def _appeal_filed(d, event, places):
-    return _("Appeal #%(appeal)s filed by entry %(entry)s: %(subject)s; fee %(fee)s") % {
+    if d.get("on_paper"):
+        what = _("Paper appeal #%(appeal)s entered for entry %(entry)s: %(subject)s; fee %(fee)s")
+    else:
+        what = _("Appeal #%(appeal)s filed by entry %(entry)s: %(subject)s; fee %(fee)s")
+    sentence = what % {
         "appeal": event.object_id, "entry": d["appellant"], "subject": choice_label(event, "subject", d["subject"]),
         "fee": d["fee"],
     }
+    if d.get("direct"):
+        sentence = _("%(sentence)s; sent straight to the arbitration committee (3.12.4)") % {"sentence": sentence}
+    return sentence
+
+
+def _fee(d, event, places):
+    what = {
+        AuditAction.APPEAL_FEE_RECEIVED: _("Fee %(fee)s of appeal #%(appeal)s received"),
+        AuditAction.APPEAL_FEE_REFUNDED: _("Fee %(fee)s of appeal #%(appeal)s refunded"),
+        AuditAction.APPEAL_FEE_FORFEITED: _("Fee %(fee)s of appeal #%(appeal)s forfeited"),
+    }[event.action]
+    return what % {"fee": d["fee"], "appeal": event.object_id}
 
 
 def _appeal_signed(d, event, places):
@@ -70,5 +86,8 @@ SENTENCES = {
     AuditAction.APPEAL_UPHELD: _appeal_decided(upheld=True),
     AuditAction.APPEAL_REJECTED: _appeal_decided(upheld=False),
     AuditAction.APPEAL_ESCALATED: _appeal_escalated,
+    AuditAction.APPEAL_FEE_RECEIVED: _fee,
+    AuditAction.APPEAL_FEE_REFUNDED: _fee,
+    AuditAction.APPEAL_FEE_FORFEITED: _fee,
     AuditAction.APPEAL_POLICY_UPDATED: _appeal_policy_updated,
 }

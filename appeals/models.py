@@ -7,6 +7,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from appeals.currencies import validate_currency
 from penalties.models import Penalty
 from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, Session, Team, Tournament
 
@@ -17,11 +18,14 @@ class AppealPolicy(models.Model):
         ORGANIZER = "organizer", _("The organizers")
 
     tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="appeal_policy")
-    # 3.12.2: within 30 minutes after the end of the session.
+    # 3.12.2 "在本局比赛结束后的30分钟有效时限内": 30 minutes from the session's recorded end. A
+    # setting: any other number departs from the rule (docs/penalties-and-appeals.md).
     window_minutes = models.PositiveSmallIntegerField(_("minutes to appeal after a session"), default=30)
-    # 3.12.3: US$200, or the equivalent the organizers set.
+    # 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": US$200, or its equivalent in the currency the
+    # organizing committee names (an ISO 4217 code). An amount that is not the equivalent of US$200
+    # departs from the rule; no fee at all (0) is refused: the rule asks for one.
     fee_amount = models.DecimalField(_("appeal fee"), max_digits=10, decimal_places=2, default=Decimal("200.00"))
-    fee_currency = models.CharField(_("currency"), max_length=3, default="USD")
+    fee_currency = models.CharField(_("currency"), max_length=3, default="USD", validators=[validate_currency])
     # 3.13.2: other appeals go to the body the competition committee names.
     other_appeals_body = models.CharField(
         max_length=16, choices=OtherAppealsBody.choices, default=OtherAppealsBody.ARBITRATION
@@ -31,7 +35,8 @@ class AppealPolicy(models.Model):
         verbose_name = _("appeal policy")
         verbose_name_plural = _("appeal policies")
         constraints = [
-            models.CheckConstraint(condition=Q(fee_amount__gte=0), name="appeal_fee_not_negative"),
+            models.CheckConstraint(condition=Q(fee_amount__gt=0), name="appeal_fee_positive"),
+            models.CheckConstraint(condition=Q(fee_currency__regex=r"^[A-Z]{3}$"), name="appeal_fee_currency_code"),
             models.CheckConstraint(condition=Q(window_minutes__gte=1), name="appeal_window_positive"),
         ]
 
@@ -60,7 +65,9 @@ class Appeal(models.Model):
         REJECTED = "rejected", _("Rejected")
 
     class Fee(models.TextChoices):
-        PAID = "paid", _("Paid, held")
+        # 3.12.2: the fee is lodged with the appeal; an organizer records it as received.
+        AWAITING = "awaiting", _("Awaiting receipt")
+        PAID = "paid", _("Received, held")
         REFUNDED = "refunded", _("Refunded")
         FORFEITED = "forfeited", _("Forfeited")
 
@@ -84,7 +91,22 @@ class Appeal(models.Model):
     leader_signed_at = models.DateTimeField(null=True, blank=True)
     fee_amount = models.DecimalField(max_digits=10, decimal_places=2)
     fee_currency = models.CharField(max_length=3)
-    fee_status = models.CharField(max_length=16, choices=Fee.choices, default=Fee.PAID)
+    fee_status = models.CharField(max_length=16, choices=Fee.choices, default=Fee.AWAITING)
+    # 3.12.2: who received the fee (the organizing committee) and when; who refunded or forfeited
+    # it (the decision) and when.
+    fee_received_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    fee_received_at = models.DateTimeField(null=True, blank=True)
+    fee_settled_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    fee_settled_at = models.DateTimeField(null=True, blank=True)
+    # 3.12.4 "所有申诉材料可直接呈报仲裁委员会": the appellant sent it straight to the arbitration committee.
+    direct_to_arbitration = models.BooleanField(default=False)
+    # 3.12.1/3.12.3: a written appeal handed in on paper and entered here by the chief referee or an
+    # organizer (filed_by) for the player.
+    on_paper = models.BooleanField(default=False)
     stage = models.CharField(max_length=16, choices=Stage.choices)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
 
@@ -98,13 +120,29 @@ class Appeal(models.Model):
                 & (Q(subject="hand", hand__isnull=False) | ~Q(subject="hand")),
                 name="appeal_subject_named",
             ),
-            # The fee is held while the appeal is open; refunded only if upheld (3.12.3).
+            # 3.12.2: awaiting or held while the appeal is open; refunded if upheld, forfeited if
+            # rejected. A penalty appeal taken to the arbitration committee keeps its forfeited fee:
+            # the committee cannot overturn the penalty (3.13.3), so no fee is held again for it.
             models.CheckConstraint(
-                condition=Q(status="open", fee_status="paid")
+                condition=Q(status="open", fee_status__in=["awaiting", "paid"])
+                | Q(status="open", fee_status="forfeited", stage="arbitration", subject="penalty")
                 | Q(status="upheld", fee_status="refunded")
                 | Q(status="rejected", fee_status="forfeited"),
                 name="appeal_fee_follows_outcome",
             ),
+            # A held fee was received by someone, at a time; a fee awaiting receipt was not.
+            models.CheckConstraint(
+                condition=Q(fee_status="paid", fee_received_at__isnull=False)
+                | Q(fee_status="awaiting", fee_received_at__isnull=True)
+                | Q(fee_status__in=["refunded", "forfeited"]),
+                name="appeal_fee_receipt_recorded",
+            ),
+            models.CheckConstraint(
+                condition=Q(fee_received_at__isnull=True, fee_received_by__isnull=True)
+                | Q(fee_received_at__isnull=False, fee_received_by__isnull=False),
+                name="appeal_fee_received_by_and_at",
+            ),
+            models.CheckConstraint(condition=Q(fee_amount__gte=0), name="appeal_fee_amount_not_negative"),
         ]
 
     def __str__(self):

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from appeals.models import Appeal, AppealPolicy
 from penalties.models import Penalty
@@ -29,7 +30,19 @@ SIGN = "sign"
 PAPER_SIGNATURE = "paper_signature"
 DECIDE = "decide"
 ESCALATE = "escalate"
-APPEAL_ACTIONS = (SIGN, PAPER_SIGNATURE, DECIDE, ESCALATE)
+FEE_RECEIVE = "fee_receive"
+APPEAL_ACTIONS = (SIGN, PAPER_SIGNATURE, FEE_RECEIVE, DECIDE, ESCALATE)
+
+# 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": a fee, in a currency.
+FEE_NOT_POSITIVE = gettext_lazy("The appeal fee is more than 0: US$200 or its equivalent (rule 3.12.2).")
+NOT_A_CURRENCY = gettext_lazy("Give the currency as its ISO 4217 code, e.g. USD, EUR, CNY, JPY (rule 3.12.2).")
+
+# 3.13.3 "不得否决裁判长根据本规则…所做的判罚": told to an appellant before a penalty appeal goes to
+# the arbitration committee, by escalation (3.13.1) or straight (3.12.4).
+ACKNOWLEDGE_3_13_3 = gettext_lazy(
+    "The arbitration committee cannot overturn a penalty the chief referee gave under the rules (rule 3.13.3): "
+    "it can review the penalty and confirm it, not cancel it."
+)
 
 
 def policy_for(tournament) -> AppealPolicy:
@@ -110,6 +123,7 @@ def appeal_overview(*, user, tournament) -> dict:
         "queue": list(appeals.filter(status=Appeal.Status.OPEN, stage__in=stages)),
         "all_open": list(appeals.filter(status=Appeal.Status.OPEN)) if oversees else [],
         "represented": represented,
+        "enters_paper": may_enter_paper_appeals(user, tournament),
         "windows": appeal_windows(tournament=tournament),
     }
 
@@ -157,6 +171,8 @@ def appeal_action_refusal(*, user, appeal: Appeal, action: str) -> Exception | N
         leads = appeal.team_id is not None and leads_team_of(user, appeal.appellant)
         if not (is_player or leads):
             return NotFound("No such appeal.")
+        if appeal.status != Appeal.Status.OPEN:
+            return ValidationError(_("This appeal has been decided: it is no longer signed."), code="decided")
         if not ((is_player and appeal.appellant_signed_at is None) or (leads and appeal.leader_signed_at is None)):
             return ValidationError(_("There is nothing for you to sign on this appeal."), code="signed")
         return None
@@ -168,6 +184,14 @@ def appeal_action_refusal(*, user, appeal: Appeal, action: str) -> Exception | N
             return ValidationError(_("This appeal has been decided."), code="decided")
         if appeal.appellant_signed_at is not None and not appeal.needs_leader_signature:
             return ValidationError(_("No signature is missing on this appeal."), code="signed")
+        return None
+    if action == FEE_RECEIVE:
+        # 3.12.2: the fee goes to the organizing committee (组委会), which names its currency; an
+        # organizer records it as received.
+        if not can(user, tournament, Capability.MANAGE):
+            return NotFound("No such appeal.")
+        if appeal.fee_status != Appeal.Fee.AWAITING:
+            return ValidationError(_("The fee of this appeal is not awaiting receipt."), code="fee_not_awaited")
         return None
     if action == DECIDE:
         stages = deciding_stages(user=user, tournament=tournament)
@@ -196,6 +220,13 @@ def appeal_action_refusal(*, user, appeal: Appeal, action: str) -> Exception | N
                 _("The appeal is not valid until the appellant and the team leader have signed (rule 3.12.3)."),
                 code="unsigned",
             )
+        if appeal.fee_status == Appeal.Fee.AWAITING:
+            # 3.12.2 "并交…申诉费": the fee is lodged with the appeal.
+            return ValidationError(
+                _("The appeal fee has not been received: an organizer records it before the appeal is decided "
+                  "(rule 3.12.2)."),
+                code="fee_awaiting",
+            )
         return None
     if action == ESCALATE:
         # 3.13.1: the appellant may take the chief referee's decision to the arbitration committee.
@@ -219,7 +250,7 @@ def appeal_actions(*, user, appeal: Appeal) -> frozenset[str]:
 
 # Why a decider's form is not offered, shown in its place: they may decide at this stage, but not
 # this appeal, or not yet.
-_DECIDE_NOTES = {"party", "decided_before", "unsigned"}
+_DECIDE_NOTES = {"party", "decided_before", "unsigned", "fee_awaiting"}
 
 
 def appeal_page(*, user, appeal: Appeal) -> dict:
@@ -243,17 +274,39 @@ def appeal_page(*, user, appeal: Appeal) -> dict:
         "can_decide": DECIDE in actions,
         "decide_note": decide_note,
         "can_escalate": ESCALATE in actions,
+        # 3.12.2: an organizer records the fee as received.
+        "can_receive_fee": FEE_RECEIVE in actions,
+        # 3.13.3: what escalating a penalty appeal can and cannot give.
+        "acknowledge_3_13_3": ACKNOWLEDGE_3_13_3,
     }
 
 
-def appeal_filing(*, user, tournament) -> dict:
+def may_enter_paper_appeals(user, tournament) -> bool:
+    """3.12.1, 3.12.3: the chief referee or an organizer enters an appeal handed in on paper."""
+    return can(user, tournament, Capability.DECIDE_RULE_APPEALS) or can(user, tournament, Capability.MANAGE)
+
+
+def appeal_filing(*, user, tournament, on_paper: bool = False) -> dict:
     """The appeal form's choices for `user`: the players they appeal for (3.12.1), the tables those
     players sat at in sessions still open to appeal (3.12.2), and the penalties in force there;
-    404 for someone who appeals for nobody here."""
-    appellants = represented_registrations(user=user, tournament=tournament)
-    if not appellants:
-        raise NotFound("Only players and team leaders file appeals.")
+    404 for someone who appeals for nobody here. On paper (the chief referee or an organizer
+    entering a written appeal): every player seated in a session still open to appeal."""
     windows = appeal_windows(tournament=tournament)
+    if on_paper:
+        if not may_enter_paper_appeals(user, tournament):
+            raise NotFound("Only the chief referee and the organizers enter paper appeals.")
+        appellants = list(
+            Registration.objects.filter(
+                tournament=tournament, seats__session__in=[window["session"] for window in windows]
+            )
+            .select_related("player", "team")
+            .distinct()
+            .order_by("entry_number")
+        )
+    else:
+        appellants = represented_registrations(user=user, tournament=tournament)
+        if not appellants:
+            raise NotFound("Only players and team leaders file appeals.")
     sheets = list(
         # One filter() call so both conditions hold for the same seat row.
         ScoreSheet.objects.filter(

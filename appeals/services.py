@@ -7,10 +7,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from appeals.currencies import is_currency
 from appeals.models import Appeal, AppealDecision, AppealPolicy
 from appeals.selectors import (
+    ACKNOWLEDGE_3_13_3,
     DECIDE,
     ESCALATE,
+    FEE_NOT_POSITIVE,
+    FEE_RECEIVE,
+    NOT_A_CURRENCY,
     PAPER_SIGNATURE,
     SIGN,
     appeal_action_refusal,
@@ -20,7 +25,7 @@ from appeals.selectors import (
 )
 from penalties.models import Penalty
 from penalties.services import penalty_cancel
-from tournaments.access import leads_team_of
+from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.locks import lock_sheet
@@ -47,12 +52,72 @@ def appeal_file(
     statement: str,
     penalty: Penalty | None = None,
     hand_number: int | None = None,
+    direct: bool = False,
+    acknowledged_3_13_3: bool = False,
     now: dt.datetime | None = None,
 ) -> Appeal:
-    now = now or timezone.now()
+    """A player, or their team leader, files an appeal from their phone (3.12.1). It waits for an
+    organizer to record the fee as received (3.12.2) before it can be decided."""
     if not may_appeal_for(actor, appellant):
         # 3.12.1: only the player concerned or their team leader; anyone else is an outsider here.
         raise NotFound("No such player.")
+    return _file(
+        actor=actor, sheet=sheet, appellant=appellant, subject=subject, category=category, statement=statement,
+        penalty=penalty, hand_number=hand_number, direct=direct, acknowledged_3_13_3=acknowledged_3_13_3,
+        on_paper=False, now=now,
+    )
+
+
+@transaction.atomic
+def appeal_file_on_paper(
+    *,
+    actor,
+    sheet: ScoreSheet,
+    appellant: Registration,
+    subject: str,
+    category: str,
+    statement: str,
+    penalty: Penalty | None = None,
+    hand_number: int | None = None,
+    direct: bool = False,
+    acknowledged_3_13_3: bool = False,
+    handed_in_at: dt.datetime | None = None,
+    now: dt.datetime | None = None,
+) -> Appeal:
+    """3.12.1, 3.12.3: a written appeal handed in on paper (a player with no account, and no team
+    leader to file for them) is entered by the chief referee or an organizer. It is recorded as
+    entered on paper, by whom; the signatures on the paper form are recorded next
+    (appeal_paper_signature_record), and the fee as received by an organizer (3.12.2).
+
+    `handed_in_at`: when the paper was handed in, if earlier than its entry; the 30 minutes of
+    3.12.2 are counted to it (the appeal's filing time), not to when it is typed in. It cannot be
+    in the future nor before the session started."""
+    now = now or timezone.now()
+    session = sheet.session
+    tournament = session.tournament
+    if not (can(actor, tournament, Capability.DECIDE_RULE_APPEALS) or can(actor, tournament, Capability.MANAGE)):
+        raise NotFound("No such player.")
+    if appellant.tournament_id != tournament.pk:
+        raise NotFound("No such player.")
+    if handed_in_at is not None:
+        if handed_in_at > now:
+            raise ValidationError({"handed_in_at": _("The time the paper was handed in cannot be in the future.")})
+        if session.started_at is not None and handed_in_at < session.started_at:
+            raise ValidationError(
+                {"handed_in_at": _("The time the paper was handed in is before the session started.")}
+            )
+    return _file(
+        actor=actor, sheet=sheet, appellant=appellant, subject=subject, category=category, statement=statement,
+        penalty=penalty, hand_number=hand_number, direct=direct, acknowledged_3_13_3=acknowledged_3_13_3,
+        on_paper=True, now=handed_in_at or now, entered_at=now,
+    )
+
+
+def _file(
+    *, actor, sheet, appellant, subject, category, statement, penalty, hand_number, direct, acknowledged_3_13_3,
+    on_paper, now, entered_at=None,
+) -> Appeal:
+    now = now or timezone.now()
     session = sheet.session
     tournament = session.tournament
     policy = policy_for(tournament)
@@ -78,6 +143,10 @@ def appeal_file(
             raise ValidationError(
                 {"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")}
             )
+        if direct and not acknowledged_3_13_3:
+            # 3.12.4 offers the direct route; 3.13.3 says what the committee cannot do there. The
+            # appellant is told before the fee is lodged for it.
+            raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
         if hand is None:
@@ -86,14 +155,17 @@ def appeal_file(
         raise ValidationError({"subject": _("Choose what the appeal is against.")})
     category_sent = category
     if subject == Appeal.Subject.PENALTY:
-        # A penalty is given under the rules: its appeal goes to the chief referee first (3.13.1),
-        # whatever kind was sent. Another body could not overturn it (3.13.3) or would skip him.
+        # A penalty is given under the rules: its appeal is a rules appeal (3.13.1), whatever kind
+        # was sent; the other-appeals body could not overturn it (3.13.3) or would skip the chief referee.
         category = Appeal.Category.RULES
-    if category == Appeal.Category.RULES:
+    if direct:
+        stage = Appeal.Stage.ARBITRATION  # 3.12.4: straight to the arbitration committee, the appellant's choice
+    elif category == Appeal.Category.RULES:
         stage = Appeal.Stage.CHIEF_REFEREE  # 3.13.1: the chief referee decides first
     else:
         stage = policy.other_appeals_body  # 3.13.2
-    by_leader = leads_team_of(actor, appellant) and appellant.player.user_id != actor.pk
+    by_leader = not on_paper and leads_team_of(actor, appellant) and appellant.player.user_id != actor.pk
+    by_player = not on_paper and not by_leader
     appeal = Appeal.objects.create(
         tournament=tournament,
         session=session,
@@ -106,20 +178,41 @@ def appeal_file(
         statement=statement.strip(),
         filed_by=actor,
         filed_at=now,
-        appellant_signed_at=None if by_leader else now,
+        # Filing from a phone signs it; a paper form's signatures are recorded from the paper (3.12.3).
+        appellant_signed_at=now if by_player else None,
         team_id=appellant.team_id,
         leader_signed_by=actor if by_leader else None,
         leader_signed_at=now if by_leader else None,
         fee_amount=policy.fee_amount,
         fee_currency=policy.fee_currency,
+        fee_status=Appeal.Fee.AWAITING,  # 3.12.2: lodged with the appeal, recorded when received
+        direct_to_arbitration=direct,
+        on_paper=on_paper,
         stage=stage,
     )
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.APPEAL_FILED, obj=appeal,
         detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
-                "appellant": appellant.entry_number,
-                "fee": f"{appeal.fee_amount} {appeal.fee_currency}"},
+                "appellant": appellant.entry_number, "direct": direct, "on_paper": on_paper,
+                "acknowledged_3_13_3": bool(acknowledged_3_13_3 and subject == Appeal.Subject.PENALTY and direct),
+                "fee": f"{appeal.fee_amount} {appeal.fee_currency}",
+                **({"handed_in_at": now.isoformat()} if on_paper and entered_at and entered_at != now else {})},
     )
+    return appeal
+
+
+@transaction.atomic
+def appeal_fee_receive(*, actor, appeal: Appeal, now: dt.datetime | None = None) -> Appeal:
+    """3.12.2 "并交…申诉费": an organizer (the organizing committee takes the money) records the fee
+    lodged with the appeal as received; until then the appeal is not decided."""
+    now = now or timezone.now()
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=appeal.pk)
+    _allowed(actor, appeal, FEE_RECEIVE)
+    appeal.fee_status = Appeal.Fee.PAID
+    appeal.fee_received_by, appeal.fee_received_at = actor, now
+    appeal.save(update_fields=["fee_status", "fee_received_by", "fee_received_at"])
+    audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_FEE_RECEIVED, obj=appeal,
+                 detail={"fee": f"{appeal.fee_amount} {appeal.fee_currency}"})
     return appeal
 
 
@@ -195,8 +288,14 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
     # Decided first: the remedy's change to a signed sheet rests on this upheld appeal (the core
     # checks it, tournaments.extensions.amendment_basis_check); a refused remedy rolls it back.
     appeal.status = outcome
+    # 3.12.2 "胜诉全额退款，败诉全款上缴": refunded in full if upheld, forfeited in full if rejected. A
+    # penalty appeal escalated after its fee was forfeited keeps that forfeiture (no second fee).
+    fee_before = appeal.fee_status
     appeal.fee_status = Appeal.Fee.REFUNDED if outcome == "upheld" else Appeal.Fee.FORFEITED
-    appeal.save(update_fields=["status", "fee_status"])
+    fee_moves = fee_before != appeal.fee_status
+    if fee_moves:
+        appeal.fee_settled_by, appeal.fee_settled_at = actor, timezone.now()
+    appeal.save(update_fields=["status", "fee_status", "fee_settled_by", "fee_settled_at"])
     if outcome == "upheld":
         _apply_remedy(actor, appeal, remedy, reasons)
     AppealDecision.objects.create(
@@ -207,6 +306,12 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         action=AuditAction.APPEAL_UPHELD if outcome == Appeal.Status.UPHELD else AuditAction.APPEAL_REJECTED,
         detail={"stage": appeal.stage, "reasons": reasons, "remedy": remedy, "fee": appeal.fee_status},
     )
+    if fee_moves:
+        audit_record(
+            actor=actor, tournament=appeal.tournament, obj=appeal,
+            action=AuditAction.APPEAL_FEE_REFUNDED if outcome == "upheld" else AuditAction.APPEAL_FEE_FORFEITED,
+            detail={"fee": f"{appeal.fee_amount} {appeal.fee_currency}", "stage": appeal.stage},
+        )
     return appeal
 
 
@@ -216,7 +321,7 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
         penalty = Penalty.objects.select_for_update().get(pk=appeal.penalty_id)
         if penalty.status == Penalty.Status.CANCELLED:
             # Cancelled since the appeal was filed (by the chief referee, or another appeal): the
-            # remedy is already done, and an appeal that succeeds gets its fee back (3.12.3).
+            # remedy is already done, and an appeal that succeeds gets its fee back (3.12.2).
             remedy["penalty_already_cancelled"] = True
             return
         penalty_cancel(actor=actor, penalty=penalty, reason=reason)
@@ -236,19 +341,34 @@ def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
 
 
 @transaction.atomic
-def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
-    """3.13.1: the appellant may take the chief referee's decision, in writing, to the arbitration
-    committee. The fee is held again until the committee decides."""
-    appeal = Appeal.objects.select_for_update().get(pk=appeal.pk)
+def appeal_escalate(*, actor, appeal: Appeal, statement: str, acknowledged_3_13_3: bool = False) -> Appeal:
+    """3.13.1 "若对裁决不服，可书面形式向仲裁委员会提出上诉": the appellant may take the chief referee's
+    decision, in writing, to the arbitration committee. 3.13.1 names no fee for this 上诉: the fee
+    lodged under 3.12.2 follows the appeal to its last decision and no second fee is taken.
+
+    - Another appeal: its fee, forfeited by the rejection, is held again (refunded if the committee
+      upholds, forfeited if it rejects).
+    - A penalty appeal: the committee may review the penalty but not overturn it (3.13.3), so it
+      can only confirm it. The appellant is told so and must say they understand; the forfeited
+      fee stays forfeited: nothing is held again for an outcome the rules exclude.
+    """
+    appeal = Appeal.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=appeal.pk)
     _allowed(actor, appeal, ESCALATE)
     if not statement.strip():
         raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
+    against_penalty = appeal.subject == Appeal.Subject.PENALTY
+    if against_penalty and not acknowledged_3_13_3:
+        raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
     appeal.stage = Appeal.Stage.ARBITRATION
     appeal.status = Appeal.Status.OPEN
-    appeal.fee_status = Appeal.Fee.PAID
+    if not against_penalty:
+        # The same fee, held again; an old appeal whose receipt was never recorded waits for it.
+        appeal.fee_status = Appeal.Fee.PAID if appeal.fee_received_at else Appeal.Fee.AWAITING
+        appeal.fee_settled_by, appeal.fee_settled_at = None, None
     appeal.statement = f"{appeal.statement}\n\n---\n{statement.strip()}"
-    appeal.save(update_fields=["stage", "status", "fee_status", "statement"])
-    audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_ESCALATED, obj=appeal, detail={})
+    appeal.save(update_fields=["stage", "status", "fee_status", "fee_settled_by", "fee_settled_at", "statement"])
+    audit_record(actor=actor, tournament=appeal.tournament, action=AuditAction.APPEAL_ESCALATED, obj=appeal,
+                 detail={"fee": appeal.fee_status, "acknowledged_3_13_3": against_penalty})
     return appeal
 
 
@@ -256,10 +376,18 @@ def appeal_escalate(*, actor, appeal: Appeal, statement: str) -> Appeal:
 def appeal_policy_update(
     *, actor, tournament, window_minutes: int, fee_amount, fee_currency: str, other_appeals_body: str
 ) -> AppealPolicy:
-    """The organizers' appeal settings: the window (3.12.2), the fee (3.12.3), the body for other appeals (3.13.2)."""
+    """The organizers' appeal settings: the window (3.12.2), the fee (3.12.2), the body for other appeals (3.13.2)."""
     policy = policy_for(tournament)
     before = {"window_minutes": policy.window_minutes, "fee": f"{policy.fee_amount} {policy.fee_currency}",
               "other_appeals_body": policy.other_appeals_body}
+    errors = {}
+    if fee_amount is None or fee_amount <= 0:
+        # 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": an appeal is lodged with a fee.
+        errors["fee_amount"] = str(FEE_NOT_POSITIVE)
+    if not is_currency(fee_currency or ""):
+        errors["fee_currency"] = str(NOT_A_CURRENCY)
+    if errors:
+        raise ValidationError(errors)
     policy.window_minutes = window_minutes
     policy.fee_amount = fee_amount
     policy.fee_currency = fee_currency.upper()

@@ -1,5 +1,7 @@
 """Appeals on phones: filing and signing; the chief referee's and arbitration committee's queues."""
 
+import functools
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
@@ -25,16 +27,31 @@ def appeal_list(request, tournament_id: int):
 
 @login_required
 def appeal_new(request, tournament_id: int):
+    """A player or their team leader files an appeal from their phone (3.12.1)."""
+    return _appeal_form(request, tournament_id, on_paper=False)
+
+
+@login_required
+def appeal_paper_new(request, tournament_id: int):
+    """3.12.1, 3.12.3: the chief referee or an organizer enters a written appeal handed in on paper."""
+    return _appeal_form(request, tournament_id, on_paper=True)
+
+
+def _appeal_form(request, tournament_id: int, *, on_paper: bool):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    filing = selectors.appeal_filing(user=request.user, tournament=tournament)
+    filing = selectors.appeal_filing(user=request.user, tournament=tournament, on_paper=on_paper)
     form = AppealForm(
         request.POST or None, appellants=filing["appellants"], sheets=filing["sheet_choices"],
-        penalties=filing["penalty_choices"],
+        penalties=filing["penalty_choices"], on_paper=on_paper,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        if on_paper:
+            file = functools.partial(services.appeal_file_on_paper, handed_in_at=form.handed_in_at())
+        else:
+            file = services.appeal_file
         try:
-            appeal = services.appeal_file(
+            appeal = file(
                 actor=request.user,
                 sheet=filing["sheets"][data["sheet"]],
                 appellant=next(r for r in filing["appellants"] if r.pk == data["appellant"]),
@@ -43,15 +60,24 @@ def appeal_new(request, tournament_id: int):
                 statement=data["statement"],
                 penalty=filing["penalties"].get(data["penalty"]),
                 hand_number=data["hand_number"],
+                direct=data["route"] == "direct",
+                acknowledged_3_13_3=data["acknowledged_3_13_3"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(
-                request, _("Appeal filed. Pay the fee to the organizers; it is refunded if the appeal is upheld.")
-            )
+            if on_paper:
+                messages.success(request, _(
+                    "Paper appeal entered. Record the signatures on the paper form and, once received, the fee."
+                ))
+            else:
+                messages.success(request, _(
+                    "Appeal filed. Hand the fee to the organizers: the appeal is decided once they record it as "
+                    "received, and it is refunded if the appeal is upheld (rule 3.12.2)."
+                ))
             return redirect("appeals:detail", appeal.pk)
-    context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"]}
+    context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"],
+               "on_paper": on_paper, "acknowledge_3_13_3": selectors.ACKNOWLEDGE_3_13_3}
     return render(request, "appeals/appeal_form.html", context)
 
 
@@ -110,6 +136,19 @@ def appeal_paper_signature(request, appeal_id: int):
 
 @login_required
 @require_POST
+def appeal_fee_receive(request, appeal_id: int):
+    """3.12.2: an organizer records the appeal fee as received."""
+    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
+    try:
+        services.appeal_fee_receive(actor=request.user, appeal=appeal)
+    except ValidationError as error:
+        return _appeal_page(request, appeal, action=selectors.FEE_RECEIVE, error=error)
+    messages.success(request, _("Fee recorded as received."))
+    return redirect("appeals:detail", appeal.pk)
+
+
+@login_required
+@require_POST
 def appeal_decide(request, appeal_id: int):
     """The chief referee (3.13.1), the arbitration committee (3.13) or the organizers (3.13.2) decide."""
     appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
@@ -135,7 +174,8 @@ def appeal_escalate(request, appeal_id: int):
     form = EscalateForm(request.POST)
     if form.is_valid():
         try:
-            services.appeal_escalate(actor=request.user, appeal=appeal, statement=form.cleaned_data["statement"])
+            services.appeal_escalate(actor=request.user, appeal=appeal, statement=form.cleaned_data["statement"],
+                                     acknowledged_3_13_3=form.cleaned_data["acknowledged_3_13_3"])
         except ValidationError as error:
             return _appeal_page(request, appeal, escalate_form=form, action=selectors.ESCALATE, error=error)
         messages.success(request, _("The appeal goes to the arbitration committee."))

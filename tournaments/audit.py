@@ -66,6 +66,9 @@ class AuditAction(models.TextChoices):
     APPEAL_UPHELD = "appeal.upheld", _("Appeal upheld")
     APPEAL_REJECTED = "appeal.rejected", _("Appeal rejected")
     APPEAL_ESCALATED = "appeal.escalated", _("Appeal taken to the arbitration committee")
+    APPEAL_FEE_RECEIVED = "appeal.fee_received", _("Appeal fee received")
+    APPEAL_FEE_REFUNDED = "appeal.fee_refunded", _("Appeal fee refunded")
+    APPEAL_FEE_FORFEITED = "appeal.fee_forfeited", _("Appeal fee forfeited")
     APPEAL_POLICY_UPDATED = "appeal_policy.updated", _("Appeal settings changed")
 
 

@@ -69,6 +69,16 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
     page.get_by_text("Signed.").wait_for()
     leader.close()
 
+    # 3.12.2: the organizer records the fee as received; until then the chief referee cannot decide.
+    office = browser.new_context(**TABLET)
+    page = office.new_page()
+    browser_login(page, organizer)
+    page.goto(f"{live_server.url}/appeals/{appeal.pk}/")
+    page.get_by_role("button", name="Record 200.00 USD as received").click()
+    page.get_by_text("Fee recorded as received.").wait_for()
+    assert "Received, held" in page.locator(".fee-step").inner_text()
+    office.close()
+
     desk = browser.new_context(**TABLET)
     page = desk.new_page()
     browser_login(page, chief_referee)
@@ -82,3 +92,37 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
     assert (appeal.status, appeal.fee_status) == ("upheld", "refunded")
     assert contest_points_of_player_1(page) == "0"
     desk.close()
+
+
+@pytest.mark.browser
+def test_3_12_4_filing_straight_to_arbitration_on_a_phone(browser, live_server, browser_login, referee, organizer,
+                                                          player_user, sheet, pins, tournament, registrations):
+    """On a 360 px phone: the route is offered, a penalty appeal sent straight is told of 3.13.3 first."""
+    from penalties.services import penalty_record
+
+    tournament.status = "published"
+    tournament.save()
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
+    penalty = penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0],
+                             hand_number=1, points=10)
+    session_services.session_end(actor=organizer, session=sheet.session)
+    phone = browser.new_context(**PHONE)
+    page = phone.new_page()
+    browser_login(page, player_user)
+    page.goto(f"{live_server.url}/t/{tournament.pk}/appeals/new/")
+    page.select_option("select[name=subject]", "penalty")
+    page.select_option("select[name=penalty]", str(penalty.pk))
+    page.get_by_label("Straight to the arbitration committee (rule 3.12.4)").check()
+    page.fill("textarea[name=statement]", "I did not touch the wall.")
+    page.get_by_role("button", name="File and sign").click()
+    page.locator(".warning .errorlist").wait_for()
+    assert "3.13.3" in page.locator(".warning").inner_text()
+    assert not Appeal.objects.exists()
+    page.locator("input[name=acknowledged_3_13_3]").check()
+    page.get_by_role("button", name="File and sign").click()
+    page.get_by_text("Appeal filed.").wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    appeal = Appeal.objects.get()
+    assert (appeal.stage, appeal.direct_to_arbitration, appeal.fee_status) == ("arbitration", True, "awaiting")
+    assert "Awaiting receipt" in page.locator(".fee-step").inner_text()
+    phone.close()

@@ -8,28 +8,12 @@ from django.core.exceptions import ValidationError
 from appeals import services
 from appeals.models import Appeal, AppealPolicy
 from penalties.models import Penalty
-from penalties.services import penalty_record
 from tournaments.errors import NotFound
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import STRAIGHT, sign_all
-
-
-@pytest.fixture
-def ended_sheet(referee, organizer, sheet, pins, registrations, django_capture_on_commit_callbacks):
-    """Table 1 (entries 1-4, all of Team 1): a hand, a 30-point penalty on entry 1, signed, session ended."""
-    sheet_services.hand_record(
-        actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)
-    )
-    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=1, points=30)
-    with django_capture_on_commit_callbacks(execute=True):
-        sign_all(actor=referee, sheet=sheet)
-    session_services.session_end(actor=organizer, session=sheet.session)
-    sheet.refresh_from_db()
-    sheet.session.refresh_from_db()
-    return sheet
+from tournaments.testing.scenarios import STRAIGHT
 
 
 def file(actor, sheet, appellant, **overrides):
@@ -40,7 +24,17 @@ def file(actor, sheet, appellant, **overrides):
 
 
 def signed(appeal, team_leader):
-    return services.appeal_sign(actor=team_leader, appeal=appeal)
+    """Signed by the team leader too (3.12.3), and its fee received by the organizer (3.12.2)."""
+    appeal = services.appeal_sign(actor=team_leader, appeal=appeal)
+    return received(appeal)
+
+
+def received(appeal):
+    """The tournament's organizer records the fee as received (3.12.2)."""
+    from tournaments.models import Membership
+
+    organizer = Membership.objects.get(tournament=appeal.tournament, role="organizer").user
+    return services.appeal_fee_receive(actor=organizer, appeal=appeal)
 
 
 @pytest.mark.django_db
@@ -85,7 +79,7 @@ def test_signatures_fee_and_a_chief_referee_upholding(
     appeal = file(player_user, ended_sheet, registrations[0])
     assert (appeal.stage, appeal.fee_status, appeal.fee_amount, appeal.fee_currency) == (
         "chief_referee",
-        "paid",
+        "awaiting",
         200,
         "USD",
     )
@@ -125,8 +119,13 @@ def test_rejected_then_arbitration_which_cannot_overturn_a_penalty(
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="x")
     appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="Called after 3 s.")
     assert (appeal.status, appeal.fee_status) == ("rejected", "forfeited")
-    appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="I ask the committee to review.")
-    assert (appeal.stage, appeal.status, appeal.fee_status) == ("arbitration", "open", "paid")
+    with pytest.raises(ValidationError) as caught:  # told of 3.13.3 first
+        services.appeal_escalate(actor=player_user, appeal=appeal, statement="I ask the committee to review.")
+    assert "3.13.3" in caught.value.message_dict["acknowledged_3_13_3"][0]
+    appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="I ask the committee to review.",
+                                      acknowledged_3_13_3=True)
+    # No second fee for an outcome the rules exclude: the forfeited fee stays forfeited.
+    assert (appeal.stage, appeal.status, appeal.fee_status) == ("arbitration", "open", "forfeited")
     with pytest.raises(ValidationError) as caught:
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="We disagree.")
     assert caught.value.error_list[0].code == "arbitration_limit"
@@ -281,7 +280,7 @@ def test_a_team_without_a_leader_needs_no_leader_signature(
     from tournaments.models import Membership
 
     assert not Membership.objects.filter(role="team_leader").exists() and teams[0].leader_id is None
-    appeal = file(player_user, ended_sheet, registrations[0])
+    appeal = received(file(player_user, ended_sheet, registrations[0]))
     assert not appeal.needs_leader_signature
     appeal = services.appeal_decide(
         actor=chief_referee, appeal=appeal, outcome="rejected", reasons="The penalty stands."
@@ -308,6 +307,7 @@ def test_the_chief_referee_records_a_paper_signature(
     appeal.refresh_from_db()
     assert appeal.appellant_signed_at is not None
     assert AuditEvent.objects.filter(action="appeal.paper_signature_recorded", actor=chief_referee).exists()
+    appeal = received(appeal)
     appeal = services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="rejected", reasons="It stands.")
     assert appeal.status == "rejected"
 
@@ -342,11 +342,15 @@ ACTION_ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_lea
 # For each appeal state, the (role, action) pairs allowed; every other pair is refused.
 ALLOWED = {
     # The player filed and signed; the team leader has not signed yet (3.12.3).
+    # The fee awaits receipt: the organizer records it (3.12.2).
     "filed_by_the_player": {("team_leader", "sign"), ("organizer", "paper_signature"),
-                            ("chief_referee", "paper_signature"), ("double", "paper_signature")},
+                            ("chief_referee", "paper_signature"), ("double", "paper_signature"),
+                            ("organizer", "fee_receive")},
     # The team leader filed for entry 2, who has no account: their signature comes on paper.
     "filed_by_the_leader": {("organizer", "paper_signature"), ("chief_referee", "paper_signature"),
-                            ("double", "paper_signature")},
+                            ("double", "paper_signature"), ("organizer", "fee_receive")},
+    # Signed, but the fee not received: nobody decides yet (3.12.2).
+    "fee_awaiting": {("organizer", "fee_receive")},
     "signed": {("chief_referee", "decide"), ("double", "decide")},
     # 3.13.1: the appellant or their team leader may take the rejection further.
     "rejected": {("player_user", "escalate"), ("team_leader", "escalate")},
@@ -368,6 +372,8 @@ def _appeal_in(state, *, ended_sheet, registrations, player_user, team_leader, c
     appeal = file(player_user, ended_sheet, registrations[0])
     if state == "filed_by_the_player":
         return appeal
+    if state == "fee_awaiting":
+        return services.appeal_sign(actor=team_leader, appeal=appeal)
     appeal = signed(appeal, team_leader)
     if state == "upheld":
         return services.appeal_decide(actor=chief_referee, appeal=appeal, outcome="upheld", reasons="No foul.")
@@ -375,7 +381,8 @@ def _appeal_in(state, *, ended_sheet, registrations, player_user, team_leader, c
         decider = double if state == "escalated" else chief_referee
         appeal = services.appeal_decide(actor=decider, appeal=appeal, outcome="rejected", reasons="It stands.")
     if state == "escalated":
-        appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.")
+        appeal = services.appeal_escalate(actor=player_user, appeal=appeal, statement="Please review.",
+                                          acknowledged_3_13_3=True)
     return appeal
 
 
@@ -383,7 +390,7 @@ def _service_allows(action, actor, appeal) -> bool:
     """Whether the action's service lets `actor` take it now; what it writes is rolled back."""
     from django.db import transaction
 
-    from appeals.selectors import DECIDE, PAPER_SIGNATURE, SIGN
+    from appeals.selectors import DECIDE, FEE_RECEIVE, PAPER_SIGNATURE, SIGN
 
     with transaction.atomic():
         try:
@@ -392,10 +399,13 @@ def _service_allows(action, actor, appeal) -> bool:
             elif action == PAPER_SIGNATURE:
                 signer = "appellant" if appeal.appellant_signed_at is None else "leader"
                 services.appeal_paper_signature_record(actor=actor, appeal=appeal, signer=signer)
+            elif action == FEE_RECEIVE:
+                services.appeal_fee_receive(actor=actor, appeal=appeal)
             elif action == DECIDE:
                 services.appeal_decide(actor=actor, appeal=appeal, outcome="rejected", reasons="It stands.")
-            else:
-                services.appeal_escalate(actor=actor, appeal=appeal, statement="Please review.")
+            else:  # the page asks for the 3.13.3 acknowledgement with the statement
+                services.appeal_escalate(actor=actor, appeal=appeal, statement="Please review.",
+                                         acknowledged_3_13_3=True)
         except (NotFound, ValidationError):
             allowed = False
         else:

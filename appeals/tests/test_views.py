@@ -50,6 +50,14 @@ def test_the_route_through_the_pages(
     assert f"/appeals/{appeal.pk}/" in overview and "data-countdown" in overview
     chief = client_for(chief_referee)
     assert f"/appeals/{appeal.pk}/" in chief.get(f"/t/{published.pk}/appeals/").content.decode()
+    # 3.12.2: not decided before the organizer records the fee as received.
+    waiting = chief.get(f"/appeals/{appeal.pk}/").content.decode()
+    assert f'action="/appeals/{appeal.pk}/decide/"' not in waiting and "fee has not been received" in waiting
+    assert f'action="/appeals/{appeal.pk}/fee-received/"' not in waiting  # the chief referee does not take money
+    organizer_page = client_for(organizer).get(f"/appeals/{appeal.pk}/").content.decode()
+    assert f'action="/appeals/{appeal.pk}/fee-received/"' in organizer_page and "200.00 USD" in organizer_page
+    assert client_for(organizer).post(f"/appeals/{appeal.pk}/fee-received/").status_code == 302
+    assert client_for(chief_referee).post(f"/appeals/{appeal.pk}/fee-received/").status_code == 404
     with django_capture_on_commit_callbacks(execute=True):
         decided = chief.post(f"/appeals/{appeal.pk}/decide/", {"outcome": "upheld", "reasons": "No foul."})
     assert decided.status_code == 302
@@ -114,6 +122,7 @@ def test_a_refused_decision_keeps_the_tiles_entered(
         "statement": "The hand was scored wrong.",
     })
     appeal = Appeal.objects.get()
+    assert client_for(organizer).post(f"/appeals/{appeal.pk}/fee-received/").status_code == 302
     refused = client_for(chief_referee).post(f"/appeals/{appeal.pk}/decide/", {
         "outcome": "upheld", "reasons": "", "result": "win", "winner": 0, "discarder": 1,
         "tiles": "123m456m789m14p55s+6p", "flowers": 0})
@@ -217,6 +226,11 @@ def test_one_view_per_action_on_an_appeal(client_for, published, fouled_sheet, r
     assert f'action="{page}sign/"' in client_for(team_leader).get(page).content.decode()
     assert client_for(team_leader).post(f"{page}sign/").status_code == 302
     chief_page = client_for(chief_referee).get(page).content.decode()
+    assert f'action="{page}decide/"' not in chief_page and "fee has not been received" in chief_page
+    assert client_for(organizer).post(f"{page}fee-received/").status_code == 302
+    again = client_for(organizer).post(f"{page}fee-received/")  # twice: said, not a 500
+    assert again.status_code == 200 and "not awaiting receipt" in again.content.decode()
+    chief_page = client_for(chief_referee).get(page).content.decode()
     assert f'action="{page}decide/"' in chief_page and "until the appellant" not in chief_page
     assert f'action="{page}decide/"' not in client_for(arbitrator).get(page).content.decode()  # not before him
     bad = client_for(chief_referee).post(f"{page}decide/", {"outcome": "rejected", "reasons": ""})
@@ -225,6 +239,9 @@ def test_one_view_per_action_on_an_appeal(client_for, published, fouled_sheet, r
     assert decided.status_code == 302
     appeal.refresh_from_db()
     assert appeal.status == "rejected"
+    # 3.12.3: a decided appeal is not signed any more: said, not a 500.
+    signed_late = client_for(team_leader).post(f"{page}sign/")
+    assert signed_late.status_code == 200 and "This appeal has been decided" in signed_late.content.decode()
     assert f'action="{page}escalate/"' in client_for(player_user).get(page).content.decode()
     empty = client_for(player_user).post(f"{page}escalate/", {"statement": ""})
     assert empty.status_code == 200 and "statement" in empty.context["escalate_form"].errors

@@ -182,6 +182,17 @@ REALISTIC = {
         ("appeals.appeal", "5"), "Appeal #5 rejected (Arbitration committee): the rule is clear",
     ),
     AuditAction.APPEAL_ESCALATED: ({}, ("appeals.appeal", "5"), "Appeal #5 taken to the arbitration committee"),
+    AuditAction.APPEAL_FEE_RECEIVED: (
+        {"fee": "200.00 USD"}, ("appeals.appeal", "5"), "Fee 200.00 USD of appeal #5 received",
+    ),
+    AuditAction.APPEAL_FEE_REFUNDED: (
+        {"fee": "200.00 USD", "stage": "chief_referee"}, ("appeals.appeal", "5"),
+        "Fee 200.00 USD of appeal #5 refunded",
+    ),
+    AuditAction.APPEAL_FEE_FORFEITED: (
+        {"fee": "1500.00 CNY", "stage": "arbitration"}, ("appeals.appeal", "5"),
+        "Fee 1500.00 CNY of appeal #5 forfeited",
+    ),
     AuditAction.APPEAL_POLICY_UPDATED: (
         {"before": {"window_minutes": 30, "fee": "200.00 USD", "other_appeals_body": "arbitration"},
          "after": {"window_minutes": 45, "fee": "200.00 USD", "other_appeals_body": "organizer"}},
