@@ -10,7 +10,7 @@ from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.scenarios import STRAIGHT
 
-from .test_services import ended_sheet, signed  # noqa: F401  (the fixture and the helper)
+from .test_services import signed
 
 
 def hand_appeal(player_user, sheet, registrations):
@@ -29,7 +29,7 @@ def correct(chief, sheet, reference):
 
 
 @pytest.mark.django_db
-def test_3_12_an_appeal_not_upheld_is_no_basis(player_user, chief_referee, ended_sheet, registrations):  # noqa: F811
+def test_3_12_an_appeal_not_upheld_is_no_basis(player_user, chief_referee, ended_sheet, registrations):
     appeal = hand_appeal(player_user, ended_sheet, registrations)
     with pytest.raises(ValidationError) as excinfo:
         correct(chief_referee, ended_sheet, str(appeal.pk))
@@ -39,7 +39,7 @@ def test_3_12_an_appeal_not_upheld_is_no_basis(player_user, chief_referee, ended
 
 @pytest.mark.django_db
 def test_3_13_an_upheld_appeal_changes_the_signed_sheet_with_its_article(
-    player_user, team_leader, arbitrator, ended_sheet, registrations, django_capture_on_commit_callbacks  # noqa: F811
+    player_user, team_leader, arbitrator, ended_sheet, registrations, django_capture_on_commit_callbacks
 ):
     appeal = signed(hand_appeal(player_user, ended_sheet, registrations), team_leader)
     correction = {"hand": {"result": "win", "winner": 0, "discarder": 1, "tiles": STRAIGHT}}
