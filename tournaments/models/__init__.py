@@ -14,5 +14,5 @@ from tournaments.models.core import (  # noqa: F401
 )
 from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, Table  # noqa: F401
-from tournaments.models.sheets import Hand, ScoreSheet, SheetSignature  # noqa: F401
+from tournaments.models.sheets import SHEET_REMARKS_MAX_LENGTH, Hand, ScoreSheet, SheetSignature  # noqa: F401
 from tournaments.models.standings import StandingsSnapshot  # noqa: F401
