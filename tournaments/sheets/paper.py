@@ -33,12 +33,16 @@ def seats_per_round(starting_seat: int) -> list[int]:
 
 
 def short_winds() -> list[str]:
-    return [pgettext("wind, short", "E"), pgettext("wind, short", "S"), pgettext("wind, short", "W"),
-            pgettext("wind, short", "N")]
+    return [
+        pgettext("wind, short", "E"),
+        pgettext("wind, short", "S"),
+        pgettext("wind, short", "W"),
+        pgettext("wind, short", "N"),
+    ]
 
 
 def round_seats_label(starting_seat: int) -> str:
-    """"E.S.N.W": the seat of each round, written as on the paper form."""
+    """ "E.S.N.W": the seat of each round, written as on the paper form."""
     winds = short_winds()
     return ".".join(winds[seat] for seat in seats_per_round(starting_seat))
 
@@ -49,7 +53,9 @@ def can_print(user, tournament, sheet: ScoreSheet | None = None) -> bool:
     if Capability.MANAGE in granted or Capability.SUPERVISE_SCORES in granted:
         return True
     return (
-        sheet is not None and Capability.RECORD_SCORES in granted and user.is_authenticated
+        sheet is not None
+        and Capability.RECORD_SCORES in granted
+        and user.is_authenticated
         and sheet.referee_id == user.pk
     )
 
@@ -77,8 +83,16 @@ def _player_note(result, adjustment) -> str:
     return "; ".join(notes)
 
 
-def _page(*, session: Session, table: Table | None, seats: dict, sheet: ScoreSheet | None, hands: list,
-          signatures: list, adjustments: list | None) -> dict:
+def _page(
+    *,
+    session: Session,
+    table: Table | None,
+    seats: dict,
+    sheet: ScoreSheet | None,
+    hands: list,
+    signatures: list,
+    adjustments: list | None,
+) -> dict:
     """One printed sheet. `seats`: starting seat -> Registration; `sheet` None: a blank sheet."""
     tournament = session.tournament
     moment = session.started_at or session.scheduled_start
@@ -106,16 +120,17 @@ def _page(*, session: Session, table: Table | None, seats: dict, sheet: ScoreShe
         running = [total + delta for total, delta in zip(running, hand.deltas)]
         rows[hand.number - 1].update(
             cells=[{"delta": delta, "running": total} for delta, total in zip(hand.deltas, running)],
-            sum=sum(hand.deltas), running_sum=sum(running), draw=hand.result == Hand.Result.DRAW,
+            sum=sum(hand.deltas),
+            running_sum=sum(running),
+            draw=hand.result == Hand.Result.DRAW,
         )
-    results = table_results(
-        running, adjustments, deductions_count_for_ranking=tournament.deductions_count_for_ranking
-    )
+    results = table_results(running, adjustments, deductions_count_for_ranking=tournament.deductions_count_for_ranking)
     referee_signature = next((s for s in signatures if s.kind == SheetSignature.Kind.REFEREE), None)
     # The players' confirmations of the version the referee signed, else of the sheet as it is now.
     version = referee_signature.sheet_version if referee_signature else sheet.version
-    confirmed = {s.registration_id: s for s in signatures if s.kind == SheetSignature.Kind.PLAYER
-                 and s.sheet_version == version}
+    confirmed = {
+        s.registration_id: s for s in signatures if s.kind == SheetSignature.Kind.PLAYER and s.sheet_version == version
+    }
     for player, result, adjustment in zip(players, results, adjustments):
         registration = player["registration"]
         player.update(
@@ -163,7 +178,10 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
         sheet = None if blank or table is None else sheets.get(table.pk)
         pages.append(
             _page(
-                session=session, table=table, seats=seats.get(table.pk, {}) if table else {}, sheet=sheet,
+                session=session,
+                table=table,
+                seats=seats.get(table.pk, {}) if table else {},
+                sheet=sheet,
                 hands=hands.get(sheet.pk, []) if sheet else [],
                 signatures=signatures.get(sheet.pk, []) if sheet else [],
                 adjustments=adjustments.get(sheet.pk) if sheet else None,
@@ -174,17 +192,14 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
 
 def paper_sheet_pages(*, user, sheet_id: int) -> dict:
     """The filled sheet of one table, for a user who may print it; 404 otherwise."""
-    sheet = (
-        ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
-    )
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
     if sheet is None or not can_print(user, sheet.session.tournament, sheet):
         raise NotFound("No such sheet.")
     pages = _pages(session=sheet.session, tables=[sheet.table], sheets={sheet.table_id: sheet}, blank=False)
     return {"pages": pages, "filename": f"score-sheet-s{sheet.session.number}-t{sheet.table.number}.pdf"}
 
 
-def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool,
-                        table_number: int | None = None) -> dict:
+def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None) -> dict:
     """Session `number`'s sheets, one page per table (or table `table_number` alone): blank, or
     filled where the table has a recorded sheet. The organizer and the chief referee get every table,
     a referee the tables they referee this session; anyone else (or a table not in play) 404.
@@ -198,9 +213,9 @@ def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool,
     tournament = session.tournament
     sheets = {sheet.table_id: sheet for sheet in session.sheets.select_related("table", "referee")}
     seated = set(session.seats.values_list("table_id", flat=True))
-    tables = list(Table.objects.filter(tournament=tournament, **({"pk__in": seated} if seated else {})).order_by(
-        "number"
-    ))
+    tables = list(
+        Table.objects.filter(tournament=tournament, **({"pk__in": seated} if seated else {})).order_by("number")
+    )
     if table_number is not None:
         tables = [table for table in tables if table.number == table_number]
         if not tables:
@@ -218,9 +233,7 @@ def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool,
 
 
 def paper_html(pages: list[dict]) -> str:
-    return render_to_string(
-        "tournaments/sheets/paper_sheet.html", {"pages": pages, "language": get_language() or "en"}
-    )
+    return render_to_string("tournaments/sheets/paper_sheet.html", {"pages": pages, "language": get_language() or "en"})
 
 
 def paper_pdf(pages: list[dict]) -> bytes:
