@@ -425,7 +425,8 @@ def test_appendix_5_on_screen_running_totals_date_and_seats_per_round(client_for
     for label in ("E.S.N.W", "S.E.W.N", "W.N.E.S", "N.W.S.E"):
         assert f'<td class="rounds">{label}</td>' in page
     chinese = client_for(referee).get(f"/t/sheets/{sheet.pk}/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode()
-    assert "每圈座位" in chinese and "东.南.北.西" in chinese and "得失分 / 累计" in chinese
+    assert "每圈座位" in chinese and "东.南.北.西" in chinese
+    assert "每位选手下方：本盘得失分，其下粗体为累计。" in chinese
 
 
 # --- the archive keeps the remarks ---------------------------------------------------------------------
