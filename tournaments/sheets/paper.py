@@ -47,9 +47,12 @@ def round_seats_label(starting_seat: int) -> str:
     return ".".join(winds[seat] for seat in seats_per_round(starting_seat))
 
 
-def can_print(user, tournament, sheet: ScoreSheet | None = None) -> bool:
-    """The organizer and the chief referee print any table; a referee the tables they referee."""
-    granted = capabilities(user, tournament)
+def can_print(user, tournament, sheet: ScoreSheet | None = None, granted=None) -> bool:
+    """The organizer and the chief referee print any table; a referee the tables they referee.
+
+    `granted`: the user's capabilities in the tournament, when the caller has them already."""
+    if granted is None:
+        granted = capabilities(user, tournament)
     if Capability.MANAGE in granted or Capability.SUPERVISE_SCORES in granted:
         return True
     return (
@@ -220,10 +223,11 @@ def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool, t
         tables = [table for table in tables if table.number == table_number]
         if not tables:
             raise NotFound("No such table.")
-    if can_print(user, tournament):
+    granted = capabilities(user, tournament)
+    if can_print(user, tournament, granted=granted):
         tables = tables or [None]
     else:
-        tables = [table for table in tables if can_print(user, tournament, sheets.get(table.pk))]
+        tables = [table for table in tables if can_print(user, tournament, sheets.get(table.pk), granted=granted)]
         if not tables:
             raise NotFound("No such session.")
     pages = _pages(session=session, tables=tables, sheets=sheets, blank=blank)

@@ -158,7 +158,7 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         "session_date": timezone.localtime(moment).date() if moment else None,
         "writable": can_write_sheet(user, sheet),
         "remarks_max_length": SHEET_REMARKS_MAX_LENGTH,
-        "printable": paper.can_print(user, tournament, sheet),
+        "printable": paper.can_print(user, tournament, sheet, granted=can_page.granted),
         "can": can_page,
         # The chief referee corrects recorded hands (also on a signed sheet) and hands tables over.
         "correctable": can_page.supervise_scores and bool(hand_rows),
