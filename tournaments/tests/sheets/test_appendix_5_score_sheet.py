@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
@@ -455,3 +456,12 @@ def test_appendix_5_remarks_go_through_the_archive_and_bad_ones_are_refused(play
         assert [str(p) for p in caught.value.problems] == [
             "Session 1, table 1: “remarks” must be text of at most 500 characters."
         ]
+
+
+@pytest.mark.django_db
+def test_appendix_5_the_tablet_api_gives_running_totals_and_remarks(client_for, referee, sheet):
+    record(sheet, referee, HANDS[:2])
+    sheet_services.sheet_remarks_set(actor=referee, sheet=sheet, remarks="Hall B", expected_version=sheet.version)
+    state = client_for(referee).get(reverse("api-sheet", args=[sheet.pk])).json()
+    assert state["remarks"] == "Hall B"
+    assert [hand["running"] for hand in state["hands"]] == [[-31, -8, 47, -8], [-64, 91, 14, -41]]
