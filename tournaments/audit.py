@@ -42,6 +42,7 @@ class AuditAction(models.TextChoices):
     SHEET_CLOSED = "sheet.closed", _("Score sheet closed")
     SHEET_CONFIRMED = "sheet.confirmed", _("Score sheet confirmed by a player")
     SHEET_LOCKED = "sheet.locked", _("Score sheet signed")
+    SHEET_REMARKS_SET = "sheet.remarks_set", _("Score sheet remarks written")
     # Standings (tournaments.standings).
     STANDINGS_RECOMPUTED = "standings.recomputed", _("Standings recomputed")
     STANDINGS_RECOMPUTE_REQUESTED = "standings.recompute_requested", _("Standings recomputation requested")

@@ -29,6 +29,17 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),
+    path("sheets/<int:sheet_id>/remarks/", sheet_views.sheet_remarks, name="sheet_remarks"),
+    # Appendix 5 printed: one table as recorded; a session's tables (or one), blank or as recorded
+    path("sheets/<int:sheet_id>/sheet.pdf", sheet_views.sheet_pdf, name="sheet_pdf"),
+    path(
+        "<int:tournament_id>/sessions/<int:number>/score-sheets-<str:kind>.pdf",
+        sheet_views.session_sheets_pdf, name="session_sheets_pdf",
+    ),
+    path(
+        "<int:tournament_id>/sessions/<int:number>/tables/<int:table_number>/score-sheet-<str:kind>.pdf",
+        sheet_views.session_sheets_pdf, name="table_sheet_pdf",
+    ),
     # standings and the final results
     path("<int:tournament_id>/standings/", standings_views.standings, name="standings"),
     path("<int:tournament_id>/standings/live/", standings_views.standings_live, name="standings_live"),

@@ -8,7 +8,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("appeals", "0001_initial")]
-AFTER = [("appeals", "0004_i12_a_fee_constraints")]
+AFTER = [("appeals", "0004_fee_constraints")]
 
 
 def _migrate(targets):

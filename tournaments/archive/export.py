@@ -66,6 +66,8 @@ def tournament_export_archive(tournament: Tournament) -> dict:
             "ended_by_time": sheet.ended_by_time,
             "hands": [_hand_export(hand, table_seats) for hand in hands.get(sheet.pk, [])],
         }
+        if sheet.remarks:  # Appendix 5, 备注
+            table["remarks"] = sheet.remarks
         for key, items in extras.items():
             if items.get(sheet.pk):
                 table[key] = items[sheet.pk]

@@ -14,6 +14,7 @@ from tournaments.models import (
     MAX_ENTRY_NUMBER,
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
+    SHEET_REMARKS_MAX_LENGTH,
     Hand,
     Player,
     Team,
@@ -378,6 +379,16 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
     ended_by_time = obj.get("ended_by_time")
     if ended_by_time is not None and not isinstance(ended_by_time, bool):
         reader.add(where, _("“%(key)s” must be true or false.") % {"key": "ended_by_time"}, **at)
+    remarks = obj.get("remarks", "")
+    if not isinstance(remarks, str) or len(remarks.strip()) > SHEET_REMARKS_MAX_LENGTH:
+        # Appendix 5, 备注: text, as long as the sheet keeps.
+        reader.add(
+            where,
+            _("“%(key)s” must be text of at most %(max)d characters.")
+            % {"key": "remarks", "max": SHEET_REMARKS_MAX_LENGTH},
+            **at,
+        )
+        remarks = ""
     # Sections other apps add to a table (penalties, …): checked here, saved with the sheet.
     extras = {}
     for section in extensions.archive_sections():
@@ -419,6 +430,7 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
         # As when a referee closes a sheet: fewer than 16 hands means time ran out (3.5.6).
         "ended_by_time": ended_by_time if isinstance(ended_by_time, bool) else len(hands) < MAX_HANDS,
         "hands": hands,
+        "remarks": remarks.strip(),
         "extras": extras,
     }
 

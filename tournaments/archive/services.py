@@ -155,6 +155,7 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
                 table=tables[table["number"]],
                 status=ScoreSheet.Status.LOCKED,
                 ended_by_time=table["ended_by_time"],
+                remarks=table.get("remarks", ""),
                 closed_at=now,
                 locked_at=now,
             )

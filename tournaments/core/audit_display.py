@@ -448,6 +448,12 @@ def _sheet_locked(d, event, places):
     return with_place(what, place_of(event, places), d.get("reason", ""))
 
 
+def _sheet_remarks_set(d, event, places):
+    if not d.get("remarks"):
+        return with_place(_("Score sheet remarks removed"), place_of(event, places))
+    return with_place(_("Score sheet remarks written"), place_of(event, places), d["remarks"])
+
+
 def _standings_recomputed(d, event, places):
     return _("Standings recomputed: version %(version)s") % {"version": d["version"]}
 
@@ -482,6 +488,7 @@ _SENTENCES = {
     AuditAction.SHEET_CLOSED: _sheet_closed,
     AuditAction.SHEET_CONFIRMED: _sheet_confirmed,
     AuditAction.SHEET_LOCKED: _sheet_locked,
+    AuditAction.SHEET_REMARKS_SET: _sheet_remarks_set,
     AuditAction.STANDINGS_RECOMPUTED: _standings_recomputed,
     AuditAction.STANDINGS_RECOMPUTE_REQUESTED: _standings_requested,
 }

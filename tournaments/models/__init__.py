@@ -15,5 +15,11 @@ from tournaments.models.core import (  # noqa: F401
 )
 from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, Table  # noqa: F401
-from tournaments.models.sheets import Hand, ScoreSheet, SheetAmendment, SheetSignature  # noqa: F401
+from tournaments.models.sheets import (  # noqa: F401
+    SHEET_REMARKS_MAX_LENGTH,
+    Hand,
+    ScoreSheet,
+    SheetAmendment,
+    SheetSignature,
+)
 from tournaments.models.standings import StandingsSnapshot  # noqa: F401

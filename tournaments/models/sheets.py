@@ -8,6 +8,9 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.core import Registration
 from tournaments.models.sessions import SEAT_CHOICES, Session, Table
 
+# Appendix 5's 备注 (remarks): what the referee notes for the table, printed on the sheet.
+SHEET_REMARKS_MAX_LENGTH = 500
+
 
 class ScoreSheet(models.Model):
     """One table's record of one session (Appendix 5): open, closed for signing, then locked."""
@@ -44,6 +47,8 @@ class ScoreSheet(models.Model):
     # How many hands the sheet holds (numbered 1..n): kept with the totals, so recording the next
     # hand needs no count of the hands.
     hand_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    # Appendix 5 备注: written by the referee before the sheet is signed (sheet_remarks_set).
+    remarks = models.CharField(_("remarks"), max_length=SHEET_REMARKS_MAX_LENGTH, blank=True, default="")
 
     class Meta:
         ordering = ["session", "table__number"]

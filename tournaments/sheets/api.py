@@ -62,6 +62,7 @@ class SheetOutput(serializers.Serializer):
     status = serializers.CharField(source="sheet.status")
     version = serializers.IntegerField(source="sheet.version")
     ended_by_time = serializers.BooleanField(source="sheet.ended_by_time")
+    remarks = serializers.CharField(source="sheet.remarks", help_text="Appendix 5, 备注: the referee's remarks.")
     players = SeatPlayerOutput(many=True)
     hands = HandOutput(many=True)
     totals = serializers.ListField(child=serializers.IntegerField())

@@ -78,3 +78,10 @@ class HandCorrectionForm(CorrectedHandForm):
                                                 f"{seat['registration'].player.name}") for seat in seats]
         self.fields["winner"].choices = choices
         self.fields["discarder"].choices = choices
+
+
+class SheetRemarksForm(forms.Form):
+    """Appendix 5, 备注: the service checks the length (SHEET_REMARKS_MAX_LENGTH) and says what to fix."""
+
+    remarks = forms.CharField(label=_("Remarks"), required=False, strip=False, widget=forms.Textarea(attrs={"rows": 2}))
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)

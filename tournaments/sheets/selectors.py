@@ -4,6 +4,7 @@
 from urllib.parse import urlencode
 
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -17,12 +18,14 @@ from tournaments.core.selectors import tournament_referees
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
+    SHEET_REMARKS_MAX_LENGTH,
     Hand,
     ScoreSheet,
     ScoringMode,
     Session,
     Tournament,
 )
+from tournaments.sheets import paper
 
 
 def sheet_get_for_user(*, user, sheet_id: int, write: bool = False, capability: Capability = Capability.VIEW_ROSTER):
@@ -101,7 +104,11 @@ def _hand_rows(detail: dict, language: str) -> list[dict]:
              "count": fan["count"]}
             for fan in hand.fans
         ]
-        rows.append({"hand": hand, "running": row["running"], "fans": fans, "draw": hand.result == Hand.Result.DRAW})
+        rows.append({
+            "hand": hand, "running": row["running"], "fans": fans, "draw": hand.result == Hand.Result.DRAW,
+            # Appendix 5: each seat's 得失分 with its 累计 (running total) after this hand.
+            "cells": [{"delta": delta, "running": total} for delta, total in zip(hand.deltas, row["running"])],
+        })
     return rows
 
 
@@ -124,11 +131,14 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "total": total,
             "wind_now": winds[next_hand.seat_winds[seat]] if next_hand else "",
             "is_dealer": bool(next_hand) and next_hand.dealer == seat,
+            # Appendix 4 / Appendix 5's 每圈座位: the seat in rounds 1-4, e.g. E.S.N.W for East.
+            "rounds": paper.round_seats_label(seat),
             "result": result,
             "table_points": twelfths_display(result.table_points),
         })
     hand_rows = _hand_rows(detail, language)
     locked = sheet.status == ScoreSheet.Status.LOCKED
+    moment = sheet.session.started_at or sheet.session.scheduled_start
     return {
         "sheet": sheet,
         "tournament": tournament,
@@ -148,7 +158,11 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         "sheet_locked": locked,
         # 3.4.8: after the last hand the sheet closes for signing; before it, only at time-up (3.5.6).
         "sheet_full": len(hand_rows) >= MAX_HANDS,
+        # Appendix 5's header: 第 局 / 第 桌 / 日期.
+        "session_date": timezone.localtime(moment).date() if moment else None,
         "writable": can_write_sheet(user, sheet),
+        "remarks_max_length": SHEET_REMARKS_MAX_LENGTH,
+        "printable": paper.can_print(user, tournament, sheet, granted=can_page.granted),
         "can": can_page,
         # The chief referee corrects recorded hands (also on a signed sheet) and hands tables over.
         "correctable": can_page.supervise_scores and bool(hand_rows),

@@ -26,6 +26,7 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import Conflict, NotFound
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import (
+    SHEET_REMARKS_MAX_LENGTH,
     Hand,
     Membership,
     Registration,
@@ -497,6 +498,42 @@ def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreShee
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_CLOSED, obj=sheet,
         detail={"hands": hands, "ended_by_time": sheet.ended_by_time},
+    )
+    return sheet
+
+
+@transaction.atomic
+def sheet_remarks_set(*, actor, sheet: ScoreSheet, remarks: str, expected_version: int) -> ScoreSheet:
+    """The referee writes the sheet's remarks (Appendix 5, 备注) before it is signed.
+
+    The remarks are part of what the players confirm: a change moves the sheet to its next version,
+    so confirmations given before it no longer count, as for any other change (sheet_save_new_version).
+    Unchanged remarks change nothing. A signed sheet keeps its remarks (3.9.2.3: players and referee
+    sign after the session; the English form adds "Results are final once signed!").
+    """
+    if not isinstance(remarks, str):
+        raise ValidationError({"remarks": _("The remarks must be text.")})
+    remarks = remarks.strip()
+    if len(remarks) > SHEET_REMARKS_MAX_LENGTH:
+        raise _invalid(
+            "remarks",
+            _("The remarks are %(n)d characters long: shorten them to %(max)d at most.")
+            % {"n": len(remarks), "max": SHEET_REMARKS_MAX_LENGTH},
+            "too_long",
+        )
+    if "\x00" in remarks:
+        raise _invalid("remarks", _("The remarks contain a character that cannot be stored; retype them."), "invalid")
+    sheet = lock_sheet(sheet.pk)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        raise ValidationError(_("This sheet is signed: its remarks can no longer change."))
+    _check_version(sheet, expected_version)
+    if remarks == sheet.remarks:
+        return sheet
+    before = sheet.remarks
+    sheet_save_new_version(sheet=sheet, remarks=remarks)
+    audit_record(
+        actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_REMARKS_SET, obj=sheet,
+        detail={"remarks": remarks, "before": before},
     )
     return sheet
 

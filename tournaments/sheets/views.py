@@ -3,6 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -11,9 +12,10 @@ from django.views.decorators.http import require_POST
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import Conflict, add_service_errors, add_service_messages
+from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
-from tournaments.sheets.forms import HandCorrectionForm
+from tournaments.sheets.forms import HandCorrectionForm, SheetRemarksForm
 
 
 def sheet_context(request, sheet) -> dict:
@@ -97,3 +99,54 @@ def my_tables(request, tournament_id: int):
     )
     context = {"tournament": tournament, **sheet_selectors.sheets_for_user(user=request.user, tournament=tournament)}
     return render(request, "tournaments/sheets/my_tables.html", context)
+
+
+@login_required
+@require_POST
+def sheet_remarks(request, sheet_id: int):
+    """The referee writes the sheet's remarks (Appendix 5, 备注) before it is signed."""
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    form = SheetRemarksForm(request.POST)
+    if form.is_valid():
+        try:
+            sheet_services.sheet_remarks_set(
+                actor=request.user, sheet=sheet, remarks=form.cleaned_data["remarks"],
+                expected_version=form.cleaned_data["version"],
+            )
+        except Conflict as conflict:
+            messages.error(request, conflict.message)
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("Remarks saved."))
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect("tournaments:sheet", sheet.pk)
+
+
+def _pdf(document: dict) -> HttpResponse:
+    response = HttpResponse(paper.paper_pdf(document["pages"]), content_type="application/pdf")
+    filename = document["filename"]
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+@login_required
+def sheet_pdf(request, sheet_id: int):
+    """Appendix 5: this table's sheet as recorded, printed (its referee, the chief referee, the organizer)."""
+    return _pdf(paper.paper_sheet_pages(user=request.user, sheet_id=sheet_id))
+
+
+@login_required
+def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, table_number: int | None = None):
+    """Appendix 5 for a session: every table (or one table), blank for play on paper or as recorded."""
+    if kind not in ("blank", "filled"):
+        raise Http404("No such form.")
+    return _pdf(
+        paper.paper_session_pages(
+            user=request.user, tournament_id=tournament_id, number=number, blank=kind == "blank",
+            table_number=table_number,
+        )
+    )

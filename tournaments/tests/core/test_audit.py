@@ -111,6 +111,10 @@ REALISTIC = {
         {"unconfirmed": [4], "reason": "4 left ill"}, SHEET_OBJ,
         "Score sheet signed without the confirmation of entry 4 — session 2, table 9: 4 left ill",
     ),
+    AuditAction.SHEET_REMARKS_SET: (
+        {"remarks": "Entry 4 asked for a ruling at hand 3", "before": ""}, SHEET_OBJ,
+        "Score sheet remarks written — session 2, table 9: Entry 4 asked for a ruling at hand 3",
+    ),
     AuditAction.STANDINGS_RECOMPUTED: (
         {"version": 5, "players": 48}, ("tournaments.standingssnapshot", "9"), "Standings recomputed: version 5",
     ),

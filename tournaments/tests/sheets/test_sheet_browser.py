@@ -24,12 +24,10 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     assert page.locator('input[name="tiles"]').input_value() == "123456789m1235p+5p"
     page.locator("#record-hand").click()
     page.locator("#sheet-state").get_by_text("Pure Straight").wait_for()
-    assert page.locator("#sheet-state .sheet-hands tbody tr").first.locator("td.num").all_inner_texts() == [
-        "-31",
-        "-8",
-        "47",
-        "-8",
-    ]
+    first_hand = page.locator("#sheet-state .sheet-hands tbody tr").first
+    assert first_hand.locator("td.num .delta").all_inner_texts() == ["-31", "-8", "47", "-8"]
+    # Appendix 5: the running total (累计) under each result; after hand 1 it equals the result.
+    assert first_hand.locator("td.num .running").all_inner_texts() == ["-31", "-8", "47", "-8"]
 
     # Hand 2 while the Wi-Fi is down: kept on the tablet, sent once the connection returns.
     context.set_offline(True)

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
 
-    dependencies = [("appeals", "0003_i12_a_fee_awaits_receipt")]
+    dependencies = [("appeals", "0003_fee_awaits_receipt")]
 
     operations = [
         migrations.AddConstraint(

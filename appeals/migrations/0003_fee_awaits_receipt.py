@@ -53,7 +53,7 @@ def fee_counted_paid(apps, schema_editor):
 
 class Migration(migrations.Migration):
 
-    dependencies = [("appeals", "0002_i12_a_fee_receipt_direct_paper")]
+    dependencies = [("appeals", "0002_fee_receipt_direct_paper")]
 
     operations = [
         migrations.RunPython(fee_awaits_receipt, fee_counted_paid),

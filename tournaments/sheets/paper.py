@@ -1,0 +1,247 @@
+"""The printed score sheet of Appendix 5 (麻将竞赛成绩记录表), one A4 page per table and session.
+
+Blank, for a table that plays on paper (3.9.1.5 allows the paper form beside approved devices), with
+the seated players printed when the seating exists and empty lines otherwise; or filled from the
+recorded sheet: its hands with each player's result (得失分) and running total (累计), the check that
+each hand and the totals cancel out to zero ("正分负分相抵为'0'"), the remarks (备注), contest points
+(比赛分), table points (标准分), and the signatures given on the tablet.
+
+Reads here are selectors: staff of the tournament may print (the organizer, the chief referee, and
+the table's own referee); anyone else gets 404.
+"""
+
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.translation import get_language, pgettext
+from django.utils.translation import gettext as _
+
+from scoring.engine.rotation import round_seats
+from scoring.engine.table import MAX_HANDS, table_results, twelfths_display
+from tournaments.access import Capability, capabilities
+from tournaments.errors import NotFound
+from tournaments.extensions import sheet_adjustments
+from tournaments.models import Hand, ScoreSheet, SeatAssignment, Session, SheetSignature, Table
+
+ROUNDS = 4  # 3.4.4: a session is four rounds (圈)
+
+
+def seats_per_round(starting_seat: int) -> list[int]:
+    """Appendix 4: the seat (0-3: East, South, West, North) taken in rounds 1-4 by the player who
+    started at `starting_seat`: East starts 东.南.北.西, South 南.东.西.北, West 西.北.东.南, North 北.西.南.东
+    (the 每圈座位 line of Appendix 5)."""
+    return [round_seats((0, 1, 2, 3), round_index).index(starting_seat) for round_index in range(ROUNDS)]
+
+
+def short_winds() -> list[str]:
+    return [
+        pgettext("wind, short", "E"),
+        pgettext("wind, short", "S"),
+        pgettext("wind, short", "W"),
+        pgettext("wind, short", "N"),
+    ]
+
+
+def round_seats_label(starting_seat: int) -> str:
+    """ "E.S.N.W": the seat of each round, written as on the paper form."""
+    winds = short_winds()
+    return ".".join(winds[seat] for seat in seats_per_round(starting_seat))
+
+
+def can_print(user, tournament, sheet: ScoreSheet | None = None, granted=None) -> bool:
+    """The organizer and the chief referee print any table; a referee the tables they referee.
+
+    `granted`: the user's capabilities in the tournament, when the caller has them already."""
+    if granted is None:
+        granted = capabilities(user, tournament)
+    if Capability.MANAGE in granted or Capability.SUPERVISE_SCORES in granted:
+        return True
+    return (
+        sheet is not None
+        and Capability.RECORD_SCORES in granted
+        and user.is_authenticated
+        and sheet.referee_id == user.pk
+    )
+
+
+def _signed(signature: SheetSignature | None, name: str) -> dict | None:
+    if signature is None:
+        return None
+    return {"at": timezone.localtime(signature.signed_at), "by": name}
+
+
+def _person(user) -> str:
+    return (user.get_full_name() or user.get_username()) if user is not None else ""
+
+
+def _player_note(result, adjustment) -> str:
+    """What Appendix 5's 备注 cell of a player says on a filled sheet: what moves the contest points
+    away from the last running total (penalty points, 3.11.2.2; a forfeit, 3.11.2.1)."""
+    notes = []
+    if adjustment.forfeit:
+        notes.append(_("Forfeit (3.11.2.1): scores 0"))
+    if result.transfers:
+        notes.append(_("Penalty points %(points)+d") % {"points": result.transfers})
+    if result.deductions:
+        notes.append(_("Deducted %(points)d") % {"points": result.deductions})
+    return "; ".join(notes)
+
+
+def _page(
+    *,
+    session: Session,
+    table: Table | None,
+    seats: dict,
+    sheet: ScoreSheet | None,
+    hands: list,
+    signatures: list,
+    adjustments: list | None,
+) -> dict:
+    """One printed sheet. `seats`: starting seat -> Registration; `sheet` None: a blank sheet."""
+    tournament = session.tournament
+    moment = session.started_at or session.scheduled_start
+    winds = [_("East"), _("South"), _("West"), _("North")]
+    page = {
+        "tournament": tournament,
+        "session": session,
+        "table": table,
+        "date": timezone.localtime(moment).date() if moment else None,
+        "blank": sheet is None,
+        "sheet": sheet,
+        "remarks": sheet.remarks if sheet else "",
+        "referee": _person(sheet.referee) if sheet and sheet.referee_id else "",
+    }
+    players = [
+        {"seat": seat, "wind": winds[seat], "registration": seats.get(seat), "rounds": round_seats_label(seat)}
+        for seat in range(4)
+    ]
+    rows = [{"number": number, "cells": None, "sum": None, "running_sum": None} for number in range(1, MAX_HANDS + 1)]
+    page.update(players=players, rows=rows)
+    if sheet is None:
+        return page
+    running = [0, 0, 0, 0]
+    for hand in hands:
+        running = [total + delta for total, delta in zip(running, hand.deltas)]
+        rows[hand.number - 1].update(
+            cells=[{"delta": delta, "running": total} for delta, total in zip(hand.deltas, running)],
+            sum=sum(hand.deltas),
+            running_sum=sum(running),
+            draw=hand.result == Hand.Result.DRAW,
+        )
+    results = table_results(running, adjustments, deductions_count_for_ranking=tournament.deductions_count_for_ranking)
+    referee_signature = next((s for s in signatures if s.kind == SheetSignature.Kind.REFEREE), None)
+    # The players' confirmations of the version the referee signed, else of the sheet as it is now.
+    version = referee_signature.sheet_version if referee_signature else sheet.version
+    confirmed = {
+        s.registration_id: s for s in signatures if s.kind == SheetSignature.Kind.PLAYER and s.sheet_version == version
+    }
+    for player, result, adjustment in zip(players, results, adjustments):
+        registration = player["registration"]
+        player.update(
+            contest_points=result.session_score,
+            table_points=twelfths_display(result.table_points),
+            note=_player_note(result, adjustment),
+            signature=_signed(confirmed.get(registration.pk), registration.player.name) if registration else None,
+        )
+    contest_sum = sum(result.session_score for result in results)
+    page.update(
+        hands_recorded=len(hands),
+        totals=running,
+        totals_sum=sum(running),
+        contest_sum=contest_sum,
+        deductions=sum(result.deductions for result in results),
+        table_points_sum=twelfths_display(sum(result.table_points for result in results)),
+        referee_signature=_signed(referee_signature, _person(referee_signature.user) if referee_signature else ""),
+        # A signed sheet changed since by the chief referee or an appeal (the audit says how).
+        changed_after_signing=bool(referee_signature) and sheet.version > referee_signature.sheet_version + 1,
+    )
+    return page
+
+
+def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list[dict]:
+    """The pages of `tables` (Table or None) of `session`, each read with a few queries in all."""
+    table_ids = [table.pk for table in tables if table is not None]
+    seats: dict[int, dict] = {}
+    for place in SeatAssignment.objects.filter(session=session, table_id__in=table_ids).select_related(
+        "registration__player"
+    ):
+        seats.setdefault(place.table_id, {})[place.seat] = place.registration
+    filled = [] if blank else [sheets[pk] for pk in table_ids if pk in sheets]
+    hands: dict[int, list] = {}
+    signatures: dict[int, list] = {}
+    adjustments = {}
+    if filled:
+        ids = [sheet.pk for sheet in filled]
+        for hand in Hand.objects.filter(sheet_id__in=ids).order_by("sheet_id", "number"):
+            hands.setdefault(hand.sheet_id, []).append(hand)
+        for signature in SheetSignature.objects.filter(sheet_id__in=ids).select_related("user").order_by("signed_at"):
+            signatures.setdefault(signature.sheet_id, []).append(signature)
+        adjustments = sheet_adjustments(ids)
+    pages = []
+    for table in tables:
+        sheet = None if blank or table is None else sheets.get(table.pk)
+        pages.append(
+            _page(
+                session=session,
+                table=table,
+                seats=seats.get(table.pk, {}) if table else {},
+                sheet=sheet,
+                hands=hands.get(sheet.pk, []) if sheet else [],
+                signatures=signatures.get(sheet.pk, []) if sheet else [],
+                adjustments=adjustments.get(sheet.pk) if sheet else None,
+            )
+        )
+    return pages
+
+
+def paper_sheet_pages(*, user, sheet_id: int) -> dict:
+    """The filled sheet of one table, for a user who may print it; 404 otherwise."""
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
+    if sheet is None or not can_print(user, sheet.session.tournament, sheet):
+        raise NotFound("No such sheet.")
+    pages = _pages(session=sheet.session, tables=[sheet.table], sheets={sheet.table_id: sheet}, blank=False)
+    return {"pages": pages, "filename": f"score-sheet-s{sheet.session.number}-t{sheet.table.number}.pdf"}
+
+
+def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None) -> dict:
+    """Session `number`'s sheets, one page per table (or table `table_number` alone): blank, or
+    filled where the table has a recorded sheet. The organizer and the chief referee get every table,
+    a referee the tables they referee this session; anyone else (or a table not in play) 404.
+
+    The tables are those seated in the session; before the seating, every table of the tournament
+    (with empty lines for the players), or one page with no table number if there are none yet.
+    """
+    session = Session.objects.select_related("tournament").filter(tournament_id=tournament_id, number=number).first()
+    if session is None:
+        raise NotFound("No such session.")
+    tournament = session.tournament
+    sheets = {sheet.table_id: sheet for sheet in session.sheets.select_related("table", "referee")}
+    seated = set(session.seats.values_list("table_id", flat=True))
+    tables = list(
+        Table.objects.filter(tournament=tournament, **({"pk__in": seated} if seated else {})).order_by("number")
+    )
+    if table_number is not None:
+        tables = [table for table in tables if table.number == table_number]
+        if not tables:
+            raise NotFound("No such table.")
+    granted = capabilities(user, tournament)
+    if can_print(user, tournament, granted=granted):
+        tables = tables or [None]
+    else:
+        tables = [table for table in tables if can_print(user, tournament, sheets.get(table.pk), granted=granted)]
+        if not tables:
+            raise NotFound("No such session.")
+    pages = _pages(session=session, tables=tables, sheets=sheets, blank=blank)
+    kind = "blank" if blank else "filled"
+    suffix = f"-t{table_number}" if table_number is not None else ""
+    return {"pages": pages, "filename": f"score-sheets-s{number}{suffix}-{kind}.pdf"}
+
+
+def paper_html(pages: list[dict]) -> str:
+    return render_to_string("tournaments/sheets/paper_sheet.html", {"pages": pages, "language": get_language() or "en"})
+
+
+def paper_pdf(pages: list[dict]) -> bytes:
+    """A4 portrait through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
+    from weasyprint import HTML
+
+    return HTML(string=paper_html(pages)).write_pdf()
