@@ -3,6 +3,7 @@
 The PDFs are read back with pypdf: what a referee holds in their hand is what is checked.
 """
 
+import datetime as dt
 import io
 import re
 
@@ -209,6 +210,8 @@ def test_appendix_5_changed_after_signing_is_said_on_the_sheet(client_for, chief
         expected_version=sheet.version,
         reason="West won, not South",
         entry=HandEntry.from_mapping(win(1, 0, STRAIGHT)),
+        basis="objection",
+        objection_at=sheet.locked_at - dt.timedelta(minutes=1),
     )
     [text] = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))
     assert "Changed after signing" in flat(text)
