@@ -32,7 +32,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
     """The filter's groups of actions, by the prefix of their codes, in the order of play."""
     return [
         (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
-                                              "import")),
+                                              "import", "group")),
         (_("Tables, sessions and seating"), ("tables", "session", "seating")),
         (_("Score sheets and hands"), ("sheet", "hand")),
         (_("Standings"), ("standings",)),

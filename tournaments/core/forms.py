@@ -29,15 +29,20 @@ class TournamentForm(forms.ModelForm):
 
 
 class TournamentEditForm(TournamentForm):
-    # After total table points and total contest points (3.10.1), in the order given.
+    # 3.10.1 ranks by total table points, then total contest points, and players equal on both share
+    # the rank; anything further is the organizer's regulation, in the order given.
     tiebreaks = forms.CharField(
         label=_("tie-breaks"),
         required=False,
-        help_text=_("In order, separated by commas, from: firsts, seconds, thirds, best_session."),
+        help_text=_(
+            "Empty by the rules (3.10.1: players equal on table points and contest points share the rank). "
+            "Your regulation's tie-breaks, in order, separated by commas, from: firsts, seconds, thirds, "
+            "best_session; the standings and results sheet name them."
+        ),
     )
 
     class Meta(TournamentForm.Meta):
-        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks"]
+        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks", "final_ranking"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

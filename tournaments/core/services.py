@@ -27,7 +27,7 @@ from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "session_minutes", "status",
-    "deductions_count_for_ranking", "tiebreaks",
+    "deductions_count_for_ranking", "tiebreaks", "final_ranking",
 )
 
 
@@ -112,7 +112,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
     )
-    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
+    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)
     return tournament
