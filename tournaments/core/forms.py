@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.audit_display import action_choices
-from tournaments.models import Team, Tournament
+from tournaments.models import Group, Team, Tournament
 from tournaments.models.core import Tiebreak
 
 
@@ -65,10 +65,13 @@ class RegistrationForm(forms.Form):
     federation_id = forms.CharField(label=_("federation ID"), max_length=64, required=False)
     contact = forms.CharField(label=_("contact"), max_length=200, required=False)
     team = forms.ModelChoiceField(label=_("team"), queryset=Team.objects.none(), required=False)
+    # 3.5.3 团体: a delegation or a club, ranked beside the teams.
+    group = forms.ModelChoiceField(label=_("group"), queryset=Group.objects.none(), required=False)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
+        self.fields["group"].queryset = tournament.groups.all()
 
 
 class AuditFilterForm(forms.Form):
@@ -81,3 +84,21 @@ class AuditFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["action"].choices = [("", _("All actions")), *action_choices()]
         self.fields["actor"].choices = [("", _("Everyone")), *((username, username) for username in actors)]
+
+
+class GroupForm(forms.Form):
+    """A group's name (团体, 3.5.3: a delegation or a club)."""
+
+    name = forms.CharField(label=_("name"), max_length=200)
+
+
+class GroupMembersForm(forms.Form):
+    entries = forms.CharField(
+        label=_("entry numbers"), max_length=2000, help_text=_("Separated by commas or spaces, e.g. 1, 5, 9")
+    )
+
+    def clean_entries(self) -> list[int]:
+        parts = self.cleaned_data["entries"].replace(",", " ").split()
+        if not parts or not all(part.isdigit() for part in parts):
+            raise forms.ValidationError(_("Give entry numbers, separated by commas or spaces."))
+        return [int(part) for part in parts]

@@ -53,7 +53,9 @@ COLUMN_ALIASES = {
 }
 YES = {"yes", "y", "true", "1", "x", "是", "はい"}
 NO = {"", "no", "n", "false", "0", "否", "いいえ"}
-MAX_LENGTH = {"name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200, "group": 200}
+MAX_LENGTH = {
+    "name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200, "group": 200,
+}
 
 
 @dataclass

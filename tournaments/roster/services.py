@@ -13,7 +13,6 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.models import (
     MAX_ENTRY_NUMBER,
-    Group,
     ImportJob,
     Player,
     Registration,
@@ -23,7 +22,6 @@ from tournaments.models import (
 from tournaments.roster import files as roster_files
 from tournaments.roster.files import Problem, RosterFileError
 from tournaments.sessions.services import tables_sync
-from tournaments.standings.services import standings_recompute_later
 from tournaments.tasks import import_job_run_task
 
 logger = logging.getLogger(__name__)
@@ -282,72 +280,3 @@ def _player_for(values: dict[str, str]) -> Player:
         return player
     return Player.objects.create(**details)
 
-
-# Groups (团体, 3.5.3): a delegation or a club, ranked beside the teams (Appendix 7, 团体总成绩).
-GROUP_NAME_MAX = 200
-
-
-def _group_name(tournament: Tournament, name: str, *, exclude: int | None = None) -> str:
-    name = " ".join((name or "").split())
-    if not name:
-        raise ValidationError({"name": _("Give the group a name.")})
-    if len(name) > GROUP_NAME_MAX:
-        raise ValidationError({"name": _("A group's name has at most %(n)d characters.") % {"n": GROUP_NAME_MAX}})
-    if tournament.groups.filter(name=name).exclude(pk=exclude).exists():
-        raise ValidationError({"name": _("This tournament already has a group “%(name)s”.") % {"name": name}})
-    return name
-
-
-@transaction.atomic
-def group_create(*, actor, tournament: Tournament, name: str) -> Group:
-    name = _group_name(tournament, name)
-    group = Group.objects.create(tournament=tournament, name=name)
-    audit_record(actor=actor, tournament=tournament, action=AuditAction.GROUP_CREATED, obj=group,
-                 detail={"group": name})
-    return group
-
-
-@transaction.atomic
-def group_rename(*, actor, group: Group, name: str) -> Group:
-    group = Group.objects.select_for_update().get(pk=group.pk)
-    before = group.name
-    group.name = _group_name(group.tournament, name, exclude=group.pk)
-    if group.name == before:
-        return group
-    group.save(update_fields=["name"])
-    audit_record(actor=actor, tournament=group.tournament, action=AuditAction.GROUP_RENAMED, obj=group,
-                 detail={"group": group.name, "before": before})
-    standings_recompute_later(tournament_id=group.tournament_id)
-    return group
-
-
-@transaction.atomic
-def group_delete(*, actor, group: Group) -> None:
-    """A group is deleted with its members taken out of it (they stay registered)."""
-    group = Group.objects.select_for_update().get(pk=group.pk)
-    members = list(group.members.values_list("entry_number", flat=True))
-    group.members.update(group=None)
-    audit_record(actor=actor, tournament=group.tournament, action=AuditAction.GROUP_DELETED, obj=group,
-                 detail={"group": group.name, "members": sorted(members)})
-    tournament_id = group.tournament_id
-    group.delete()
-    standings_recompute_later(tournament_id=tournament_id)
-
-
-@transaction.atomic
-def registration_group_set(*, actor, registration: Registration, group: Group | None) -> Registration:
-    """Put a player in a group of their tournament, or take them out (group=None)."""
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    if group is not None and group.tournament_id != registration.tournament_id:
-        raise ValidationError({"group": _("That group belongs to another tournament.")})
-    new_id = group.pk if group is not None else None
-    if registration.group_id == new_id:
-        return registration
-    registration.group = group
-    registration.save(update_fields=["group"])
-    audit_record(
-        actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_GROUP_SET, obj=registration,
-        detail={"entry": registration.entry_number, "group": group.name if group is not None else None},
-    )
-    standings_recompute_later(tournament_id=registration.tournament_id)
-    return registration

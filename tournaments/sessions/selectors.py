@@ -94,3 +94,18 @@ def session_get_by_number_for_user(*, user, tournament_id: int, number: int, cap
     if session is None or not can(user, session.tournament, capability):
         raise NotFound("No such session.")
     return session
+
+
+def session_qualification(*, session: Session | None) -> dict | None:
+    """Who plays a planned session (3.5.4): the rule, the count, the qualifiers' entry numbers."""
+    if session is None:
+        return None
+    entries = sorted(session.qualifiers.values_list("entry_number", flat=True))
+    return {
+        "session": session,
+        "qualification": session.qualification,
+        "label": session.get_qualification_display(),
+        "count": session.qualifier_count,
+        "entries": entries,
+        "choices": Session.Qualification.choices,
+    }

@@ -235,7 +235,11 @@ def _finalists_first(ranked: list[dict], keys: dict, finalists: set[int]) -> lis
     def stage_key(row):
         return (-row.get("stage_table_points", 0), -row.get("stage_contest_points", 0))
 
-    top = sorted((r for r in ranked if r["registration"] in finalists), key=lambda r: (stage_key(r), keys[r["registration"]], r["entry"]))
+    # Shown in final-stage order, then cumulative order (before the final is played everyone is 0).
+    top = sorted(
+        (r for r in ranked if r["registration"] in finalists),
+        key=lambda r: (stage_key(r), keys[r["registration"]], r["entry"]),
+    )
     _assign_ranks(top, stage_key)
     rest = [r for r in ranked if r["registration"] not in finalists]
     _assign_ranks(rest, lambda row: keys[row["registration"]])

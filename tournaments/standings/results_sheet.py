@@ -92,7 +92,8 @@ def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_disp
     A session a player has no signed result in stays blank and the running totals carry on.
     """
     sessions = list(data.get("sessions", []))
-    player_label, group_label, team_label = _("Individual"), _("Group"), _("Team")
+    # Appendix 7's three blocks: 个人总成绩, 团体总成绩, 队伍总成绩.
+    player_label, group_label, team_label = _("Individual totals"), _("Group totals"), _("Team totals")
     tp, cp = _("TP"), _("CP")
     tp_total, cp_total = _("%(points)s Σ") % {"points": tp}, _("%(points)s Σ") % {"points": cp}
     columns = [

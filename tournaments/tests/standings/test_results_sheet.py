@@ -33,9 +33,10 @@ def test_appendix_7_rows_hold_individual_group_and_team_totals_and_running_total
     labels = [column.full_label for column in sheet.columns]
     # Appendix 7: 编号, 队别, 姓名 (and the group's name), then 个人总成绩, 团体总成绩, 队伍总成绩.
     assert labels[:13] == ["Entry", "Team", "Name", "Group",
-                           "Individual: Table points", "Individual: Contest points", "Individual: Rank",
-                           "Group: Table points", "Group: Contest points", "Group: Rank",
-                           "Team: Table points", "Team: Contest points", "Team: Rank"]
+                           "Individual totals: Table points", "Individual totals: Contest points",
+                           "Individual totals: Rank",
+                           "Group totals: Table points", "Group totals: Contest points", "Group totals: Rank",
+                           "Team totals: Table points", "Team totals: Contest points", "Team totals: Rank"]
     assert labels[13:17] == ["Session 1: Table points", "Session 1: Table points, running total",
                              "Session 1: Contest points", "Session 1: Contest points, running total"]
     assert len(labels) == 13 + 2 * 4
@@ -48,9 +49,9 @@ def test_appendix_7_rows_hold_individual_group_and_team_totals_and_running_total
     assert numbers.rows[0][4] == 4.5 and numbers.rows[0][10] == 8.333333
     top, bottom = sheet.header_rows()
     assert top[-1] == {"label": "Session 2", "colspan": 4, "rowspan": 1}
-    assert top[4:7] == [{"label": "Individual", "colspan": 3, "rowspan": 1},
-                        {"label": "Group", "colspan": 3, "rowspan": 1},
-                        {"label": "Team", "colspan": 3, "rowspan": 1}]
+    assert top[4:7] == [{"label": "Individual totals", "colspan": 3, "rowspan": 1},
+                        {"label": "Group totals", "colspan": 3, "rowspan": 1},
+                        {"label": "Team totals", "colspan": 3, "rowspan": 1}]
     assert len(bottom) == 9 + 8
     assert [cell["label"] for cell in top[:4]] == ["Entry", "Team", "Name", "Group"]
     assert bottom[:3] == ["TP", "CP", "Rank"] and bottom[9:13] == ["TP", "TP Σ", "CP", "CP Σ"]
@@ -100,7 +101,7 @@ def test_xlsx_download_has_numbers(client, finished):
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
     assert finished.name in rows[0][0]
     header, body = rows[1], rows[2:14]
-    assert header[4] == "Individual: Table points" and all(row[0] for row in body)
+    assert header[4] == "Individual totals: Table points" and all(row[0] for row in body)
     names = {row[2]: row for row in body}
     assert "山田太郎" in names
     assert isinstance(names["王伟"][4], (int, float)) and isinstance(names["王伟"][5], int)
