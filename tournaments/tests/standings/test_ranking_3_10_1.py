@@ -179,7 +179,8 @@ def test_3_5_3_group_pages_and_registration_form(client_for, organizer, tourname
     assert sorted(group.members.values_list("entry_number", flat=True)) == [3, 4]
     page = client.get(url).content.decode()
     assert "Osaka" in page and ">3" in page
-    response = client.post(reverse("tournaments:group_change", args=[group.pk, "add"]), {"entries": "3, x"}, follow=True)
+    add = reverse("tournaments:group_change", args=[group.pk, "add"])
+    response = client.post(add, {"entries": "3, x"}, follow=True)
     assert "Give entry numbers" in response.content.decode()
     client.post(reverse("tournaments:group_change", args=[group.pk, "remove"]), {"entry": "3"})
     assert list(group.members.values_list("entry_number", flat=True)) == [4]
