@@ -188,3 +188,64 @@ def test_tab_and_carriage_return_starts_are_inert():
     from tournaments.standings.results_files import _inert
 
     assert _inert("\t=1+1") == "'\t=1+1" and _inert("\r=1") == "'\r=1" and _inert("Wang") == "Wang"
+
+
+@pytest.fixture
+def finished_with_groups(finished, organizer):
+    from tournaments.core.services import group_create, group_members_add
+
+    kanto = group_create(actor=organizer, tournament=finished, name="关东团体")
+    group_members_add(actor=organizer, group=kanto, entries=[1, 2])
+    kansai = group_create(actor=organizer, tournament=finished, name="Kansai")
+    group_members_add(actor=organizer, group=kansai, entries=[5, 6])
+    standings_recompute(tournament_id=finished.pk)
+    return finished
+
+
+@pytest.mark.django_db
+def test_appendix_7_xlsx_has_the_three_totals_blocks(client, finished_with_groups):
+    from openpyxl import load_workbook
+
+    from tournaments.standings.compute import standings_compute
+
+    data = standings_compute(finished_with_groups)
+    groups = {group["group"]: group for group in data["groups"]}
+    teams = {team["team"]: team for team in data["teams"]}
+    response = client.get(reverse("tournaments:results_xlsx", args=[finished_with_groups.pk]))
+    worksheet = load_workbook(io.BytesIO(response.content)).active
+    header = [cell.value for cell in worksheet[2]]
+    assert header[:13] == [
+        "Entry", "Team", "Name", "Group",
+        "Individual totals: Table points", "Individual totals: Contest points", "Individual totals: Rank",
+        "Group totals: Table points", "Group totals: Contest points", "Group totals: Rank",
+        "Team totals: Table points", "Team totals: Contest points", "Team totals: Rank",
+    ]
+    rows = {row[0]: row for row in worksheet.iter_rows(min_row=3, max_row=14, values_only=True)}
+    wang = rows[1]
+    assert wang[2] == "王伟" and wang[3] == "关东团体"
+    kanto = groups["关东团体"]
+    assert wang[7:10] == (twelfths_number(kanto["table_points"]), kanto["contest_points"], kanto["rank"])
+    assert rows[2][7:10] == wang[7:10]  # both members carry their group's totals
+    team_1 = teams["Team 1"]
+    assert wang[10:13] == (twelfths_number(team_1["table_points"]), team_1["contest_points"], team_1["rank"])
+    assert rows[9][3] is None and rows[9][7] is None  # no group: the block is blank
+    # The group's totals are its members' sums (TP, CP).
+    members = [r for r in data["individuals"] if r["entry"] in (1, 2)]
+    assert kanto["table_points"] == sum(r["table_points"] for r in members)
+    assert kanto["contest_points"] == sum(r["contest_points"] for r in members)
+    notes = [row[0] for row in worksheet.iter_rows(min_row=16, values_only=True) if row[0]]
+    assert notes and notes[0].startswith("Ranked by total table points")
+
+
+@pytest.mark.django_db
+def test_appendix_7_pdf_prints_the_three_blocks_in_chinese(client, finished_with_groups):
+    from pypdf import PdfReader
+
+    response = client.get(
+        reverse("tournaments:results_pdf", args=[finished_with_groups.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    for words in ("个人总成绩", "团体总成绩", "队伍总成绩", "关东团体", "Kansai", "标准分", "比赛分", "名次"):
+        assert words in text, words
+    assert "3.10.1" in text  # how the order was made
+    assert text.index("个人总成绩") < text.index("团体总成绩") < text.index("队伍总成绩")  # Appendix 7's order
