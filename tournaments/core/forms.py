@@ -89,7 +89,7 @@ class AuditFilterForm(forms.Form):
 class GroupForm(forms.Form):
     """A group's name (团体, 3.5.3: a delegation or a club)."""
 
-    name = forms.CharField(label=_("name"), max_length=200)
+    name = forms.CharField(label=_("Group name"), max_length=200)
 
 
 class GroupMembersForm(forms.Form):

@@ -96,8 +96,11 @@ def session_get_by_number_for_user(*, user, tournament_id: int, number: int, cap
     return session
 
 
-def session_qualification(*, session: Session | None) -> dict | None:
-    """Who plays a planned session (3.5.4): the rule, the count, the qualifiers' entry numbers."""
+def session_qualification(*, tournament: Tournament) -> dict | None:
+    """Who plays the next planned session (3.5.4): the rule, the count, the qualifiers' entry numbers.
+
+    Shown while another session runs too: the organizer can prepare the next one's list."""
+    session = tournament.sessions.filter(status=Session.Status.PLANNED).order_by("number").first()
     if session is None:
         return None
     entries = sorted(session.qualifiers.values_list("entry_number", flat=True))

@@ -36,7 +36,7 @@ def board(request, tournament_id: int):
     if request.htmx:  # the poll refreshes the tables only
         return render(request, "tournaments/sessions/_board.html", context)
     context["panels"] = extensions.board_panels(tournament, request.user)
-    context["qualification"] = session_selectors.session_qualification(session=board["next_session"])
+    context["qualification"] = session_selectors.session_qualification(tournament=tournament)
     return render(request, "tournaments/sessions/board.html", context)
 
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.engine.table import twelfths_display
 from tournaments.models.core import FinalRanking, Tiebreak
@@ -72,7 +73,7 @@ def ranking_notes(data: dict) -> list[str]:
         names = [str(Tiebreak(code).label) if code in Tiebreak.values else code for code in tiebreaks]
         notes.append(
             _("Ties after TP and CP broken by the organizer's regulation: %(tiebreaks)s.")
-            % {"tiebreaks": ", ".join(names)}
+            % {"tiebreaks": pgettext("between the items of a list", ", ").join(names)}
         )
     stage = data.get("final_stage")
     if stage and data.get("final_ranking") == FinalRanking.FINALISTS_FIRST:
