@@ -41,7 +41,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='tournament',
             name='final_ranking',
-            field=models.CharField(choices=[('cumulative', 'Everyone by cumulative totals'), ('finalists_first', 'Finalists by final-stage totals, then the rest by cumulative totals')], default='cumulative', max_length=32, verbose_name='final ranking'),
+            field=models.CharField(choices=[('cumulative', 'Everyone by cumulative totals'), ('finalists_first', 'Finalists by final-stage totals, then the rest by cumulative totals')], default='cumulative', help_text="Rule 3.5.4: for a competition whose later sessions seat only their qualifiers (elimination or mixed), your regulation's order of the final standings.", max_length=32, verbose_name='final ranking'),
         ),
         migrations.AddConstraint(
             model_name='session',

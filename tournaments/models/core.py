@@ -65,7 +65,11 @@ class Tournament(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks, blank=True)
     # 3.5.4: how a competition with a cut (a session seating only its qualifiers) is finally ranked.
     final_ranking = models.CharField(
-        _("final ranking"), max_length=32, choices=FinalRanking.choices, default=FinalRanking.CUMULATIVE
+        _("final ranking"), max_length=32, choices=FinalRanking.choices, default=FinalRanking.CUMULATIVE,
+        help_text=_(
+            "Rule 3.5.4: for a competition whose later sessions seat only their qualifiers (elimination or mixed), "
+            "your regulation's order of the final standings."
+        ),
     )
     # 3.11.2.2 deductions are given to nobody; whether they move a player's place at the table is
     # the organizer's choice (the rules are silent).
