@@ -52,7 +52,11 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     sessions = list(tournament.sessions.order_by("number"))
     if not sessions:
         raise ValidationError(_("The tournament has no sessions."))
-    planned = [s for s in sessions if s.status == Session.Status.PLANNED]
+    # 3.5.4: a session of qualifiers is seated from the standings once they are known
+    # (session_seat_by_standings), not drawn in advance with everyone.
+    planned = [
+        s for s in sessions if s.status == Session.Status.PLANNED and s.qualification == Session.Qualification.ALL
+    ]
     locked = [s for s in sessions if s.status != Session.Status.PLANNED]
     if not planned:
         raise ValidationError(_("Every session has started: there is nothing left to draw."))
@@ -73,7 +77,7 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         drawn = _draw_after(players=players, played=played, count=len(planned), avoid=avoid, seed=seed)
         chart = played + drawn
     else:
-        drawn = chart = build_chart(players, len(sessions), avoid=avoid, seed=seed)
+        drawn = chart = build_chart(players, len(planned), avoid=avoid, seed=seed)
     for session, tables in zip(planned, drawn):
         session_seats_replace(
             actor=actor,
@@ -222,13 +226,18 @@ def session_seat_by_standings(
               "standings.") % {"sessions": ", ".join(map(str, pending))}
         )
     ranked = selectors.standings_order(tournament=tournament)
+    if session.qualification != Session.Qualification.ALL:
+        # 3.5.4: only the session's qualifiers, in standings order.
+        qualifiers = set(session.qualifiers.values_list("pk", flat=True))
+        ranked = [registration for registration in ranked if registration in qualifiers]
     if not ranked or len(ranked) % 4:
         raise ValidationError(
             _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")
             % {"n": len(ranked)}
         )
     # Only the players being seated: the engine refuses keys for anyone else (a disqualified player).
-    registrations = selectors.registrations_to_seat(tournament=tournament)
+    seating = set(ranked)
+    registrations = [r for r in selectors.registrations_to_seat(tournament=tournament) if r.pk in seating]
     avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
     met = selectors.pairs_met(tournament=tournament, before=session.number)
     seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=avoid, seed=seed)

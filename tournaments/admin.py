@@ -6,6 +6,7 @@ from django.urls import reverse
 from tournaments.core.services import membership_grant, membership_revoke
 from tournaments.models import (
     AuditEvent,
+    Group,
     Hand,
     ImportJob,
     Membership,
@@ -70,12 +71,20 @@ class TeamAdmin(admin.ModelAdmin):
     raw_id_fields = ["leader"]
 
 
+@admin.register(Group)
+class GroupAdmin(admin.ModelAdmin):
+    """Groups (团体, 3.5.3); organizers manage them on the tournament's groups page."""
+
+    list_display = ["name", "tournament"]
+    list_filter = ["tournament"]
+
+
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["entry_number", "player", "tournament", "team", "checked_in"]
+    list_display = ["entry_number", "player", "tournament", "team", "group", "checked_in"]
     list_filter = ["tournament", "checked_in"]
     search_fields = ["player__name", "entry_number"]
-    raw_id_fields = ["player", "team"]
+    raw_id_fields = ["player", "team", "group"]
 
 
 @admin.register(Session)

@@ -25,6 +25,11 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
     PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
+    # Groups, 团体 3.5.3 (tournaments.roster).
+    GROUP_CREATED = "group.created", _("Group created")
+    GROUP_RENAMED = "group.renamed", _("Group renamed")
+    GROUP_DELETED = "group.deleted", _("Group deleted")
+    REGISTRATION_GROUP_SET = "registration.group_set", _("Player's group changed")
     # Roster files (tournaments.roster).
     IMPORT_QUEUED = "import.queued", _("Roster file uploaded")
     IMPORT_DONE = "import.done", _("Roster file imported")
@@ -32,6 +37,7 @@ class AuditAction(models.TextChoices):
     # Tables and sessions (tournaments.sessions).
     TABLES_CREATED = "tables.created", _("Tables created")
     SESSION_SEATS_SET = "session.seats_set", _("Seats set")
+    SESSION_QUALIFICATION_SET = "session.qualification_set", _("Session's qualifiers set")
     SESSION_STARTED = "session.started", _("Session started")
     SESSION_ENDED = "session.ended", _("Session ended")
     # Score sheets and hands (tournaments.sheets).

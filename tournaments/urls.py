@@ -15,6 +15,8 @@ urlpatterns = [
     path("<int:tournament_id>/edit/", core_views.tournament_edit, name="edit"),
     path("<int:tournament_id>/registrations/", core_views.registration_list, name="registrations"),
     path("<int:tournament_id>/audit/", core_views.audit_log, name="audit"),
+    path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
+    path("groups/<int:group_id>/<str:action>/", core_views.group_change, name="group_change"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
     path("registrations/<int:registration_id>/check-in/", core_views.registration_check_in, name="check_in"),
     # roster
@@ -24,6 +26,9 @@ urlpatterns = [
     path("<int:tournament_id>/board/", session_views.board, name="board"),
     path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),
     path("sessions/<int:session_id>/end/", session_views.session_end, name="session_end"),
+    path(
+        "sessions/<int:session_id>/qualification/", session_views.session_qualification, name="session_qualification"
+    ),
     # sheets: the referee's tablet
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),

@@ -58,6 +58,10 @@ TEAMS = [
     ("Montréal Érables", "CA", ["Émilie Tremblay|", "Olivier Gagnon|", "Chloé Roy|", "William Côté|"]),
 ]
 
+# Groups (团体, 3.5.3): delegations beside the teams, by country; Canada's team is in none.
+GROUPS = {"CN": "中国代表团", "HK": "中国代表团", "JP": "日本代表団", "DK": "Europe", "ES": "Europe", "FR": "Europe",
+          "NL": "Europe", "DE": "Europe", "IT": "Europe"}
+
 # username -> (role in the tournament, description printed for the demo)
 STAFF = {
     "organizer": Role.ORGANIZER,
@@ -113,14 +117,18 @@ def seed_demo() -> tuple[Tournament, bool]:
         planned_sessions=6,
     )
     teams = [["name", "country"]] + [[name, country] for name, country, _players in TEAMS]
-    players = [["entry", "name", "name_local", "country", "federation_id", "team", "leader"]]
+    players = [["entry", "name", "name_local", "country", "federation_id", "team", "leader", "group"]]
+    for group in sorted(set(GROUPS.values())):
+        core_services.group_create(actor=organizer, tournament=tournament, name=group)
     entry = 0
     for name, country, members in TEAMS:
         for index, member in enumerate(members):
             entry += 1
             latin, local = member.split("|")
             leader = "yes" if index == 0 else "no"
-            players.append([str(entry), latin, local, country, f"DEMO-{entry:03d}", name, leader])
+            players.append(
+                [str(entry), latin, local, country, f"DEMO-{entry:03d}", name, leader, GROUPS.get(country, "")]
+            )
     for kind, rows in (("teams", teams), ("players", players)):
         job = roster_services.import_job_create(
             actor=organizer, tournament=tournament, kind=kind, filename=f"demo-{kind}.csv", content=_csv(rows)

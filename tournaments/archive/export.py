@@ -20,7 +20,9 @@ def tournament_export_archive(tournament: Tournament) -> dict:
     A read (no writes). Sheets not yet signed are written as they stand; an import takes every
     hand in the file as final.
     """
-    registrations = list(tournament.registrations.select_related("player", "team").order_by("entry_number"))
+    registrations = list(
+        tournament.registrations.select_related("player", "team", "group").order_by("entry_number")
+    )
     entry_of = {registration.pk: str(registration.entry_number) for registration in registrations}
     team_of = {registration.pk: registration.team_id for registration in registrations}
     teams = [
@@ -41,6 +43,7 @@ def tournament_export_archive(tournament: Tournament) -> dict:
             "country": registration.player.country,
             "federation_id": registration.player.federation_id,
             "team": registration.team.name if registration.team else None,
+            "group": registration.group.name if registration.group else None,  # 团体, 3.5.3
         }
         for registration in registrations
     ]
@@ -59,7 +62,7 @@ def tournament_export_archive(tournament: Tournament) -> dict:
     extras = {section.key: section.export([sheet.pk for sheet in sheets]) for section in extensions.archive_sections()}
     for sheet in sheets:
         table_seats = seats.get((sheet.session_id, sheet.table_id), [])
-        session = sessions.setdefault(sheet.session.number, {"number": sheet.session.number, "tables": []})
+        session = sessions.setdefault(sheet.session.number, _session_export(sheet.session, entry_of))
         table = {
             "number": sheet.table.number,
             "seats": table_seats,
@@ -84,6 +87,7 @@ def tournament_export_archive(tournament: Tournament) -> dict:
             "ends_on": tournament.ends_on.isoformat(),
             "session_minutes": tournament.session_minutes,
             "tiebreaks": list(tournament.tiebreaks or []),
+            "final_ranking": tournament.final_ranking,
             "deductions_count_for_ranking": tournament.deductions_count_for_ranking,
             **{
                 section.key: value
@@ -95,6 +99,14 @@ def tournament_export_archive(tournament: Tournament) -> dict:
         "players": players,
         "sessions": [sessions[number] for number in sorted(sessions)],
     }
+
+
+def _session_export(session, entry_of: dict[int, str]) -> dict:
+    """A played session; a session of qualifiers (3.5.4) lists them."""
+    data = {"number": session.number, "tables": []}
+    if session.qualification != session.Qualification.ALL:
+        data["qualifiers"] = sorted((entry_of[pk] for pk in session.qualifiers.values_list("pk", flat=True)), key=int)
+    return data
 
 
 def _hand_export(hand: Hand, seats: list[str]) -> dict:

@@ -20,7 +20,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.models.core import ScoringMode, Tiebreak, default_tiebreaks
+from tournaments.models.core import FinalRanking, Group, ScoringMode, Tiebreak, default_tiebreaks
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.sheets.services import scored_hand_fields
 
@@ -234,8 +234,19 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         "starts_on": starts_on,
         "ends_on": ends_on,
         "tiebreaks": [str(t) for t in tiebreaks] if isinstance(tiebreaks, list) else [],
+        "final_ranking": _final_ranking(reader, where, obj),
         "deductions_count_for_ranking": reader.flag(where, obj, "deductions_count_for_ranking", default=True),
     }
+
+
+def _final_ranking(reader: _Reader, where, obj: dict) -> str:
+    """3.5.4: the organizer's final ranking of a competition with a cut; cumulative when absent."""
+    value = obj.get("final_ranking", FinalRanking.CUMULATIVE.value)
+    if value not in FinalRanking.values:
+        message = _("“final_ranking” must be one of: %(choices)s.") % {"choices": ", ".join(FinalRanking.values)}
+        reader.add(where, message)
+        return FinalRanking.CUMULATIVE.value
+    return value
 
 
 def _read_teams(reader: _Reader, data: dict) -> list[dict]:
@@ -295,7 +306,9 @@ def _read_players(reader: _Reader, data: dict, team_names: set[str]) -> list[dic
         team = obj.get("team") or None  # "" is no team, as null
         if team is not None and (not isinstance(team, str) or team not in team_names):
             reader.add(where, _("Unknown team “%(team)s”: list it under “teams”.") % {"team": team})
-        players.append({"entry": entry, **text, "team": team})
+        # 3.5.3 团体: a group's name; the groups are made from the players' names of them.
+        group = reader.text(where, obj, "group", max_length=Group._meta.get_field("name").max_length) or None
+        players.append({"entry": entry, **text, "team": team, "group": group})
     return players
 
 
@@ -354,8 +367,27 @@ def _read_sessions(reader: _Reader, data: dict, tournament: dict, entries: set[s
             at = {"session": number, "table": table_number}
             labels = {"session": session_ref, "table": table_ref}
             tables.append(_read_table(reader, table, table_where, at, labels, tournament, entries, seated))
-        sessions.append({"number": number, "tables": tables})
+        qualifiers = _read_qualifiers(reader, where, obj, entries, seated, number)
+        sessions.append({"number": number, "tables": tables, "qualifiers": qualifiers})
     return sessions
+
+
+def _read_qualifiers(reader, where, obj, entries, seated, number) -> list[int] | None:
+    """3.5.4: a session of qualifiers lists them; every seated player must be one."""
+    raw = obj.get("qualifiers")
+    if raw is None:
+        return None
+    values = [entry_text(value) for value in raw] if isinstance(raw, list) else [None]
+    if None in values or any(value not in entries for value in values):
+        reader.add(where, _("“qualifiers” must list entry numbers of the players."), session=number)
+        return None
+    outside = sorted(seated - set(values), key=int)
+    if outside:
+        message = _("Entries %(entries)s are seated but not among the session's qualifiers.") % {
+            "entries": ", ".join(outside)
+        }
+        reader.add(where, message, session=number)
+    return [int(value) for value in values]
 
 
 def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> dict:

@@ -10,6 +10,7 @@ from tournaments.archive.read import Archive, archive_read
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, tournament_create
 from tournaments.models import (
+    Group,
     Hand,
     Player,
     Registration,
@@ -46,6 +47,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         session_minutes=details["session_minutes"],
     )
     tournament.tiebreaks = details["tiebreaks"]
+    tournament.final_ranking = details["final_ranking"]
     tournament.deductions_count_for_ranking = details["deductions_count_for_ranking"]
     played = {session["number"] for session in archive.sessions}
     if played >= set(range(1, tournament.planned_sessions + 1)):
@@ -54,7 +56,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         tournament.status = Tournament.Status.RUNNING
     else:  # a roster only: a new tournament, as if created here
         tournament.status = Tournament.Status.DRAFT
-    tournament.save(update_fields=["tiebreaks", "deductions_count_for_ranking", "status"])
+    tournament.save(update_fields=["tiebreaks", "final_ranking", "deductions_count_for_ranking", "status"])
     sections = {section.key: section for section in extensions.tournament_archive_sections()}
     for key, value in details["extras"].items():
         sections[key].save(tournament, value, actor)
@@ -109,12 +111,17 @@ def _roster_save(tournament: Tournament, archive: Archive) -> dict[int, int]:
         if player["federation_id"] not in known
     ]
     created = iter(Player.objects.bulk_create(new))
+    names = sorted({player["group"] for player in archive.players if player.get("group")})
+    groups = {
+        group.name: group for group in Group.objects.bulk_create(Group(tournament=tournament, name=n) for n in names)
+    }
     registrations = Registration.objects.bulk_create(
         Registration(
             tournament=tournament,
             player=known[player["federation_id"]] if player["federation_id"] in known else next(created),
             entry_number=int(player["entry"]),
             team=teams.get(player["team"]),
+            group=groups.get(player.get("group")),
             confirm_pin=new_confirm_pin(),
         )
         for player in archive.players
@@ -138,6 +145,10 @@ def _sessions_save(tournament: Tournament, archive: Archive, registrations: dict
     seats, sheets, hands = [], [], []
     for archived in archive.sessions:
         session = sessions[archived["number"]]
+        if archived.get("qualifiers") is not None:  # 3.5.4: a session of qualifiers
+            session.qualification = Session.Qualification.LIST
+            session.save(update_fields=["qualification"])
+            session.qualifiers.set([registrations[entry] for entry in archived["qualifiers"]])
         session.status = Session.Status.FINISHED
         # Imported results are final: the appeal time (3.12.2) ran out when they were played, at the
         # latest on the tournament's last day.

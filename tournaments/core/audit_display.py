@@ -32,7 +32,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
     """The filter's groups of actions, by the prefix of their codes, in the order of play."""
     return [
         (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
-                                              "import")),
+                                              "import", "group")),
         (_("Tables, sessions and seating"), ("tables", "session", "seating")),
         (_("Score sheets and hands"), ("sheet", "hand")),
         (_("Standings"), ("standings",)),
@@ -454,6 +454,33 @@ def _sheet_remarks_set(d, event, places):
     return with_place(_("Score sheet remarks written"), place_of(event, places), d["remarks"])
 
 
+def _group_created(d, event, places):
+    return _("Group “%(group)s” created") % {"group": d["group"]}
+
+
+def _group_renamed(d, event, places):
+    return _("Group “%(before)s” renamed “%(group)s”") % {"before": d["before"], "group": d["group"]}
+
+
+def _group_deleted(d, event, places):
+    return _("Group “%(group)s” deleted") % {"group": d["group"]}
+
+
+def _registration_group_set(d, event, places):
+    if d.get("group"):
+        return _("Entry %(entry)s put in group “%(group)s”") % {"entry": d["entry"], "group": d["group"]}
+    return _("Entry %(entry)s taken out of their group") % {"entry": d["entry"]}
+
+
+def _qualification_set(d, event, places):
+    session = _session_number(d, event, places)
+    if d["qualification"] == "all":
+        return _("Session %(session)s: every player plays") % {"session": session}
+    return ngettext(
+        "Session %(session)s: %(n)s qualifier plays", "Session %(session)s: %(n)s qualifiers play", len(d["entries"])
+    ) % {"session": session, "n": len(d["entries"])}
+
+
 def _standings_recomputed(d, event, places):
     return _("Standings recomputed: version %(version)s") % {"version": d["version"]}
 
@@ -474,6 +501,11 @@ _SENTENCES = {
     AuditAction.REGISTRATION_CHECKED_IN: _checked_in,
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: _check_in_undone,
     AuditAction.PINS_ISSUED: _pins_issued,
+    AuditAction.GROUP_CREATED: _group_created,
+    AuditAction.GROUP_RENAMED: _group_renamed,
+    AuditAction.GROUP_DELETED: _group_deleted,
+    AuditAction.REGISTRATION_GROUP_SET: _registration_group_set,
+    AuditAction.SESSION_QUALIFICATION_SET: _qualification_set,
     AuditAction.IMPORT_QUEUED: _import_queued,
     AuditAction.IMPORT_DONE: _import_done,
     AuditAction.IMPORT_FAILED: _import_failed,

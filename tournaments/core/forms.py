@@ -4,7 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.audit_display import action_choices
-from tournaments.models import Team, Tournament
+from tournaments.models import Group, Team, Tournament
 from tournaments.models.core import Tiebreak
 
 
@@ -39,15 +39,20 @@ class TournamentForm(forms.ModelForm):
 
 
 class TournamentEditForm(TournamentForm):
-    # After total table points and total contest points (3.10.1), in the order given.
+    # 3.10.1 ranks by total table points, then total contest points, and players equal on both share
+    # the rank; anything further is the organizer's regulation, in the order given.
     tiebreaks = forms.CharField(
         label=_("tie-breaks"),
         required=False,
-        help_text=_("In order, separated by commas, from: firsts, seconds, thirds, best_session."),
+        help_text=_(
+            "Empty by the rules (3.10.1: players equal on table points and contest points share the rank). "
+            "Your regulation's tie-breaks, in order, separated by commas, from: firsts, seconds, thirds, "
+            "best_session; the standings and results sheet name them."
+        ),
     )
 
     class Meta(TournamentForm.Meta):
-        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks"]
+        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks", "final_ranking"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -70,10 +75,13 @@ class RegistrationForm(forms.Form):
     federation_id = forms.CharField(label=_("federation ID"), max_length=64, required=False)
     contact = forms.CharField(label=_("contact"), max_length=200, required=False)
     team = forms.ModelChoiceField(label=_("team"), queryset=Team.objects.none(), required=False)
+    # 3.5.3 团体: a delegation or a club, ranked beside the teams.
+    group = forms.ModelChoiceField(label=_("group"), queryset=Group.objects.none(), required=False)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
+        self.fields["group"].queryset = tournament.groups.all()
 
 
 class AuditFilterForm(forms.Form):
@@ -86,3 +94,21 @@ class AuditFilterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["action"].choices = [("", _("All actions")), *action_choices()]
         self.fields["actor"].choices = [("", _("Everyone")), *((username, username) for username in actors)]
+
+
+class GroupForm(forms.Form):
+    """A group's name (团体, 3.5.3: a delegation or a club)."""
+
+    name = forms.CharField(label=_("Group name"), max_length=200)
+
+
+class GroupMembersForm(forms.Form):
+    entries = forms.CharField(
+        label=_("entry numbers"), max_length=2000, help_text=_("Separated by commas or spaces, e.g. 1, 5, 9")
+    )
+
+    def clean_entries(self) -> list[int]:
+        parts = self.cleaned_data["entries"].replace(",", " ").split()
+        if not parts or not all(part.isdigit() for part in parts):
+            raise forms.ValidationError(_("Give entry numbers, separated by commas or spaces."))
+        return [int(part) for part in parts]

@@ -34,10 +34,10 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
 
 
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
-    queryset = tournament.registrations.select_related("player", "team").order_by("entry_number")
+    queryset = tournament.registrations.select_related("player", "team", "group").order_by("entry_number")
     if search:
         query = Q(player__name__icontains=search) | Q(player__name_local__icontains=search)
-        query |= Q(team__name__icontains=search)
+        query |= Q(team__name__icontains=search) | Q(group__name__icontains=search)
         if search.isdigit():
             query |= Q(entry_number=int(search))
         queryset = queryset.filter(query)
@@ -46,7 +46,7 @@ def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[R
 
 def registration_get_for_user(*, user, registration_id: int, capability: Capability) -> Registration:
     registration = (
-        Registration.objects.select_related("tournament", "player", "team").filter(pk=registration_id).first()
+        Registration.objects.select_related("tournament", "player", "team", "group").filter(pk=registration_id).first()
     )
     if registration is None or not can(user, registration.tournament, capability):
         raise NotFound("No such registration.")
@@ -96,3 +96,31 @@ def tournament_referee_get(*, tournament: Tournament, user_id):
     if not str(user_id or "").isdigit():
         return None
     return tournament_referees(tournament=tournament).filter(pk=int(user_id)).first()
+
+
+def group_list(*, tournament: Tournament) -> list[dict]:
+    """The tournament's groups (团体, 3.5.3) with their members' entry numbers, by name."""
+    members: dict[int, list[int]] = {}
+    for group_id, entry in (
+        tournament.registrations.filter(group__isnull=False).order_by("entry_number").values_list(
+            "group_id", "entry_number"
+        )
+    ):
+        members.setdefault(group_id, []).append(entry)
+    return [{"group": group, "members": members.get(group.pk, [])} for group in tournament.groups.order_by("name")]
+
+
+def group_get_for_user(*, user, group_id: int, capability: Capability):
+    from tournaments.models import Group
+
+    group = Group.objects.select_related("tournament").filter(pk=group_id).first()
+    if group is None or not can(user, group.tournament, capability):
+        raise NotFound("No such group.")
+    return group
+
+
+def registration_of_group(*, group, entry: str) -> Registration:
+    registration = group.members.filter(entry_number=int(entry)).first() if entry.isdigit() else None
+    if registration is None:
+        raise NotFound("No such member.")
+    return registration

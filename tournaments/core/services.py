@@ -13,6 +13,7 @@ from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
+    Group,
     Hand,
     Membership,
     Player,
@@ -27,7 +28,7 @@ from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
-    "deductions_count_for_ranking", "tiebreaks",
+    "deductions_count_for_ranking", "tiebreaks", "final_ranking",
 )
 
 
@@ -114,7 +115,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
     )
-    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks"}:
+    if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)
     return tournament
@@ -247,8 +248,9 @@ def registration_update(
     federation_id: str = "",
     contact: str = "",
     team: Team | None = None,
+    group: Group | None | str = "unchanged",
 ) -> Registration:
-    """Edit a registration and its player's details."""
+    """Edit a registration and its player's details (and their group, 团体, unless left "unchanged")."""
     if team is not None and team.tournament_id != registration.tournament_id:
         raise ValidationError({"team": _("That team plays in another tournament.")})
     player = registration.player
@@ -293,6 +295,8 @@ def registration_update(
     )
     if shown_before != (name, name_local, country, registration.team_id):
         standings_recompute_later(tournament_id=registration.tournament_id)
+    if group != "unchanged":
+        registration_group_set(actor=actor, registration=registration, group=group)
     return registration
 
 
@@ -332,3 +336,92 @@ def confirm_pins_issue(*, actor, tournament) -> int:
     Registration.objects.bulk_update(missing, ["confirm_pin"])
     audit_record(actor=actor, tournament=tournament, action=AuditAction.PINS_ISSUED, detail={"count": len(missing)})
     return len(missing)
+
+
+# Groups (团体, 3.5.3): a delegation or a club, ranked beside the teams (Appendix 7, 团体总成绩).
+GROUP_NAME_MAX = 200
+
+
+def _group_name(tournament: Tournament, name: str, *, exclude: int | None = None) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError({"name": _("Give the group a name.")})
+    if len(name) > GROUP_NAME_MAX:
+        raise ValidationError({"name": _("A group's name has at most %(n)d characters.") % {"n": GROUP_NAME_MAX}})
+    if tournament.groups.filter(name=name).exclude(pk=exclude).exists():
+        raise ValidationError({"name": _("This tournament already has a group “%(name)s”.") % {"name": name}})
+    return name
+
+
+@transaction.atomic
+def group_create(*, actor, tournament: Tournament, name: str) -> Group:
+    name = _group_name(tournament, name)
+    group = Group.objects.create(tournament=tournament, name=name)
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.GROUP_CREATED, obj=group,
+                 detail={"group": name})
+    return group
+
+
+@transaction.atomic
+def group_rename(*, actor, group: Group, name: str) -> Group:
+    group = Group.objects.select_for_update().get(pk=group.pk)
+    before = group.name
+    group.name = _group_name(group.tournament, name, exclude=group.pk)
+    if group.name == before:
+        return group
+    group.save(update_fields=["name"])
+    audit_record(actor=actor, tournament=group.tournament, action=AuditAction.GROUP_RENAMED, obj=group,
+                 detail={"group": group.name, "before": before})
+    standings_recompute_later(tournament_id=group.tournament_id)
+    return group
+
+
+@transaction.atomic
+def group_delete(*, actor, group: Group) -> None:
+    """A group is deleted with its members taken out of it (they stay registered)."""
+    group = Group.objects.select_for_update().get(pk=group.pk)
+    members = list(group.members.values_list("entry_number", flat=True))
+    group.members.update(group=None)
+    audit_record(actor=actor, tournament=group.tournament, action=AuditAction.GROUP_DELETED, obj=group,
+                 detail={"group": group.name, "members": sorted(members)})
+    tournament_id = group.tournament_id
+    group.delete()
+    standings_recompute_later(tournament_id=tournament_id)
+
+
+@transaction.atomic
+def registration_group_set(*, actor, registration: Registration, group: Group | None) -> Registration:
+    """Put a player in a group of their tournament, or take them out (group=None)."""
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if group is not None and group.tournament_id != registration.tournament_id:
+        raise ValidationError({"group": _("That group belongs to another tournament.")})
+    new_id = group.pk if group is not None else None
+    if registration.group_id == new_id:
+        return registration
+    registration.group = group
+    registration.save(update_fields=["group"])
+    audit_record(
+        actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_GROUP_SET, obj=registration,
+        detail={"entry": registration.entry_number, "group": group.name if group is not None else None},
+    )
+    standings_recompute_later(tournament_id=registration.tournament_id)
+    return registration
+
+
+@transaction.atomic
+def group_members_add(*, actor, group: Group, entries: list[int]) -> list[int]:
+    """Put the players with these entry numbers in the group (moving them from any other group)."""
+    group = Group.objects.select_related("tournament").get(pk=group.pk)
+    numbers = list(dict.fromkeys(entries))
+    found = {r.entry_number: r for r in group.tournament.registrations.filter(entry_number__in=numbers)}
+    unknown = [n for n in numbers if n not in found]
+    if not numbers:
+        raise ValidationError({"entries": _("Give the entry numbers of the players to add.")})
+    if unknown:
+        raise ValidationError(
+            {"entries": _("Entries %(entries)s are not registered in this tournament.")
+             % {"entries": ", ".join(map(str, unknown))}}
+        )
+    for number in numbers:
+        registration_group_set(actor=actor, registration=found[number], group=group)
+    return numbers

@@ -13,8 +13,15 @@ from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import audit_display
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
-from tournaments.core.forms import AuditFilterForm, RegistrationForm, TournamentEditForm, TournamentForm
-from tournaments.errors import add_service_errors
+from tournaments.core.forms import (
+    AuditFilterForm,
+    GroupForm,
+    GroupMembersForm,
+    RegistrationForm,
+    TournamentEditForm,
+    TournamentForm,
+)
+from tournaments.errors import NotFound, add_service_errors
 
 AUDIT_PAGE_SIZE = 50
 
@@ -124,6 +131,7 @@ def registration_edit(request, registration_id: int):
         "federation_id": player.federation_id,
         "contact": player.contact,
         "team": registration.team,
+        "group": registration.group,
     }
     form = RegistrationForm(request.POST or None, initial=initial, tournament=registration.tournament)
     if request.method == "POST" and form.is_valid():
@@ -168,3 +176,53 @@ def audit_log(request, tournament_id: int):
     partial = request.htmx and not request.htmx.history_restore_request
     template = "tournaments/core/_audit_results.html" if partial else "tournaments/core/audit_log.html"
     return render(request, template, context)
+
+
+@login_required
+def group_list(request, tournament_id: int):
+    """Groups (团体, 3.5.3): create one, rename or delete it, put players in it."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            core_services.group_create(actor=request.user, tournament=tournament, name=form.cleaned_data["name"])
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Group created."))
+            return redirect("tournaments:groups", tournament.pk)
+    context = {"tournament": tournament, "form": form, "groups": core_selectors.group_list(tournament=tournament)}
+    return render(request, "tournaments/core/group_list.html", context)
+
+
+@login_required
+@require_POST
+def group_change(request, group_id: int, action: str):
+    """Rename (`name`), delete, add members (`entries`) or take one out (`entry`): back to the list."""
+    group = core_selectors.group_get_for_user(user=request.user, group_id=group_id, capability=Capability.MANAGE)
+    if action not in ("rename", "delete", "add", "remove"):
+        raise NotFound("No such change.")
+    try:
+        if action == "rename":
+            form = GroupForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(form.errors["name"])
+            core_services.group_rename(actor=request.user, group=group, name=form.cleaned_data["name"])
+        elif action == "delete":
+            core_services.group_delete(actor=request.user, group=group)
+        elif action == "add":
+            form = GroupMembersForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(form.errors["entries"])
+            core_services.group_members_add(actor=request.user, group=group, entries=form.cleaned_data["entries"])
+        else:
+            registration = core_selectors.registration_of_group(group=group, entry=request.POST.get("entry", ""))
+            core_services.registration_group_set(actor=request.user, registration=registration, group=None)
+    except ValidationError as error:
+        for message in error.messages:
+            messages.error(request, f"{group.name}: {message}")
+    else:
+        messages.success(request, _("Groups saved."))
+    return redirect("tournaments:groups", group.tournament_id)

@@ -5,6 +5,7 @@ from tournaments.models.core import (  # noqa: F401
     MAX_SESSION_MINUTES,
     MIN_SESSIONS,
     AuditEvent,
+    Group,
     Membership,
     Player,
     Registration,

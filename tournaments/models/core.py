@@ -27,7 +27,21 @@ class Tiebreak(models.TextChoices):
 
 
 def default_tiebreaks() -> list[str]:
-    return [Tiebreak.FIRSTS, Tiebreak.SECONDS, Tiebreak.THIRDS, Tiebreak.BEST_SESSION]
+    """None: 3.10.1 ranks by table points then contest points, and players equal on both share the
+    rank. Further tie-breaks are an organizer's regulation, not the rules'."""
+    return []
+
+
+class FinalRanking(models.TextChoices):
+    """How the final standings of an elimination or mixed competition (3.5.4) are ordered.
+
+    The rules name the formats (循环制、淘汰制、循环淘汰混合制) but not how the final standings of a
+    cut are ordered: that is the organizer's regulation. The default is the plain cumulative
+    standings of 3.10.1.
+    """
+
+    CUMULATIVE = "cumulative", _("Everyone by cumulative totals")
+    FINALISTS_FIRST = "finalists_first", _("Finalists by final-stage totals, then the rest by cumulative totals")
 
 
 class ScoringMode(models.TextChoices):
@@ -57,8 +71,18 @@ class Tournament(models.Model):
     planned_sessions = models.PositiveSmallIntegerField(_("planned sessions"), default=MIN_SESSIONS)
     session_minutes = models.PositiveSmallIntegerField(_("minutes per session"), default=MAX_SESSION_MINUTES)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
-    # Standings tie-breaks after total table points and total contest points (3.10.1), in order.
+    # 3.10.1 ranks by total table points, then total contest points; players equal on both share
+    # the rank. These further tie-breaks, in order, are the organizer's regulation (none by default);
+    # the standings and the results sheet say so when there are any.
     tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks, blank=True)
+    # 3.5.4: how a competition with a cut (a session seating only its qualifiers) is finally ranked.
+    final_ranking = models.CharField(
+        _("final ranking"), max_length=32, choices=FinalRanking.choices, default=FinalRanking.CUMULATIVE,
+        help_text=_(
+            "Rule 3.5.4: for a competition whose later sessions seat only their qualifiers (elimination or mixed), "
+            "your regulation's order of the final standings."
+        ),
+    )
     # 3.11.2.2 deductions are given to nobody; whether they move a player's place at the table is
     # the organizer's choice (the rules are silent).
     deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
@@ -147,6 +171,29 @@ class Team(models.Model):
         return self.name
 
 
+class Group(models.Model):
+    """A group (团体, 3.5.3): a delegation or a club. A player belongs to at most one group and at
+    most one team (参赛队); group standings sit beside team standings (Appendix 7, 团体总成绩)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="groups")
+    name = models.CharField(_("name"), max_length=200)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("group")
+        verbose_name_plural = _("groups")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="group_name_unique"),
+            # The target of registration_group_same_tournament (migration 0009_ranking_groups_qualifiers): a
+            # registration's group is one of its own tournament's.
+            models.UniqueConstraint(fields=["tournament", "id"], name="group_tournament_id_unique"),
+            models.CheckConstraint(condition=~Q(name=""), name="group_name_not_empty"),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
 # The entry_number column is a 32-bit integer (PostgreSQL `integer`): imports refuse larger numbers.
 MAX_ENTRY_NUMBER = 2**31 - 1
 
@@ -159,6 +206,10 @@ class Registration(models.Model):
     entry_number = models.PositiveIntegerField(_("entry number"))
     team = models.ForeignKey(
         Team, verbose_name=_("team"), null=True, blank=True, on_delete=models.PROTECT, related_name="members"
+    )
+    # 3.5.3 团体: the player's group, if any (of the same tournament: a database constraint).
+    group = models.ForeignKey(
+        Group, verbose_name=_("group"), null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )
     checked_in = models.BooleanField(_("checked in"), default=False)
     checked_in_at = models.DateTimeField(null=True, blank=True)

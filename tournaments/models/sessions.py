@@ -22,6 +22,21 @@ class Session(models.Model):
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PLANNED)
 
+    class Qualification(models.TextChoices):
+        """Who plays the session (3.5.4 循环制、淘汰制、循环淘汰混合制): everyone, or only its qualifiers."""
+
+        ALL = "all", _("Every player")
+        TOP = "top", _("The top players by the standings")
+        LIST = "list", _("Players chosen by the organizer")
+
+    qualification = models.CharField(
+        _("who plays"), max_length=8, choices=Qualification.choices, default=Qualification.ALL
+    )
+    # For TOP: how many (a multiple of four). The qualifiers themselves are stored when set, so a later
+    # change to the standings cannot move the cut silently.
+    qualifier_count = models.PositiveSmallIntegerField(_("number of qualifiers"), null=True, blank=True)
+    qualifiers = models.ManyToManyField(Registration, blank=True, related_name="qualified_sessions")
+
     class Meta:
         ordering = ["tournament", "number"]
         verbose_name = _("session")
@@ -29,6 +44,11 @@ class Session(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
             models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+            models.CheckConstraint(
+                condition=(Q(qualification="top") & Q(qualifier_count__gte=4))
+                | (~Q(qualification="top") & Q(qualifier_count__isnull=True)),
+                name="session_qualifier_count_iff_top",
+            ),
         ]
 
     def __str__(self):

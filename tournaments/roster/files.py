@@ -32,6 +32,9 @@ MESSAGES = {
     "unknown_team": _("There is no team “{value}” in this tournament; import the teams first."),
     "second_leader": _("The team “{value}” already has a leader (row {first_row})."),
     "team_has_leader": _("The team “{value}” already has a leader."),
+    "unknown_group": _(
+        "There is no group “{value}” in this tournament; create it on the groups page first, or correct the name."
+    ),
     "not_yes_no": _("“{value}” is not yes or no."),
     "too_long": _("“{column}” is longer than {limit} characters."),
 }
@@ -46,10 +49,13 @@ COLUMN_ALIASES = {
     "team": {"team", "队", "队伍", "チーム"},
     "contact": {"contact", "email", "phone", "联系方式", "連絡先"},
     "leader": {"leader", "team leader", "领队", "队长", "リーダー"},
+    "group": {"group", "delegation", "club", "团体", "団体"},  # 3.5.3 团体
 }
 YES = {"yes", "y", "true", "1", "x", "是", "はい"}
 NO = {"", "no", "n", "false", "0", "否", "いいえ"}
-MAX_LENGTH = {"name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200}
+MAX_LENGTH = {
+    "name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200, "group": 200,
+}
 
 
 @dataclass

@@ -142,6 +142,7 @@ def _import_players(tournament: Tournament, rows) -> int:
     roster_files.require_columns(rows, ["entry", "name"])
     problems: list[Problem] = []
     teams = {team.name: team for team in tournament.teams.all()}
+    groups = {group.name: group for group in tournament.groups.all()}  # 3.5.3 团体
     registered_entries = set(tournament.registrations.values_list("entry_number", flat=True))
     registered_ids = set(
         tournament.registrations.exclude(player__federation_id="").values_list("player__federation_id", flat=True)
@@ -199,13 +200,17 @@ def _import_players(tournament: Tournament, rows) -> int:
                     )
                 )
             seen_leaders.setdefault(team_name, number)
-        parsed.append((entry, values, teams.get(team_name), bool(is_leader)))
+        group_name = values.get("group", "")
+        if group_name and group_name not in groups and len(group_name) <= roster_files.MAX_LENGTH["group"]:
+            problems.append(Problem(number, "group", "unknown_group", {"value": group_name}))
+        parsed.append((entry, values, teams.get(team_name), groups.get(group_name), bool(is_leader)))
     if problems:
         raise RosterFileError(problems)
-    for entry, values, team, is_leader in parsed:
+    for entry, values, team, group, is_leader in parsed:
         player = _player_for(values)
         registration = Registration.objects.create(
-            tournament=tournament, player=player, entry_number=entry, team=team, confirm_pin=new_confirm_pin()
+            tournament=tournament, player=player, entry_number=entry, team=team, group=group,
+            confirm_pin=new_confirm_pin(),
         )
         if is_leader and team is not None:
             team.leader = registration
@@ -274,3 +279,4 @@ def _player_for(values: dict[str, str]) -> Player:
         player, _created = Player.objects.get_or_create(federation_id=federation_id, defaults=details)
         return player
     return Player.objects.create(**details)
+

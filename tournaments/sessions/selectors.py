@@ -94,3 +94,21 @@ def session_get_by_number_for_user(*, user, tournament_id: int, number: int, cap
     if session is None or not can(user, session.tournament, capability):
         raise NotFound("No such session.")
     return session
+
+
+def session_qualification(*, tournament: Tournament) -> dict | None:
+    """Who plays the next planned session (3.5.4): the rule, the count, the qualifiers' entry numbers.
+
+    Shown while another session runs too: the organizer can prepare the next one's list."""
+    session = tournament.sessions.filter(status=Session.Status.PLANNED).order_by("number").first()
+    if session is None:
+        return None
+    entries = sorted(session.qualifiers.values_list("entry_number", flat=True))
+    return {
+        "session": session,
+        "qualification": session.qualification,
+        "label": session.get_qualification_display(),
+        "count": session.qualifier_count,
+        "entries": entries,
+        "choices": Session.Qualification.choices,
+    }

@@ -20,6 +20,8 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.sheets.services import sheet_save_new_version
+from tournaments.standings.compute import standings_compute
+from tournaments.standings.services import standings_recompute_later
 
 
 @transaction.atomic
@@ -52,7 +54,7 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     session_seats_check_open(session)
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
-    must_sit = _must_sit(tournament, registered)
+    must_sit = _must_sit(tournament, registered, session)
     seated = [registration for seats in tables.values() for registration in seats]
     problems = []
     if any(len(seats) != 4 for seats in tables.values()):
@@ -61,6 +63,17 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
         problems.append(_("A player is seated twice."))
     if set(seated) - registered:
         problems.append(_("Only players registered in this tournament can be seated."))
+    elif session.qualification != Session.Qualification.ALL and set(seated) - _qualifiers(session):
+        # 3.5.4: a session of qualifiers seats only them.
+        entries = sorted(
+            tournament.registrations.filter(pk__in=set(seated) - _qualifiers(session)).values_list(
+                "entry_number", flat=True
+            )
+        )
+        problems.append(
+            _("Entries %(entries)s did not qualify for session %(n)s: only its qualifiers can be seated.")
+            % {"entries": ", ".join(map(str, entries)), "n": session.number}
+        )
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
     if problems:
@@ -81,9 +94,16 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     )
 
 
-def _must_sit(tournament, registered: set[int]) -> set[int]:
+def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
     # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
+    # 3.5.4: a session of qualifiers (elimination, mixed formats) needs seats for its qualifiers only.
+    if session.qualification != Session.Qualification.ALL:
+        registered = registered & _qualifiers(session)
     return registered - set(extensions.standing_flags(tournament.pk))
+
+
+def _qualifiers(session: Session) -> set[int]:
+    return set(session.qualifiers.values_list("pk", flat=True))
 
 
 def _tables_numbered(tournament, numbers) -> dict[int, int]:
@@ -111,7 +131,7 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
         raise ValidationError(_("Seat the players before starting the session."))
     # The seats were checked when drawn, but the roster may have changed since: a late
     # registration, a disqualification cancelled on appeal. Nobody may be left out of a session.
-    unseated = _must_sit(tournament, set(tournament.registrations.values_list("pk", flat=True))) - set(
+    unseated = _must_sit(tournament, set(tournament.registrations.values_list("pk", flat=True)), session) - set(
         session.seats.values_list("registration_id", flat=True)
     )
     if unseated:
@@ -167,3 +187,96 @@ def session_end(*, actor, session: Session) -> Session:
         detail={"closed_tables": time_up, "session": session.number},
     )
     return session
+
+
+@transaction.atomic
+def session_qualification_set(
+    *, actor, session: Session, qualification: str, count: int | None = None, entries: list[int] | None = None
+) -> list[int]:
+    """Who plays a session (3.5.4 循环制、淘汰制、循环淘汰混合制); returns the qualifiers' entry numbers.
+
+    - "all": every player still in the competition (round robin; the default).
+    - "top": the first `count` players of the standings after the sessions before this one, all of
+      which must be over and signed. A cut that falls between players who share a rank (equal table
+      points and contest points, 3.10.1) is refused: the rules do not split them, the organizer's
+      regulation must (set the qualifiers as a list).
+    - "list": the entry numbers the organizer gives (their regulation).
+    The qualifiers are stored, so later corrections to the standings do not move the cut. Only a
+    planned session can change, and its seats are cleared when its players change: seat them again.
+    """
+    session = lock_session(session.pk)
+    session_seats_check_open(session)
+    tournament = session.tournament
+    if qualification not in Session.Qualification.values:
+        raise ValidationError(_("Choose who plays: every player, the top players or a list."))
+    out = set(extensions.standing_flags(tournament.pk))
+    if qualification == Session.Qualification.ALL:
+        chosen: list[int] = []
+        count = None
+    elif qualification == Session.Qualification.TOP:
+        if not count or count < 4 or count % 4:
+            raise ValidationError({"count": _("The number of qualifiers must be a multiple of four (four per table).")})
+        pending = sorted(
+            set(
+                tournament.sessions.filter(number__lt=session.number)
+                .exclude(status=Session.Status.FINISHED)
+                .values_list("number", flat=True)
+            )
+            | set(
+                ScoreSheet.objects.filter(session__tournament=tournament, session__number__lt=session.number)
+                .exclude(status=ScoreSheet.Status.LOCKED)
+                .values_list("session__number", flat=True)
+            )
+        )
+        if pending:
+            raise ValidationError(
+                _("Sessions %(sessions)s are not over or not all signed: the cut is made from final results.")
+                % {"sessions": ", ".join(map(str, pending))}
+            )
+        ranked = [
+            row for row in standings_compute(tournament)["individuals"]
+            if row["rank"] is not None and row["registration"] not in out
+        ]
+        if count > len(ranked):
+            raise ValidationError(
+                {"count": _("Only %(n)d players are ranked: fewer than %(count)d can qualify.")
+                 % {"n": len(ranked), "count": count}}
+            )
+        if count < len(ranked) and ranked[count - 1]["rank"] == ranked[count]["rank"]:
+            tied = [row["entry"] for row in ranked if row["rank"] == ranked[count]["rank"]]
+            raise ValidationError(
+                {"count": _("The cut falls between players who share rank %(rank)d (entries %(entries)s: equal table "
+                            "points and contest points, 3.10.1). Choose the qualifiers as a list under your "
+                            "regulation, or another number.")
+                 % {"rank": ranked[count]["rank"], "entries": ", ".join(map(str, tied))}}
+            )
+        chosen = [row["registration"] for row in ranked[:count]]
+    else:
+        count = None
+        numbers = list(dict.fromkeys(entries or []))
+        found = dict(tournament.registrations.filter(entry_number__in=numbers).values_list("entry_number", "pk"))
+        unknown = [n for n in numbers if n not in found]
+        if unknown:
+            raise ValidationError(
+                {"entries": _("Entries %(entries)s are not registered in this tournament.")
+                 % {"entries": ", ".join(map(str, unknown))}}
+            )
+        chosen = [found[n] for n in numbers if found[n] not in out]
+        if not chosen or len(chosen) % 4:
+            raise ValidationError(
+                {"entries": _("%(n)d qualifiers cannot fill tables of four: give a multiple of four entries "
+                              "(disqualified players do not count).") % {"n": len(chosen)}}
+            )
+    session.qualification = qualification
+    session.qualifier_count = count
+    session.save(update_fields=["qualification", "qualifier_count"])
+    session.qualifiers.set(chosen)
+    cleared = SeatAssignment.objects.filter(session=session).delete()[0]
+    numbers = sorted(tournament.registrations.filter(pk__in=chosen).values_list("entry_number", flat=True))
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.SESSION_QUALIFICATION_SET, obj=session,
+        detail={"session": session.number, "qualification": qualification, "count": count, "entries": numbers,
+                "seats_cleared": cleared},
+    )
+    standings_recompute_later(tournament_id=tournament.pk)  # the final stage may have moved
+    return numbers

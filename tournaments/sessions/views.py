@@ -36,7 +36,41 @@ def board(request, tournament_id: int):
     if request.htmx:  # the poll refreshes the tables only
         return render(request, "tournaments/sessions/_board.html", context)
     context["panels"] = extensions.board_panels(tournament, request.user)
+    context["qualification"] = session_selectors.session_qualification(tournament=tournament)
     return render(request, "tournaments/sessions/board.html", context)
+
+
+@login_required
+@require_POST
+def session_qualification(request, session_id: int):
+    """3.5.4: who plays the session: everyone, the top N by the standings, or the organizer's list."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    count = request.POST.get("count", "").strip()
+    entries = request.POST.get("entries", "").replace(",", " ").split()
+    try:
+        if (count and not count.isdigit()) or not all(entry.isdigit() for entry in entries):
+            raise ValidationError(_("Give whole numbers: the number of qualifiers, or entry numbers."))
+        numbers = session_services.session_qualification_set(
+            actor=request.user,
+            session=session,
+            qualification=request.POST.get("qualification", ""),
+            count=int(count) if count else None,
+            entries=[int(entry) for entry in entries],
+        )
+    except ValidationError as error:
+        add_service_messages(request, error)
+    else:
+        if numbers:
+            messages.success(
+                request,
+                _("Session %(n)s seats its %(count)d qualifiers only: seat them before starting it.")
+                % {"n": session.number, "count": len(numbers)},
+            )
+        else:
+            messages.success(request, _("Session %(n)s seats every player.") % {"n": session.number})
+    return redirect("tournaments:board", session.tournament_id)
 
 
 def _session_action(request, session_id: int, service, done_message: str):

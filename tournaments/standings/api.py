@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 from scoring.engine.table import twelfths_number
 from tournaments.core import selectors as core_selectors
 from tournaments.standings import selectors as standings_selectors
+from tournaments.standings.results_sheet import ranking_notes
 
 
 @extend_schema_field(OpenApiTypes.NUMBER)
@@ -41,6 +42,7 @@ class StandingsIndividualOutput(serializers.Serializer):
     name_local = serializers.CharField()
     country = serializers.CharField()
     team = serializers.CharField(allow_null=True)
+    group = serializers.CharField(allow_null=True, default=None, help_text="The player's group (团体, 3.5.3).")
     table_points = TablePointsField()
     contest_points = serializers.IntegerField()
     places = serializers.ListField(child=serializers.IntegerField(), help_text="Firsts, seconds, thirds, fourths.")
@@ -56,12 +58,38 @@ class StandingsTeamOutput(serializers.Serializer):
     members = serializers.ListField(child=serializers.IntegerField(), help_text="Entry numbers.")
 
 
+class StandingsGroupOutput(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="Groups equal on table points and contest points share the rank.")
+    group = serializers.CharField()
+    table_points = TablePointsField()
+    contest_points = serializers.IntegerField()
+    members = serializers.ListField(child=serializers.IntegerField(), help_text="Entry numbers.")
+
+
+class FinalStageOutput(serializers.Serializer):
+    from_session = serializers.IntegerField()
+    finalists = serializers.IntegerField()
+
+
 class StandingsOutput(serializers.Serializer):
     version = serializers.IntegerField(allow_null=True)
     computed_at = serializers.DateTimeField(allow_null=True)
     sessions = serializers.ListField(child=serializers.IntegerField(), help_text="Sessions with signed sheets.")
     individuals = StandingsIndividualOutput(many=True)
     teams = StandingsTeamOutput(many=True)
+    groups = StandingsGroupOutput(many=True, default=list, help_text="团体 (3.5.3), ranked as the teams are.")
+    tiebreaks = serializers.ListField(
+        child=serializers.CharField(), default=list,
+        help_text="The organizer's tie-breaks after TP and CP, in order; empty by the rules (3.10.1): equal "
+        "players share the rank.",
+    )
+    final_ranking = serializers.CharField(
+        default="cumulative", help_text="cumulative, or finalists_first (3.5.4, the organizer's regulation)."
+    )
+    final_stage = FinalStageOutput(allow_null=True, default=None)
+    notes = serializers.ListField(
+        child=serializers.CharField(), help_text="How the order was made, in the request's language."
+    )
 
 
 def standings_api_etag(request, tournament_id: int) -> str | None:
@@ -83,5 +111,6 @@ class StandingsApi(APIView):
             "version": snapshot.version if snapshot else None,
             "computed_at": snapshot.computed_at if snapshot else None,
             **data,
+            "notes": ranking_notes(data),
         }
         return Response(StandingsOutput(payload).data)

@@ -1,8 +1,15 @@
-"""Standings from the signed score sheets: individuals and teams (3.10.1).
+"""Standings from the signed score sheets: individuals, teams (参赛队) and groups (团体) (3.10.1, 3.5.3).
 
-Individuals rank by total table points (标准分), then total contest points (比赛分), then the
-organizer's tie-breaks in order; teams by their members' table points, then contest points.
-Players equal on every key share a rank. Table points stay exact, in twelfths.
+3.10.1 "竞赛局数标准分之和高者列前，标准分相同时比赛分之和高者列前": individuals rank by total table
+points (标准分), then total contest points (比赛分); players equal on both share the rank (1, 2, 2, 4).
+The organizer's regulation may add tie-breaks (`Tournament.tiebreaks`, none by default); the data
+names them (`tiebreaks`) so every page and the results sheet can say so. Teams and groups rank the
+same way by their members' summed table points, then contest points (the rules do not say how a
+team or group scores: the sum of its members is this app's reading, docs/standings.md); equal on
+both, they share the rank. A player whose placing is cancelled (3.11.5, the `rank_cancelled` flag)
+counts for neither. With a cut (3.5.4) and `final_ranking` = finalists_first, the finalists rank
+first by their final-stage totals, then everyone else by the cumulative order. Table points stay
+exact, in twelfths.
 
 Every recompute rebuilds the whole table from the signed sheets (simple, and always right); what
 keeps that fast for 1,000 players x 10 sessions (bench/standings.py) is reading little: each sheet
@@ -16,8 +23,8 @@ from collections import defaultdict
 
 from scoring.engine.table import table_results
 from tournaments import extensions
-from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
-from tournaments.models.core import Tiebreak
+from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
+from tournaments.models.core import FinalRanking, Tiebreak
 
 TOTALS = ("total0", "total1", "total2", "total3")
 
@@ -87,11 +94,12 @@ def standings_compute(tournament: Tournament) -> dict:
         seat_owners[session_id, table_id][seat] = registration_id
     no_owners = [None] * 4
     rows = {}
-    for registration_id, entry, name, name_local, country, team_id, team_name in (
+    for registration_id, entry, name, name_local, country, team_id, team_name, group_id, group_name in (
         Registration.objects.filter(tournament=tournament)
         .order_by()
         .values_list(
-            "id", "entry_number", "player__name", "player__name_local", "player__country", "team_id", "team__name"
+            "id", "entry_number", "player__name", "player__name_local", "player__country", "team_id", "team__name",
+            "group_id", "group__name",
         )
     ):
         rows[registration_id] = {
@@ -102,16 +110,22 @@ def standings_compute(tournament: Tournament) -> dict:
             "country": country,
             "team": team_name,
             "team_id": team_id,
+            "group": group_name,
+            "group_id": group_id,
             "table_points": 0,  # twelfths
             "contest_points": 0,
             "places": [0, 0, 0, 0],
             "best_session": None,
             "sessions": [],
             "disqualified": False,
+            "rank_cancelled": False,
         }
     for registration_id, marks in extensions.standing_flags(tournament.pk).items():
         if registration_id in rows:
             rows[registration_id]["disqualified"] = bool(marks.get("disqualified"))
+            # 3.11.5 取消录取名次: counts for no team or group total.
+            rows[registration_id]["rank_cancelled"] = bool(marks.get("rank_cancelled"))
+    stage = _final_stage(tournament)
     for sheet_id, session_id, table_id, session_number, table_number, *_totals in sheets:
         owners = seat_owners.get((session_id, table_id), no_owners)
         for result in results[sheet_id]:
@@ -120,6 +134,9 @@ def standings_compute(tournament: Tournament) -> dict:
                 continue
             row["table_points"] += result.table_points
             row["contest_points"] += result.session_score
+            if stage and session_number >= stage["from_session"]:
+                row["stage_table_points"] = row.get("stage_table_points", 0) + result.table_points
+                row["stage_contest_points"] = row.get("stage_contest_points", 0) + result.session_score
             row["places"][result.rank - 1] += 1
             if row["best_session"] is None or result.session_score > row["best_session"]:
                 row["best_session"] = result.session_score
@@ -147,25 +164,85 @@ def standings_compute(tournament: Tournament) -> dict:
         (r for r in rows.values() if not r["disqualified"]), key=lambda r: (keys[r["registration"]], r["entry"])
     )
     _assign_ranks(ranked, lambda row: keys[row["registration"]])
+    if stage and tournament.final_ranking == FinalRanking.FINALISTS_FIRST:
+        ranked = _finalists_first(ranked, keys, stage["finalists"])
     disqualified = sorted((r for r in rows.values() if r["disqualified"]), key=lambda r: r["entry"])
     for row in disqualified:
         row["rank"] = None
     individuals = ranked + disqualified
-
-    teams: dict[int, dict] = defaultdict(lambda: {"table_points": 0, "contest_points": 0, "members": []})
-    for row in individuals:
-        if row["team_id"] is None:
-            continue
-        team = teams[row["team_id"]]
-        team.update(team=row["team"], team_id=row["team_id"])
-        team["table_points"] += row["table_points"]
-        team["contest_points"] += row["contest_points"]
-        team["members"].append(row["entry"])
-
-    def team_key(team):
-        return (-team["table_points"], -team["contest_points"])
-
-    team_rows = sorted(teams.values(), key=lambda team: (team_key(team), team["team"]))
-    _assign_ranks(team_rows, team_key)
     sessions = sorted({sheet[3] for sheet in sheets})
-    return {"individuals": individuals, "teams": team_rows, "sessions": sessions}
+    return {
+        "individuals": individuals,
+        "teams": _unit_standings(individuals, "team"),
+        "groups": _unit_standings(individuals, "group"),
+        "sessions": sessions,
+        # What the pages and the results sheet must say about how the order was made.
+        "tiebreaks": [str(t) for t in tiebreaks],
+        "final_ranking": str(tournament.final_ranking) if stage else FinalRanking.CUMULATIVE.value,
+        "final_stage": {"from_session": stage["from_session"], "finalists": len(stage["finalists"])} if stage else None,
+    }
+
+
+def _unit_standings(individuals: list[dict], unit: str) -> list[dict]:
+    """Team (unit="team", 参赛队) or group (unit="group", 团体) standings (3.5.3, 3.10.1).
+
+    A unit's totals are the sums of its members' table points and contest points (the rules are
+    silent: docs/standings.md); it ranks by table points, then contest points, and units equal on both
+    share the rank. Members whose placing is cancelled (3.11.5) are listed but not counted.
+    """
+    units: dict[int, dict] = {}
+    for row in individuals:
+        unit_id = row.get(f"{unit}_id")
+        if unit_id is None:
+            continue
+        entry = units.setdefault(
+            unit_id,
+            {unit: row[unit], f"{unit}_id": unit_id, "table_points": 0, "contest_points": 0, "members": []},
+        )
+        entry["members"].append(row["entry"])
+        if row.get("rank_cancelled"):
+            continue
+        entry["table_points"] += row["table_points"]
+        entry["contest_points"] += row["contest_points"]
+
+    def unit_key(entry):
+        return (-entry["table_points"], -entry["contest_points"])
+
+    unit_rows = sorted(units.values(), key=lambda entry: (unit_key(entry), entry[unit]))
+    _assign_ranks(unit_rows, unit_key)
+    return unit_rows
+
+
+def _final_stage(tournament: Tournament) -> dict | None:
+    """The final stage of a competition with a cut (3.5.4): from the last session that seats only
+    its qualifiers to the end; None when every session seats everyone."""
+    last = (
+        Session.objects.filter(tournament=tournament)
+        .exclude(qualification=Session.Qualification.ALL)
+        .order_by("-number")
+        .first()
+    )
+    if last is None:
+        return None
+    return {"from_session": last.number, "finalists": set(last.qualifiers.values_list("pk", flat=True))}
+
+
+def _finalists_first(ranked: list[dict], keys: dict, finalists: set[int]) -> list[dict]:
+    """3.5.4, the organizer's regulation `finalists_first`: the finalists by their final-stage table
+    points then contest points (equal on both share the rank), then the others in their cumulative
+    order, ranks continuing after the finalists (equal on every cumulative key share the rank)."""
+
+    def stage_key(row):
+        return (-row.get("stage_table_points", 0), -row.get("stage_contest_points", 0))
+
+    # Shown in final-stage order, then cumulative order (before the final is played everyone is 0).
+    top = sorted(
+        (r for r in ranked if r["registration"] in finalists),
+        key=lambda r: (stage_key(r), keys[r["registration"]], r["entry"]),
+    )
+    _assign_ranks(top, stage_key)
+    rest = [r for r in ranked if r["registration"] not in finalists]
+    _assign_ranks(rest, lambda row: keys[row["registration"]])
+    for row in rest:
+        row["rank"] += len(top)
+    return top + rest

@@ -6,7 +6,7 @@ import io
 from django.template.loader import render_to_string
 
 from scoring.engine.table import twelfths_display, twelfths_number
-from tournaments.standings.results_sheet import ResultsSheet, results_sheet
+from tournaments.standings.results_sheet import ResultsSheet, ranking_notes, results_sheet
 
 # A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
 # public, and names come from rosters, so such text is written as text. A leading tab or carriage
@@ -27,6 +27,9 @@ def results_csv(data: dict) -> bytes:
     writer = csv.writer(out)
     writer.writerow([column.full_label for column in sheet.columns])
     writer.writerows([_inert(value) for value in row] for row in sheet.rows)
+    # How the order was made (3.10.1; the organizer's tie-breaks or cut, 3.5.4): after a blank row.
+    writer.writerow([])
+    writer.writerows([note] for note in ranking_notes(data))
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 
@@ -54,6 +57,9 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
         cell.font = Font(bold=True)
     for row in sheet.rows:
         append(row)
+    append([])
+    for note in ranking_notes(data):  # how the order was made (3.10.1, 3.5.4)
+        append([note])
     worksheet.freeze_panes = "D3"
     out = io.BytesIO()
     workbook.save(out)
@@ -68,6 +74,7 @@ def results_pdf(data: dict, *, context: dict) -> bytes:
     header_top, header_bottom = sheet.header_rows()
     html = render_to_string(
         "tournaments/standings/results_pdf.html",
-        {**context, "sheet": sheet, "header_top": header_top, "header_bottom": header_bottom},
+        {**context, "sheet": sheet, "header_top": header_top, "header_bottom": header_bottom,
+         "notes": ranking_notes(data)},
     )
     return HTML(string=html).write_pdf()

@@ -1,4 +1,9 @@
-"""The final results sheet (Appendix 7, 最终成绩表) as rows, from a standings snapshot's data.
+"""The final results sheet (Appendix 7, 竞赛成绩统计公布表 / 最终成绩表) as rows, from a standings snapshot's data.
+
+Appendix 7's layout: 编号 (No.), 队别 (Team), 姓名 (Name); then three totals blocks, each 标准分 (TP),
+比赛分 (CP), 名次 (Rank): 个人总成绩 (the player), 团体总成绩 (the player's group, 团体, 3.5.3) and
+队伍总成绩 (the player's team, 参赛队); then each session (局) with its TP and CP and their running
+totals (累计). A Group column after Name names the group the middle block is about.
 
 One pure function builds the table; the CSV, XLSX and PDF downloads only write it out. Table points
 arrive in twelfths and leave through `points` (text for CSV and PDF, numbers for XLSX).
@@ -8,8 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.engine.table import twelfths_display
+from tournaments.models.core import FinalRanking, Tiebreak
 
 
 @dataclass(frozen=True)
@@ -53,23 +60,54 @@ def player_name(row: dict) -> str:
     return f"{row['name']} {local}" if local and local != row["name"] else row["name"]
 
 
+def ranking_notes(data: dict) -> list[str]:
+    """What a reader of the standings must be told about how the order was made, in the active language.
+
+    3.10.1 ranks by table points, then contest points, and players equal on both share the rank. Any
+    further tie-break is the organizer's regulation, and so is the order of a competition with a cut
+    (3.5.4): the pages, the API and the results sheet say so.
+    """
+    notes = [_("Ranked by total table points, then total contest points (3.10.1); equal on both share the rank.")]
+    tiebreaks = data.get("tiebreaks") or []
+    if tiebreaks:
+        names = [str(Tiebreak(code).label) if code in Tiebreak.values else code for code in tiebreaks]
+        notes.append(
+            _("Ties after TP and CP broken by the organizer's regulation: %(tiebreaks)s.")
+            % {"tiebreaks": pgettext("between the items of a list", ", ").join(names)}
+        )
+    stage = data.get("final_stage")
+    if stage and data.get("final_ranking") == FinalRanking.FINALISTS_FIRST:
+        notes.append(
+            _("By the organizer's regulation (3.5.4), the %(n)d finalists rank first by their totals from session "
+              "%(session)d on, then the other players by their cumulative totals.")
+            % {"n": stage["finalists"], "session": stage["from_session"]}
+        )
+    return notes
+
+
 def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_display) -> ResultsSheet:
-    """Appendix 7: number, team, name; totals and rank; team totals; each session with running totals.
+    """Appendix 7: number, team, name, group; individual, group and team totals with their ranks; each
+    session with running totals.
 
     `data` is a StandingsSnapshot's data (see tournaments.standings); rows follow its ranking.
     A session a player has no signed result in stays blank and the running totals carry on.
     """
     sessions = list(data.get("sessions", []))
-    team_label = _("Team")
+    # Appendix 7's three blocks: 个人总成绩, 团体总成绩, 队伍总成绩.
+    player_label, group_label, team_label = _("Individual totals"), _("Group totals"), _("Team totals")
     tp, cp = _("TP"), _("CP")
     tp_total, cp_total = _("%(points)s Σ") % {"points": tp}, _("%(points)s Σ") % {"points": cp}
     columns = [
         Column("", _("Entry")),
         Column("", _("Team")),
         Column("", _("Name")),
-        Column("", _("Table points"), tp),
-        Column("", _("Contest points"), cp),
-        Column("", _("Rank")),
+        Column("", _("Group")),
+        Column(player_label, _("Table points"), tp),
+        Column(player_label, _("Contest points"), cp),
+        Column(player_label, _("Rank")),
+        Column(group_label, _("Table points"), tp),
+        Column(group_label, _("Contest points"), cp),
+        Column(group_label, _("Rank")),
         Column(team_label, _("Table points"), tp),
         Column(team_label, _("Contest points"), cp),
         Column(team_label, _("Rank")),
@@ -83,16 +121,22 @@ def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_disp
             Column(group, _("Contest points, running total"), cp_total),
         ]
     teams = {team["team_id"]: team for team in data.get("teams", [])}
+    groups = {group["group_id"]: group for group in data.get("groups", [])}
     rows = []
     for row in data.get("individuals", []):
         team = teams.get(row.get("team_id"))
+        group = groups.get(row.get("group_id"))
         cells = [
             row["entry"],
             row.get("team") or "",
             player_name(row),
+            row.get("group") or "",
             points(row["table_points"]),
             row["contest_points"],
             row["rank"],
+            points(group["table_points"]) if group else "",
+            group["contest_points"] if group else "",
+            group["rank"] if group else "",
             points(team["table_points"]) if team else "",
             team["contest_points"] if team else "",
             team["rank"] if team else "",

@@ -9,6 +9,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.sessions import SEAT_CHOICES
+from tournaments.standings.results_sheet import ranking_notes
 
 
 def standings_public_version(*, tournament_id: int) -> int | None:
@@ -37,7 +38,7 @@ def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | 
     return tournament.standings_snapshots.order_by("-version").first()
 
 
-EMPTY_STANDINGS = {"individuals": [], "teams": [], "sessions": []}
+EMPTY_STANDINGS = {"individuals": [], "teams": [], "groups": [], "sessions": []}
 
 
 def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
@@ -48,7 +49,7 @@ def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
 def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
     """The snapshot's rows with table points as people write them (3, 1.5, 2.33)."""
     if snapshot is None:
-        return {"snapshot": None, **EMPTY_STANDINGS}
+        return {"snapshot": None, **EMPTY_STANDINGS, "notes": []}
     data = snapshot.data
     individuals = [
         {
@@ -57,23 +58,34 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
             "name": row["name"],
             "name_local": row.get("name_local") or "",
             "team": row.get("team") or "",
+            "group": row.get("group") or "",
             "table_points": twelfths_display(row["table_points"]),
             "contest_points": row["contest_points"],
             "disqualified": row.get("disqualified", False),
         }
         for row in data["individuals"]
     ]
-    teams = [
-        {
-            "rank": team["rank"],
-            "team": team["team"],
-            "table_points": twelfths_display(team["table_points"]),
-            "contest_points": team["contest_points"],
-            "members": len(team["members"]),
-        }
-        for team in data["teams"]
-    ]
-    return {"snapshot": snapshot, "individuals": individuals, "teams": teams, "sessions": data["sessions"]}
+
+    def units(unit: str) -> list[dict]:
+        return [
+            {
+                "rank": entry["rank"],
+                "name": entry[unit],
+                "table_points": twelfths_display(entry["table_points"]),
+                "contest_points": entry["contest_points"],
+                "members": len(entry["members"]),
+            }
+            for entry in data.get(f"{unit}s", [])
+        ]
+
+    return {
+        "snapshot": snapshot,
+        "individuals": individuals,
+        "teams": units("team"),
+        "groups": units("group"),  # 团体 (3.5.3); snapshots stored before groups have none
+        "sessions": data["sessions"],
+        "notes": ranking_notes(data),
+    }
 
 
 def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
@@ -92,6 +104,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
         "name": row["name"],
         "name_local": row.get("name_local") or "",
         "team": row.get("team") or "",
+        "group": row.get("group") or "",
         "country": row.get("country") or "",
         "table_points": twelfths_display(row["table_points"]),
         "contest_points": row["contest_points"],

@@ -140,8 +140,9 @@ def test_optional_extras_are_kept(organizer):
     data = minimal(
         tournament__venue="Palacio", tournament__starts_on="2026-03-01", tournament__ends_on="2026-03-02",
         tournament__tiebreaks=["best_session"], tournament__deductions_count_for_ranking=False,
-        players__1__name_local="李博", players__1__federation_id="CN-77",
-        sessions__0__tables__0__ended_by_time=False,
+        tournament__final_ranking="finalists_first",
+        players__1__name_local="李博", players__1__federation_id="CN-77", players__1__group="关东团体",
+        sessions__0__tables__0__ended_by_time=False, sessions__0__qualifiers=["41", "7", "12", "33"],
     )
     data["sessions"][0]["tables"][0]["hands"][1] = {
         "number": 2, "result": "win", "winner": "41", "discarder": None, "declared_fans": [49, 73, 76], "flowers": 1,
@@ -153,10 +154,13 @@ def test_optional_extras_are_kept(organizer):
     assert {key: value for key, value in exported["tournament"].items() if key not in added} == {
         "name": "Demo Open", "rules": "green_book", "sessions": 6, "venue": "Palacio", "starts_on": "2026-03-01",
         "ends_on": "2026-03-02", "session_minutes": 150, "tiebreaks": ["best_session"],
-        "deductions_count_for_ranking": False, "scoring_mode": "electronic",
+        "deductions_count_for_ranking": False, "scoring_mode": "electronic", "final_ranking": "finalists_first",
     }
     bo = next(p for p in exported["players"] if p["entry"] == "7")
-    assert (bo["name_local"], bo["federation_id"]) == ("李博", "CN-77")
+    assert (bo["name_local"], bo["federation_id"], bo["group"]) == ("李博", "CN-77", "关东团体")
+    # 3.5.4: the session of qualifiers keeps them; 3.5.3: the group is made from the players' names of it.
+    assert exported["sessions"][0]["qualifiers"] == ["7", "12", "33", "41"]
+    assert list(tournament.groups.values_list("name", flat=True)) == ["关东团体"]
     table = exported["sessions"][0]["tables"][0]
     assert table["ended_by_time"] is False
     assert table["hands"][1] == {
@@ -508,3 +512,23 @@ def test_3_9_1_4_an_archive_checks_declared_fans_against_the_tiles(organizer):
     with pytest.raises(ArchiveInvalid) as excinfo:
         tournament_import_archive(actor=organizer, data=bad)
     assert any("scoring mode" in str(problem) for problem in excinfo.value.problems)
+
+
+@pytest.mark.django_db
+def test_3_5_3_and_3_5_4_archive_groups_cut_and_final_ranking_are_checked(organizer):
+    data = minimal(
+        tournament__final_ranking="best_of_three",
+        players__1__group="x" * 201,
+        sessions__0__qualifiers=["7", "12", "33", "99"],
+    )
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=data)
+    messages = [str(problem) for problem in caught.value.problems]
+    assert any("“final_ranking” must be one of: cumulative, finalists_first." in m for m in messages), messages
+    assert any("“group” must be text of at most 200 characters." in m for m in messages), messages
+    assert any("“qualifiers” must list entry numbers of the players." in m for m in messages), messages
+    data = minimal(sessions__0__qualifiers=["7", "12", "33"])
+    with pytest.raises(ArchiveInvalid) as caught:
+        tournament_import_archive(actor=organizer, data=data)
+    assert "Entries 41 are seated but not among the session's qualifiers." in str(caught.value.problems)
+    assert not Tournament.objects.filter(name="Demo Open").exists()

@@ -81,6 +81,20 @@ REALISTIC = {
         {"tables": {"1": [1, 2, 3, 4], "2": [5, 6, 7, 8]}, "session": 2}, ("tournaments.session", "4"),
         "Seats set for session 2: 2 tables",
     ),
+    AuditAction.GROUP_CREATED: ({"group": "Club A"}, ("tournaments.group", "1"), "Group “Club A” created"),
+    AuditAction.GROUP_RENAMED: (
+        {"group": "Club B", "before": "Club A"}, ("tournaments.group", "1"), "Group “Club A” renamed “Club B”",
+    ),
+    AuditAction.GROUP_DELETED: (
+        {"group": "Club A", "members": [3, 4]}, ("tournaments.group", "1"), "Group “Club A” deleted",
+    ),
+    AuditAction.REGISTRATION_GROUP_SET: (
+        {"entry": 3, "group": "Club A"}, ("tournaments.registration", "3"), "Entry 3 put in group “Club A”",
+    ),
+    AuditAction.SESSION_QUALIFICATION_SET: (
+        {"session": 7, "qualification": "top", "count": 16, "entries": list(range(1, 17)), "seats_cleared": 0},
+        ("tournaments.session", "4"), "Session 7: 16 qualifiers play",
+    ),
     AuditAction.SESSION_STARTED: (
         {"tables": 12, "session": 2}, ("tournaments.session", "4"), "Session 2 started at 12 tables",
     ),

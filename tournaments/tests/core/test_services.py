@@ -150,12 +150,13 @@ def test_ranking_settings_recompute_the_standings(
     data = {
         "name": tournament.name, "venue": tournament.venue, "starts_on": "2026-05-01", "ends_on": "2026-05-02",
         "rules": "green_book", "planned_sessions": 6, "session_minutes": 150, "status": "draft",
-        "deductions_count_for_ranking": "", "tiebreaks": "best_session, firsts",
+        "deductions_count_for_ranking": "", "tiebreaks": "best_session, firsts", "final_ranking": "finalists_first",
     }
     with django_capture_on_commit_callbacks(execute=True):
         assert client.post(reverse("tournaments:edit", args=[tournament.pk]), data).status_code == 302
     tournament.refresh_from_db()
     assert (tournament.deductions_count_for_ranking, tournament.tiebreaks) == (False, ["best_session", "firsts"])
+    assert tournament.final_ranking == "finalists_first"  # 3.5.4: the organizer's regulation
     assert StandingsSnapshot.objects.filter(tournament=tournament).exists()
     bad = client.post(reverse("tournaments:edit", args=[tournament.pk]), {**data, "tiebreaks": "firsts, firsts, luck"})
     assert bad.status_code == 200 and "tiebreaks" in bad.context["form"].errors

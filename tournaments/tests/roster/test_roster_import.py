@@ -373,3 +373,35 @@ def test_imported_players_get_pins_and_a_session_start_fills_any_gap(organizer, 
     )
     session_services.session_start(actor=organizer, session=session)
     assert not tournament.registrations.filter(confirm_pin="").exists()
+
+
+@pytest.mark.django_db
+def test_3_5_3_players_file_with_a_group_column(organizer, tournament):
+    from tournaments.core.services import group_create
+
+    group_create(actor=organizer, tournament=tournament, name="Kansai Club")
+    group_create(actor=organizer, tournament=tournament, name="东京代表团")
+    good = "entry,name,团体\n1,Ana,Kansai Club\n2,Bea,东京代表团\n3,Carl,\n"
+    job = run_import(organizer, tournament, "players", "players.csv", good.encode())
+    assert job.status == "done", job.errors
+    groups = dict(tournament.registrations.values_list("entry_number", "group__name"))
+    assert groups == {1: "Kansai Club", 2: "东京代表团", 3: None}
+
+
+@pytest.mark.django_db
+def test_3_5_3_an_unknown_or_too_long_group_is_refused_with_a_clear_error(organizer, tournament):
+    from tournaments.core.services import group_create
+    from tournaments.roster.files import problem_message
+
+    group_create(actor=organizer, tournament=tournament, name="Kansai Club")
+    bad = f"entry,name,group\n1,Ana,Kansai club\n2,Bea,{'x' * 201}\n3,Carl,Kansai Club\n"
+    job = run_import(organizer, tournament, "players", "players.csv", bad.encode())
+    assert job.status == "failed"
+    # A group's name must match one of the tournament's groups exactly; too long is said as such.
+    assert problems(job) == [(2, "group", "unknown_group"), (3, "group", "too_long")]
+    messages = [problem_message(problem) for problem in job.errors]
+    assert messages[0] == (
+        "There is no group “Kansai club” in this tournament; create it on the groups page first, or correct the name."
+    )
+    assert messages[1] == "“group” is longer than 200 characters."
+    assert not tournament.registrations.exists()  # all or nothing

@@ -20,33 +20,41 @@ DATA = {
          "sessions": [{"session": 1, "table": 2, "seat": 0, "rank": 1, "table_points": 48, "session_score": 32},
                       {"session": 2, "table": 1, "seat": 3, "rank": 2, "table_points": 6, "session_score": 8}]},
         {"rank": 2, "entry": 3, "name": "山田太郎", "name_local": "", "team": None, "team_id": None,
-         "table_points": 28, "contest_points": -5,
+         "group": "Kanto", "group_id": 4, "table_points": 28, "contest_points": -5,
          "sessions": [{"session": 2, "table": 3, "seat": 1, "rank": 1, "table_points": 28, "session_score": -5}]},
     ],
     "teams": [{"team": "Beijing", "team_id": 1, "rank": 1, "table_points": 100, "contest_points": 12, "members": [7]}],
+    "groups": [{"group": "Kanto", "group_id": 4, "rank": 1, "table_points": 28, "contest_points": -5, "members": [3]}],
 }
 
 
-def test_rows_hold_totals_team_totals_and_running_totals_per_session():
+def test_appendix_7_rows_hold_individual_group_and_team_totals_and_running_totals_per_session():
     sheet = results_sheet(DATA)
     labels = [column.full_label for column in sheet.columns]
-    assert labels[:9] == ["Entry", "Team", "Name", "Table points", "Contest points", "Rank",
-                          "Team: Table points", "Team: Contest points", "Team: Rank"]
-    assert labels[9:13] == ["Session 1: Table points", "Session 1: Table points, running total",
-                            "Session 1: Contest points", "Session 1: Contest points, running total"]
-    assert len(labels) == 9 + 2 * 4
-    assert sheet.rows[0] == [7, "Beijing", "Wang Wei 王伟", "4.5", 40, 1, "8.33", 12, 1,
+    # Appendix 7: 编号, 队别, 姓名 (and the group's name), then 个人总成绩, 团体总成绩, 队伍总成绩.
+    assert labels[:13] == ["Entry", "Team", "Name", "Group",
+                           "Individual totals: Table points", "Individual totals: Contest points",
+                           "Individual totals: Rank",
+                           "Group totals: Table points", "Group totals: Contest points", "Group totals: Rank",
+                           "Team totals: Table points", "Team totals: Contest points", "Team totals: Rank"]
+    assert labels[13:17] == ["Session 1: Table points", "Session 1: Table points, running total",
+                             "Session 1: Contest points", "Session 1: Contest points, running total"]
+    assert len(labels) == 13 + 2 * 4
+    assert sheet.rows[0] == [7, "Beijing", "Wang Wei 王伟", "", "4.5", 40, 1, "", "", "", "8.33", 12, 1,
                              "4", "4", 32, 32, "0.5", "4.5", 8, 40]
     # No result in session 1: blank, and the running totals carry on from zero.
-    assert sheet.rows[1] == [3, "", "山田太郎", "2.33", -5, 2, "", "", "", "", "0", "", 0, "2.33", "2.33", -5, -5]
+    assert sheet.rows[1] == [3, "", "山田太郎", "Kanto", "2.33", -5, 2, "2.33", -5, 1, "", "", "",
+                             "", "0", "", 0, "2.33", "2.33", -5, -5]
     numbers = results_sheet(DATA, points=twelfths_number)
-    assert numbers.rows[0][3] == 4.5 and numbers.rows[0][6] == 8.333333
+    assert numbers.rows[0][4] == 4.5 and numbers.rows[0][10] == 8.333333
     top, bottom = sheet.header_rows()
     assert top[-1] == {"label": "Session 2", "colspan": 4, "rowspan": 1}
-    assert top[6] == {"label": "Team", "colspan": 3, "rowspan": 1}
-    assert len(bottom) == 3 + 8
-    assert [cell["label"] for cell in top[:6]] == ["Entry", "Team", "Name", "TP", "CP", "Rank"]
-    assert bottom[3:7] == ["TP", "TP Σ", "CP", "CP Σ"]
+    assert top[4:7] == [{"label": "Individual totals", "colspan": 3, "rowspan": 1},
+                        {"label": "Group totals", "colspan": 3, "rowspan": 1},
+                        {"label": "Team totals", "colspan": 3, "rowspan": 1}]
+    assert len(bottom) == 9 + 8
+    assert [cell["label"] for cell in top[:4]] == ["Entry", "Team", "Name", "Group"]
+    assert bottom[:3] == ["TP", "CP", "Rank"] and bottom[9:13] == ["TP", "TP Σ", "CP", "CP Σ"]
 
 
 @pytest.fixture
@@ -71,14 +79,17 @@ def test_csv_download_parses_back(client, finished):
     assert response["Content-Type"].startswith("text/csv")
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    header, body = rows[0], rows[1:]
-    assert len(body) == 12 and header[:3] == ["Entry", "Team", "Name"]
-    assert len(header) == 9 + 2 * 4
+    header, body, notes = rows[0], rows[1:13], rows[13:]
+    assert header[:4] == ["Entry", "Team", "Name", "Group"]
+    assert len(header) == 13 + 2 * 4
     wang = next(row for row in body if row[2] == "王伟")
     # Session 1: first with 32 (4 table points); the running totals end at the totals.
-    assert wang[9:13] == ["4", "4", "32", "32"]
-    assert float(wang[14]) == float(wang[3]) and int(wang[16]) == int(wang[4])
-    assert [int(row[5]) for row in body] == sorted(int(row[5]) for row in body)
+    assert wang[13:17] == ["4", "4", "32", "32"]
+    assert float(wang[18]) == float(wang[4]) and int(wang[20]) == int(wang[5])
+    assert [int(row[6]) for row in body] == sorted(int(row[6]) for row in body)
+    # After a blank row, how the order was made (3.10.1): no tie-break by default.
+    assert notes[0] == [] and notes[1][0].startswith("Ranked by total table points, then total contest points")
+    assert not any("regulation" in note[0] for note in notes[1:])
 
 
 @pytest.mark.django_db
@@ -89,11 +100,11 @@ def test_xlsx_download_has_numbers(client, finished):
     assert response.status_code == 200
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
     assert finished.name in rows[0][0]
-    header, body = rows[1], rows[2:]
-    assert header[3] == "Table points" and len(body) == 12
+    header, body = rows[1], rows[2:14]
+    assert header[4] == "Individual totals: Table points" and all(row[0] for row in body)
     names = {row[2]: row for row in body}
     assert "山田太郎" in names
-    assert isinstance(names["王伟"][3], (int, float)) and isinstance(names["王伟"][4], int)
+    assert isinstance(names["王伟"][4], (int, float)) and isinstance(names["王伟"][5], int)
 
 
 @pytest.mark.django_db
@@ -177,3 +188,64 @@ def test_tab_and_carriage_return_starts_are_inert():
     from tournaments.standings.results_files import _inert
 
     assert _inert("\t=1+1") == "'\t=1+1" and _inert("\r=1") == "'\r=1" and _inert("Wang") == "Wang"
+
+
+@pytest.fixture
+def finished_with_groups(finished, organizer):
+    from tournaments.core.services import group_create, group_members_add
+
+    kanto = group_create(actor=organizer, tournament=finished, name="关东团体")
+    group_members_add(actor=organizer, group=kanto, entries=[1, 2])
+    kansai = group_create(actor=organizer, tournament=finished, name="Kansai")
+    group_members_add(actor=organizer, group=kansai, entries=[5, 6])
+    standings_recompute(tournament_id=finished.pk)
+    return finished
+
+
+@pytest.mark.django_db
+def test_appendix_7_xlsx_has_the_three_totals_blocks(client, finished_with_groups):
+    from openpyxl import load_workbook
+
+    from tournaments.standings.compute import standings_compute
+
+    data = standings_compute(finished_with_groups)
+    groups = {group["group"]: group for group in data["groups"]}
+    teams = {team["team"]: team for team in data["teams"]}
+    response = client.get(reverse("tournaments:results_xlsx", args=[finished_with_groups.pk]))
+    worksheet = load_workbook(io.BytesIO(response.content)).active
+    header = [cell.value for cell in worksheet[2]]
+    assert header[:13] == [
+        "Entry", "Team", "Name", "Group",
+        "Individual totals: Table points", "Individual totals: Contest points", "Individual totals: Rank",
+        "Group totals: Table points", "Group totals: Contest points", "Group totals: Rank",
+        "Team totals: Table points", "Team totals: Contest points", "Team totals: Rank",
+    ]
+    rows = {row[0]: row for row in worksheet.iter_rows(min_row=3, max_row=14, values_only=True)}
+    wang = rows[1]
+    assert wang[2] == "王伟" and wang[3] == "关东团体"
+    kanto = groups["关东团体"]
+    assert wang[7:10] == (twelfths_number(kanto["table_points"]), kanto["contest_points"], kanto["rank"])
+    assert rows[2][7:10] == wang[7:10]  # both members carry their group's totals
+    team_1 = teams["Team 1"]
+    assert wang[10:13] == (twelfths_number(team_1["table_points"]), team_1["contest_points"], team_1["rank"])
+    assert rows[9][3] is None and rows[9][7] is None  # no group: the block is blank
+    # The group's totals are its members' sums (TP, CP).
+    members = [r for r in data["individuals"] if r["entry"] in (1, 2)]
+    assert kanto["table_points"] == sum(r["table_points"] for r in members)
+    assert kanto["contest_points"] == sum(r["contest_points"] for r in members)
+    notes = [row[0] for row in worksheet.iter_rows(min_row=16, values_only=True) if row[0]]
+    assert notes and notes[0].startswith("Ranked by total table points")
+
+
+@pytest.mark.django_db
+def test_appendix_7_pdf_prints_the_three_blocks_in_chinese(client, finished_with_groups):
+    from pypdf import PdfReader
+
+    response = client.get(
+        reverse("tournaments:results_pdf", args=[finished_with_groups.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    for words in ("个人总成绩", "团体总成绩", "队伍总成绩", "关东团体", "Kansai", "标准分", "比赛分", "名次"):
+        assert words in text, words
+    assert "3.10.1" in text  # how the order was made
+    assert text.index("个人总成绩") < text.index("团体总成绩") < text.index("队伍总成绩")  # Appendix 7's order

@@ -72,13 +72,21 @@ def ranking(tournament):
 
 
 @pytest.mark.django_db
-def test_tiebreaks_follow_the_organizers_order(two_sessions):
+def test_3_10_1_tiebreaks_are_off_by_default_and_follow_the_organizers_order_when_set(two_sessions):
     tournament = two_sessions
-    order, rows, _data = ranking(tournament)
+    order, rows, data = ranking(tournament)
     assert (rows[1]["table_points"], rows[1]["contest_points"], rows[1]["places"]) == (48, 8, [1, 0, 0, 1])
     assert (rows[2]["table_points"], rows[2]["contest_points"], rows[2]["places"]) == (48, 8, [0, 2, 0, 0])
     assert (rows[3]["table_points"], rows[3]["contest_points"]) == (48, 16)
-    # Default tie-breaks: firsts, seconds, thirds, best session.
+    # 3.10.1 by default: equal TP and CP share the rank (1, 2, 2, 4), whatever their places.
+    assert tournament.tiebreaks == [] and data["tiebreaks"] == []
+    assert order[:3] == [(3, 1), (1, 2), (2, 2)]
+    assert rows[4]["rank"] == 4 or rows[6]["rank"] == 4  # the next rank is 4, not 3
+
+    # The organizer's regulation: firsts, seconds, thirds, best session.
+    Tournament.objects.filter(pk=tournament.pk).update(tiebreaks=["firsts", "seconds", "thirds", "best_session"])
+    order, rows, data = ranking(tournament)
+    assert data["tiebreaks"] == ["firsts", "seconds", "thirds", "best_session"]
     assert order[:3] == [(3, 1), (1, 2), (2, 3)]
     # The seven players of the empty tables: 3.5 each, equal on every key, share rank 4.
     assert {rank for entry, rank in order if entry in (6, 7, 8, 9, 10, 11, 12)} == {4}
