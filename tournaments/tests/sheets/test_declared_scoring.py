@@ -179,7 +179,7 @@ def test_scoring_mode_on_the_settings_form(tournament, organizer, client_for):
     assert 'name="scoring_mode"' in page.content.decode()
     data = {"name": "Test Open", "venue": "Hall A", "starts_on": "2026-05-01", "ends_on": "2026-05-02",
             "rules": "green_book", "scoring_mode": "declared", "planned_sessions": 6, "session_minutes": 150,
-            "status": "draft", "deductions_count_for_ranking": "on", "tiebreaks": ""}
+            "status": "draft", "deductions_count_for_ranking": "on", "tiebreaks": "", "final_ranking": "cumulative"}
     assert client.post(reverse("tournaments:edit", args=[tournament.pk]), data).status_code == 302
     tournament.refresh_from_db()
     assert tournament.scoring_mode == "declared"
