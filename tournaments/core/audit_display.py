@@ -324,11 +324,18 @@ def _registration_updated(d, event, places):
 
 
 def _checked_in(d, event, places):
-    return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
+    if "session" not in d:  # before check-in was per session (3.5.7.1)
+        return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
+    values = {"entry": d["entry"], "n": d["session"], "table": d.get("table")}
+    if d.get("how") == "player_pin":
+        return _("Entry %(entry)s checked in for session %(n)s at table %(table)s with their PIN") % values
+    return _("Entry %(entry)s checked in for session %(n)s (table %(table)s)") % values
 
 
 def _check_in_undone(d, event, places):
-    return _("Check-in of entry %(entry)s undone") % {"entry": d["entry"]}
+    if "session" not in d:
+        return _("Check-in of entry %(entry)s undone") % {"entry": d["entry"]}
+    return _("Check-in of entry %(entry)s for session %(n)s undone") % {"entry": d["entry"], "n": d["session"]}
 
 
 def _pins_issued(d, event, places):

@@ -6,7 +6,6 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
 from tournaments import extensions
 from tournaments.access import Capability, capabilities_for_page
@@ -15,6 +14,7 @@ from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
 from tournaments.core.forms import AuditFilterForm, RegistrationForm, TournamentEditForm, TournamentForm
 from tournaments.errors import add_service_errors
+from tournaments.sessions import selectors as session_selectors
 
 AUDIT_PAGE_SIZE = 50
 
@@ -85,30 +85,12 @@ def registration_list(request, tournament_id: int):
     context = {
         "tournament": tournament,
         "registrations": core_selectors.registration_list(tournament=tournament, search=search),
+        "check_in_session": session_selectors.check_in_session(tournament=tournament),
         "search": search,
         "can": capabilities_for_page(request.user, tournament),
     }
     template = "tournaments/core/_registration_rows.html" if request.htmx else "tournaments/core/registration_list.html"
     return render(request, template, context)
-
-
-@login_required
-@require_POST
-def registration_check_in(request, registration_id: int):
-    registration = core_selectors.registration_get_for_user(
-        user=request.user, registration_id=registration_id, capability=Capability.CHECK_IN
-    )
-    registration = core_services.registration_check_in(
-        actor=request.user, registration=registration, checked_in=request.POST.get("checked_in") == "1"
-    )
-    context = {
-        "registration": registration,
-        "tournament": registration.tournament,
-        "can": capabilities_for_page(request.user, registration.tournament),
-    }
-    if request.htmx:
-        return render(request, "tournaments/core/_registration_row.html", context)
-    return redirect("tournaments:registrations", registration.tournament_id)
 
 
 @login_required
