@@ -214,23 +214,6 @@ def test_3_11_2_1_lateness_is_derived_from_check_in(
 
 
 @pytest.mark.django_db
-def test_3_11_2_1_the_prefilled_lateness_records_the_penalty(
-    monkeypatch, client_for, organizer, referee, registrations, sheet
-):
-    from penalties.models import Penalty
-
-    _check_in_at(monkeypatch, organizer, sheet.session, registrations[2], dt.timedelta(minutes=10))
-    client = client_for(referee)
-    response = client.post(
-        reverse("penalties:record_foul", args=[sheet.pk]),
-        {"foul": "late", "offender": registrations[2].pk, "late_minutes": 10, "late_seconds": 0},
-    )
-    assert response.status_code == 302
-    penalty = Penalty.objects.get(offender=registrations[2])
-    assert penalty.foul == "late" and penalty.points == 10 and not penalty.forfeit
-
-
-@pytest.mark.django_db
 def test_3_11_2_1_no_lateness_before_the_session_starts(organizer, registrations, seated_session):
     session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
     assert session_selectors.lateness_for(session=seated_session, registration=registrations[0]) is None
