@@ -17,7 +17,7 @@ def carry_check_ins(apps, schema_editor):
     Registration = apps.get_model("tournaments", "Registration")
     Session = apps.get_model("tournaments", "Session")
     SessionCheckIn = apps.get_model("tournaments", "SessionCheckIn")
-    tournaments = Registration.objects.filter(checked_in=True).values_list("tournament_id", flat=True).distinct()
+    tournaments = sorted(set(Registration.objects.filter(checked_in=True).values_list("tournament_id", flat=True)))
     for tournament_id in tournaments:
         sessions = list(Session.objects.filter(tournament_id=tournament_id).order_by("number"))
         target = next((s for s in sessions if s.status == "running"), None) or next(
