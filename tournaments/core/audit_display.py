@@ -388,6 +388,15 @@ def _session_started(d, event, places):
     ) % {"session": _session_number(d, event, places), "n": n}
 
 
+def _session_scheduled(d, event, places):
+    session = _session_number(d, event, places)
+    if not d.get("scheduled_start"):
+        return _("Scheduled start of session %(session)s cleared") % {"session": session}
+    return _("Session %(session)s scheduled to start at %(time)s") % {
+        "session": session, "time": d["scheduled_start"][:16].replace("T", " ")
+    }
+
+
 def _session_ended(d, event, places):
     session = _session_number(d, event, places)
     closed = d.get("closed_tables") or []
@@ -475,6 +484,7 @@ _SENTENCES = {
     AuditAction.SESSION_SEATS_SET: _seats_set,
     AuditAction.SESSION_STARTED: _session_started,
     AuditAction.SESSION_ENDED: _session_ended,
+    AuditAction.SESSION_SCHEDULED: _session_scheduled,
     AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,
     AuditAction.HAND_RECORDED: _hand_recorded,
     AuditAction.HAND_CORRECTED: _hand_corrected,

@@ -15,3 +15,14 @@ class PlayerCheckInForm(forms.Form):
         validators=[RegexValidator(r"^\d+$", _("The PIN is digits only."))],
         widget=forms.PasswordInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
+
+
+class SessionScheduleForm(forms.Form):
+    """When a planned session is to start (for information: lateness counts from the start on the board)."""
+
+    scheduled_start = forms.DateTimeField(
+        label=_("Scheduled start"),
+        required=False,
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )

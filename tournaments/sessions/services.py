@@ -174,6 +174,28 @@ def session_end(*, actor, session: Session) -> Session:
     return session
 
 
+@transaction.atomic
+def session_schedule(*, actor, session: Session, scheduled_start) -> Session:
+    """The organizer announces when a planned session is to start (None clears it).
+
+    For the players and the check-in pages only: lateness (3.11.2.1 "宣布竞赛开始后") counts from the
+    start announced on the board (`started_at`), not from the timetable.
+    """
+    session = lock_session(session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its start is history.") % {"n": session.number})
+    session.scheduled_start = scheduled_start
+    session.save(update_fields=["scheduled_start"])
+    audit_record(
+        actor=actor, tournament=session.tournament, action=AuditAction.SESSION_SCHEDULED, obj=session,
+        detail={
+            "session": session.number,
+            "scheduled_start": timezone.localtime(scheduled_start).isoformat() if scheduled_start else None,
+        },
+    )
+    return session
+
+
 # Check-in (检录), 3.5.7.1: "选手按竞赛规定时间，到指定地点报到、检录" -- before each session.
 
 

@@ -16,7 +16,7 @@ from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
-from tournaments.sessions.forms import PlayerCheckInForm
+from tournaments.sessions.forms import PlayerCheckInForm, SessionScheduleForm
 
 BOARD_POLL_SECONDS = 10
 
@@ -84,6 +84,7 @@ def _check_in_page(request, tournament_id: int, session_number: int, table_numbe
         "can": capabilities_for_page(request.user, session.tournament),
         "here": request.get_full_path(),
         "poll_seconds": BOARD_POLL_SECONDS,
+        "schedule_form": SessionScheduleForm(initial={"scheduled_start": session.scheduled_start}),
     }
     if request.htmx:
         return render(request, "tournaments/sessions/_check_in_tables.html", context)
@@ -149,3 +150,25 @@ def player_check_in(request, tournament_id: int, table_number: int):
             form = PlayerCheckInForm()
     context = {"tournament": tournament, "table": table, "session": session, "form": form, "done": done}
     return render(request, "tournaments/sessions/player_check_in.html", context, status=200)
+
+
+@login_required
+@require_POST
+def session_schedule(request, session_id: int):
+    """The organizer sets (or clears) when a planned session is to start."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.MANAGE
+    )
+    form = SessionScheduleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the date and time as YYYY-MM-DD HH:MM."))
+    else:
+        try:
+            session_services.session_schedule(
+                actor=request.user, session=session, scheduled_start=form.cleaned_data["scheduled_start"]
+            )
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("Saved."))
+    return redirect("tournaments:check_in_list", session.tournament_id, session.number)

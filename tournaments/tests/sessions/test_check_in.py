@@ -227,3 +227,31 @@ def test_3_5_7_1_the_api_undo_of_nothing_is_refused(client_for, referee, registr
         url, {"registration_id": registrations[0].pk, "checked_in": False}, content_type="application/json"
     )
     assert response.status_code == 400 and "is not checked in" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_3_11_2_1_the_organizer_schedules_a_session_but_lateness_counts_from_the_start(
+    client_for, tournament, organizer, referee, registrations, seated_session
+):
+    url = reverse("tournaments:session_schedule", args=[seated_session.pk])
+    assert client_for(referee).post(url, {"scheduled_start": "2026-05-01T09:00"}).status_code == 404
+    response = client_for(organizer).post(url, {"scheduled_start": "2026-05-01T09:00"})
+    assert response.status_code == 302
+    seated_session.refresh_from_db()
+    assert timezone.localtime(seated_session.scheduled_start).strftime("%Y-%m-%d %H:%M") == "2026-05-01 09:00"
+    event = AuditEvent.objects.get(action="session.scheduled")
+    assert event.detail["session"] == 1 and event.detail["scheduled_start"].startswith("2026-05-01T09:00")
+    page = client_for(organizer).get(reverse("tournaments:check_in_list", args=[tournament.pk, 1])).content.decode()
+    assert "Scheduled start 09:00" in page
+    # The session starts later than the timetable: a player who checks in before the start is not late.
+    session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    session_services.session_start(actor=organizer, session=seated_session)
+    seated_session.refresh_from_db()
+    assert seated_session.started_at > seated_session.scheduled_start
+    assert session_selectors.lateness_for(session=seated_session, registration=registrations[0]) == 0
+    # Once started, the schedule is history.
+    with pytest.raises(ValidationError, match="has started"):
+        session_services.session_schedule(actor=organizer, session=seated_session, scheduled_start=None)
+    client_for(organizer).post(url, {"scheduled_start": "not a date"})
+    seated_session.refresh_from_db()
+    assert seated_session.scheduled_start is not None
