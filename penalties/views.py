@@ -22,14 +22,25 @@ def _registration(players, registration_id):
     return next((r for r in players if r.pk == registration_id), None)
 
 
-def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None):
-    """The tablet's foul page; a refused form is shown again with its errors, the other one empty."""
+def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None, late=None):
+    """The tablet's foul page; a refused form is shown again with its errors, the other one empty.
+
+    `late`: a player whose lateness from check-in (3.5.7.1, 3.11.2.1) prefills the form."""
     initial = {"hand_number": penalty_selectors.current_hand_number(sheet=sheet)}
     if request.method == "GET":
         # Offered from the tablet (tournaments.extensions.false_win_page): a declaration under 8 on
         # tiles worth 8 is a false win, 3.11.6.6; the foul, offender and hand come filled in.
         initial.update({key: request.GET[key] for key in ("foul", "offender", "hand_number") if request.GET.get(key)})
+    check_ins = session_selectors.session_check_ins(session=sheet.session, table_number=sheet.table.number)
+    check_ins = check_ins[0]["players"] if check_ins else []
+    late_row = next((row for row in check_ins if late and row["registration"].pk == late and row["late_seconds"]), None)
+    if late_row is not None:  # only a check-in after the start: at or before it is not late
+        initial.update(
+            foul="late", offender=late_row["registration"].pk,
+            late_minutes=late_row["late"]["minutes"], late_seconds=late_row["late"]["seconds"],
+        )
     context = {
+        "check_ins": check_ins,
         "sheet": sheet,
         "tournament": sheet.session.tournament,
         "penalties": penalty_selectors.sheet_penalties(sheet=sheet),
@@ -47,7 +58,10 @@ def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None):
 def sheet_fouls(request, sheet_id: int):
     """The tablet's foul page for one table: the penalties so far, and the forms to add one."""
     sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
-    return _sheet_fouls_page(request, sheet, penalty_selectors.sheet_players(sheet=sheet))
+    late = request.GET.get("late", "")
+    return _sheet_fouls_page(
+        request, sheet, penalty_selectors.sheet_players(sheet=sheet), late=int(late) if late.isdigit() else None
+    )
 
 
 @login_required

@@ -30,12 +30,18 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
         ]
     elif kind == "tables":
         numbers = sorted({t for session_tables in tables.values() for t in session_tables})
+        # 3.5.7.1: the card's QR code opens the table's check-in page (entry number and PIN).
+        check_in_urls = {
+            t: absolute_url(reverse("tournaments:player_check_in", args=[tournament.pk, t])) for t in numbers
+        }
         context["cards"] = [
             {
                 "number": t,
                 "sessions": [
                     {"session": s, "seats": tables[s][t]} for s in sorted(tables) if t in tables[s]
                 ],
+                "check_in_url": check_in_urls[t],
+                "qr": qr_svg(check_in_urls[t]),
             }
             for t in numbers
         ]

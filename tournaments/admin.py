@@ -15,6 +15,7 @@ from tournaments.models import (
     ScoreSheet,
     SeatAssignment,
     Session,
+    SessionCheckIn,
     SheetAmendment,
     SheetSignature,
     StandingsSnapshot,
@@ -81,8 +82,8 @@ class GroupAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["entry_number", "player", "tournament", "team", "group", "checked_in"]
-    list_filter = ["tournament", "checked_in"]
+    list_display = ["entry_number", "player", "tournament", "team", "group"]
+    list_filter = ["tournament"]
     search_fields = ["player__name", "entry_number"]
     raw_id_fields = ["player", "team", "group"]
 
@@ -151,6 +152,14 @@ class SeatAssignmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["session", "table", "seat", "registration"]
     list_filter = ["session__tournament", "session__number"]
     raw_id_fields = ["registration"]
+
+
+@admin.register(SessionCheckIn)
+class SessionCheckInAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Check-ins are made and undone through the services (audited), not here."""
+
+    list_display = ["session", "registration", "checked_in_at", "method", "checked_in_by"]
+    list_filter = ["session__tournament", "session__number", "method"]
 
 
 class HandInline(admin.TabularInline):

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from tournaments.core import api as views
+from tournaments.sessions.api import SessionCheckInApi
 from tournaments.sheets import api as sheets
 from tournaments.standings.api import StandingsApi
 
@@ -13,11 +14,7 @@ urlpatterns = [
         name="api-registration-list",
     ),
     path("tournaments/<int:tournament_id>/standings/", StandingsApi.as_view(), name="api-standings"),
-    path(
-        "registrations/<int:registration_id>/check-in/",
-        views.RegistrationCheckInApi.as_view(),
-        name="api-registration-check-in",
-    ),
+    path("sessions/<int:session_id>/check-ins/", SessionCheckInApi.as_view(), name="api-session-check-in"),
     path("sheets/<int:sheet_id>/", sheets.SheetApi.as_view(), name="api-sheet"),
     path("sheets/<int:sheet_id>/hands/", sheets.HandRecordApi.as_view(), name="api-sheet-hands"),
     path("sheets/<int:sheet_id>/hands/<int:number>/", sheets.HandApi.as_view(), name="api-sheet-hand"),

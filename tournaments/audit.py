@@ -40,6 +40,7 @@ class AuditAction(models.TextChoices):
     SESSION_QUALIFICATION_SET = "session.qualification_set", _("Session's qualifiers set")
     SESSION_STARTED = "session.started", _("Session started")
     SESSION_ENDED = "session.ended", _("Session ended")
+    SESSION_SCHEDULED = "session.scheduled", _("Session start scheduled")
     # Score sheets and hands (tournaments.sheets).
     SHEET_REFEREE_ASSIGNED = "sheet.referee_assigned", _("Referee assigned")
     HAND_RECORDED = "hand.recorded", _("Hand recorded")

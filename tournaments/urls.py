@@ -18,7 +18,6 @@ urlpatterns = [
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
     path("groups/<int:group_id>/<str:action>/", core_views.group_change, name="group_change"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
-    path("registrations/<int:registration_id>/check-in/", core_views.registration_check_in, name="check_in"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
@@ -29,6 +28,15 @@ urlpatterns = [
     path(
         "sessions/<int:session_id>/qualification/", session_views.session_qualification, name="session_qualification"
     ),
+    # check-in (3.5.7.1): the staff's lists, the player's page behind the table's QR code
+    path("<int:tournament_id>/sessions/<int:session_number>/check-in/", session_views.check_in_list,
+         name="check_in_list"),
+    path("<int:tournament_id>/sessions/<int:session_number>/tables/<int:table_number>/check-in/",
+         session_views.check_in_table, name="check_in_table"),
+    path("sessions/<int:session_id>/check-in/", session_views.check_in_change, name="check_in_change"),
+    path("sessions/<int:session_id>/schedule/", session_views.session_schedule, name="session_schedule"),
+    path("<int:tournament_id>/tables/<int:table_number>/check-in/", session_views.player_check_in,
+         name="player_check_in"),
     # sheets: the referee's tablet
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),

@@ -172,6 +172,9 @@ def _seat_and_play(tournament: Tournament, organizer) -> None:
     rng = random.Random(2026)
     _play(sessions[0], organizer, rng, hands=16, sign=True)
     session_services.session_end(actor=organizer, session=sessions[0])
+    # Session 2: everyone checks in (3.5.7.1) but three players, whom the board lists as missing.
+    for seat in sessions[1].seats.select_related("registration").order_by("table__number", "seat")[3:]:
+        session_services.check_in_record(actor=organizer, session=sessions[1], registration=seat.registration)
     _play(sessions[1], organizer, rng, hands=5, sign=False)
     standings_recompute(tournament_id=tournament.pk)
 

@@ -88,8 +88,10 @@ ENDPOINTS = {
     "api-tournament-detail": Endpoint(None, _tournament),
     "api-registration-list": Endpoint("organizer", _tournament),
     "api-standings": Endpoint(None, _tournament),
-    "api-registration-check-in": Endpoint(
-        "organizer", lambda world: {"registration_id": world.registrations[0].pk}, body={"checked_in": True}
+    "api-session-check-in": Endpoint(
+        "organizer",
+        lambda world: {"session_id": world.sheet.session_id},
+        body={"registration_id": 1, "checked_in": True},
     ),
     "api-sheet": Endpoint("referee", _sheet),
     "api-sheet-hands": Endpoint("referee", _sheet, body={"number": 1, "result": "draw"}),

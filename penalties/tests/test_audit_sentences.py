@@ -3,9 +3,9 @@
 import pytest
 
 from penalties import services as penalty_services
-from tournaments.core import services as core_services
 from tournaments.core.audit_display import Places, describe, fallback
 from tournaments.models import AuditEvent
+from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 
@@ -26,7 +26,7 @@ def test_the_services_write_details_their_sentences_read(organizer, referee, chi
     for entry in (1, 2, 3, 4):
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pins[entry], expected_version=sheet.version)
     sheet_services.sheet_sign(actor=referee, sheet=sheet, expected_version=sheet.version)
-    core_services.registration_check_in(actor=organizer, registration=registrations[5], checked_in=True)
+    session_services.check_in_record(actor=organizer, session=sheet.session, registration=registrations[5])
 
     events = list(AuditEvent.objects.filter(tournament=sheet.session.tournament).order_by("pk"))
     places = Places.for_events(events)
@@ -43,4 +43,4 @@ def test_the_services_write_details_their_sentences_read(organizer, referee, chi
         "Penalty of entry 1 cancelled (3.11.2.2) — session 1, table 1, hand 1: misheard"
     )
     assert sentences["sheet.locked"] == "Score sheet signed — session 1, table 1"
-    assert sentences["registration.checked_in"] == "Entry 6 checked in"
+    assert sentences["registration.checked_in"] == "Entry 6 checked in for session 1 (table 2)"

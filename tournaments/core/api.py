@@ -7,7 +7,6 @@ from rest_framework.views import APIView
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.core import services as core_services
 from tournaments.models import Registration, Session, Tournament
 
 
@@ -49,11 +48,7 @@ class RegistrationOutput(serializers.ModelSerializer):
 
     class Meta:
         model = Registration
-        fields = ["id", "entry_number", "name", "name_local", "country", "team", "checked_in", "checked_in_at"]
-
-
-class CheckInInput(serializers.Serializer):
-    checked_in = serializers.BooleanField()
+        fields = ["id", "entry_number", "name", "name_local", "country", "team"]
 
 
 class TournamentListApi(APIView):
@@ -86,19 +81,3 @@ class RegistrationListApi(APIView):
             tournament=tournament, search=request.query_params.get("q", "")
         )
         return Response(RegistrationOutput(registrations, many=True).data)
-
-
-class RegistrationCheckInApi(APIView):
-    permission_classes = [permissions.IsAuthenticated]
-
-    @extend_schema(request=CheckInInput, responses=RegistrationOutput)
-    def post(self, request, registration_id: int):
-        registration = core_selectors.registration_get_for_user(
-            user=request.user, registration_id=registration_id, capability=Capability.CHECK_IN
-        )
-        payload = CheckInInput(data=request.data)
-        payload.is_valid(raise_exception=True)
-        registration = core_services.registration_check_in(
-            actor=request.user, registration=registration, checked_in=payload.validated_data["checked_in"]
-        )
-        return Response(RegistrationOutput(registration).data)

@@ -324,11 +324,18 @@ def _registration_updated(d, event, places):
 
 
 def _checked_in(d, event, places):
-    return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
+    if "session" not in d:  # before check-in was per session (3.5.7.1)
+        return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
+    values = {"entry": d["entry"], "n": d["session"], "table": d.get("table")}
+    if d.get("how") == "player_pin":
+        return _("Entry %(entry)s checked in for session %(n)s at table %(table)s with their PIN") % values
+    return _("Entry %(entry)s checked in for session %(n)s (table %(table)s)") % values
 
 
 def _check_in_undone(d, event, places):
-    return _("Check-in of entry %(entry)s undone") % {"entry": d["entry"]}
+    if "session" not in d:
+        return _("Check-in of entry %(entry)s undone") % {"entry": d["entry"]}
+    return _("Check-in of entry %(entry)s for session %(n)s undone") % {"entry": d["entry"], "n": d["session"]}
 
 
 def _pins_issued(d, event, places):
@@ -379,6 +386,15 @@ def _session_started(d, event, places):
     return ngettext(
         "Session %(session)s started at %(n)s table", "Session %(session)s started at %(n)s tables", n
     ) % {"session": _session_number(d, event, places), "n": n}
+
+
+def _session_scheduled(d, event, places):
+    session = _session_number(d, event, places)
+    if not d.get("scheduled_start"):
+        return _("Scheduled start of session %(session)s cleared") % {"session": session}
+    return _("Session %(session)s scheduled to start at %(time)s") % {
+        "session": session, "time": d["scheduled_start"][:16].replace("T", " ")
+    }
 
 
 def _session_ended(d, event, places):
@@ -513,6 +529,7 @@ _SENTENCES = {
     AuditAction.SESSION_SEATS_SET: _seats_set,
     AuditAction.SESSION_STARTED: _session_started,
     AuditAction.SESSION_ENDED: _session_ended,
+    AuditAction.SESSION_SCHEDULED: _session_scheduled,
     AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,
     AuditAction.HAND_RECORDED: _hand_recorded,
     AuditAction.HAND_CORRECTED: _hand_corrected,

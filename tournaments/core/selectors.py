@@ -2,7 +2,7 @@
 may see. Outsiders get 404, never a hint."""
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Q, QuerySet
 
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
@@ -10,6 +10,8 @@ from tournaments.models import (
     AuditEvent,
     Registration,
     Role,
+    Session,
+    SessionCheckIn,
     Tournament,
 )
 
@@ -54,14 +56,18 @@ def registration_get_for_user(*, user, registration_id: int, capability: Capabil
 
 
 def tournament_summary(*, tournament: Tournament) -> dict:
-    counts = tournament.registrations.aggregate(
-        registered=Count("id"), checked_in=Count("id", filter=Q(checked_in=True))
+    sessions = list(tournament.sessions.all())
+    # Check-in is per session (3.5.7.1): the count is for the session players check in for now.
+    check_in_session = next((s for s in sessions if s.status == Session.Status.RUNNING), None) or next(
+        (s for s in sessions if s.status == Session.Status.PLANNED), None
     )
     return {
-        **counts,
+        "registered": tournament.registrations.count(),
+        "check_in_session": check_in_session,
+        "checked_in": SessionCheckIn.objects.filter(session=check_in_session).count() if check_in_session else 0,
         "teams": tournament.teams.count(),
         "tables": tournament.tables.count(),
-        "sessions": list(tournament.sessions.all()),
+        "sessions": sessions,
     }
 
 

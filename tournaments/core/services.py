@@ -5,7 +5,6 @@ import secrets
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
@@ -297,23 +296,6 @@ def registration_update(
         standings_recompute_later(tournament_id=registration.tournament_id)
     if group != "unchanged":
         registration_group_set(actor=actor, registration=registration, group=group)
-    return registration
-
-
-@transaction.atomic
-def registration_check_in(*, actor, registration: Registration, checked_in: bool) -> Registration:
-    """3.5.7: players sign in (检录) before play; a check-in can be undone."""
-    registration = Registration.objects.select_for_update().get(pk=registration.pk)
-    registration.checked_in = checked_in
-    registration.checked_in_at = timezone.now() if checked_in else None
-    registration.save(update_fields=["checked_in", "checked_in_at"])
-    audit_record(
-        actor=actor,
-        tournament=registration.tournament,
-        action=AuditAction.REGISTRATION_CHECKED_IN if checked_in else AuditAction.REGISTRATION_CHECK_IN_UNDONE,
-        obj=registration,
-        detail={"entry": registration.entry_number},
-    )
     return registration
 
 

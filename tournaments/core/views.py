@@ -22,6 +22,7 @@ from tournaments.core.forms import (
     TournamentForm,
 )
 from tournaments.errors import NotFound, add_service_errors
+from tournaments.sessions import selectors as session_selectors
 
 AUDIT_PAGE_SIZE = 50
 
@@ -92,30 +93,12 @@ def registration_list(request, tournament_id: int):
     context = {
         "tournament": tournament,
         "registrations": core_selectors.registration_list(tournament=tournament, search=search),
+        "check_in_session": session_selectors.check_in_session(tournament=tournament),
         "search": search,
         "can": capabilities_for_page(request.user, tournament),
     }
     template = "tournaments/core/_registration_rows.html" if request.htmx else "tournaments/core/registration_list.html"
     return render(request, template, context)
-
-
-@login_required
-@require_POST
-def registration_check_in(request, registration_id: int):
-    registration = core_selectors.registration_get_for_user(
-        user=request.user, registration_id=registration_id, capability=Capability.CHECK_IN
-    )
-    registration = core_services.registration_check_in(
-        actor=request.user, registration=registration, checked_in=request.POST.get("checked_in") == "1"
-    )
-    context = {
-        "registration": registration,
-        "tournament": registration.tournament,
-        "can": capabilities_for_page(request.user, registration.tournament),
-    }
-    if request.htmx:
-        return render(request, "tournaments/core/_registration_row.html", context)
-    return redirect("tournaments:registrations", registration.tournament_id)
 
 
 @login_required

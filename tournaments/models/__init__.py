@@ -15,7 +15,7 @@ from tournaments.models.core import (  # noqa: F401
     Tournament,
 )
 from tournaments.models.roster import ImportJob  # noqa: F401
-from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, Table  # noqa: F401
+from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, SessionCheckIn, Table  # noqa: F401
 from tournaments.models.sheets import (  # noqa: F401
     SHEET_REMARKS_MAX_LENGTH,
     Hand,

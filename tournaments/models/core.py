@@ -211,8 +211,7 @@ class Registration(models.Model):
     group = models.ForeignKey(
         Group, verbose_name=_("group"), null=True, blank=True, on_delete=models.PROTECT, related_name="members"
     )
-    checked_in = models.BooleanField(_("checked in"), default=False)
-    checked_in_at = models.DateTimeField(null=True, blank=True)
+    # Check-in (检录, 3.5.7.1) is per session: tournaments.models.sessions.SessionCheckIn.
     # A short PIN with which the player confirms score sheets on the referee's tablet. It is
     # printed on the player's schedule card (so kept readable) and shown on their phone page.
     confirm_pin = models.CharField(_("confirmation PIN"), max_length=8, blank=True)

@@ -1,5 +1,6 @@
 """Sessions, tables and seats."""
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -17,6 +18,8 @@ class Session(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="sessions")
     number = models.PositiveSmallIntegerField(_("number"))
+    # The time announced to the players for this session; for information. Lateness (3.11.2.1
+    # "宣布竞赛开始后") counts from `started_at`, the moment the session is started on the board.
     scheduled_start = models.DateTimeField(_("scheduled start"), null=True, blank=True)
     started_at = models.DateTimeField(_("started at"), null=True, blank=True)
     ended_at = models.DateTimeField(_("ended at"), null=True, blank=True)
@@ -97,3 +100,40 @@ class SeatAssignment(models.Model):
 
     def __str__(self):
         return f"{self.session} T{self.table.number} {self.get_seat_display()}: {self.registration}"
+
+
+class SessionCheckIn(models.Model):
+    """A player signed in (检录, 3.5.7.1) for one session: "选手按竞赛规定时间，到指定地点报到、检录".
+
+    One row per session and player; undoing a mistaken check-in deletes the row (the audit keeps it).
+    Lateness (3.11.2.1) is `checked_in_at` minus the session's `started_at`.
+    """
+
+    class Method(models.TextChoices):
+        STAFF = "staff", _("by the staff")
+        PLAYER_PIN = "player_pin", _("by the player (table QR code and PIN)")
+
+    session = models.ForeignKey(Session, on_delete=models.CASCADE, related_name="check_ins")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="check_ins")
+    checked_in_at = models.DateTimeField(_("checked in at"))
+    checked_in_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    method = models.CharField(_("how"), max_length=16, choices=Method.choices, default=Method.STAFF)
+
+    class Meta:
+        ordering = ["session", "registration__entry_number"]
+        verbose_name = _("check-in")
+        verbose_name_plural = _("check-ins")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "registration"], name="check_in_once_per_session"),
+            models.CheckConstraint(condition=Q(method__in=["staff", "player_pin"]), name="check_in_method_known"),
+            # A player's own check-in has no staff member behind it; a staff check-in names one
+            # (null only once that user is deleted).
+            models.CheckConstraint(
+                condition=~Q(method="player_pin") | Q(checked_in_by__isnull=True), name="check_in_by_player_no_user"
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.session} {self.registration} {self.checked_in_at:%H:%M}"

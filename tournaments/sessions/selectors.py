@@ -1,4 +1,4 @@
-"""Reads for sessions: the organizer's board."""
+"""Reads for sessions: the organizer's board, check-in (3.5.7.1) and lateness (3.11.2.1)."""
 
 import datetime as dt
 import math
@@ -10,8 +10,13 @@ from scoring.engine.table import MAX_HANDS
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import (
+    SEAT_CHOICES,
+    Registration,
     ScoreSheet,
+    SeatAssignment,
     Session,
+    SessionCheckIn,
+    Table,
     Tournament,
 )
 
@@ -70,7 +75,9 @@ def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> 
             "time_up": seconds_left == 0,
         }
     counts = {status: sum(1 for t in tables if t["status"] == status) for status in ScoreSheet.Status.values}
+    check_in = check_in_session(tournament=tournament, sessions=sessions)
     return {
+        "check_in": _check_in_summary(check_in) if check_in is not None else None,
         "session": current,
         "running": running is not None,
         "next_session": next_session,
@@ -111,4 +118,123 @@ def session_qualification(*, tournament: Tournament) -> dict | None:
         "count": session.qualifier_count,
         "entries": entries,
         "choices": Session.Qualification.choices,
+    }
+
+
+# Check-in (检录, 3.5.7.1) and lateness (3.11.2.1).
+
+WIND = dict(SEAT_CHOICES)
+
+
+def check_in_session(*, tournament: Tournament, sessions: list[Session] | None = None) -> Session | None:
+    """The session players check in for now: the running one (a late player checks in after the
+    start), else the next planned one. None when every session is over."""
+    sessions = sessions if sessions is not None else list(tournament.sessions.order_by("number"))
+    running = next((s for s in sessions if s.status == Session.Status.RUNNING), None)
+    return running or next((s for s in sessions if s.status == Session.Status.PLANNED), None)
+
+
+def lateness_seconds(*, checked_in_at: dt.datetime | None, started_at: dt.datetime | None) -> int | None:
+    """3.11.2.1 "宣布竞赛开始后": whole seconds from the announced start (the session's start on the
+    board) to the check-in; 0 for a check-in at or before the start (not late); None when either is
+    unknown."""
+    if checked_in_at is None or started_at is None:
+        return None
+    return max(0, math.floor((checked_in_at - started_at).total_seconds()))
+
+
+def late_parts(seconds: int | None) -> dict | None:
+    """A lateness as pages show it: {"minutes", "seconds"}; None when unknown."""
+    if seconds is None:
+        return None
+    minutes, rest = divmod(seconds, 60)
+    return {"total": seconds, "minutes": minutes, "seconds": rest}
+
+
+def lateness_for(*, session: Session, registration: Registration) -> int | None:
+    """How late `registration` checked in for `session`, in seconds (see lateness_seconds); None
+    when the session has not started or the player has not checked in."""
+    check_in = SessionCheckIn.objects.filter(session=session, registration=registration).first()
+    return lateness_seconds(checked_in_at=check_in and check_in.checked_in_at, started_at=session.started_at)
+
+
+def session_check_ins(*, session: Session, table_number: int | None = None) -> list[dict]:
+    """The session's tables (or one table), each player East to North with their check-in, if any,
+    and how late it was; `missing` lists the players of the table not checked in."""
+    seats = (
+        SeatAssignment.objects.filter(session=session)
+        .select_related("table", "registration__player")
+        .order_by("table__number", "seat")
+    )
+    if table_number is not None:
+        seats = seats.filter(table__number=table_number)
+    check_ins = {
+        c.registration_id: c for c in SessionCheckIn.objects.filter(session=session).select_related("checked_in_by")
+    }
+    tables: dict[int, dict] = {}
+    for seat in seats:
+        table = tables.setdefault(seat.table.number, {"table": seat.table.number, "players": [], "missing": []})
+        check_in = check_ins.get(seat.registration_id)
+        row = {
+            "seat": seat.seat,
+            "wind": WIND[seat.seat],
+            "registration": seat.registration,
+            "check_in": check_in,
+            "late_seconds": lateness_seconds(
+                checked_in_at=check_in and check_in.checked_in_at, started_at=session.started_at
+            ),
+        }
+        row["late"] = late_parts(row["late_seconds"])
+        table["players"].append(row)
+        if check_in is None:
+            table["missing"].append(row)
+    return list(tables.values())
+
+
+def _check_in_summary(session: Session) -> dict:
+    tables = session_check_ins(session=session)
+    seated = sum(len(t["players"]) for t in tables)
+    missing = [t for t in tables if t["missing"]]
+    return {
+        "session": session,
+        "seated": seated,
+        "checked_in": seated - sum(len(t["missing"]) for t in missing),
+        "tables": missing,
+    }
+
+
+def check_in_table_get(*, tournament: Tournament, table_number: int) -> Table:
+    """The table whose QR code a player scanned (the tournament is visible to them); else 404."""
+    table = Table.objects.filter(tournament=tournament, number=table_number).first()
+    if table is None:
+        raise NotFound("No such table.")
+    return table
+
+
+def registration_in_session_get(*, session: Session, registration_id) -> Registration:
+    """A player of the session's tournament, by id as a form sends it; else 404."""
+    registration = (
+        Registration.objects.filter(tournament_id=session.tournament_id, pk=registration_id).first()
+        if str(registration_id or "").isdigit()
+        else None
+    )
+    if registration is None:
+        raise NotFound("No such registration.")
+    return registration
+
+
+def check_in_state(*, session: Session, registration: Registration) -> dict:
+    """A player's check-in for the session, as the API answers it."""
+    session = Session.objects.get(pk=session.pk)  # its started_at as it is now
+    check_in = SessionCheckIn.objects.filter(session=session, registration=registration).first()
+    return {
+        "session": session.number,
+        "registration_id": registration.pk,
+        "entry_number": registration.entry_number,
+        "checked_in": check_in is not None,
+        "checked_in_at": check_in.checked_in_at if check_in else None,
+        "method": check_in.method if check_in else None,
+        "late_seconds": lateness_seconds(
+            checked_in_at=check_in and check_in.checked_in_at, started_at=session.started_at
+        ),
     }

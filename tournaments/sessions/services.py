@@ -1,5 +1,8 @@
-"""Tables, seats and sessions: the day's plan at the tables (3.5, Appendix 3)."""
+"""Tables, seats and sessions: the day's plan at the tables (3.5, Appendix 3), check-in (3.5.7.1)."""
 
+import secrets
+
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -12,14 +15,16 @@ from tournaments.core.services import confirm_pins_issue
 from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
     Membership,
+    Registration,
     Role,
     ScoreSheet,
     SeatAssignment,
     Session,
+    SessionCheckIn,
     Table,
     Tournament,
 )
-from tournaments.sheets.services import sheet_save_new_version
+from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute_later
 
@@ -280,3 +285,136 @@ def session_qualification_set(
     )
     standings_recompute_later(tournament_id=tournament.pk)  # the final stage may have moved
     return numbers
+
+
+@transaction.atomic
+def session_schedule(*, actor, session: Session, scheduled_start) -> Session:
+    """The organizer announces when a planned session is to start (None clears it).
+
+    For the players and the check-in pages only: lateness (3.11.2.1 "宣布竞赛开始后") counts from the
+    start announced on the board (`started_at`), not from the timetable.
+    """
+    session = lock_session(session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(_("Session %(n)s has started: its start is history.") % {"n": session.number})
+    session.scheduled_start = scheduled_start
+    session.save(update_fields=["scheduled_start"])
+    audit_record(
+        actor=actor, tournament=session.tournament, action=AuditAction.SESSION_SCHEDULED, obj=session,
+        detail={
+            "session": session.number,
+            "scheduled_start": timezone.localtime(scheduled_start).isoformat() if scheduled_start else None,
+        },
+    )
+    return session
+
+
+# Check-in (检录), 3.5.7.1: "选手按竞赛规定时间，到指定地点报到、检录" -- before each session.
+
+
+def _check_in_open(session: Session) -> None:
+    """Players check in for a session before it starts, or late once it runs (3.11.2.1); not after it."""
+    if session.status == Session.Status.FINISHED:
+        raise ValidationError(_("Session %(n)s is over: its check-in is closed.") % {"n": session.number})
+
+
+def _seat_of(session: Session, registration: Registration) -> SeatAssignment:
+    seat = session.seats.select_related("table").filter(registration=registration).first()
+    if seat is None:
+        raise ValidationError(
+            _("Entry %(entry)s has no seat in session %(n)s.")
+            % {"entry": registration.entry_number, "n": session.number}
+        )
+    return seat
+
+
+def _check_in_create(*, actor, session, seat, method) -> SessionCheckIn:
+    existing = SessionCheckIn.objects.filter(session=session, registration=seat.registration).first()
+    if existing is not None:  # a second tap, or the player after the staff: the first time stands
+        return existing
+    check_in = SessionCheckIn.objects.create(
+        session=session,
+        registration=seat.registration,
+        checked_in_at=timezone.now(),
+        checked_in_by=actor if method == SessionCheckIn.Method.STAFF else None,
+        method=method,
+    )
+    audit_record(
+        actor=actor,
+        tournament=session.tournament,
+        action=AuditAction.REGISTRATION_CHECKED_IN,
+        obj=seat.registration,
+        detail={
+            "entry": seat.registration.entry_number, "session": session.number, "table": seat.table.number,
+            "how": method,
+        },
+    )
+    return check_in
+
+
+@transaction.atomic
+def check_in_record(*, actor, session: Session, registration: Registration) -> SessionCheckIn:
+    """A referee, the chief referee or an organizer checks a seated player in for the session (3.5.7.1).
+
+    The time is now: a check-in after the session has started is what lateness is measured from
+    (3.11.2.1). Checking in a player already checked in keeps the first time.
+    """
+    session = lock_session(session.pk)
+    _check_in_open(session)
+    if registration.tournament_id != session.tournament_id:
+        raise ValidationError(_("Only players of this tournament can check in."))
+    seat = _seat_of(session, registration)
+    return _check_in_create(actor=actor, session=session, seat=seat, method=SessionCheckIn.Method.STAFF)
+
+
+@transaction.atomic
+def check_in_by_pin(*, session: Session, table_number: int, entry_number: int, pin: str) -> SessionCheckIn:
+    """The player checks in at their table: the table's QR code, their entry number and PIN (3.5.7.1).
+
+    The PIN is the one that confirms score sheets, with the same pause after PIN_ATTEMPTS misses
+    (counted per session and entry number, whatever the table). A player at another table is
+    told where they sit, once their PIN is right.
+    """
+    attempts_key = f"check-in-failures:{session.pk}:{entry_number}"
+    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+        raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
+    registration = session.tournament.registrations.filter(entry_number=entry_number).first()
+    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
+        registration.confirm_pin, str(pin).strip()
+    ):
+        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
+        cache.incr(attempts_key)
+        raise ValidationError({"pin": _("Entry number and PIN do not match.")})
+    session = lock_session(session.pk)
+    _check_in_open(session)
+    seat = _seat_of(session, registration)
+    if seat.table.number != table_number:
+        raise ValidationError(
+            _("Your seat in session %(n)s is at table %(table)s, not at table %(here)s: check in there.")
+            % {"n": session.number, "table": seat.table.number, "here": table_number}
+        )
+    return _check_in_create(actor=None, session=session, seat=seat, method=SessionCheckIn.Method.PLAYER_PIN)
+
+
+@transaction.atomic
+def check_in_undo(*, actor, session: Session, registration: Registration) -> None:
+    """Undo a mistaken check-in; the audit keeps when it was made, how and by whom it is undone."""
+    session = lock_session(session.pk)
+    _check_in_open(session)
+    check_in = SessionCheckIn.objects.filter(session=session, registration=registration).first()
+    if check_in is None:
+        raise ValidationError(
+            _("Entry %(entry)s is not checked in for session %(n)s.")
+            % {"entry": registration.entry_number, "n": session.number}
+        )
+    check_in.delete()
+    audit_record(
+        actor=actor,
+        tournament=session.tournament,
+        action=AuditAction.REGISTRATION_CHECK_IN_UNDONE,
+        obj=registration,
+        detail={
+            "entry": registration.entry_number, "session": session.number,
+            "checked_in_at": check_in.checked_in_at.isoformat(), "how": check_in.method,
+        },
+    )

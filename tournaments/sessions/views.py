@@ -1,18 +1,22 @@
-"""The organizer's board: sessions started and ended, tables in play, time left (3.5.6)."""
+"""The organizer's board: sessions started and ended, tables in play, time left (3.5.6); check-in (3.5.7.1)."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments import extensions
-from tournaments.access import Capability
+from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_messages
+from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
+from tournaments.sessions.forms import PlayerCheckInForm, SessionScheduleForm
 
 BOARD_POLL_SECONDS = 10
 
@@ -96,3 +100,109 @@ def session_start(request, session_id: int):
 @require_POST
 def session_end(request, session_id: int):
     return _session_action(request, session_id, session_services.session_end, _("Session %(n)s has ended."))
+
+
+def _check_in_page(request, tournament_id: int, session_number: int, table_number: int | None):
+    session = session_selectors.session_get_by_number_for_user(
+        user=request.user, tournament_id=tournament_id, number=session_number, capability=Capability.CHECK_IN
+    )
+    tables = session_selectors.session_check_ins(session=session, table_number=table_number)
+    if table_number is not None and not tables:
+        raise Http404("No such table in this session.")
+    context = {
+        "tournament": session.tournament,
+        "session": session,
+        "tables": tables,
+        "table_number": table_number,
+        "open": session.status != session.Status.FINISHED,
+        "can": capabilities_for_page(request.user, session.tournament),
+        "here": request.get_full_path(),
+        "poll_seconds": BOARD_POLL_SECONDS,
+        "schedule_form": SessionScheduleForm(initial={"scheduled_start": session.scheduled_start}),
+    }
+    if request.htmx:
+        return render(request, "tournaments/sessions/_check_in_tables.html", context)
+    return render(request, "tournaments/sessions/check_in.html", context)
+
+
+@login_required
+def check_in_list(request, tournament_id: int, session_number: int):
+    """Every table of the session with who has checked in (3.5.7.1): the organizers' desk list."""
+    return _check_in_page(request, tournament_id, session_number, None)
+
+
+@login_required
+def check_in_table(request, tournament_id: int, session_number: int, table_number: int):
+    """One table's check-in panel: the referee's tablet before (and after) the start."""
+    return _check_in_page(request, tournament_id, session_number, table_number)
+
+
+@login_required
+@require_POST
+def check_in_change(request, session_id: int):
+    """Check a player in, or undo a mistaken check-in (both audited)."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.CHECK_IN
+    )
+    registration = session_selectors.registration_in_session_get(
+        session=session, registration_id=request.POST.get("registration")
+    )
+    try:
+        if request.POST.get("undo") == "1":
+            session_services.check_in_undo(actor=request.user, session=session, registration=registration)
+            messages.success(request, _("Check-in of entry %(entry)s undone.") % {"entry": registration.entry_number})
+        else:
+            session_services.check_in_record(actor=request.user, session=session, registration=registration)
+            messages.success(request, _("Entry %(entry)s checked in.") % {"entry": registration.entry_number})
+    except ValidationError as error:
+        add_service_messages(request, error)
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
+        back = reverse("tournaments:check_in_list", args=[session.tournament_id, session.number])
+    return redirect(back)
+
+
+def player_check_in(request, tournament_id: int, table_number: int):
+    """The page behind the table's QR code: a player checks in with their entry number and PIN.
+
+    The session is the one players check in for now (the running one, else the next planned).
+    """
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    table = session_selectors.check_in_table_get(tournament=tournament, table_number=table_number)
+    session = session_selectors.check_in_session(tournament=tournament)
+    form = PlayerCheckInForm(request.POST or None)
+    done = None
+    if request.method == "POST" and session is not None and form.is_valid():
+        try:
+            done = session_services.check_in_by_pin(
+                session=session, table_number=table.number, entry_number=form.cleaned_data["entry"],
+                pin=form.cleaned_data["pin"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            form = PlayerCheckInForm()
+    context = {"tournament": tournament, "table": table, "session": session, "form": form, "done": done}
+    return render(request, "tournaments/sessions/player_check_in.html", context, status=200)
+
+
+@login_required
+@require_POST
+def session_schedule(request, session_id: int):
+    """The organizer sets (or clears) when a planned session is to start."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.MANAGE
+    )
+    form = SessionScheduleForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the date and time as YYYY-MM-DD HH:MM."))
+    else:
+        try:
+            session_services.session_schedule(
+                actor=request.user, session=session, scheduled_start=form.cleaned_data["scheduled_start"]
+            )
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("Saved."))
+    return redirect("tournaments:check_in_list", session.tournament_id, session.number)

@@ -102,6 +102,10 @@ REALISTIC = {
         {"closed_tables": [3, 5], "session": 2}, ("tournaments.session", "4"),
         "Session 2 ended; time was up at tables 3, 5",
     ),
+    AuditAction.SESSION_SCHEDULED: (
+        {"scheduled_start": "2026-05-01T09:00:00+08:00", "session": 2}, ("tournaments.session", "4"),
+        "Session 2 scheduled to start at 2026-05-01 09:00",
+    ),
     AuditAction.SHEET_REFEREE_ASSIGNED: ({"referee": "ref1"}, SHEET_OBJ, "Referee ref1 assigned — session 2, table 9"),
     AuditAction.HAND_RECORDED: (
         {"sheet": SHEET, "number": 3, "result": "win", "deltas": [-31, -8, 47, -8], "tiles": "123m456m789m123p5p+5p",

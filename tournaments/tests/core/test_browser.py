@@ -1,26 +1,33 @@
-"""An organizer checks players in from a phone, in Chinese, through the real browser."""
+"""An organizer checks players in from a phone, in Chinese, through the real browser (3.5.7.1)."""
 
 import pytest
 
 from scoring.browser_testing import PHONE
-from tournaments.models import Registration
+from tournaments.models import SessionCheckIn
 
 
 @pytest.mark.browser
-def test_check_in_on_a_phone_and_switch_language(browser, live_server, browser_login, organizer, registrations):
+def test_3_5_7_1_check_in_on_a_phone_and_switch_language(
+    browser, live_server, browser_login, organizer, registrations, seated_session
+):
     context = browser.new_context(**PHONE)
     page = context.new_page()
     browser_login(page, organizer)
-    page.goto(f"{live_server.url}/t/{registrations[0].tournament_id}/registrations/")
-    row = page.locator(f"#registration-{registrations[0].pk}")
+    tournament_id = registrations[0].tournament_id
+    page.goto(f"{live_server.url}/t/{tournament_id}/sessions/1/tables/2/check-in/")
+    row = page.locator("tr", has_text="Player 5")
     row.get_by_role("button", name="Check in").click()
-    row.get_by_role("button", name="Checked in").wait_for()  # swapped in place by htmx
-    assert Registration.objects.get(pk=registrations[0].pk).checked_in
+    row.get_by_text("checked in at").wait_for()
+    assert SessionCheckIn.objects.filter(session=seated_session, registration=registrations[4]).exists()
     # Nothing wider than the phone's screen.
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
     with page.expect_navigation():
         page.select_option("#language-select", "zh-hans")
+    assert page.locator("h1").inner_text().startswith("检录")
+    assert page.locator("tr", has_text="Player 6").get_by_text("未检录").count() == 1
+
+    page.goto(f"{live_server.url}/t/{tournament_id}/registrations/")
     assert page.locator("h1").inner_text() == "报名名单"
     page.locator("#q").fill("Player 12")
     page.locator("#registration-rows tr").first.get_by_text("Player 12").wait_for()

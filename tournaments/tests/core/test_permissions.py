@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.access import Capability, can, is_pin_committee
-from tournaments.models import Registration, Tournament
+from tournaments.models import Tournament
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "pin_member", "outsider"]
 
@@ -58,15 +58,16 @@ def test_anonymous_is_sent_to_login_for_private_pages(client_for, tournament):
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("role", ROLES)
-def test_check_in_by_role(client_for, tournament, registrations, everyone, role):
+def test_3_5_7_check_in_by_role(client_for, tournament, registrations, seated_session, everyone, role):
     registration = registrations[0]
     response = client_for(everyone[role]).post(
-        reverse("tournaments:check_in", args=[registration.pk]), {"checked_in": "1"}
+        reverse("tournaments:check_in_change", args=[seated_session.pk]), {"registration": registration.pk}
     )
     allowed = role in {"organizer", "chief_referee", "referee"}
     assert response.status_code == (302 if allowed else 404)
-    registration.refresh_from_db()
-    assert registration.checked_in is allowed
+    assert seated_session.check_ins.filter(registration=registration).exists() is allowed
+    page = client_for(everyone[role]).get(reverse("tournaments:check_in_list", args=[tournament.pk, 1]))
+    assert page.status_code == (200 if allowed else 404)
 
 
 @pytest.mark.django_db
@@ -135,17 +136,24 @@ def test_api_registrations_by_role(client_for, tournament, registrations, everyo
 
 
 @pytest.mark.django_db
-def test_api_check_in_validates_input_and_role(client_for, tournament, registrations, referee, outsider):
-    url = f"/api/registrations/{registrations[0].pk}/check-in/"
-    assert client_for(outsider).post(url, {"checked_in": True}, content_type="application/json").status_code == 404
+def test_api_check_in_validates_input_and_role(
+    client_for, tournament, registrations, seated_session, referee, outsider
+):
+    url = f"/api/sessions/{seated_session.pk}/check-ins/"
+    body = {"registration_id": registrations[0].pk, "checked_in": True}
+    assert client_for(outsider).post(url, body, content_type="application/json").status_code == 404
     referee_client = client_for(referee)
-    bad = referee_client.post(url, {"checked_in": "maybe"}, content_type="application/json")
+    bad = referee_client.post(url, {**body, "checked_in": "maybe"}, content_type="application/json")
     assert bad.status_code == 400
     assert [(e["field"], e["code"]) for e in bad.json()["errors"]] == [("checked_in", "invalid")]
-    good = referee_client.post(url, {"checked_in": True}, content_type="application/json")
+    good = referee_client.post(url, body, content_type="application/json")
     assert good.status_code == 200
-    assert good.json()["checked_in"] is True
-    assert Registration.objects.get(pk=registrations[0].pk).checked_in
+    assert good.json()["checked_in"] is True and good.json()["session"] == 1
+    assert good.json()["late_seconds"] is None  # the session has not started
+    assert seated_session.check_ins.filter(registration=registrations[0]).exists()
+    undone = referee_client.post(url, {**body, "checked_in": False}, content_type="application/json")
+    assert undone.status_code == 200 and undone.json()["checked_in"] is False
+    assert not seated_session.check_ins.exists()
 
 
 @pytest.mark.django_db

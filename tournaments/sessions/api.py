@@ -1,0 +1,48 @@
+"""The sessions' API: check-in per session (3.5.7.1)."""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import permissions, serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments.access import Capability
+from tournaments.models import SessionCheckIn
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
+
+
+class CheckInInput(serializers.Serializer):
+    registration_id = serializers.IntegerField(min_value=1)
+    checked_in = serializers.BooleanField()
+
+
+class CheckInOutput(serializers.Serializer):
+    session = serializers.IntegerField()
+    registration_id = serializers.IntegerField()
+    entry_number = serializers.IntegerField()
+    checked_in = serializers.BooleanField()
+    checked_in_at = serializers.DateTimeField(allow_null=True)
+    method = serializers.ChoiceField(choices=SessionCheckIn.Method.choices, allow_null=True)
+    late_seconds = serializers.IntegerField(allow_null=True)
+
+
+class SessionCheckInApi(APIView):
+    """Check a seated player in for the session (checked_in true) or undo it (false); audited."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=CheckInInput, responses=CheckInOutput)
+    def post(self, request, session_id: int):
+        session = session_selectors.session_get_for_user(
+            user=request.user, session_id=session_id, capability=Capability.CHECK_IN
+        )
+        payload = CheckInInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        registration = session_selectors.registration_in_session_get(
+            session=session, registration_id=payload.validated_data["registration_id"]
+        )
+        if payload.validated_data["checked_in"]:
+            session_services.check_in_record(actor=request.user, session=session, registration=registration)
+        else:
+            session_services.check_in_undo(actor=request.user, session=session, registration=registration)
+        return Response(session_selectors.check_in_state(session=session, registration=registration))

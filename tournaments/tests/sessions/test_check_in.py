@@ -1,0 +1,257 @@
+"""Check-in per session (3.5.7.1) and lateness from check-in (3.11.2.1)."""
+
+import datetime as dt
+import re
+
+import pytest
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.models import AuditEvent, Session, SessionCheckIn
+from tournaments.sessions import selectors as session_selectors
+from tournaments.sessions import services as session_services
+from tournaments.sheets.services import PIN_ATTEMPTS
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    cache.clear()  # the PIN pause is counted in the cache
+    yield
+    cache.clear()
+
+
+def _seat_session_2(organizer, tournament, registrations):
+    session = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={1: ids[8:12], 2: ids[0:4], 3: ids[4:8]}
+    )
+    return session
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_check_in_is_per_session(organizer, tournament, registrations, seated_session):
+    """Checked in for session 1 is not checked in for session 2."""
+    session_2 = _seat_session_2(organizer, tournament, registrations)
+    check_in = session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    assert check_in.method == SessionCheckIn.Method.STAFF and check_in.checked_in_by == organizer
+    assert SessionCheckIn.objects.filter(session=seated_session, registration=registrations[0]).exists()
+    assert not SessionCheckIn.objects.filter(session=session_2, registration=registrations[0]).exists()
+    session_2_tables = session_selectors.session_check_ins(session=session_2)
+    table_2 = next(t for t in session_2_tables if t["table"] == 2)
+    assert registrations[0] in [row["registration"] for row in table_2["missing"]]
+    # A second check-in keeps the first time; one row per session and player.
+    again = session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    assert again.pk == check_in.pk and again.checked_in_at == check_in.checked_in_at
+    session_services.check_in_record(actor=organizer, session=session_2, registration=registrations[0])
+    assert SessionCheckIn.objects.filter(registration=registrations[0]).count() == 2
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_only_a_seated_player_of_an_open_session_checks_in(
+    organizer, tournament, registrations, seated_session
+):
+    session_2 = tournament.sessions.get(number=2)  # no seats yet
+    with pytest.raises(ValidationError, match="no seat in session 2"):
+        session_services.check_in_record(actor=organizer, session=session_2, registration=registrations[0])
+    Session.objects.filter(pk=seated_session.pk).update(status=Session.Status.FINISHED)
+    with pytest.raises(ValidationError, match="is over"):
+        session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    assert not SessionCheckIn.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["referee", "chief_referee", "organizer"])
+def test_3_5_7_1_staff_check_in_and_undo_at_the_table_panel(
+    client_for, tournament, registrations, seated_session, who, request
+):
+    user = request.getfixturevalue(who)
+    client = client_for(user)
+    panel = reverse("tournaments:check_in_table", args=[tournament.pk, 1, 2])
+    page = client.get(panel).content.decode()
+    assert page.count("not checked in") == 4
+    change = reverse("tournaments:check_in_change", args=[seated_session.pk])
+    response = client.post(change, {"registration": registrations[4].pk, "next": panel})
+    assert response.status_code == 302 and response["Location"] == panel
+    page = client.get(panel).content.decode()
+    assert page.count("not checked in") == 3 and f"· {user.get_username()}" in page
+    response = client.post(change, {"registration": registrations[4].pk, "undo": "1", "next": panel})
+    assert response.status_code == 302
+    assert not SessionCheckIn.objects.exists()
+    events = AuditEvent.objects.filter(object_type="tournaments.registration", object_id=str(registrations[4].pk))
+    assert list(events.order_by("pk").values_list("action", flat=True)) == [
+        "registration.checked_in", "registration.check_in_undone"
+    ]
+    undone = events.get(action="registration.check_in_undone")
+    assert undone.actor == user and undone.detail["session"] == 1 and undone.detail["how"] == "staff"
+    assert undone.detail["checked_in_at"]  # the time of the check-in undone is kept
+    # Undoing what is not there says so; an outside "next" is not followed.
+    response = client.post(change, {"registration": registrations[4].pk, "undo": "1", "next": "https://evil.example/"})
+    assert response["Location"] == reverse("tournaments:check_in_list", args=[tournament.pk, 1])
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_a_table_panel_of_another_tournament_or_table_is_404(
+    client_for, tournament, referee, outsider, seated_session
+):
+    no_table = reverse("tournaments:check_in_table", args=[tournament.pk, 1, 9])
+    assert client_for(referee).get(no_table).status_code == 404
+    table_1 = reverse("tournaments:check_in_table", args=[tournament.pk, 1, 1])
+    assert client_for(outsider).get(table_1).status_code == 404
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_player_checks_in_with_the_table_qr_code_and_pin(
+    client, published, registrations, seated_session, pins
+):
+    url = reverse("tournaments:player_check_in", args=[published.pk, 2])
+    page = client.get(url).content.decode()
+    assert "Table 2" in page and "Session 1" in page
+    response = client.post(url, {"entry": 5, "pin": pins[5]})
+    assert response.status_code == 200 and "Entry 5" in response.content.decode()
+    check_in = SessionCheckIn.objects.get(session=seated_session, registration=registrations[4])
+    assert check_in.method == SessionCheckIn.Method.PLAYER_PIN and check_in.checked_in_by is None
+    event = AuditEvent.objects.get(action="registration.checked_in")
+    assert event.actor is None and event.detail == {"entry": 5, "session": 1, "table": 2, "how": "player_pin"}
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_a_wrong_pin_is_refused_and_paused_after_a_few(published, registrations, seated_session, pins):
+    wrong = "0000" if pins[5] != "0000" else "1111"
+    for _ in range(PIN_ATTEMPTS):
+        with pytest.raises(ValidationError, match="do not match"):
+            session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=5, pin=wrong)
+    # The right PIN now waits too: a 4-digit PIN must not be guessed.
+    with pytest.raises(ValidationError, match="Too many wrong PINs"):
+        session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=5, pin=pins[5])
+    assert not SessionCheckIn.objects.exists()
+    # Another player is not paused; an unknown entry number gets the same answer as a wrong PIN.
+    session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=6, pin=pins[6])
+    with pytest.raises(ValidationError, match="do not match"):
+        session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=99, pin="1234")
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_a_player_of_another_table_is_refused(client, published, registrations, seated_session, pins):
+    url = reverse("tournaments:player_check_in", args=[published.pk, 1])
+    page = client.post(url, {"entry": 5, "pin": pins[5]}).content.decode()
+    assert "at table 2, not at table 1" in page
+    assert not SessionCheckIn.objects.exists()
+    page = client.post(url, {"entry": 5, "pin": "12a4"}).content.decode()
+    assert "digits only" in page
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_the_player_page_of_a_draft_tournament_is_404(client, tournament, seated_session):
+    assert client.get(reverse("tournaments:player_check_in", args=[tournament.pk, 1])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_3_5_7_the_board_lists_who_is_missing_per_table(
+    client_for, tournament, organizer, registrations, seated_session
+):
+    for registration in registrations[:4] + registrations[5:11]:
+        session_services.check_in_record(actor=organizer, session=seated_session, registration=registration)
+    url = reverse("tournaments:board", args=[tournament.pk])
+    page = client_for(organizer).get(url, HTTP_HX_REQUEST="true").content.decode()  # the polled fragment
+    assert "Check-in, session 1" in page and "10 of 12 checked in" in page
+    missing = re.search(r'<table class="grid board-missing">(.*?)</table>', page, re.S).group(1)
+    rows = re.findall(r"<tr><td class=\"n\"><a [^>]*>(\d+)</a></td>(.*?)</tr>", missing, re.S)
+    assert [(table, re.findall(r"<strong>(\d+)</strong>", cells)) for table, cells in rows] == [
+        ("2", ["5"]), ("3", ["12"])
+    ]
+    session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[4])
+    session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[11])
+    page = client_for(organizer).get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "board-missing" not in page and "Every seated player has checked in." in page
+
+
+def _check_in_at(monkeypatch, organizer, session, registration, after: dt.timedelta):
+    """Check `registration` in `after` the session's start (the clock is set, not waited for)."""
+    monkeypatch.setattr(timezone, "now", lambda: session.started_at + after)
+    session_services.check_in_record(actor=organizer, session=session, registration=registration)
+    monkeypatch.undo()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "after, late, shown",
+    [
+        (dt.timedelta(minutes=-5), 0, "before the start: not late"),
+        (dt.timedelta(0), 0, "before the start: not late"),
+        (dt.timedelta(minutes=10), 600, "10 min 0 s after the start"),
+        (dt.timedelta(minutes=15), 900, "15 min 0 s after the start"),
+        (dt.timedelta(minutes=15, seconds=1), 901, "15 min 1 s after the start"),
+        (dt.timedelta(minutes=15, seconds=1, microseconds=999_999), 901, "15 min 1 s after the start"),
+    ],
+)
+def test_3_11_2_1_lateness_is_derived_from_check_in(
+    monkeypatch, client_for, organizer, referee, registrations, sheet, after, late, shown
+):
+    """Lateness counts from the announced start (the session's start on the board) to the check-in,
+    in whole seconds; a check-in at or before the start is not late. The referee's foul form shows
+    it and, when late, fills the lateness in."""
+    session = sheet.session
+    assert session_selectors.lateness_for(session=session, registration=registrations[1]) is None  # not checked in
+    _check_in_at(monkeypatch, organizer, session, registrations[1], after)
+    assert session_selectors.lateness_for(session=session, registration=registrations[1]) == late
+    url = reverse("penalties:sheet_fouls", args=[sheet.pk])
+    client = client_for(referee)
+    page = client.get(url).content.decode()
+    assert shown in page
+    prefill_link = f'href="?late={registrations[1].pk}#record-foul"'
+    assert (prefill_link in page) is bool(late)
+    page = client.get(url, {"late": registrations[1].pk}).content.decode()
+    if late:
+        assert '<option value="late" selected>' in page
+        assert f'<option value="{registrations[1].pk}" selected>' in page
+        assert f'name="late_minutes" value="{late // 60}"' in page
+        assert f'name="late_seconds" value="{late % 60}"' in page
+    else:  # not late: nothing is filled in, there is no foul
+        assert '<option value="late" selected>' not in page and 'name="late_minutes" value=' not in page
+
+
+@pytest.mark.django_db
+def test_3_11_2_1_no_lateness_before_the_session_starts(organizer, registrations, seated_session):
+    session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    assert session_selectors.lateness_for(session=seated_session, registration=registrations[0]) is None
+    assert session_selectors.lateness_seconds(checked_in_at=None, started_at=timezone.now()) is None
+
+
+@pytest.mark.django_db
+def test_3_5_7_1_the_api_undo_of_nothing_is_refused(client_for, referee, registrations, seated_session):
+    url = f"/api/sessions/{seated_session.pk}/check-ins/"
+    response = client_for(referee).post(
+        url, {"registration_id": registrations[0].pk, "checked_in": False}, content_type="application/json"
+    )
+    assert response.status_code == 400 and "is not checked in" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_3_11_2_1_the_organizer_schedules_a_session_but_lateness_counts_from_the_start(
+    client_for, tournament, organizer, referee, registrations, seated_session
+):
+    url = reverse("tournaments:session_schedule", args=[seated_session.pk])
+    assert client_for(referee).post(url, {"scheduled_start": "2026-05-01T09:00"}).status_code == 404
+    response = client_for(organizer).post(url, {"scheduled_start": "2026-05-01T09:00"})
+    assert response.status_code == 302
+    seated_session.refresh_from_db()
+    assert timezone.localtime(seated_session.scheduled_start).strftime("%Y-%m-%d %H:%M") == "2026-05-01 09:00"
+    event = AuditEvent.objects.get(action="session.scheduled")
+    assert event.detail["session"] == 1 and event.detail["scheduled_start"].startswith("2026-05-01T09:00")
+    page = client_for(organizer).get(reverse("tournaments:check_in_list", args=[tournament.pk, 1])).content.decode()
+    assert "Scheduled start 09:00" in page
+    # The session starts later than the timetable: a player who checks in before the start is not late.
+    session_services.check_in_record(actor=organizer, session=seated_session, registration=registrations[0])
+    session_services.session_start(actor=organizer, session=seated_session)
+    seated_session.refresh_from_db()
+    assert seated_session.started_at > seated_session.scheduled_start
+    assert session_selectors.lateness_for(session=seated_session, registration=registrations[0]) == 0
+    # Once started, the schedule is history.
+    with pytest.raises(ValidationError, match="has started"):
+        session_services.session_schedule(actor=organizer, session=seated_session, scheduled_start=None)
+    client_for(organizer).post(url, {"scheduled_start": "not a date"})
+    seated_session.refresh_from_db()
+    assert seated_session.scheduled_start is not None
