@@ -2,6 +2,12 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
+def _rank_official(user, tournament) -> bool:
+    from tournaments.access import Capability, can
+
+    return can(user, tournament, Capability.SUPERVISE_SCORES) or can(user, tournament, Capability.MANAGE)
+
+
 class PenaltiesConfig(AppConfig):
     name = "penalties"
     verbose_name = _("Penalties")
@@ -26,5 +32,12 @@ class PenaltiesConfig(AppConfig):
         # disqualifications settled.
         extensions.register_link("session", _("Record of Fouls"), "penalties:record", Capability.VIEW_ROSTER)
         extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
+        # 通报 (3.11.4, 3.11.6.10): public where the tournament (and so its standings) is.
+        extensions.register_link("tournament", _("Public notices"), "penalties:notices")
+        # 3.11.5: the chief referee or an organizer cancels a rank.
+        extensions.register_link(
+            "tournament", _("Rank cancellations (3.11.5)"), "penalties:rank_cancellations",
+            predicate=_rank_official,
+        )
         extensions.register_archive_section(archive.SECTION)
         extensions.register_tournament_archive_section(archive.POLICY_SECTION)

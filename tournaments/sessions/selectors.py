@@ -94,3 +94,12 @@ def session_get_by_number_for_user(*, user, tournament_id: int, number: int, cap
     if session is None or not can(user, session.tournament, capability):
         raise NotFound("No such session.")
     return session
+
+
+def session_tables_held(*, session: Session) -> list[int]:
+    """Numbers of the tables of a running session seated but not started: a 停赛 player (3.11.4)
+    held a seat there when the session started; each starts once a substitute takes the seat."""
+    if session.status != Session.Status.RUNNING:
+        return []
+    started = session.sheets.values("table_id")
+    return sorted(set(session.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))

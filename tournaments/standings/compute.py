@@ -108,10 +108,12 @@ def standings_compute(tournament: Tournament) -> dict:
             "best_session": None,
             "sessions": [],
             "disqualified": False,
+            "rank_cancelled": False,
         }
     for registration_id, marks in extensions.standing_flags(tournament.pk).items():
         if registration_id in rows:
             rows[registration_id]["disqualified"] = bool(marks.get("disqualified"))
+            rows[registration_id]["rank_cancelled"] = bool(marks.get("rank_cancelled"))
     for sheet_id, session_id, table_id, session_number, table_number, *_totals in sheets:
         owners = seat_owners.get((session_id, table_id), no_owners)
         for result in results[sheet_id]:
@@ -142,15 +144,17 @@ def standings_compute(tournament: Tournament) -> dict:
         return (-row["table_points"], -row["contest_points"], *(_tiebreak_key(row, t) for t in tiebreaks))
 
     keys = {registration_id: individual_key(row) for registration_id, row in rows.items()}  # once per player
-    # 3.11.4-3.11.5: a disqualified player keeps their record but takes no rank; listed last.
+    # 3.11.4: a 停赛 player keeps the rank earned so far (marked "disqualified"). 3.11.5: a player
+    # whose rank is cancelled is struck from the results: no rank, no team total, not in
+    # "individuals" (so not on the Appendix 7 sheet); listed apart in "struck".
     ranked = sorted(
-        (r for r in rows.values() if not r["disqualified"]), key=lambda r: (keys[r["registration"]], r["entry"])
+        (r for r in rows.values() if not r["rank_cancelled"]), key=lambda r: (keys[r["registration"]], r["entry"])
     )
     _assign_ranks(ranked, lambda row: keys[row["registration"]])
-    disqualified = sorted((r for r in rows.values() if r["disqualified"]), key=lambda r: r["entry"])
-    for row in disqualified:
+    struck = sorted((r for r in rows.values() if r["rank_cancelled"]), key=lambda r: r["entry"])
+    for row in struck:
         row["rank"] = None
-    individuals = ranked + disqualified
+    individuals = ranked
 
     teams: dict[int, dict] = defaultdict(lambda: {"table_points": 0, "contest_points": 0, "members": []})
     for row in individuals:
@@ -168,4 +172,4 @@ def standings_compute(tournament: Tournament) -> dict:
     team_rows = sorted(teams.values(), key=lambda team: (team_key(team), team["team"]))
     _assign_ranks(team_rows, team_key)
     sessions = sorted({sheet[3] for sheet in sheets})
-    return {"individuals": individuals, "teams": team_rows, "sessions": sessions}
+    return {"individuals": individuals, "teams": team_rows, "sessions": sessions, "struck": struck}

@@ -37,7 +37,7 @@ def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | 
     return tournament.standings_snapshots.order_by("-version").first()
 
 
-EMPTY_STANDINGS = {"individuals": [], "teams": [], "sessions": []}
+EMPTY_STANDINGS = {"individuals": [], "teams": [], "sessions": [], "struck": []}
 
 
 def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
@@ -73,7 +73,10 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
         }
         for team in data["teams"]
     ]
-    return {"snapshot": snapshot, "individuals": individuals, "teams": teams, "sessions": data["sessions"]}
+    # 3.11.5: names struck from the results (取消录取名次), shown struck with no rank or points.
+    struck = [{"entry": row["entry"], "name": row["name"]} for row in data.get("struck", [])]
+    return {"snapshot": snapshot, "individuals": individuals, "teams": teams, "sessions": data["sessions"],
+            "struck": struck}
 
 
 def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
@@ -86,7 +89,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
     seats = dict(SEAT_CHOICES)
     return {
         "rank": row["rank"],
-        # 3.11.4: a disqualified player keeps their record but takes no rank (standing flags).
+        # 3.11.4: a disqualified (停赛) player keeps the rank earned so far, marked (standing flags).
         "disqualified": row.get("disqualified", False),
         "entry": row["entry"],
         "name": row["name"],
