@@ -47,8 +47,8 @@ class Tournament(models.Model):
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
     # Standings tie-breaks after total table points and total contest points (3.10.1), in order.
     tiebreaks = models.JSONField(_("tie-breaks"), default=default_tiebreaks, blank=True)
-    # 3.11.2.2 deductions are given to nobody; whether they move a player's place at the table is
-    # the organizer's choice (the rules are silent).
+    # 3.11.2.2 deductions are given to nobody and taken "在每盘积分中扣除", from the hand's score,
+    # which 3.9.2.2 ranks by: they move the place (default). "No" is an organizer's regulation.
     deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
     # Bumped by every standings recompute; pages use it as their ETag.
     standings_version = models.PositiveIntegerField(default=0)
