@@ -1,5 +1,6 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from penalties.catalogue import MAX_LATE_SECONDS, MAX_POINTS
 from penalties.models import PenaltyPolicy
@@ -10,7 +11,9 @@ from scoring.engine.table import MAX_HANDS
 class PenaltyForm(forms.Form):
     foul = forms.ChoiceField(label=_("Foul"))
     offender = forms.TypedChoiceField(label=_("Offender"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS, required=False)
+    hand_number = forms.IntegerField(
+        label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS, required=False
+    )
     # 3.11.2.2: 5, 10, 20, ... 60; 3.11.6.7(3): any amount 5-60; 3.11.6.9: any amount. The service
     # checks the amount against the foul's own article.
     points = forms.IntegerField(
@@ -58,7 +61,7 @@ class PenaltyForm(forms.Form):
 
 class FalseWinForm(forms.Form):
     offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
+    hand_number = forms.IntegerField(label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS)
     self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
 
     def __init__(self, *args, players: list, **kwargs):

@@ -77,6 +77,8 @@ def sanction_text(penalty: Penalty) -> str:
         parts = [_("pays %(points)s to each") % {"points": penalty.points}]
     elif penalty.sanction == "pay_victim":
         parts = [_("pays %(points)s to %(entry)s") % {"points": penalty.points, "entry": penalty.victim.entry_number}]
+    elif penalty.disqualification:
+        parts = []  # 3.11.4 停赛, added below; no points and no warning
     elif penalty.forfeit:
         parts = [_("session forfeited: 0")]
     elif penalty.sanction == "penalty_tiles":
@@ -90,6 +92,8 @@ def sanction_text(penalty: Penalty) -> str:
         parts.append(_("停和"))
     if penalty.disqualification:
         parts.append(_("disqualified"))
+        if hasattr(penalty, "notice"):
+            parts.append(_("public notice (通报)"))
     return " · ".join(parts)
 
 
@@ -110,7 +114,7 @@ def record_of_fouls(*, session) -> list[dict]:
         Penalty.objects.filter(sheet__session=session)
         .select_related(
             "sheet__table", "sheet__referee", "offender__player", "offender__team", "victim__player", "cancelled_by",
-            "substitute",
+            "substitute", "notice",
         )
         .order_by("sheet__table__number", "hand_number", "created_at")
     )
@@ -188,7 +192,7 @@ def rank_cancellation_get_for_user(*, user, cancellation_id: int) -> RankCancell
 
 
 def sheet_penalties(*, sheet) -> list[dict]:
-    penalties = sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at")
+    penalties = sheet.penalties.select_related("offender__player", "victim__player", "notice").order_by("created_at")
     return [
         {"penalty": penalty, "foul": foul_description(penalty.foul), "sanction": sanction_text(penalty),
          "active": penalty.status == Penalty.Status.ACTIVE}
