@@ -22,7 +22,7 @@ from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
 from tournaments.audit import AuditAction, audit_record
-from tournaments.locks import lock_sheet, lock_tournament
+from tournaments.locks import lock_session, lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
 from tournaments.sessions.services import session_held_tables_start
 from tournaments.sheets.services import sheet_results_changed
@@ -251,6 +251,12 @@ def false_win_record(
     )
 
 
+def _running_session_locked(tournament_id: int) -> Session | None:
+    """The tournament's running session, locked (after the tournament, before any sheet)."""
+    running = Session.objects.filter(tournament_id=tournament_id, status=Session.Status.RUNNING).first()
+    return lock_session(running.pk) if running is not None else None
+
+
 @transaction.atomic
 def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     """Cancel a penalty (the chief referee, or a decided appeal); results are recomputed."""
@@ -264,8 +270,13 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
         pk=penalty.pk
     )
-    if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
+    running = None
+    if penalty.disqualification:
+        # Also without a substitute: a table of the running session held back for this player
+        # (3.11.4) starts once the 停赛 is cancelled, under the tournament's and the session's locks
+        # as session_start takes them, before the sheet's.
         lock_tournament(penalty.sheet.session.tournament_id)
+        running = _running_session_locked(penalty.sheet.session.tournament_id)
     lock_sheet(penalty.sheet_id)
     if penalty.status == Penalty.Status.CANCELLED:
         raise ValidationError(_("This penalty is already cancelled."))
@@ -284,6 +295,10 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         _renumber_escalating(actor=actor, penalty=penalty)
     if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
         _seats_back_from_substitute(actor=actor, penalty=penalty)
+    if penalty.disqualification:
+        if running is not None:
+            session_held_tables_start(actor=actor, session=running)
+        standings_recompute_later(tournament_id=penalty.sheet.session.tournament_id)  # the 停赛 mark goes
     sheet_results_changed(sheet=penalty.sheet)
     return penalty
 
@@ -355,6 +370,7 @@ def disqualification_arrange(
         pk=penalty.pk
     )
     lock_tournament(penalty.sheet.session.tournament_id)
+    running = _running_session_locked(penalty.sheet.session.tournament_id)
     if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
         raise ValidationError(_("Only a disqualification in force needs an arrangement."))
     if arrangement != Penalty.Arrangement.SUBSTITUTE:
@@ -371,7 +387,6 @@ def disqualification_arrange(
     if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:
         raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
     planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
-    running = Session.objects.filter(tournament=tournament, status=Session.Status.RUNNING).first()
     # Seats still open: every planned session, and the held tables (no sheet) of the running one.
     open_seats = SeatAssignment.objects.filter(session__in=planned)
     if running is not None:

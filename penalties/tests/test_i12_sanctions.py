@@ -440,3 +440,20 @@ def test_the_migration_keeps_play_on_as_legacy_and_drops_forfeit_points_into_the
     assert (cheat.arrangement, cheat.substitute) == ("substitute", substitute)
     assert AuditEvent.objects.filter(action="penalty.disqualification_arranged").last().detail[
         "replaces_legacy"] == "play_on"
+
+
+@pytest.mark.django_db
+def test_3_11_4_a_held_table_starts_when_the_disqualification_is_cancelled(
+    referee, organizer, chief_referee, sheet, tournament, registrations
+):
+    east = table_players(sheet)[0]
+    session2 = seat_session_2(organizer, tournament, registrations)
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    session_services.session_end(actor=organizer, session=sheet.session)
+    session_services.session_start(actor=organizer, session=session2)
+    session2.refresh_from_db()
+    assert session_selectors.session_tables_held(session=session2) == [1]
+    services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="Upheld on appeal")
+    assert session_selectors.session_tables_held(session=session2) == []
+    table1 = session2.sheets.get(table__number=1)
+    won_by(referee, table1, 1, 0, 1)  # the player is back, and may win

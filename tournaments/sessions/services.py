@@ -176,9 +176,9 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
 
 def session_held_tables_start(*, actor, session: Session) -> list[ScoreSheet]:
     """Start the tables of a running session that were held back (3.11.4) and now seat four players
-    none of whom is under 停赛 (a substitute took the seat). Called inside the caller's transaction,
-    which holds the tournament's lock (tournaments.locks)."""
-    session = lock_session(session.pk)
+    none of whom is under 停赛 (a substitute took the seat, or the 停赛 was cancelled). Called inside
+    the caller's transaction, which holds the tournament's lock and then the session's (lock order of
+    tournaments.locks: the caller may hold a score sheet's lock by now, so none is taken here)."""
     if session.status != Session.Status.RUNNING:
         return []
     tournament = session.tournament
