@@ -14,7 +14,7 @@ class PenaltiesConfig(AppConfig):
 
     def ready(self):
         # The tournament core asks registered providers; it never imports this app.
-        from penalties import archive, providers
+        from penalties import archive, board, providers
         from penalties.audit_sentences import SENTENCES
         from tournaments import extensions
         from tournaments.access import Capability, can_write_sheet
@@ -39,5 +39,7 @@ class PenaltiesConfig(AppConfig):
             "tournament", _("Rank cancellations (3.11.5)"), "penalties:rank_cancellations",
             predicate=_rank_official,
         )
+        # 3.11.4: the board keeps telling the organizer which tables wait for a substitute.
+        extensions.register_board_panel("penalties/_board_panel.html", board.board_panel)
         extensions.register_archive_section(archive.SECTION)
         extensions.register_tournament_archive_section(archive.POLICY_SECTION)

@@ -198,3 +198,29 @@ def sheet_penalties(*, sheet) -> list[dict]:
          "active": penalty.status == Penalty.Status.ACTIVE}
         for penalty in penalties
     ]
+
+
+def substitutes_needed(*, tournament) -> dict:
+    """3.11.4, 3.5.2: the 停赛 in force without a substitute whose player still holds a seat in a
+    session not yet finished, and the running session's tables held back for them."""
+    from tournaments.models import Session
+
+    open_sessions = Session.objects.filter(
+        tournament=tournament, status__in=[Session.Status.PLANNED, Session.Status.RUNNING]
+    )
+    seated = SeatAssignment.objects.filter(session__in=open_sessions).values("registration_id")
+    penalties = list(
+        Penalty.objects.filter(
+            sheet__session__tournament=tournament, disqualification=True, status=Penalty.Status.ACTIVE,
+            offender_id__in=seated,
+        )
+        .exclude(arrangement=Penalty.Arrangement.SUBSTITUTE)
+        .select_related("offender__player", "sheet__session")
+        .order_by("created_at")
+    )
+    running = open_sessions.filter(status=Session.Status.RUNNING).first()
+    held = []
+    if running is not None:
+        started = running.sheets.values("table_id")
+        held = sorted(set(running.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))
+    return {"penalties": penalties, "held_tables": held, "running": running}

@@ -174,6 +174,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     assert sorted(session2.sheets.values_list("table__number", flat=True)) == [2, 3]
     assert session_selectors.session_tables_held(session=session2) == [1]
     assert AuditEvent.objects.get(action="session.started", object_id=str(session2.pk)).detail["held"] == [1]
+    board = client_for(organizer).get(reverse("tournaments:board", args=[tournament.pk])).content.decode()
+    assert "Waiting for a substitute" in board and "tables 1 are not started" in board
     # The legacy case: were the player's table started anyway, their win there is refused.
     forced = ScoreSheet.objects.create(session=session2, table=tournament.tables.get(number=1))
     assert "3.11.4" in extensions.win_refusal(forced.pk, 1, 0)
@@ -186,6 +188,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == substitute
     assert session_selectors.session_tables_held(session=session2) == []
     assert AuditEvent.objects.filter(action="session.tables_started").exists()
+    board = client_for(organizer).get(reverse("tournaments:board", args=[tournament.pk])).content.decode()
+    assert "Waiting for a substitute" not in board
     table1 = session2.sheets.get(table__number=1)
     won_by(referee, table1, 1, 0, 1)  # the substitute may win
 
