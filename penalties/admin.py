@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from penalties.models import Penalty, PenaltyPolicy
+from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
 
 
 @admin.register(Penalty)
@@ -20,3 +20,24 @@ class PenaltyAdmin(admin.ModelAdmin):
 @admin.register(PenaltyPolicy)
 class PenaltyPolicyAdmin(admin.ModelAdmin):
     list_display = ["tournament", "escalation"]
+
+
+class _ReadOnly(admin.ModelAdmin):
+    """Written through the services (audited, standings recomputed): read-only here."""
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_add_permission(self, request):
+        return False
+
+
+@admin.register(RankCancellation)
+class RankCancellationAdmin(_ReadOnly):
+    list_display = ["tournament", "registration", "article", "status", "migrated", "created_at"]
+    list_filter = ["status", "migrated"]
+
+
+@admin.register(Notice)
+class NoticeAdmin(_ReadOnly):
+    list_display = ["tournament", "registration", "article", "created_at"]

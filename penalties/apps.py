@@ -2,13 +2,19 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 
+def _rank_official(user, tournament) -> bool:
+    from tournaments.access import Capability, can
+
+    return can(user, tournament, Capability.SUPERVISE_SCORES) or can(user, tournament, Capability.MANAGE)
+
+
 class PenaltiesConfig(AppConfig):
     name = "penalties"
     verbose_name = _("Penalties")
 
     def ready(self):
         # The tournament core asks registered providers; it never imports this app.
-        from penalties import archive, providers
+        from penalties import archive, board, providers
         from penalties.audit_sentences import SENTENCES
         from tournaments import extensions
         from tournaments.access import Capability, can_write_sheet
@@ -28,5 +34,14 @@ class PenaltiesConfig(AppConfig):
         # disqualifications settled.
         extensions.register_link("session", _("Record of Fouls"), "penalties:record", Capability.VIEW_ROSTER)
         extensions.register_link("tournament", _("Penalty settings"), "penalties:settings", Capability.MANAGE)
+        # 通报 (3.11.4, 3.11.6.10): public where the tournament (and so its standings) is.
+        extensions.register_link("tournament", _("Public notices"), "penalties:notices")
+        # 3.11.5: the chief referee or an organizer cancels a rank.
+        extensions.register_link(
+            "tournament", _("Rank cancellations (3.11.5)"), "penalties:rank_cancellations",
+            predicate=_rank_official,
+        )
+        # 3.11.4: the board keeps telling the organizer which tables wait for a substitute.
+        extensions.register_board_panel("penalties/_board_panel.html", board.board_panel)
         extensions.register_archive_section(archive.SECTION)
         extensions.register_tournament_archive_section(archive.POLICY_SECTION)

@@ -4,18 +4,26 @@ escalating foul after 20 (3.11.6.3-5) and so is saved before the tables' penalti
 
 Each item: {"foul": code, "offender": entry, "hand": n or null, "points": n (when the referee
 chooses them), "victim": entry (exposed tiles), "late_seconds": n (lateness), "note": text,
-"forfeit_table_points": n (twelfths, a forfeited session the organizer scored), "occurrence": n
-(escalating fouls: the place in the hand as recorded)}. Only penalties in force are exported; an
+"notice": text (the public notice, 通报, given with a 停赛), "occurrence": n (escalating fouls: the
+place in the hand as recorded)}. "forfeit_table_points" is no longer written, and accepted only as 0:
+3.11.2.1 gives a forfeited session 0 with no override. Only penalties in force are exported; an
 import records them through the same service as a referee, so the sanctions (escalation, lateness,
 payments) come out the same.
 """
 
 from django.utils.translation import gettext as _
 
-from penalties.catalogue import FOUL_BY_CODE, MAX_LATE_SECONDS, REFEREE_AMOUNTS, Sanction
-from penalties.models import Penalty, PenaltyPolicy
+from penalties.catalogue import (
+    FOUL_BY_CODE,
+    MAX_LATE_SECONDS,
+    MAX_POINTS,
+    REFEREE_AMOUNTS,
+    VICTIM_AMOUNT_RANGE,
+    Sanction,
+)
+from penalties.models import Notice, Penalty, PenaltyPolicy
 from penalties.selectors import policy_for
-from penalties.services import forfeit_points_set, penalty_policy_update, penalty_record
+from penalties.services import NOTICE_REQUIRED, penalty_policy_update, penalty_record
 from scoring.engine.table import MAX_HANDS
 from tournaments.extensions import TableArchiveSection, TournamentArchiveSection
 from tournaments.models import Registration
@@ -40,8 +48,9 @@ def export(sheet_ids) -> dict[int, list[dict]]:
             item["victim"] = str(penalty.victim.entry_number)
         if penalty.late_seconds is not None:
             item["late_seconds"] = penalty.late_seconds
-        if penalty.forfeit_table_points:
-            item["forfeit_table_points"] = penalty.forfeit_table_points
+        notice = Notice.objects.filter(penalty=penalty).values_list("text", flat=True).first()
+        if notice:
+            item["notice"] = notice
         if penalty.note:
             item["note"] = penalty.note
         items.setdefault(penalty.sheet_id, []).append(item)
@@ -87,19 +96,36 @@ def check(items: list, seats: list[str], rules: str | None, hands: int = MAX_HAN
         ):
             message = _("%(label)s: “occurrence” is a whole number from 1, and only for an escalating foul.")
             problems.append(message % {"label": label})
-        if foul.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM) and item.get("points") not in REFEREE_AMOUNTS:
+        points = item.get("points")
+        whole = isinstance(points, int) and not isinstance(points, bool)
+        if foul.sanction == Sanction.DEDUCTION and foul.article == "3.11.6.9":
+            if not whole or not 1 <= points <= MAX_POINTS:
+                problems.append(_("%(label)s: “points” must be a whole number from 1.") % {"label": label})
+        elif foul.sanction == Sanction.DEDUCTION and points not in REFEREE_AMOUNTS:
             problems.append(_("%(label)s: “points” must be 5, 10, 20, 30, 40, 50 or 60.") % {"label": label})
+        elif foul.sanction == Sanction.PAY_VICTIM and not (
+            whole and VICTIM_AMOUNT_RANGE[0] <= points <= VICTIM_AMOUNT_RANGE[1]
+        ):
+            problems.append(_("%(label)s: “points” must be from 5 to 60.") % {"label": label})
+        notice = item.get("notice", "")
+        if not isinstance(notice, str) or (notice.strip() and foul.sanction != Sanction.DISQUALIFICATION):
+            problems.append(_("%(label)s: “notice” is a text, and only for a disqualification.") % {"label": label})
+        elif foul.code in NOTICE_REQUIRED and not notice.strip():
+            problems.append(_("%(label)s: rule 3.11.6.10 gives a public notice: give “notice”.") % {"label": label})
         if foul.sanction == Sanction.PAY_VICTIM:
             victim = _entry(item.get("victim"))
             if victim is None or (seats and victim not in seats) or victim == _entry(item.get("offender")):
                 problems.append(_("%(label)s: “victim” must be another player of this table.") % {"label": label})
         if foul.sanction == Sanction.LATENESS:
             late = item.get("late_seconds")
-            if isinstance(late, bool) or not isinstance(late, int) or not 0 <= late <= MAX_LATE_SECONDS:
-                problems.append(_("%(label)s: “late_seconds” must be a whole number of seconds.") % {"label": label})
+            if isinstance(late, bool) or not isinstance(late, int) or not 1 <= late <= MAX_LATE_SECONDS:
+                problems.append(
+                    _("%(label)s: “late_seconds” must be a whole number of seconds from 1.") % {"label": label}
+                )
         forfeit_points = item.get("forfeit_table_points", 0)
-        if isinstance(forfeit_points, bool) or not isinstance(forfeit_points, int) or not 0 <= forfeit_points <= 48:
-            problems.append(_("%(label)s: “forfeit_table_points” must be from 0 to 48 twelfths.") % {"label": label})
+        if isinstance(forfeit_points, bool) or forfeit_points != 0:
+            # 3.11.2.1 "本局为0分": no table points for a forfeited session, whoever decides.
+            problems.append(_("%(label)s: “forfeit_table_points” can only be 0 (rule 3.11.2.1).") % {"label": label})
     return problems
 
 
@@ -107,7 +133,7 @@ def save(sheet, items: list[dict], registrations: dict[str, int], actor) -> None
     by_id = Registration.objects.in_bulk(list(registrations.values()))
     for item in items:
         victim = _entry(item.get("victim"))
-        penalty = penalty_record(
+        penalty_record(
             actor=actor,
             sheet=sheet,
             foul=item["foul"],
@@ -118,9 +144,8 @@ def save(sheet, items: list[dict], registrations: dict[str, int], actor) -> None
             late_seconds=item.get("late_seconds"),
             note=item.get("note", "") if isinstance(item.get("note"), str) else "",
             occurrence=item.get("occurrence"),
+            notice=item.get("notice", "") if isinstance(item.get("notice"), str) else "",
         )
-        if item.get("forfeit_table_points") and penalty.forfeit:
-            forfeit_points_set(actor=actor, penalty=penalty, table_points_twelfths=item["forfeit_table_points"])
 
 
 SECTION = TableArchiveSection(key="penalties", export=export, check=check, save=save)

@@ -8,7 +8,6 @@ holds the helpers and falls back to the label and the detail for an event no sen
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scoring.engine.table import twelfths_display
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import describe_changes, place_of, with_place
 
@@ -27,6 +26,8 @@ def _penalty_recorded(d, event, places):
         what = _("Entry %(entry)s pays %(points)s points to each other player (%(article)s)")
     elif sanction == "pay_victim":
         what = _("Entry %(entry)s pays %(points)s points to entry %(victim)s (%(article)s)")
+    elif sanction == "penalty_tiles":
+        what = _("Entry %(entry)s's exposed tiles become penalty tiles (罚张, %(article)s)")
     elif not d["points"]:
         what = _("Warning to entry %(entry)s (%(article)s)")
     else:
@@ -61,6 +62,7 @@ def _disqualification_arranged(d, event, places):
             "Substitute entry %(substitute)s takes %(n)s seats of disqualified entry %(entry)s",
             d["seats_moved"],
         ) % {"substitute": d["substitute"], "n": d["seats_moved"], "entry": d["offender"]}
+    # "play_on": only in events written before issue 12 (3.5.2 now requires a substitute).
     return _("The three others play on without disqualified entry %(entry)s") % {"entry": d["offender"]}
 
 
@@ -73,11 +75,16 @@ def _seats_returned(d, event, places):
     ) % {"entry": d["player"], "n": n, "substitute": d["substitute"]}
 
 
-def _forfeit_points_set(d, event, places):
-    what = _("Entry %(entry)s's forfeited session: %(points)s table points") % {
-        "entry": d["offender"], "points": twelfths_display(d["twelfths"])
-    }
-    return with_place(what, place_of(event, places))
+def _rank_cancelled(d, event, places):
+    return _("Rank of entry %(entry)s cancelled, name struck from the results (%(article)s)") % {
+        "entry": d["entry"], "article": d["article"]
+    } + (" — " + d["reason"] if d.get("reason") else "")
+
+
+def _rank_restored(d, event, places):
+    return _("Rank cancellation of entry %(entry)s withdrawn (%(article)s)") % {
+        "entry": d["entry"], "article": d["article"]
+    } + (" — " + d["reason"] if d.get("reason") else "")
 
 
 def _penalty_policy_updated(d, event, places):
@@ -93,6 +100,7 @@ SENTENCES = {
     AuditAction.PENALTY_RENUMBERED: _penalty_renumbered,
     AuditAction.PENALTY_DISQUALIFICATION_ARRANGED: _disqualification_arranged,
     AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED: _seats_returned,
-    AuditAction.PENALTY_FORFEIT_POINTS_SET: _forfeit_points_set,
     AuditAction.PENALTY_POLICY_UPDATED: _penalty_policy_updated,
+    AuditAction.PENALTY_RANK_CANCELLED: _rank_cancelled,
+    AuditAction.PENALTY_RANK_RESTORED: _rank_restored,
 }

@@ -16,10 +16,17 @@ class Sanction(str, Enum):
     PAY_VICTIM = "pay_victim"  # 3.11.6.7(3): pays 5-60 to the player whose tiles were exposed
     DISQUALIFICATION = "disqualification"  # 3.11.4 停赛: out of the rest of this competition
     LATENESS = "lateness"  # 3.11.2.1: -10, -20, or the session forfeited
+    # 3.11.6.7(1) 罚张: the exposed tiles are penalty tiles, discarded at the player's next turns;
+    # no points, and not a warning (3.11.1), which 3.11.6.10's "经劝告" would count.
+    PENALTY_TILES = "penalty_tiles"
 
 
-# 3.11.2.2 and 3.11.6.7(3): the referee chooses one of these amounts.
+# 3.11.2.2: the referee chooses one of these seven amounts ("分别扣除5、10、20、30、40、50、60分七种罚分").
 REFEREE_AMOUNTS = (5, 10, 20, 30, 40, 50, 60)
+# 3.11.6.7(3) "视情节轻重判罚责任者5～60分给该人": any amount from 5 to 60, paid to the victim.
+VICTIM_AMOUNT_RANGE = (5, 60)
+# 3.11.6.9 "本盘都可给予罚分": an amount the article does not bound; the database's column bounds it.
+MAX_POINTS = 32767
 
 
 @dataclass(frozen=True)
@@ -65,7 +72,7 @@ FOULS = [
          "错和：未达起和8分或误认和牌", "錯和：8点未満または和了牌の誤認", pay_each=10, no_win=True),
     Foul("false_win_not_waiting", "3.11.6.6(2)", Sanction.PAY_EACH, "False win while not even waiting (诈和)",
          "诈和：尚未听牌而宣布和牌", "詐和：聴牌していないのに和了を宣言", pay_each=20, no_win=True),
-    Foul("exposed_own_tiles", "3.11.6.7(1)", Sanction.WARNING, "Own tiles exposed: they become penalty tiles",
+    Foul("exposed_own_tiles", "3.11.6.7(1)", Sanction.PENALTY_TILES, "Own tiles exposed: they become penalty tiles",
          "将手中立牌暴露于桌面（作为罚张打出）", "自分の手牌をさらした（罰牌として捨てる）"),
     Foul("revealed_hand_valid_win", "3.11.6.7(2)", Sanction.WARNING, "Hand shown while another called a valid win",
          "他人报和时推倒立牌（和牌成立）", "他家の和了宣言時に手牌を倒した（和了成立）"),
@@ -77,6 +84,7 @@ FOULS = [
          "将他人手中立牌暴露于桌面", "他家の手牌をさらした"),
     Foul("wrong_tile_count", "3.11.6.8", Sanction.NO_WIN, "Too many or too few tiles in the hand",
          "手牌多于或少于规定张数", "手牌の枚数が多いか少ない", no_win=True),
+    # 3.11.6.9: "本盘都可给予罚分" - points the article does not limit to 3.11.2.2's seven amounts.
     Foul("passing_information", "3.11.6.9", Sanction.DEDUCTION, "Passing information to another player",
          "向他人传递信息", "他家への情報伝達"),
     # 3.11.6.9: "本盘都可给予罚分或本盘停和陪打的处罚" - a deduction, or playing on without the right to win.
@@ -99,7 +107,9 @@ def escalating_points(occurrence: int, *, after_twenty: str = "double") -> int:
     """3.11.6.3-5: within one hand, the 1st occurrence is a warning, then 5, 10, 20, "以此类推".
 
     How the series goes on after 20 is the organizer's reading: "double" (40, 80, ...), the
-    default, or "flat" (20 each time).
+    default: the governing Chinese "以此类推" (go on by the same rule) continues 5, 10, 20, each
+    twice the last; or "flat" (20 each time), as the Japanese encyclopedia spells it out
+    ("4回目以降は20点", 003 L111). See docs/penalties-and-appeals.md.
     """
     if occurrence < 1:
         raise ValueError("occurrences are counted from 1")
@@ -123,13 +133,21 @@ class LatenessSanction:
 MAX_LATE_SECONDS = 24 * 60 * 60
 
 
-def lateness_sanction(late_seconds: int) -> LatenessSanction:
-    """3.11.2.1: up to 10 minutes -10; up to 15 minutes -20; more than 15, the session is forfeited.
+class NotLate(ValueError):
+    """A lateness of zero or less: not a foul (3.11.2.1 fines being late, "迟到")."""
 
-    "迟到10分钟以内" includes exactly 10:00; 10:01 is past it.
+
+def lateness_sanction(late_seconds: int) -> LatenessSanction:
+    """3.11.2.1 "宣布竞赛开始后，迟到10分钟以内扣罚10分、15分钟以内扣罚20分。超过15分钟按自动弃权处理，本局为0分":
+    up to 10 minutes -10; up to 15 minutes -20; more than 15, the session is forfeited and scores 0
+    (0 contest points and 0 table points, with no override: no text gives the organizer one).
+
+    "迟到10分钟以内" includes exactly 10:00; 10:01 is past it; 15:00 is "15分钟以内" (-20) and 15:01
+    "超过15分钟" (the Japanese "15分以上" would make 15:00 a forfeit; the Chinese governs). A lateness
+    of 0 is no lateness and no foul: NotLate.
     """
-    if late_seconds < 0:
-        raise ValueError("lateness cannot be negative")
+    if late_seconds <= 0:
+        raise NotLate("a player who is not late has committed no foul")
     if late_seconds <= 10 * 60:
         return LatenessSanction(deduction=10, forfeit=False)
     if late_seconds <= 15 * 60:

@@ -1,8 +1,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from penalties.catalogue import MAX_LATE_SECONDS, REFEREE_AMOUNTS
-from penalties.models import Penalty, PenaltyPolicy
+from penalties.catalogue import MAX_LATE_SECONDS, MAX_POINTS
+from penalties.models import PenaltyPolicy
 from penalties.selectors import foul_choices
 from scoring.engine.table import MAX_HANDS
 
@@ -10,13 +11,18 @@ from scoring.engine.table import MAX_HANDS
 class PenaltyForm(forms.Form):
     foul = forms.ChoiceField(label=_("Foul"))
     offender = forms.TypedChoiceField(label=_("Offender"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS, required=False)
-    points = forms.TypedChoiceField(
+    hand_number = forms.IntegerField(
+        label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS, required=False
+    )
+    # 3.11.2.2: 5, 10, 20, ... 60; 3.11.6.7(3): any amount 5-60; 3.11.6.9: any amount. The service
+    # checks the amount against the foul's own article.
+    points = forms.IntegerField(
         label=_("Points (when the referee chooses)"),
-        coerce=int,
         required=False,
-        empty_value=None,
-        choices=[("", "—")] + [(n, n) for n in REFEREE_AMOUNTS],
+        min_value=1,
+        max_value=MAX_POINTS,
+        help_text=_("Rule violation (3.11.2.2): 5, 10, 20, 30, 40, 50 or 60. Exposing another's tiles "
+                    "(3.11.6.7(3)): 5 to 60. Passing information (3.11.6.9): any amount."),
     )
     victim = forms.TypedChoiceField(
         label=_("Player whose tiles were exposed"), coerce=int, required=False, empty_value=None
@@ -27,6 +33,11 @@ class PenaltyForm(forms.Form):
     )
     late_seconds = forms.IntegerField(label=_("and seconds"), min_value=0, max_value=59, required=False)
     note = forms.CharField(label=_("Note"), max_length=300, required=False)
+    notice = forms.CharField(
+        label=_("Public notice (通报)"), max_length=1000, required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Only with a disqualification (停赛, 3.11.4); required for 3.11.6.10. Shown on the "
+                    "tournament's public notices page."),
+    )
 
     def __init__(self, *args, players: list, **kwargs):
         super().__init__(*args, **kwargs)
@@ -50,7 +61,7 @@ class PenaltyForm(forms.Form):
 
 class FalseWinForm(forms.Form):
     offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
+    hand_number = forms.IntegerField(label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS)
     self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
 
     def __init__(self, *args, players: list, **kwargs):
@@ -68,24 +79,30 @@ class PenaltyPolicyForm(forms.Form):
     )
 
 
-class ForfeitPointsForm(forms.Form):
-    """3.11.2.1: a forfeited session scores 0 table points unless the organizer decides otherwise."""
-
-    table_points = forms.TypedChoiceField(
-        label=_("Table points for the forfeited session"),
-        coerce=int,
-        choices=[(0, "0"), (12, "1"), (24, "2"), (36, "3"), (48, "4")],
-    )
-
-
 class ArrangementForm(forms.Form):
-    """3.11.4: the organizer decides what happens to a disqualified player's later sessions."""
+    """3.11.4, 3.5.2: the organizer seats a substitute in a disqualified player's later sessions."""
 
-    arrangement = forms.ChoiceField(label=_("Later sessions"), choices=Penalty.Arrangement.choices)
-    substitute = forms.TypedChoiceField(label=_("Substitute"), coerce=int, required=False, empty_value=None)
+    substitute = forms.TypedChoiceField(label=_("Substitute"), coerce=int)
 
     def __init__(self, *args, candidates, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["substitute"].choices = [("", "—")] + [
+        self.fields["substitute"].choices = [
             (registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in candidates
+        ]
+
+
+class RankCancelForm(forms.Form):
+    """3.11.5: cancel a player's rank (the name is struck from the results)."""
+
+    registration = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    article = forms.CharField(label=_("Article"), max_length=32, initial="3.11.5")
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    notice = forms.CharField(
+        label=_("Public notice (通报)"), max_length=1000, required=False, widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+    def __init__(self, *args, players: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [
+            (registration.pk, f"{registration.entry_number} {registration.player.name}") for registration in players
         ]

@@ -37,7 +37,9 @@ class Penalty(models.Model):
 
     class Arrangement(models.TextChoices):
         SUBSTITUTE = "substitute", _("A substitute takes the seat")
-        PLAY_ON = "play_on", _("The three others play on")
+        # Kept only for arrangements made before 3.11.4 was applied as written (issue 12): four
+        # players per table (3.5.2), so a new arrangement is always a substitute.
+        PLAY_ON = "play_on", _("The three others play on (no longer offered: seat a substitute)")
 
     sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="penalties")
     hand_number = models.PositiveSmallIntegerField(_("hand"), null=True, blank=True)
@@ -50,8 +52,7 @@ class Penalty(models.Model):
     points = models.PositiveSmallIntegerField(_("points"), default=0)
     no_win = models.BooleanField(_("loses the right to win the hand"), default=False)
     forfeit = models.BooleanField(_("session forfeited"), default=False)
-    # 3.11.2.1: a forfeited session scores 0 table points unless the organizer decides otherwise.
-    forfeit_table_points = models.PositiveSmallIntegerField(default=0)  # twelfths
+    # 3.11.2.1 "超过15分钟按自动弃权处理，本局为0分": a forfeited session scores 0, table points too.
     disqualification = models.BooleanField(_("disqualified"), default=False)
     arrangement = models.CharField(max_length=16, choices=Arrangement.choices, blank=True)
     substitute = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -78,7 +79,6 @@ class Penalty(models.Model):
                 condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1, hand_number__lte=16),
                 name="penalty_hand_1_to_16",
             ),
-            models.CheckConstraint(condition=Q(forfeit_table_points__lte=48), name="penalty_forfeit_points_at_most_4"),
             models.CheckConstraint(
                 condition=Q(sanction="pay_victim", victim__isnull=False) | ~Q(sanction="pay_victim"),
                 name="penalty_pay_victim_has_victim",
@@ -93,3 +93,82 @@ class Penalty(models.Model):
 
     def __str__(self):
         return f"{self.get_foul_display()} ({self.offender})"
+
+
+class RankCancellation(models.Model):
+    """3.11.5 取消录取名次或比赛资格: the player's rank is cancelled and their name struck from the
+    results ("成績表からも名前を削除され", the Japanese 3.11.5): no rank, not in team totals, not on
+    the results sheet. A sanction of its own, on a registration: it can be given after the event."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("In force")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rank_cancellations")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="rank_cancellations")
+    article = models.CharField(_("article"), max_length=32, default="3.11.5")
+    reason = models.CharField(_("reason"), max_length=300)
+    # Made by the data migration of issue 12 for a 停赛 given before 3.11.4 and 3.11.5 were two
+    # sanctions (a 停赛 then cancelled the rank): the standings stay as they were until withdrawn.
+    migrated = models.BooleanField(default=False)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    withdrawn_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+    withdraw_reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+        verbose_name = _("rank cancellation")
+        verbose_name_plural = _("rank cancellations")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["registration"], condition=Q(status="active"), name="rank_cancellation_one_active"
+            ),
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_at__isnull=True)
+                | Q(status="withdrawn", withdrawn_at__isnull=False),
+                name="rank_cancellation_withdrawal_recorded",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.article} ({self.registration})"
+
+
+class Notice(models.Model):
+    """通报 (3.11, 3.11.4 "严重者给予通报", 3.11.6.10 "给予通报"): a public notice recorded with
+    the sanction it publishes, shown on the tournament's notices page while the sanction stands."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="notices")
+    registration = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    article = models.CharField(_("article"), max_length=32)
+    text = models.CharField(_("notice"), max_length=1000)
+    penalty = models.OneToOneField(Penalty, null=True, blank=True, on_delete=models.PROTECT, related_name="notice")
+    rank_cancellation = models.OneToOneField(
+        RankCancellation, null=True, blank=True, on_delete=models.PROTECT, related_name="notice"
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+        verbose_name = _("public notice")
+        verbose_name_plural = _("public notices")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(penalty__isnull=False, rank_cancellation__isnull=True)
+                | Q(penalty__isnull=True, rank_cancellation__isnull=False),
+                name="notice_of_one_sanction",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.article}: {self.registration}"

@@ -5,9 +5,9 @@ from collections import defaultdict
 from django.db.models import F
 
 from penalties.catalogue import Sanction
-from penalties.models import Penalty
+from penalties.models import Penalty, RankCancellation
 from tournaments.extensions import SeatAdjustment
-from tournaments.models import SeatAssignment
+from tournaments.models import ScoreSheet, SeatAssignment
 
 
 def _seat_index(sheet_ids) -> dict[tuple[int, int], int]:
@@ -35,7 +35,8 @@ def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
             return {}
         return {offender: SeatAdjustment(transfers=-penalty.points), victim: SeatAdjustment(transfers=penalty.points)}
     if penalty.forfeit:
-        return {offender: SeatAdjustment(forfeit=True, forfeit_table_points=penalty.forfeit_table_points)}
+        # 3.11.2.1 "本局为0分": 0 for the session, table points included.
+        return {offender: SeatAdjustment(forfeit=True)}
     if penalty.points:
         # 3.11.2: deductions are given to nobody.
         return {offender: SeatAdjustment(deductions=penalty.points)}
@@ -59,7 +60,12 @@ def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
 
 
 def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
-    """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it."""
+    """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it.
+
+    停赛 (3.11.4 "取消继续参加本次比赛的资格"): from the moment of the foul the player wins no hand:
+    not the hand of the foul (a foul recorded in it comes before its result is entered), not a
+    later hand of that sheet, not any hand of a later session (a seat they still hold there, e.g.
+    one kept by a "play on" arrangement made before issue 12)."""
     from django.utils.translation import gettext as _
 
     offenders = list(
@@ -67,16 +73,28 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
         .order_by()  # not Meta.ordering: "sheet" would join the sheet, session and tournament
         .values_list("offender_id", flat=True)
     )
-    if not offenders:
-        return None
     seats = _seat_index([sheet_id])
     if any(seats.get((sheet_id, offender)) == seat for offender in offenders):
         return _("This player has lost the right to win this hand (停和, rule 3.11.3).")
+    player = next((registration for (sheet, registration), s in seats.items() if s == seat), None)
+    if player is None:
+        return None
+    sheet = ScoreSheet.objects.filter(pk=sheet_id).values("session__tournament_id", "session__number").first()
+    suspensions = Penalty.objects.filter(
+        offender_id=player, disqualification=True, status=Penalty.Status.ACTIVE,
+        sheet__session__tournament_id=sheet["session__tournament_id"],
+    ).order_by().values_list("sheet_id", "sheet__session__number", "hand_number")
+    for foul_sheet, foul_session, foul_hand in suspensions:
+        if foul_session < sheet["session__number"] or (
+            foul_sheet == sheet_id and (foul_hand is None or hand_number >= foul_hand)
+        ):
+            return _("This player is disqualified (停赛, rule 3.11.4) and can win no hand from the foul on.")
     return None
 
 
 def standing_flags(tournament_id: int) -> dict[int, dict]:
-    """Disqualified players (3.11.4), and substitutes stood down: their player's disqualification
+    """Disqualified players (停赛, 3.11.4: they keep their rank, hold no later seat), players whose
+    rank is cancelled (3.11.5), and substitutes stood down: their player's disqualification
     was cancelled and the seats went back to the player, so they need none any more (they keep
     the results of any session they played)."""
     disqualifications = Penalty.objects.filter(
@@ -89,4 +107,9 @@ def standing_flags(tournament_id: int) -> dict[int, dict]:
     stood_down = set(cancelled.values_list("substitute_id", flat=True)) - substituting
     flags = {registration_id: {"stood_down": True} for registration_id in stood_down}
     flags.update({registration_id: {"disqualified": True} for registration_id in disqualified})
+    # 3.11.5: struck from the results (no rank, no team total); a sanction of its own.
+    for registration_id in RankCancellation.objects.filter(
+        tournament_id=tournament_id, status=RankCancellation.Status.ACTIVE
+    ).values_list("registration_id", flat=True):
+        flags.setdefault(registration_id, {})["rank_cancelled"] = True
     return flags

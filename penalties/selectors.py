@@ -7,8 +7,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, FOULS
-from penalties.models import Penalty, PenaltyPolicy
-from scoring.engine.table import MAX_HANDS
+from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
+from scoring.engine.rotation import round_seats
+from scoring.engine.table import HANDS_PER_ROUND, MAX_HANDS
 from tournaments.access import Capability, can
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import NotFound
@@ -76,8 +77,13 @@ def sanction_text(penalty: Penalty) -> str:
         parts = [_("pays %(points)s to each") % {"points": penalty.points}]
     elif penalty.sanction == "pay_victim":
         parts = [_("pays %(points)s to %(entry)s") % {"points": penalty.points, "entry": penalty.victim.entry_number}]
+    elif penalty.disqualification:
+        parts = []  # 3.11.4 停赛, added below; no points and no warning
     elif penalty.forfeit:
-        parts = [_("session forfeited")]
+        parts = [_("session forfeited: 0")]
+    elif penalty.sanction == "penalty_tiles":
+        # 3.11.6.7(1) "须作为罚张，应在轮到自己出牌时，将罚张打出".
+        parts = [_("罚张: the exposed tiles are discarded at the player's next turns")]
     elif penalty.points:
         parts = [f"−{penalty.points}"]
     else:
@@ -86,15 +92,29 @@ def sanction_text(penalty: Penalty) -> str:
         parts.append(_("停和"))
     if penalty.disqualification:
         parts.append(_("disqualified"))
+        if hasattr(penalty, "notice"):
+            parts.append(_("public notice (通报)"))
     return " · ".join(parts)
 
 
+def seat_at_hand(starting_seat: int | None, hand_number: int | None) -> int | None:
+    """Appendix 6 "违规局、盘、桌、位": the position (0 East .. 3 North) the player held in the hand of
+    the foul. Seats change after every round (Appendix 4), so from hand 5 on this is not the
+    starting seat. A foul outside a hand (lateness) gives the starting seat."""
+    if starting_seat is None or hand_number is None:
+        return starting_seat
+    positions = round_seats((0, 1, 2, 3), (hand_number - 1) // HANDS_PER_ROUND)
+    return positions.index(starting_seat)
+
+
 def record_of_fouls(*, session) -> list[dict]:
-    """Appendix 6: per table, every penalty with the offender's team, name, number and seat."""
+    """Appendix 6: per table (with its referee and date), every penalty with the offender's team,
+    name, number and the seat held at the hand of the foul."""
     penalties = (
         Penalty.objects.filter(sheet__session=session)
         .select_related(
-            "sheet__table", "offender__player", "offender__team", "victim__player", "cancelled_by", "substitute"
+            "sheet__table", "sheet__referee", "offender__player", "offender__team", "victim__player", "cancelled_by",
+            "substitute", "notice",
         )
         .order_by("sheet__table__number", "hand_number", "created_at")
     )
@@ -104,24 +124,103 @@ def record_of_fouls(*, session) -> list[dict]:
     }
     tables: dict[int, dict] = {}
     for penalty in penalties:
-        table = tables.setdefault(penalty.sheet.table.number, {"table": penalty.sheet.table.number, "rows": []})
+        sheet = penalty.sheet
+        referee = sheet.referee
+        table = tables.setdefault(sheet.table.number, {
+            "table": sheet.table.number,
+            "referee": (referee.get_full_name() or referee.username) if referee else "",
+            "date": session.started_at,
+            "rows": [],
+        })
         table["rows"].append(
             {
                 "penalty": penalty,
                 "foul": foul_description(penalty.foul),
                 "article": article_display(FOUL_BY_CODE[penalty.foul].article) if penalty.foul in FOUL_BY_CODE else "",
-                "seat": seats.get((penalty.sheet.table_id, penalty.offender_id)),
+                "seat": seat_at_hand(seats.get((sheet.table_id, penalty.offender_id)), penalty.hand_number),
                 "sanction": sanction_text(penalty),
                 "active": penalty.status == Penalty.Status.ACTIVE,
+                # 3.11.4, 3.5.2: a 停赛 whose later seats have no substitute yet (or a "play on"
+                # arrangement made before issue 12, kept as legacy).
+                "needs_substitute": penalty.disqualification and penalty.status == Penalty.Status.ACTIVE
+                and penalty.arrangement != Penalty.Arrangement.SUBSTITUTE,
+                "legacy_play_on": penalty.arrangement == Penalty.Arrangement.PLAY_ON,
             }
         )
     return [tables[number] for number in sorted(tables)]
 
 
+def notices_public(*, tournament) -> list[dict]:
+    """通报 (3.11, 3.11.4, 3.11.6.10): the notices whose sanction stands, newest first."""
+    notices = (
+        Notice.objects.filter(tournament=tournament)
+        .select_related("registration__player", "penalty", "rank_cancellation")
+        .order_by("-created_at", "-pk")
+    )
+    rows = []
+    for notice in notices:
+        if notice.penalty_id and notice.penalty.status != Penalty.Status.ACTIVE:
+            continue
+        if notice.rank_cancellation_id and notice.rank_cancellation.status != RankCancellation.Status.ACTIVE:
+            continue
+        if notice.penalty_id:
+            sanction = _("Disqualified (停赛)") if notice.penalty.disqualification else sanction_text(notice.penalty)
+        else:
+            sanction = _("Rank cancelled (取消录取名次)")
+        rows.append({"notice": notice, "sanction": sanction, "article": article_display(notice.article)})
+    return rows
+
+
+def rank_cancellations(*, tournament) -> list[RankCancellation]:
+    """3.11.5: every rank cancellation of the tournament, those in force first."""
+    return list(
+        RankCancellation.objects.filter(tournament=tournament)
+        .select_related("registration__player", "created_by", "withdrawn_by")
+        .order_by("status", "-created_at")
+    )
+
+
+def rank_cancellation_get_for_user(*, user, cancellation_id: int) -> RankCancellation:
+    cancellation = (
+        RankCancellation.objects.select_related("tournament", "registration").filter(pk=cancellation_id).first()
+    )
+    if cancellation is None or not can(user, cancellation.tournament, Capability.SUPERVISE_SCORES) and not can(
+        user, cancellation.tournament, Capability.MANAGE
+    ):
+        raise NotFound("No such rank cancellation.")
+    return cancellation
+
+
 def sheet_penalties(*, sheet) -> list[dict]:
-    penalties = sheet.penalties.select_related("offender__player", "victim__player").order_by("created_at")
+    penalties = sheet.penalties.select_related("offender__player", "victim__player", "notice").order_by("created_at")
     return [
         {"penalty": penalty, "foul": foul_description(penalty.foul), "sanction": sanction_text(penalty),
          "active": penalty.status == Penalty.Status.ACTIVE}
         for penalty in penalties
     ]
+
+
+def substitutes_needed(*, tournament) -> dict:
+    """3.11.4, 3.5.2: the 停赛 in force without a substitute whose player still holds a seat in a
+    session not yet finished, and the running session's tables held back for them."""
+    from tournaments.models import Session
+
+    open_sessions = Session.objects.filter(
+        tournament=tournament, status__in=[Session.Status.PLANNED, Session.Status.RUNNING]
+    )
+    seated = SeatAssignment.objects.filter(session__in=open_sessions).values("registration_id")
+    penalties = list(
+        Penalty.objects.filter(
+            sheet__session__tournament=tournament, disqualification=True, status=Penalty.Status.ACTIVE,
+            offender_id__in=seated,
+        )
+        .exclude(arrangement=Penalty.Arrangement.SUBSTITUTE)
+        .select_related("offender__player", "sheet__session")
+        .order_by("created_at")
+    )
+    running = open_sessions.filter(status=Session.Status.RUNNING).first()
+    held = []
+    if running is not None:
+        started = running.sheets.values("table_id")
+        held = sorted(set(running.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))
+    return {"penalties": penalties, "held_tables": held, "running": running}

@@ -8,20 +8,28 @@ from django.utils.translation import gettext as _
 from penalties.catalogue import (
     FOUL_BY_CODE,
     MAX_LATE_SECONDS,
+    MAX_POINTS,
     REFEREE_AMOUNTS,
+    VICTIM_AMOUNT_RANGE,
+    NotLate,
     Sanction,
     escalating_points,
     lateness_sanction,
 )
-from penalties.models import Penalty, PenaltyPolicy
+from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
 from penalties.selectors import current_hand_number, policy_for
 from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
 from tournaments.audit import AuditAction, audit_record
-from tournaments.locks import lock_sheet, lock_tournament
-from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
+from tournaments.locks import lock_session, lock_sheet, lock_tournament
+from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
+from tournaments.sessions.services import session_held_tables_start
 from tournaments.sheets.services import sheet_results_changed
+from tournaments.standings.services import standings_recompute_later
+
+# 3.11.6.10 "将取消比赛资格并给予通报": this foul always comes with a public notice.
+NOTICE_REQUIRED = {"serious_disruption"}
 
 
 def _seat_of(sheet: ScoreSheet, registration: Registration) -> int | None:
@@ -42,8 +50,12 @@ def penalty_record(
     late_seconds: int | None = None,
     note: str = "",
     occurrence: int | None = None,
+    notice: str = "",
 ) -> Penalty:
     """Record a foul at a table with the sanction rule 3.11 gives it.
+
+    `notice`: the text of a public notice (通报) given with a 停赛 (3.11.4 "严重者给予通报"); always
+    required for 3.11.6.10 ("给予通报"), refused for the lighter sanctions, which no text publishes.
 
     `occurrence` (escalating fouls only, 3.11.6.3-5) is the foul's place in its hand as first
     recorded, e.g. from an archive; left out, it is counted from the active earlier penalties.
@@ -84,7 +96,21 @@ def penalty_record(
         penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds,
         occurrence=occurrence,
     )
+    notice = (notice or "").strip()
+    if notice and definition.sanction != Sanction.DISQUALIFICATION:
+        raise ValidationError({"notice": _(
+            "A public notice (通报) goes with a disqualification (停赛, rule 3.11.4) or a cancelled rank (3.11.5) only."
+        )})
+    if foul in NOTICE_REQUIRED and not notice:
+        raise ValidationError({"notice": _(
+            "Rule 3.11.6.10 disqualifies the player and gives a public notice (通报): write the notice."
+        )})
     penalty.save()
+    if notice:
+        Notice.objects.create(
+            tournament=sheet.session.tournament, registration=offender, article=definition.article,
+            text=notice[:1000], penalty=penalty, created_by=actor,
+        )
     audit_record(
         actor=actor,
         tournament=sheet.session.tournament,
@@ -94,10 +120,12 @@ def penalty_record(
             "sheet": sheet.pk, "foul": foul, "article": definition.article, "offender": offender.entry_number,
             "hand": hand_number, "points": penalty.points, "sanction": penalty.sanction,
             "victim": victim.entry_number if victim else None, "occurrence": penalty.occurrence,
-            "forfeit": penalty.forfeit,
+            "forfeit": penalty.forfeit, **({"notice": notice[:1000]} if notice else {}),
         },
     )
     sheet_results_changed(sheet=sheet)
+    if penalty.disqualification:
+        standings_recompute_later(tournament_id=sheet.session.tournament_id)  # the 停赛 mark
     return penalty
 
 
@@ -110,10 +138,22 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
         raise ValidationError(
             {"occurrence": _("Only an escalating foul has an occurrence, a whole number from 1.")}
         )
-    if sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
-        # 3.11.2.2, 3.11.6.7(3): the referee chooses 5, 10, 20, 30, 40, 50 or 60.
+    whole = isinstance(points, int) and not isinstance(points, bool)
+    if sanction == Sanction.DEDUCTION and definition.article == "3.11.6.9":
+        # 3.11.6.9 "本盘都可给予罚分": an amount of its own, not 3.11.2.2's scale.
+        if not whole or not 1 <= points <= MAX_POINTS:
+            raise ValidationError({"points": _("Give the points deducted, a whole number from 1 (rule 3.11.6.9).")})
+        penalty.points = points
+    elif sanction == Sanction.DEDUCTION:
+        # 3.11.2.2: the referee chooses 5, 10, 20, 30, 40, 50 or 60.
         if points not in REFEREE_AMOUNTS:
             raise ValidationError({"points": _("Choose 5, 10, 20, 30, 40, 50 or 60 points.")})
+        penalty.points = points
+    elif sanction == Sanction.PAY_VICTIM:
+        # 3.11.6.7(3) "视情节轻重判罚责任者5～60分给该人": any amount from 5 to 60.
+        low, high = VICTIM_AMOUNT_RANGE
+        if not whole or not low <= points <= high:
+            raise ValidationError({"points": _("Give the points paid to the player, from 5 to 60 (rule 3.11.6.7(3)).")})
         penalty.points = points
     if sanction == Sanction.PAY_VICTIM:
         if victim is None or victim == penalty.offender or _seat_of(sheet, victim) is None:
@@ -159,7 +199,12 @@ def _apply_sanction(penalty: Penalty, definition, *, sheet, points, victim, late
             raise ValidationError({"offender": _(
                 "This player already has a lateness penalty in this session: cancel it first to record another."
             )})
-        outcome = lateness_sanction(late_seconds)
+        try:
+            outcome = lateness_sanction(late_seconds)
+        except NotLate:
+            raise ValidationError({"late_seconds": _(
+                "A lateness of 0 is no lateness: a player who is not late has committed no foul (rule 3.11.2.1)."
+            )}) from None
         penalty.late_seconds = late_seconds
         penalty.points = outcome.deduction
         penalty.forfeit = outcome.forfeit
@@ -206,6 +251,12 @@ def false_win_record(
     )
 
 
+def _running_session_locked(tournament_id: int) -> Session | None:
+    """The tournament's running session, locked (after the tournament, before any sheet)."""
+    running = Session.objects.filter(tournament_id=tournament_id, status=Session.Status.RUNNING).first()
+    return lock_session(running.pk) if running is not None else None
+
+
 @transaction.atomic
 def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     """Cancel a penalty (the chief referee, or a decided appeal); results are recomputed."""
@@ -219,8 +270,13 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
         pk=penalty.pk
     )
-    if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
+    running = None
+    if penalty.disqualification:
+        # Also without a substitute: a table of the running session held back for this player
+        # (3.11.4) starts once the 停赛 is cancelled, under the tournament's and the session's locks
+        # as session_start takes them, before the sheet's.
         lock_tournament(penalty.sheet.session.tournament_id)
+        running = _running_session_locked(penalty.sheet.session.tournament_id)
     lock_sheet(penalty.sheet_id)
     if penalty.status == Penalty.Status.CANCELLED:
         raise ValidationError(_("This penalty is already cancelled."))
@@ -239,6 +295,10 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         _renumber_escalating(actor=actor, penalty=penalty)
     if penalty.disqualification and penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
         _seats_back_from_substitute(actor=actor, penalty=penalty)
+    if penalty.disqualification:
+        if running is not None:
+            session_held_tables_start(actor=actor, session=running)
+        standings_recompute_later(tournament_id=penalty.sheet.session.tournament_id)  # the 停赛 mark goes
     sheet_results_changed(sheet=penalty.sheet)
     return penalty
 
@@ -289,66 +349,131 @@ def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
 
 
 @transaction.atomic
-def forfeit_points_set(*, actor, penalty: Penalty, table_points_twelfths: int) -> Penalty:
-    """3.11.2.1: a forfeited session scores 0 table points "unless the organizer decides otherwise"."""
-    if not penalty.forfeit:
-        raise ValidationError(_("Only a forfeited session has table points to set."))
-    if not 0 <= table_points_twelfths <= 48:
-        raise ValidationError({"table_points": _("Table points go from 0 to 4.")})
-    penalty.forfeit_table_points = table_points_twelfths
-    penalty.save(update_fields=["forfeit_table_points"])
-    audit_record(
-        actor=actor, tournament=penalty.sheet.session.tournament, action=AuditAction.PENALTY_FORFEIT_POINTS_SET,
-        obj=penalty,
-        detail={"twelfths": table_points_twelfths, "offender": penalty.offender.entry_number,
-                "sheet": penalty.sheet_id},
-    )
-    sheet_results_changed(sheet=penalty.sheet)
-    return penalty
-
-
-@transaction.atomic
 def disqualification_arrange(
-    *, actor, penalty: Penalty, arrangement: str, substitute: Registration | None = None
+    *,
+    actor,
+    penalty: Penalty,
+    arrangement: str = Penalty.Arrangement.SUBSTITUTE,
+    substitute: Registration | None = None,
 ) -> Penalty:
-    """3.11.4: the organizer decides the table's remaining sessions: a substitute takes the
-    disqualified player's seats in every session not yet started, or the three others play on."""
+    """3.11.4 停赛 "取消继续参加本次比赛的资格" and 3.5.2 "竞赛采用每桌四人制": a substitute takes the
+    disqualified player's seats in every session not yet started, and at any table of the running
+    session held back because the player was seated there (that table then starts).
+
+    "The three others play on" is no longer offered (the rules know no three-player table); an
+    arrangement made so before issue 12 (kept, marked legacy) can still be given a substitute.
+    The rules never mention substitutes: the substitute is a registration of the tournament,
+    ranked on their own results."""
     # The penalty, then the tournament (tournaments.locks): the seats move in sessions not yet
     # started, which neither a session start nor a chart drawn meanwhile may change.
     penalty = Penalty.objects.select_for_update(of=("self",)).select_related("sheet__session__tournament").get(
         pk=penalty.pk
     )
     lock_tournament(penalty.sheet.session.tournament_id)
+    running = _running_session_locked(penalty.sheet.session.tournament_id)
     if not penalty.disqualification or penalty.status != Penalty.Status.ACTIVE:
         raise ValidationError(_("Only a disqualification in force needs an arrangement."))
-    if penalty.arrangement:
+    if arrangement != Penalty.Arrangement.SUBSTITUTE:
+        raise ValidationError({"arrangement": _(
+            "A table plays with four players (rule 3.5.2): seat a substitute; the three others cannot play on."
+        )})
+    if penalty.arrangement == Penalty.Arrangement.SUBSTITUTE:
         # Seats already moved to a substitute are not traced back through a second arrangement.
         raise ValidationError({"arrangement": _(
             "The later sessions are already arranged: to change it, cancel the disqualification and record it again."
         )})
+    legacy = penalty.arrangement == Penalty.Arrangement.PLAY_ON
     tournament = penalty.sheet.session.tournament
-    if arrangement == Penalty.Arrangement.SUBSTITUTE:
-        if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:
-            raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
-        planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
-        if SeatAssignment.objects.filter(session__in=planned, registration=substitute).exists():
-            raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
-        moved = SeatAssignment.objects.filter(session__in=planned, registration=penalty.offender).update(
-            registration=substitute
-        )
-    elif arrangement == Penalty.Arrangement.PLAY_ON:
-        moved = 0
-    else:
-        raise ValidationError({"arrangement": _("Choose a substitute or play on.")})
-    penalty.arrangement = arrangement
-    penalty.substitute = substitute if arrangement == Penalty.Arrangement.SUBSTITUTE else None
+    if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:
+        raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
+    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+    # Seats still open: every planned session, and the held tables (no sheet) of the running one.
+    open_seats = SeatAssignment.objects.filter(session__in=planned)
+    if running is not None:
+        held = SeatAssignment.objects.filter(session=running).exclude(table_id__in=running.sheets.values("table_id"))
+        open_seats = open_seats | held
+    if SeatAssignment.objects.filter(
+        pk__in=open_seats.values("pk"), registration=substitute
+    ).exists() or (running is not None and running.seats.filter(registration=substitute).exists()):
+        raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
+    moved = SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=penalty.offender).update(
+        registration=substitute
+    )
+    penalty.arrangement = Penalty.Arrangement.SUBSTITUTE
+    penalty.substitute = substitute
     penalty.save(update_fields=["arrangement", "substitute"])
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.PENALTY_DISQUALIFICATION_ARRANGED, obj=penalty,
-        detail={"arrangement": arrangement, "substitute": substitute.entry_number if substitute else None,
-                "seats_moved": moved, "offender": penalty.offender.entry_number},
+        detail={"arrangement": Penalty.Arrangement.SUBSTITUTE, "substitute": substitute.entry_number,
+                "seats_moved": moved, "offender": penalty.offender.entry_number,
+                **({"replaces_legacy": "play_on"} if legacy else {})},
     )
+    if running is not None:
+        session_held_tables_start(actor=actor, session=running)
     return penalty
+
+
+@transaction.atomic
+def rank_cancel(
+    *, actor, tournament: Tournament, registration: Registration, reason: str, article: str = "3.11.5",
+    notice: str = "",
+) -> RankCancellation:
+    """3.11.5 取消录取名次或比赛资格 ("是对犯规情节严重或非法获得利益的选手做出的处罚"): the player's
+    rank is cancelled and the name struck from the results (the Japanese: "成績表からも名前を削除され
+    順位資格を剥奪される"): no rank, no team total. Given by the chief referee or the organizer, during
+    or after the event; with a public notice (通报) when `notice` is given."""
+    lock_tournament(tournament.pk)
+    if registration.tournament_id != tournament.pk:
+        raise ValidationError({"registration": _("Choose a player registered in this tournament.")})
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say why the rank is cancelled: the foul or the illegal gain.")})
+    article = (article or "").strip() or "3.11.5"
+    if RankCancellation.objects.filter(registration=registration, status=RankCancellation.Status.ACTIVE).exists():
+        raise ValidationError({"registration": _("This player's rank is already cancelled.")})
+    cancellation = RankCancellation.objects.create(
+        tournament=tournament, registration=registration, article=article[:32], reason=reason[:300],
+        created_by=actor,
+    )
+    notice = (notice or "").strip()
+    if notice:
+        Notice.objects.create(
+            tournament=tournament, registration=registration, article=cancellation.article, text=notice[:1000],
+            rank_cancellation=cancellation, created_by=actor,
+        )
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.PENALTY_RANK_CANCELLED, obj=cancellation,
+        detail={"entry": registration.entry_number, "article": cancellation.article, "reason": reason[:300],
+                **({"notice": notice[:1000]} if notice else {})},
+    )
+    standings_recompute_later(tournament_id=tournament.pk)
+    return cancellation
+
+
+@transaction.atomic
+def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason: str) -> RankCancellation:
+    """The cancellation is withdrawn (an appeal upheld, a migrated one the chief referee does not
+    keep): the player is ranked again; a notice given with it is no longer shown."""
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the cancellation is withdrawn.")})
+    lock_tournament(cancellation.tournament_id)
+    cancellation = RankCancellation.objects.select_for_update().select_related("registration").get(
+        pk=cancellation.pk
+    )
+    if cancellation.status != RankCancellation.Status.ACTIVE:
+        raise ValidationError(_("This cancellation is already withdrawn."))
+    cancellation.status = RankCancellation.Status.WITHDRAWN
+    cancellation.withdrawn_by = actor
+    cancellation.withdrawn_at = timezone.now()
+    cancellation.withdraw_reason = reason.strip()[:300]
+    cancellation.save(update_fields=["status", "withdrawn_by", "withdrawn_at", "withdraw_reason"])
+    audit_record(
+        actor=actor, tournament=cancellation.tournament, action=AuditAction.PENALTY_RANK_RESTORED, obj=cancellation,
+        detail={"entry": cancellation.registration.entry_number, "article": cancellation.article,
+                "reason": cancellation.withdraw_reason},
+    )
+    standings_recompute_later(tournament_id=cancellation.tournament_id)
+    return cancellation
 
 
 @transaction.atomic

@@ -10,10 +10,17 @@ from django.views.decorators.http import require_POST, require_safe
 
 from penalties import selectors as penalty_selectors
 from penalties import services
-from penalties.forms import ArrangementForm, CancelForm, FalseWinForm, ForfeitPointsForm, PenaltyForm, PenaltyPolicyForm
+from penalties.forms import (
+    ArrangementForm,
+    CancelForm,
+    FalseWinForm,
+    PenaltyForm,
+    PenaltyPolicyForm,
+    RankCancelForm,
+)
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors, add_service_messages
+from tournaments.errors import NotFound, add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sheets import selectors as sheet_selectors
 
@@ -78,7 +85,7 @@ def foul_record(request, sheet_id: int):
                 actor=request.user, sheet=sheet, foul=data["foul"],
                 offender=_registration(players, data["offender"]), hand_number=data["hand_number"],
                 points=data["points"], victim=_registration(players, data["victim"]), late_seconds=data["lateness"],
-                note=data["note"],
+                note=data["note"], notice=data["notice"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
@@ -122,7 +129,6 @@ def record_of_fouls(request, tournament_id: int, session_number: int):
         "session": session,
         "tables": penalty_selectors.record_of_fouls(session=session),
         "can": capabilities_for_page(request.user, tournament),
-        "forfeit_form": ForfeitPointsForm(),
         "arrangement_form": ArrangementForm(candidates=penalty_selectors.arrangement_candidates(tournament=tournament)),
     }
     return render(request, "penalties/record_of_fouls.html", context)
@@ -165,26 +171,6 @@ def penalty_settings(request, tournament_id: int):
 
 @login_required
 @require_POST
-def forfeit_points(request, penalty_id: int):
-    penalty = penalty_selectors.penalty_get_for_user(
-        user=request.user, penalty_id=penalty_id, capability=Capability.MANAGE
-    )
-    form = ForfeitPointsForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise ValidationError(_("Choose the table points."))
-        services.forfeit_points_set(
-            actor=request.user, penalty=penalty, table_points_twelfths=form.cleaned_data["table_points"]
-        )
-        messages.success(request, _("Saved; the results are recomputed."))
-    except ValidationError as error:
-        add_service_messages(request, error)
-    session = penalty.sheet.session
-    return redirect("penalties:record", session.tournament_id, session.number)
-
-
-@login_required
-@require_POST
 def disqualification_arrangement(request, penalty_id: int):
     penalty = penalty_selectors.penalty_get_for_user(
         user=request.user, penalty_id=penalty_id, capability=Capability.MANAGE
@@ -194,12 +180,76 @@ def disqualification_arrangement(request, penalty_id: int):
     form = ArrangementForm(request.POST, candidates=candidates)
     try:
         if not form.is_valid():
-            raise ValidationError(_("Choose a substitute or play on."))
+            raise ValidationError(_("Choose the substitute."))
         substitute = _registration(candidates, form.cleaned_data["substitute"])
-        services.disqualification_arrange(
-            actor=request.user, penalty=penalty, arrangement=form.cleaned_data["arrangement"], substitute=substitute
-        )
-        messages.success(request, _("Saved."))
+        services.disqualification_arrange(actor=request.user, penalty=penalty, substitute=substitute)
+        messages.success(request, _("The substitute takes the seats of the later sessions."))
     except ValidationError as error:
         add_service_messages(request, error)
     return redirect("penalties:record", tournament.pk, penalty.sheet.session.number)
+
+
+def notices(request, tournament_id: int):
+    """通报 (3.11, 3.11.4, 3.11.6.10): the tournament's public notices; public where the standings are."""
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    context = {
+        "tournament": tournament,
+        "notices": penalty_selectors.notices_public(tournament=tournament),
+        "can": capabilities_for_page(request.user, tournament),
+    }
+    return render(request, "penalties/notices.html", context)
+
+
+def _rank_officials_tournament(request, tournament_id: int):
+    """The chief referee or an organizer (3.11.5 is a sanction the officials give)."""
+    try:
+        return core_selectors.tournament_get_for_user(
+            user=request.user, tournament_id=tournament_id, capability=Capability.SUPERVISE_SCORES
+        )
+    except NotFound:
+        return core_selectors.tournament_get_for_user(
+            user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+        )
+
+
+@login_required
+def rank_cancellations(request, tournament_id: int):
+    """3.11.5 取消录取名次: cancel a player's rank (during or after the event), or withdraw one."""
+    tournament = _rank_officials_tournament(request, tournament_id)
+    players = list(core_selectors.registration_list(tournament=tournament))
+    form = RankCancelForm(request.POST or None, players=players)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.rank_cancel(
+                actor=request.user, tournament=tournament, registration=_registration(players, data["registration"]),
+                reason=data["reason"], article=data["article"], notice=data["notice"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Rank cancelled; the standings are recomputed."))
+            return redirect("penalties:rank_cancellations", tournament.pk)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "cancellations": penalty_selectors.rank_cancellations(tournament=tournament),
+    }
+    return render(request, "penalties/rank_cancellations.html", context)
+
+
+@login_required
+@require_POST
+def rank_cancellation_withdraw(request, cancellation_id: int):
+    cancellation = penalty_selectors.rank_cancellation_get_for_user(user=request.user, cancellation_id=cancellation_id)
+    form = CancelForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise ValidationError(_("Say why the cancellation is withdrawn."))
+        services.rank_cancellation_withdraw(
+            actor=request.user, cancellation=cancellation, reason=form.cleaned_data["reason"]
+        )
+        messages.success(request, _("Cancellation withdrawn; the standings are recomputed."))
+    except ValidationError as error:
+        add_service_messages(request, error)
+    return redirect("penalties:rank_cancellations", cancellation.tournament_id)

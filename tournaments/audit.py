@@ -39,6 +39,7 @@ class AuditAction(models.TextChoices):
     SESSION_SEATS_SET = "session.seats_set", _("Seats set")
     SESSION_QUALIFICATION_SET = "session.qualification_set", _("Session's qualifiers set")
     SESSION_STARTED = "session.started", _("Session started")
+    SESSION_TABLES_STARTED = "session.tables_started", _("Held tables started")
     SESSION_ENDED = "session.ended", _("Session ended")
     SESSION_SCHEDULED = "session.scheduled", _("Session start scheduled")
     # Score sheets and hands (tournaments.sheets).
@@ -65,7 +66,10 @@ class AuditAction(models.TextChoices):
     PENALTY_DISQUALIFICATION_SEATS_RETURNED = (
         "penalty.disqualification_seats_returned", _("Seats returned after a disqualification")
     )
-    PENALTY_FORFEIT_POINTS_SET = "penalty.forfeit_points_set", _("Table points of a forfeit set")
+    # "penalty.forfeit_points_set" is gone: 3.11.2.1 gives a forfeit 0 table points, no override
+    # (issue 12); events written before read through the fallback (label and detail).
+    PENALTY_RANK_CANCELLED = "penalty.rank_cancelled", _("Rank cancelled (3.11.5)")
+    PENALTY_RANK_RESTORED = "penalty.rank_restored", _("Rank cancellation withdrawn")
     PENALTY_POLICY_UPDATED = "penalty_policy.updated", _("Penalty settings changed")
     # Appeals, 3.12-3.13 (the appeals app).
     APPEAL_FILED = "appeal.filed", _("Appeal filed")

@@ -6,10 +6,12 @@ registered provider and combines the answers. The seams:
 
 - sheet adjustments: per score sheet and starting seat, points transferred between players
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
-- win refusals: whether a player may not win a given hand (停和, 3.11.3), so the score sheet refuses
-  such a win;
-- standing flags: players the standings must mark: "disqualified" (3.11.4) take no rank; anyone
-  flagged at all (disqualified, or a substitute stood down) needs no seat in later sessions;
+- win refusals: whether a player may not win a given hand (停和, 3.11.3; 停赛, 3.11.4: no win from
+  the hand of the foul on), so the score sheet refuses such a win;
+- standing flags: players the standings must mark: "disqualified" (停赛, 3.11.4) keep the rank
+  earned so far but hold no seat in later sessions (a table holding one is not started);
+  "rank_cancelled" (3.11.5) take no rank, count in no team total and are struck from the results;
+  anyone flagged at all (also a substitute stood down) needs no seat in later sessions;
 - links on core pages, panels on the organizer's board, and sections of the tournament archive.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
@@ -24,17 +26,15 @@ from dataclasses import dataclass
 class SeatAdjustment:
     transfers: int = 0  # received (+) or paid (-) between players; a table's transfers sum to zero
     deductions: int = 0  # taken away and given to nobody (3.11.2.2); never negative
-    # 3.11.2.1: more than 15 minutes late forfeits the session: session score 0, and the table
-    # points the organizer decides (0 unless they decide otherwise), in twelfths.
+    # 3.11.2.1 "超过15分钟按自动弃权处理，本局为0分": more than 15 minutes late forfeits the session:
+    # session score 0 and 0 table points; no text lets anyone give it more.
     forfeit: bool = False
-    forfeit_table_points: int = 0
 
     def __add__(self, other: "SeatAdjustment") -> "SeatAdjustment":
         return SeatAdjustment(
             self.transfers + other.transfers,
             self.deductions + other.deductions,
             self.forfeit or other.forfeit,
-            max(self.forfeit_table_points, other.forfeit_table_points),
         )
 
 
@@ -45,7 +45,7 @@ AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustmen
 # (sheet id, hand number, starting seat) -> a reason shown to the referee, or None
 WinRefusalProvider = Callable[[int, int, int], str | None]
 
-# tournament id -> {registration id: {"disqualified": True} or {"stood_down": True}, ...}
+# tournament id -> {registration id: {"disqualified": True, "rank_cancelled": True} or {"stood_down": True}}
 StandingFlagsProvider = Callable[[int], dict[int, dict]]
 
 _adjustment_providers: list[AdjustmentProvider] = []

@@ -25,7 +25,7 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
     page.select_option("select[name=foul]", "violation")
     page.select_option("select[name=offender]", label="1 Player 1")
     page.fill("input[name=hand_number]", "1")
-    page.select_option("select[name=points]", "20")
+    page.fill("input[name=points]", "20")  # a number: 3.11.6.7(3), 3.11.6.9 leave the 3.11.2.2 scale
     page.get_by_role("button", name="Record the penalty").click()
     page.get_by_text("Penalty recorded.").wait_for()
     penalty = Penalty.objects.get()

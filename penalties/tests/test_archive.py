@@ -64,7 +64,7 @@ def test_an_archive_penalty_is_checked_like_a_referee_s(organizer):
     assert messages == [
         "Penalty 1: “points” must be 5, 10, 20, 30, 40, 50 or 60.",
         "Penalty 2: “victim” must be another player of this table.",
-        "Penalty 3: “late_seconds” must be a whole number of seconds.",
+        "Penalty 3: “late_seconds” must be a whole number of seconds from 1.",
         "Penalty 4: this foul happens in a hand; give “hand”.",
     ]
     good = minimal(sessions__0__tables__0__penalties=[{"foul": "violation", "offender": 12, "hand": 2, "points": 10}])

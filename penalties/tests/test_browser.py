@@ -16,3 +16,66 @@ def test_the_record_of_fouls_fits_a_phone(browser, live_server, browser_login, t
     reason = page.locator("input[name=reason]").first
     assert reason.bounding_box()["height"] >= 40
     context.close()
+
+
+@pytest.mark.browser
+def test_3_11_4_a_referee_disqualifies_at_the_tablet_the_organizer_seats_a_substitute_and_the_rank_stands(
+    browser, live_server, browser_login, tournament, registrations, sheet, referee, organizer
+):
+    """停赛 end to end: the referee records it at the tablet with its public notice; the organizer
+    seats a substitute for session 2 from the Record of Fouls; the standings keep the player's rank,
+    marked, and the notices page shows the notice."""
+    from scoring.browser_testing import TABLET
+    from tournaments.models import Player, Registration, SeatAssignment
+    from tournaments.sessions import services as session_services
+    from tournaments.standings.services import standings_recompute
+    from tournaments.testing.scenarios import play, publish
+
+    ids = [r.pk for r in registrations]
+    session2 = tournament.sessions.get(number=2)
+    session_services.session_seats_replace(
+        actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
+    offender = registrations[1]  # South at table 1
+    substitute = Registration.objects.create(
+        tournament=tournament, player=Player.objects.create(name="Reserve Player"), entry_number=13
+    )
+    # The referee, at the table's tablet.
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(live_server.url + reverse("penalties:sheet_fouls", args=[sheet.pk]))
+    page.select_option("select[name=foul]", "cheating")
+    page.select_option("select[name=offender]", str(offender.pk))
+    page.fill("input[name=hand_number]", "1")
+    page.fill("textarea[name=notice]", "Entry 2 hid a tile and is out of the competition.")
+    page.click("form[action$='/fouls/record/'] button[type=submit]")
+    page.wait_for_selector("text=Penalty recorded.")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()
+    # The organizer seats the substitute from the Record of Fouls.
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    browser_login(page, organizer)
+    page.goto(live_server.url + reverse("penalties:record", args=[tournament.pk, 1]))
+    assert page.locator("text=Later tables wait for a substitute").count() == 1
+    page.select_option("select[name=substitute]", str(substitute.pk))
+    page.click("text=Seat the substitute")
+    page.wait_for_selector("text=The substitute takes the seats of the later sessions.")
+    assert page.locator("text=Substitute: 13").count() == 1
+    context.close()
+    assert SeatAssignment.objects.get(session=session2, table__number=1, seat=1).registration == substitute
+    assert not SeatAssignment.objects.filter(session=session2, registration=offender).exists()
+    # Session 1 ends and is signed: the 停赛 alone leaves the rank earned so far, marked.
+    play(actor=referee, session=sheet.session, hands={})
+    publish(tournament)
+    standings_recompute(tournament_id=tournament.pk)
+    context = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(live_server.url + reverse("tournaments:standings", args=[tournament.pk]))
+    row = page.locator("#individuals tr", has_text="Player 2")
+    assert row.locator(".dq").inner_text() == "disqualified"
+    assert row.locator("td.n").first.inner_text().strip() not in ("", "—")
+    page.goto(live_server.url + reverse("penalties:notices", args=[tournament.pk]))
+    assert page.locator("text=Entry 2 hid a tile").count() == 1
+    context.close()

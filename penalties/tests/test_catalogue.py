@@ -29,7 +29,7 @@ def test_escalation_refuses_nonsense():
 
 @pytest.mark.parametrize(
     "seconds, deduction, forfeit",
-    [(0, 10, False), (600, 10, False), (601, 20, False), (900, 20, False), (901, 0, True), (3600, 0, True)],
+    [(1, 10, False), (600, 10, False), (601, 20, False), (900, 20, False), (901, 0, True), (3600, 0, True)],
 )
 def test_lateness_boundaries(seconds, deduction, forfeit):
     outcome = lateness_sanction(seconds)

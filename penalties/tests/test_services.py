@@ -50,6 +50,8 @@ def test_every_foul_gets_its_sanction(referee, sheet, foul):
         kwargs["victim"] = west
     if foul.sanction == Sanction.LATENESS:
         kwargs["late_seconds"] = 300
+    if foul.code == "serious_disruption":
+        kwargs["notice"] = "Refused the referee's ruling twice and stopped play."  # 3.11.6.10 "给予通报"
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul=foul.code, offender=east, **kwargs)
     seats = adjustments(sheet)
     transfers = [seat.transfers for seat in seats]
@@ -57,6 +59,7 @@ def test_every_foul_gets_its_sanction(referee, sheet, foul):
     assert sum(transfers) == 0  # transfers are zero-sum
     expected = {
         Sanction.WARNING: ([0, 0, 0, 0], [0, 0, 0, 0]),
+        Sanction.PENALTY_TILES: ([0, 0, 0, 0], [0, 0, 0, 0]),  # 3.11.6.7(1) 罚张: no points
         Sanction.NO_WIN: ([0, 0, 0, 0], [0, 0, 0, 0]),
         Sanction.DISQUALIFICATION: ([0, 0, 0, 0], [0, 0, 0, 0]),
         Sanction.ESCALATING: ([0, 0, 0, 0], [0, 0, 0, 0]),  # first time in a hand: a warning
@@ -123,11 +126,11 @@ def test_a_forfeited_session_scores_zero_and_last_place(referee, organizer, shee
     )
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1200)
     results = sheet_detail(sheet=sheet)["results"]
+    assert penalty.forfeit
     assert (results[0].session_score, results[0].table_points, results[0].rank) == (0, 0, 4)
     # East won the only hand, self-drawn; the three others, equal at -33, share places 1-3: 7/3 each.
     assert [r.table_points for r in results[1:]] == [28, 28, 28]
-    services.forfeit_points_set(actor=organizer, penalty=penalty, table_points_twelfths=12)
-    assert sheet_detail(sheet=sheet)["results"][0].table_points == 12
+    assert not hasattr(services, "forfeit_points_set")  # 3.11.2.1: no override
 
 
 @pytest.mark.django_db
@@ -227,18 +230,20 @@ def test_disqualification_marks_the_standings_and_a_substitute_takes_later_seats
     from tournaments.models import Player, Registration
 
     east = players(sheet)[0]
-    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
-    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
-    sign(sheet, referee, pins, django_capture_on_commit_callbacks)
-    rows = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
-    assert rows[-1]["entry"] == east.entry_number and rows[-1]["disqualified"] and rows[-1]["rank"] is None
-    assert all(row["rank"] is not None for row in rows[:-1])
-    # Session 2 is seated; a substitute takes the disqualified player's seat there.
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
     session_services.session_seats_replace(
         actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
     )
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
+    sign(sheet, referee, pins, django_capture_on_commit_callbacks)
+    rows = StandingsSnapshot.objects.order_by("-version").first().data["individuals"]
+    # 3.11.4 alone: marked, and the rank earned so far stands (3.11.5 is a sanction of its own).
+    (row,) = [row for row in rows if row["entry"] == east.entry_number]
+    assert row["disqualified"] and row["rank"] is not None
+    assert all(row["rank"] is not None for row in rows)
+    # Session 2 was seated before the foul; a substitute takes the disqualified player's seat there.
     substitute = Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=99
     )
@@ -273,7 +278,7 @@ def test_bad_penalty_input(referee, sheet, tournament, registrations):
 
 
 @pytest.mark.django_db
-def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(
+def test_the_organizer_seats_a_substitute_from_the_record_and_sets_no_forfeit_points(
     client_for, referee, organizer, chief_referee, sheet, tournament, registrations
 ):
     from tournaments.models import Player, Registration
@@ -282,19 +287,13 @@ def test_the_organizer_decides_forfeit_points_and_a_substitute_from_the_record(
     late = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1000)
     cheat = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=south, hand_number=1)
     page = client_for(organizer).get(f"/t/{tournament.pk}/sessions/1/fouls/").content.decode()
-    assert f"/penalties/{late.pk}/forfeit-points/" in page and f"/penalties/{cheat.pk}/arrangement/" in page
-    assert (
-        client_for(chief_referee).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 404
-    )
-    assert client_for(organizer).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 302
-    late.refresh_from_db()
-    assert late.forfeit_table_points == 12
+    # 3.11.2.1: no form or URL gives a forfeit table points any more.
+    assert "forfeit-points" not in page and f"/penalties/{cheat.pk}/arrangement/" in page
+    assert client_for(organizer).post(f"/penalties/{late.pk}/forfeit-points/", {"table_points": 12}).status_code == 404
     reserve = Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name="Reserve"), entry_number=50
     )
-    response = client_for(organizer).post(
-        f"/penalties/{cheat.pk}/arrangement/", {"arrangement": "substitute", "substitute": reserve.pk}
-    )
+    response = client_for(organizer).post(f"/penalties/{cheat.pk}/arrangement/", {"substitute": reserve.pk})
     assert response.status_code == 302
     cheat.refresh_from_db()
     assert (cheat.arrangement, cheat.substitute) == ("substitute", reserve)
@@ -416,21 +415,23 @@ def test_an_arrangement_is_not_changed_and_cancelling_gives_the_seats_back(
     from tournaments.models import Player, Registration
 
     east = players(sheet)[0]
-    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    # Session 2 seated before the foul (3.11.4: a 停赛 player cannot be seated after it).
     session2 = tournament.sessions.get(number=2)
     ids = [r.pk for r in registrations]
     session_services.session_seats_replace(
         actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
     )
+    penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     a = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="A"), entry_number=98)
     b = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="B"), entry_number=99)
     services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=a)
-    for arrangement, substitute in (("substitute", b), ("play_on", None)):
-        with pytest.raises(ValidationError) as caught:
-            services.disqualification_arrange(
-                actor=organizer, penalty=penalty, arrangement=arrangement, substitute=substitute
-            )
-        assert "cancel the disqualification" in caught.value.message_dict["arrangement"][0]
+    with pytest.raises(ValidationError) as caught:
+        services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=b)
+    assert "cancel the disqualification" in caught.value.message_dict["arrangement"][0]
+    # 3.5.2: "play on" is no longer an arrangement.
+    with pytest.raises(ValidationError) as caught:
+        services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="play_on")
+    assert "four players" in caught.value.message_dict["arrangement"][0]
     penalty.refresh_from_db()
     assert (penalty.arrangement, penalty.substitute) == ("substitute", a)
     assert SeatAssignment.objects.get(session=session2, table__number=1, seat=0).registration == a

@@ -110,17 +110,20 @@ def seat_results(
     *,
     deductions_count_for_ranking: bool = True,
     forfeits: list[bool] | None = None,
-    forfeit_points: list[int] | None = None,
 ) -> list[SeatResult]:
     """The results of the four starting seats of a table.
 
-    The placing uses the session score, or the score before deductions when the organizer decides
-    deductions do not move places (the rules are silent on it). A forfeited seat (3.11.2.1) scores
-    0 and the table points the organizer set (0 by default), and takes the last place; the others
-    share the places above it.
+    The placing uses the session score (3.9.2.2 ranks by 比赛分, and 3.11.2.2 deducts penalties
+    "在每盘积分中扣除", from the hand's score, so deductions move places), or the score before
+    deductions when the organizer's regulation says so (no text supports it; kept as a setting).
+
+    A forfeited seat (3.11.2.1 "超过15分钟按自动弃权处理，本局为0分") scores 0 and 0 table points,
+    with no override, and is listed last. The rules say nothing of the three others: they are
+    ranked among themselves by their session scores and take 4, 2 and 1 (the places 1-3 of
+    3.9.2.2, ties sharing as ever); the table hands out 7 table points, never more. Two forfeits
+    at a table: the two others take 4 and 2, the forfeiters 0 each.
     """
     forfeits = forfeits or [False] * 4
-    forfeit_points = forfeit_points or [0] * 4
     session_scores = [0 if forfeits[s] else hand_scores[s] + transfers[s] - deductions[s] for s in range(4)]
     if deductions_count_for_ranking:
         ranking_scores = list(session_scores)
@@ -139,7 +142,7 @@ def seat_results(
             deductions=deductions[s],
             session_score=session_scores[s],
             rank=places[s],
-            table_points=forfeit_points[s] if forfeits[s] else points[s],
+            table_points=0 if forfeits[s] else points[s],
         )
         for s in range(4)
     ]
@@ -153,5 +156,4 @@ def table_results(hand_scores: list[int], adjustments, *, deductions_count_for_r
         [a.deductions for a in adjustments],
         deductions_count_for_ranking=deductions_count_for_ranking,
         forfeits=[a.forfeit for a in adjustments],
-        forfeit_points=[a.forfeit_table_points for a in adjustments],
     )

@@ -397,6 +397,17 @@ def _session_scheduled(d, event, places):
     }
 
 
+def _session_tables_started(d, event, places):
+    # 3.11.4: tables held back at the start because a 停赛 player held a seat, started once a
+    # substitute took it.
+    tables = ", ".join(str(n) for n in d["tables"])
+    return ngettext(
+        "Session %(session)s: held table %(tables)s started",
+        "Session %(session)s: held tables %(tables)s started",
+        len(d["tables"]),
+    ) % {"session": _session_number(d, event, places), "tables": tables}
+
+
 def _session_ended(d, event, places):
     session = _session_number(d, event, places)
     closed = d.get("closed_tables") or []
@@ -528,6 +539,7 @@ _SENTENCES = {
     AuditAction.TABLES_CREATED: _tables_created,
     AuditAction.SESSION_SEATS_SET: _seats_set,
     AuditAction.SESSION_STARTED: _session_started,
+    AuditAction.SESSION_TABLES_STARTED: _session_tables_started,
     AuditAction.SESSION_ENDED: _session_ended,
     AuditAction.SESSION_SCHEDULED: _session_scheduled,
     AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,

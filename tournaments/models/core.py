@@ -83,8 +83,8 @@ class Tournament(models.Model):
             "your regulation's order of the final standings."
         ),
     )
-    # 3.11.2.2 deductions are given to nobody; whether they move a player's place at the table is
-    # the organizer's choice (the rules are silent).
+    # 3.11.2.2 deductions are given to nobody and taken "在每盘积分中扣除", from the hand's score,
+    # which 3.9.2.2 ranks by: they move the place (default). "No" is an organizer's regulation.
     deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
     # Bumped by every standings recompute; pages use it as their ETag.
     standings_version = models.PositiveIntegerField(default=0)

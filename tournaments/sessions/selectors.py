@@ -238,3 +238,12 @@ def check_in_state(*, session: Session, registration: Registration) -> dict:
             checked_in_at=check_in and check_in.checked_in_at, started_at=session.started_at
         ),
     }
+
+
+def session_tables_held(*, session: Session) -> list[int]:
+    """Numbers of the tables of a running session seated but not started: a 停赛 player (3.11.4)
+    held a seat there when the session started; each starts once a substitute takes the seat."""
+    if session.status != Session.Status.RUNNING:
+        return []
+    started = session.sheets.values("table_id")
+    return sorted(set(session.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))

@@ -81,6 +81,12 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
         )
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
+    suspended = _suspended(tournament) & set(seated)
+    if suspended:
+        # 3.11.4 停赛 "取消继续参加本次比赛的资格": no seat in any later session.
+        entries = sorted(tournament.registrations.filter(pk__in=suspended).values_list("entry_number", flat=True))
+        problems.append(_("Entries %(entries)s are disqualified (停赛, rule 3.11.4) and cannot be seated.") % {
+            "entries": ", ".join(map(str, entries))})
     if problems:
         raise ValidationError(problems)
     table_ids = _tables_numbered(tournament, tables.keys())
@@ -100,7 +106,8 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
 
 
 def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
-    # Disqualified players (3.11.4) need no seat; they may keep one the organizer has not moved.
+    # Players under 停赛 (3.11.4) hold no seat (session_seats_replace refuses one); a cancelled placing (3.11.5)
+    # needs none either.
     # 3.5.4: a session of qualifiers (elimination, mixed formats) needs seats for its qualifiers only.
     if session.qualification != Session.Qualification.ALL:
         registered = registered & _qualifiers(session)
@@ -109,6 +116,38 @@ def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
 
 def _qualifiers(session: Session) -> set[int]:
     return set(session.qualifiers.values_list("pk", flat=True))
+
+
+def _suspended(tournament) -> set[int]:
+    """Registrations under 停赛 (3.11.4): they hold no seat in a session not yet started."""
+    return {
+        registration for registration, marks in extensions.standing_flags(tournament.pk).items()
+        if marks.get("disqualified")
+    }
+
+
+def _tables_to_start(session: Session, tournament) -> tuple[list[int], list[int]]:
+    """(table ids to start, numbers of the tables held back): 3.5.2 "竞赛采用每桌四人制" and 3.11.4:
+    a table where a 停赛 player still holds a seat is not started until a substitute takes it."""
+    suspended = _suspended(tournament)
+    seats = list(session.seats.values_list("table_id", "table__number", "registration_id"))
+    held = {table_id: number for table_id, number, registration in seats if registration in suspended}
+    table_ids = sorted({table_id for table_id, _number, _registration in seats} - set(held))
+    return table_ids, sorted(held.values())
+
+
+def _sheets_create(session: Session, tournament, table_ids: list[int], start: int = 0) -> list[ScoreSheet]:
+    referees = list(
+        Membership.objects.filter(tournament=tournament, role=Role.REFEREE).order_by("user_id").values_list(
+            "user_id", flat=True
+        )
+    )
+    return ScoreSheet.objects.bulk_create(
+        ScoreSheet(
+            session=session, table_id=table_id, referee_id=referees[(start + i) % len(referees)] if referees else None
+        )
+        for i, table_id in enumerate(table_ids)
+    )
 
 
 def _tables_numbered(tournament, numbers) -> dict[int, int]:
@@ -131,8 +170,7 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     if session.status != Session.Status.PLANNED:
         raise ValidationError(_("Session %(n)s has already started.") % {"n": session.number})
     tournament = session.tournament
-    table_ids = sorted(set(session.seats.values_list("table_id", flat=True)))
-    if not table_ids:
+    if not session.seats.exists():
         raise ValidationError(_("Seat the players before starting the session."))
     # The seats were checked when drawn, but the roster may have changed since: a late
     # registration, a disqualification cancelled on appeal. Nobody may be left out of a session.
@@ -147,22 +185,39 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
         )
     if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
         raise ValidationError(_("Another session is still running: end it first."))
-    referees = list(
-        Membership.objects.filter(tournament=tournament, role=Role.REFEREE).order_by("user_id").values_list(
-            "user_id", flat=True
-        )
-    )
-    sheets = ScoreSheet.objects.bulk_create(
-        ScoreSheet(session=session, table_id=table_id, referee_id=referees[i % len(referees)] if referees else None)
-        for i, table_id in enumerate(table_ids)
-    )
+    # 3.11.4: tables holding a 停赛 player are held back (the organizer is told, see
+    # selectors.session_tables_held) and start once a substitute takes the seat.
+    table_ids, held = _tables_to_start(session, tournament)
+    sheets = _sheets_create(session, tournament, table_ids)
     confirm_pins_issue(actor=actor, tournament=tournament)  # every player can confirm the sheets
     session.status = Session.Status.RUNNING
     session.started_at = timezone.now()
     session.save(update_fields=["status", "started_at"])
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.SESSION_STARTED, obj=session,
-        detail={"tables": len(sheets), "session": session.number},
+        detail={"tables": len(sheets), "session": session.number, "held": held},
+    )
+    return sheets
+
+
+def session_held_tables_start(*, actor, session: Session) -> list[ScoreSheet]:
+    """Start the tables of a running session that were held back (3.11.4) and now seat four players
+    none of whom is under 停赛 (a substitute took the seat, or the 停赛 was cancelled). Called inside
+    the caller's transaction, which holds the tournament's lock and then the session's (lock order of
+    tournaments.locks: the caller may hold a score sheet's lock by now, so none is taken here)."""
+    if session.status != Session.Status.RUNNING:
+        return []
+    tournament = session.tournament
+    table_ids, _held = _tables_to_start(session, tournament)
+    started = set(session.sheets.values_list("table_id", flat=True))
+    table_ids = [table_id for table_id in table_ids if table_id not in started]
+    if not table_ids:
+        return []
+    sheets = _sheets_create(session, tournament, table_ids, start=len(started))
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.SESSION_TABLES_STARTED, obj=session,
+        detail={"session": session.number,
+                "tables": sorted(tournament.tables.filter(pk__in=table_ids).values_list("number", flat=True))},
     )
     return sheets
 

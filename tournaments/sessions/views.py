@@ -93,7 +93,20 @@ def _session_action(request, session_id: int, service, done_message: str):
 @login_required
 @require_POST
 def session_start(request, session_id: int):
-    return _session_action(request, session_id, session_services.session_start, _("Session %(n)s has started."))
+    response = _session_action(
+        request, session_id, session_services.session_start, _("Session %(n)s has started.")
+    )
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    held = session_selectors.session_tables_held(session=session)
+    if held:
+        # 3.5.2, 3.11.4: the organizer is told which tables wait for a substitute.
+        messages.warning(request, _(
+            "Tables %(tables)s are not started: a player seated there is disqualified (停赛, rule 3.11.4). "
+            "Seat a substitute from the Record of Fouls; the table then starts."
+        ) % {"tables": ", ".join(map(str, held))})
+    return response
 
 
 @login_required

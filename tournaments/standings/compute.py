@@ -159,23 +159,26 @@ def standings_compute(tournament: Tournament) -> dict:
         return (-row["table_points"], -row["contest_points"], *(_tiebreak_key(row, t) for t in tiebreaks))
 
     keys = {registration_id: individual_key(row) for registration_id, row in rows.items()}  # once per player
-    # 3.11.4-3.11.5: a disqualified player keeps their record but takes no rank; listed last.
+    # 3.11.4: a 停赛 player keeps the rank earned so far (marked "disqualified"). 3.11.5: a player
+    # whose rank is cancelled is struck from the results: no rank, no team total, not in
+    # "individuals" (so not on the Appendix 7 sheet); listed apart in "struck".
     ranked = sorted(
-        (r for r in rows.values() if not r["disqualified"]), key=lambda r: (keys[r["registration"]], r["entry"])
+        (r for r in rows.values() if not r["rank_cancelled"]), key=lambda r: (keys[r["registration"]], r["entry"])
     )
     _assign_ranks(ranked, lambda row: keys[row["registration"]])
     if stage and tournament.final_ranking == FinalRanking.FINALISTS_FIRST:
         ranked = _finalists_first(ranked, keys, stage["finalists"])
-    disqualified = sorted((r for r in rows.values() if r["disqualified"]), key=lambda r: r["entry"])
-    for row in disqualified:
+    struck = sorted((r for r in rows.values() if r["rank_cancelled"]), key=lambda r: r["entry"])
+    for row in struck:
         row["rank"] = None
-    individuals = ranked + disqualified
+    individuals = ranked
     sessions = sorted({sheet[3] for sheet in sheets})
     return {
         "individuals": individuals,
         "teams": _unit_standings(individuals, "team"),
         "groups": _unit_standings(individuals, "group"),
         "sessions": sessions,
+        "struck": struck,
         # What the pages and the results sheet must say about how the order was made.
         "tiebreaks": [str(t) for t in tiebreaks],
         "final_ranking": str(tournament.final_ranking) if stage else FinalRanking.CUMULATIVE.value,
@@ -188,7 +191,8 @@ def _unit_standings(individuals: list[dict], unit: str) -> list[dict]:
 
     A unit's totals are the sums of its members' table points and contest points (the rules are
     silent: docs/standings.md); it ranks by table points, then contest points, and units equal on both
-    share the rank. Members whose placing is cancelled (3.11.5) are listed but not counted.
+    share the rank. Members whose placing is cancelled (3.11.5) are struck: not in `individuals`, so
+    neither listed nor counted.
     """
     units: dict[int, dict] = {}
     for row in individuals:
@@ -200,8 +204,6 @@ def _unit_standings(individuals: list[dict], unit: str) -> list[dict]:
             {unit: row[unit], f"{unit}_id": unit_id, "table_points": 0, "contest_points": 0, "members": []},
         )
         entry["members"].append(row["entry"])
-        if row.get("rank_cancelled"):
-            continue
         entry["table_points"] += row["table_points"]
         entry["contest_points"] += row["contest_points"]
 

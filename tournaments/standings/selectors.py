@@ -38,7 +38,7 @@ def standings_snapshot_latest(*, tournament: Tournament) -> StandingsSnapshot | 
     return tournament.standings_snapshots.order_by("-version").first()
 
 
-EMPTY_STANDINGS = {"individuals": [], "teams": [], "groups": [], "sessions": []}
+EMPTY_STANDINGS = {"individuals": [], "teams": [], "groups": [], "sessions": [], "struck": []}
 
 
 def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
@@ -85,6 +85,8 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
         "groups": units("group"),  # 团体 (3.5.3); snapshots stored before groups have none
         "sessions": data["sessions"],
         "notes": ranking_notes(data),
+        # 3.11.5: names struck from the results (取消录取名次), shown struck with no rank or points.
+        "struck": [{"entry": row["entry"], "name": row["name"]} for row in data.get("struck", [])],
     }
 
 
@@ -98,7 +100,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
     seats = dict(SEAT_CHOICES)
     return {
         "rank": row["rank"],
-        # 3.11.4: a disqualified player keeps their record but takes no rank (standing flags).
+        # 3.11.4: a disqualified (停赛) player keeps the rank earned so far, marked (standing flags).
         "disqualified": row.get("disqualified", False),
         "entry": row["entry"],
         "name": row["name"],

@@ -173,9 +173,18 @@ REALISTIC = {
         {"player": 12, "substitute": 40, "seats_returned": 3}, ("penalties.penalty", "8"),
         "Entry 12 gets back 3 seats from substitute entry 40",
     ),
-    AuditAction.PENALTY_FORFEIT_POINTS_SET: (
-        {"twelfths": 18, "offender": 12, "sheet": SHEET}, ("penalties.penalty", "8"),
-        "Entry 12's forfeited session: 1.5 table points — session 2, table 9",
+    AuditAction.PENALTY_RANK_CANCELLED: (
+        {"entry": 12, "article": "3.11.5", "reason": "Collusion found after the event"},
+        ("penalties.rankcancellation", "3"),
+        "Rank of entry 12 cancelled, name struck from the results (3.11.5) — Collusion found after the event",
+    ),
+    AuditAction.PENALTY_RANK_RESTORED: (
+        {"entry": 12, "article": "3.11.5", "reason": "Appeal upheld"}, ("penalties.rankcancellation", "3"),
+        "Rank cancellation of entry 12 withdrawn (3.11.5) — Appeal upheld",
+    ),
+    AuditAction.SESSION_TABLES_STARTED: (
+        {"session": 1, "tables": [3]}, ("tournaments.session", str(SESSION)),
+        "Session 1: held table 3 started",
     ),
     AuditAction.PENALTY_POLICY_UPDATED: (
         {"escalation": ["double", "flat"]}, ("penalties.penaltypolicy", "1"),
