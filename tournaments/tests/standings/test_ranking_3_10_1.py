@@ -97,9 +97,11 @@ def test_3_11_5_a_cancelled_placing_counts_for_no_group_or_team(mirrored, monkey
     data = standings_compute(mirrored)
     groups = {group["group"]: group for group in data["groups"]}
     teams = {team["team"]: team for team in data["teams"]}
-    # Club A keeps entry 3 listed but counts entry 1 only: 4 TP, 32 CP, behind club B's 5.5.
+    # Entry 3's name is struck from the results: club A counts and lists entry 1 only, 4 TP, 32 CP,
+    # behind club B's 5.5.
     assert (groups["Club A"]["table_points"], groups["Club A"]["contest_points"]) == (48, 32)
-    assert groups["Club A"]["members"] == [1, 3]
+    assert groups["Club A"]["members"] == [1]
+    assert [row["entry"] for row in data["struck"]] == [3]
     assert (groups["Club B"]["rank"], groups["Club A"]["rank"]) == (1, 2)
     assert teams["Team 1"]["table_points"] == 48
 
