@@ -3,6 +3,7 @@ import datetime as dt
 from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from appeals.currencies import is_currency
 from appeals.models import Appeal, AppealPolicy
@@ -16,7 +17,9 @@ class AppealForm(forms.Form):
     sheet = forms.TypedChoiceField(label=_("Session and table"), coerce=int)
     subject = forms.ChoiceField(label=_("Against"), choices=Appeal.Subject.choices)
     penalty = forms.TypedChoiceField(label=_("Penalty"), coerce=int, required=False, empty_value=None)
-    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS, required=False)
+    hand_number = forms.IntegerField(
+        label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS, required=False
+    )
     category = forms.ChoiceField(label=_("Kind of appeal"), choices=Appeal.Category.choices)
     # 3.12.4 "所有申诉材料可直接呈报仲裁委员会": the appellant chooses the route.
     route = forms.ChoiceField(
