@@ -9,7 +9,7 @@ class AppealsConfig(AppConfig):
     def ready(self):
         from appeals.audit_sentences import SENTENCES
         from appeals.board import board_panel
-        from appeals.selectors import amendment_basis, can_open_appeals
+        from appeals.selectors import amendment_basis, can_open_appeals, results_pending
         from tournaments import extensions
         from tournaments.access import Capability
 
@@ -17,6 +17,8 @@ class AppealsConfig(AppConfig):
         extensions.register_link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE)
         extensions.register_board_panel("appeals/_board_panel.html", board_panel)
         extensions.register_audit_sentences(SENTENCES)
+        # Issue 13: the tournament finishes once no appeal window is open and no appeal undecided.
+        extensions.register_results_pending_provider(results_pending)
         # 3.11.6.11(7): a signed sheet changes only through an upheld appeal (or an objection made
         # before signing, which the core checks itself).
         extensions.register_amendment_basis("appeal", amendment_basis)

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import gettext_lazy
 
 from appeals.models import Appeal, AppealPolicy
@@ -360,3 +361,30 @@ def amendment_basis(sheet_id: int, reference: str):
     if appeal.status != Appeal.Status.UPHELD:
         return BasisVerdict(False, _("Appeal #%(ref)s has not been upheld.") % {"ref": appeal.pk})
     return BasisVerdict(True, article="3.13" if appeal.stage == Appeal.Stage.ARBITRATION else "3.12")
+
+
+def results_pending(tournament_id: int, now) -> list:
+    """What keeps a tournament's results from being final, for the core's status (issue 13): a session's
+    appeal window still open (3.12.2 "在本局比赛结束后的30分钟有效时限内") and appeals not yet decided
+    (3.12-3.13). A rejection by the chief referee that has not been taken further (3.13.1 names no time
+    limit for it) holds nothing up."""
+    from tournaments.extensions import ResultsPending
+
+    policy = AppealPolicy.objects.filter(tournament_id=tournament_id).first() or AppealPolicy()
+    pending = []
+    for session in Session.objects.filter(tournament_id=tournament_id, ended_at__isnull=False).order_by("number"):
+        deadline = appeal_deadline(session, policy)
+        if deadline > now:
+            pending.append(ResultsPending(
+                _("The time to appeal session %(n)s ends at %(time)s (rule 3.12.2).")
+                % {"n": session.number, "time": timezone.localtime(deadline).strftime("%H:%M")},
+                until=deadline,
+            ))
+    open_count = Appeal.objects.filter(tournament_id=tournament_id, status=Appeal.Status.OPEN).count()
+    if open_count:
+        pending.append(ResultsPending(
+            ngettext("%(n)d appeal is not decided yet.", "%(n)d appeals are not decided yet.", open_count)
+            % {"n": open_count},
+            url_name="appeals:list",
+        ))
+    return pending

@@ -17,6 +17,7 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_CREATED = "tournament.created", _("Tournament created")
     TOURNAMENT_UPDATED = "tournament.updated", _("Tournament changed")
     TOURNAMENT_IMPORTED = "tournament.imported", _("Tournament imported from an archive")
+    TOURNAMENT_STATUS_CHANGED = "tournament.status_changed", _("Tournament status changed")
     MEMBERSHIP_GRANTED = "membership.granted", _("Role given")
     MEMBERSHIP_REVOKED = "membership.revoked", _("Role taken away")
     PLAYER_LINKED = "player.linked", _("Player linked to an account")

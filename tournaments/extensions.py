@@ -288,3 +288,31 @@ def audit_sentence(action: str) -> Callable | None:
     """The sentence an app registered for `action`, if any."""
     return _audit_sentences.get(action)
 
+
+
+# Results not yet final (issue 13, "Finished when the last session's results are final"): what an app
+# above the core still waits for before the tournament can finish, e.g. an appeal window still open
+# (3.12.2) or an appeal not decided (3.12-3.13). A provider takes (tournament id, now) and returns
+# ResultsPending items; `until` is when the item clears by itself (a window's close), None if someone
+# must act. The core finishes the tournament once no provider returns anything.
+@dataclass(frozen=True)
+class ResultsPending:
+    message: str
+    until: object = None  # datetime | None
+    url_name: str = ""  # a page to deal with it, reversed with the tournament's id
+
+
+ResultsPendingProvider = Callable[[int, object], list[ResultsPending]]
+_results_pending_providers: list[ResultsPendingProvider] = []
+
+
+def register_results_pending_provider(provider: ResultsPendingProvider) -> None:
+    if provider not in _results_pending_providers:
+        _results_pending_providers.append(provider)
+
+
+def results_pending(tournament_id: int, now) -> list[ResultsPending]:
+    pending: list[ResultsPending] = []
+    for provider in _results_pending_providers:
+        pending.extend(provider(tournament_id, now))
+    return pending

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext
 
 from tournaments import extensions
 from tournaments.audit import AuditAction
-from tournaments.models import AuditEvent, ImportJob, Role, ScoreSheet, Session
+from tournaments.models import AuditEvent, ImportJob, Role, ScoreSheet, Session, Tournament
 from tournaments.models.core import Tiebreak
 
 SHEET_TYPE = ScoreSheet._meta.label_lower
@@ -274,6 +274,23 @@ def _tournament_updated(d, event, places):
     return _("Tournament changed: %(changes)s") % {"changes": changes}
 
 
+_STATUS_BECAUSE = {
+    "organizer": gettext_lazy("by the organizer"),
+    "session_start": gettext_lazy("as session %(session)s started"),
+    "results_final": gettext_lazy("as the results became final"),
+}
+
+
+def _tournament_status_changed(d, event, places):
+    because = str(_STATUS_BECAUSE.get(d.get("because"), _STATUS_BECAUSE["organizer"]))
+    if "%(session)s" in because:
+        because = because % {"session": d.get("session")}
+    return _("Tournament %(before)s → %(after)s, %(because)s") % {
+        "before": Tournament.Status(d["before"]).label, "after": Tournament.Status(d["after"]).label,
+        "because": because,
+    }
+
+
 def _tournament_imported(d, event, places):
     players, teams, sessions, hands = d["players"], d["teams"], len(d["sessions"]), d["hands"]
     counts = _list([
@@ -520,6 +537,7 @@ _SENTENCES = {
     AuditAction.TOURNAMENT_CREATED: _tournament_created,
     AuditAction.TOURNAMENT_UPDATED: _tournament_updated,
     AuditAction.TOURNAMENT_IMPORTED: _tournament_imported,
+    AuditAction.TOURNAMENT_STATUS_CHANGED: _tournament_status_changed,
     AuditAction.MEMBERSHIP_GRANTED: _membership_granted,
     AuditAction.MEMBERSHIP_REVOKED: _membership_revoked,
     AuditAction.PLAYER_LINKED: _player_linked,

@@ -3,13 +3,17 @@ may see. Outsiders get 404, never a hint."""
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
+from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import (
     AuditEvent,
     Registration,
     Role,
+    ScoreSheet,
     Session,
     SessionCheckIn,
     Tournament,
@@ -130,3 +134,80 @@ def registration_of_group(*, group, entry: str) -> Registration:
     if registration is None:
         raise NotFound("No such member.")
     return registration
+
+
+# The status follows the day (issue 13): Draft → Published → Running → Finished.
+# - Published: by the organizer (early), or by starting session 1 of a draft (tournament_status_follow_start);
+# - Running: only by starting a session;
+# - Finished: only once the results are final (tournament_finish_if_final): every planned session
+#   ended, every score sheet signed (Appendix 5), and nothing pending in the apps above the core
+#   (an appeal window still open, 3.12.2, or an appeal not decided, 3.12-3.13).
+
+
+def results_pending(*, tournament: Tournament, now=None) -> list[extensions.ResultsPending]:
+    """What keeps the tournament's results from being final; empty once they are."""
+    now = now or timezone.now()
+    pending = []
+    unplayed = list(
+        tournament.sessions.exclude(status=Session.Status.FINISHED).order_by("number").values_list("number", flat=True)
+    )
+    if unplayed:
+        pending.append(extensions.ResultsPending(
+            _("Sessions %(sessions)s are not over.") % {"sessions": ", ".join(map(str, unplayed))},
+            url_name="tournaments:board",
+        ))
+    unsigned = sorted(set(
+        ScoreSheet.objects.filter(session__tournament=tournament)
+        .exclude(status=ScoreSheet.Status.LOCKED)
+        .values_list("session__number", flat=True)
+    ))
+    if unsigned:
+        pending.append(extensions.ResultsPending(
+            _("Sessions %(sessions)s have score sheets not yet signed.") % {"sessions": ", ".join(map(str, unsigned))},
+            url_name="tournaments:board",
+        ))
+    return pending + extensions.results_pending(tournament.pk, now)
+
+
+def status_change_refusal(*, tournament: Tournament, before: str, after: str) -> str | None:
+    """Why the organizer may not move the tournament from `before` to `after` by hand, or None."""
+    if before == after:
+        return None
+    Status = Tournament.Status
+    started = tournament.sessions.exclude(status=Session.Status.PLANNED).exists()
+    if after == Status.RUNNING:
+        return _("“Running” comes from starting session 1: start it from the board, after its pre-flight checks.")
+    if after in (Status.DRAFT, Status.PUBLISHED) and started:
+        return _("Sessions have started: the tournament is running or finished.")
+    if after == Status.FINISHED:
+        if before != Status.RUNNING:
+            return _("Only a running tournament can finish: start session 1 first.")
+        pending = results_pending(tournament=tournament)
+        if pending:
+            return _(
+                "The tournament finishes by itself once the last session's results are final. Still waiting: "
+                "%(pending)s If the remaining sessions will not be played, lower the planned sessions."
+            ) % {"pending": " ".join(str(item.message) for item in pending)}
+    return None
+
+
+def status_choices_allowed(*, tournament: Tournament) -> list[str]:
+    """The statuses the organizer's form offers: the present one and those it may be moved to by hand."""
+    return [
+        value for value in Tournament.Status.values
+        if value == tournament.status
+        or status_change_refusal(tournament=tournament, before=tournament.status, after=value) is None
+    ]
+
+
+def results_title(*, tournament: Tournament) -> str:
+    """"Final results" once the tournament has finished; "Results after session N" until then."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return _("Final results")
+    last = (
+        tournament.sessions.filter(status=Session.Status.FINISHED).order_by("-number").values_list("number", flat=True)
+        .first()
+    )
+    if last is None:
+        return _("Results so far")
+    return _("Results after session %(n)s") % {"n": last}

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
+from tournaments.core.selectors import results_pending, status_change_refusal
 from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
@@ -24,6 +25,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.standings.services import standings_recompute_later
+from tournaments.tasks import tournament_finish_check_task
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
@@ -98,6 +100,10 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
     tournament = lock_tournament(tournament.pk)
     before = {name: getattr(tournament, name) for name in changes}
+    if "status" in changes:
+        refusal = status_change_refusal(tournament=tournament, before=tournament.status, after=changes["status"])
+        if refusal:
+            raise ValidationError({"status": refusal})
     for name, value in changes.items():
         setattr(tournament, name, value)
     _validate_tournament(
@@ -111,18 +117,17 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     _sessions_follow_plan(tournament)
     tournament.save()
     changed = {name: [str(before[name]), str(value)] for name, value in changes.items() if before[name] != value}
-    audit_record(
-        actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
-    )
+    status_changed = changed.pop("status", None)
+    if changed or not status_changed:
+        audit_record(
+            actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
+        )
+    if status_changed:
+        _status_audit(actor=actor, tournament=tournament, before=status_changed[0], because="organizer")
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)
     return tournament
-
-
-# How a tournament's status may move once play has begun: not back to a draft (players and the
-# public would lose its pages), not to finished while a session is still running.
-_STATUS_UNDER_WAY = {Tournament.Status.RUNNING, Tournament.Status.FINISHED}
 
 
 def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
@@ -140,14 +145,68 @@ def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
     if "session_minutes" in changed and running:
         # 3.5.6: the running session's time-up is fixed when it starts.
         problems["session_minutes"] = _("A session is running: change its length after it ends.")
-    if "status" in changed:
-        started = tournament.sessions.exclude(status=Session.Status.PLANNED).exists()
-        if started and tournament.status not in _STATUS_UNDER_WAY:
-            problems["status"] = _("Sessions have started: the tournament is running or finished.")
-        elif running and tournament.status == Tournament.Status.FINISHED:
-            problems["status"] = _("A session is still running: end it before finishing the tournament.")
     if problems:
         raise ValidationError(problems)
+
+
+# The status follows the day (issue 13; the rules are in core.selectors.status_change_refusal).
+
+
+def _status_audit(*, actor, tournament: Tournament, before: str, because: str, **detail) -> None:
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_STATUS_CHANGED, obj=tournament,
+        detail={"before": before, "after": tournament.status, "because": because, **detail},
+    )
+
+
+def _status_set(*, actor, tournament: Tournament, status: str, because: str, **detail) -> None:
+    before = tournament.status
+    tournament.status = status
+    tournament.save(update_fields=["status"])
+    _status_audit(actor=actor, tournament=tournament, before=before, because=because, **detail)
+
+
+@transaction.atomic
+def tournament_publish(*, actor, tournament: Tournament) -> Tournament:
+    """The organizer publishes a draft: its pages (standings, the players' QR pages) become public."""
+    tournament = lock_tournament(tournament.pk)
+    if tournament.status != Tournament.Status.DRAFT:
+        raise ValidationError(_("The tournament is already published."))
+    _status_set(actor=actor, tournament=tournament, status=Tournament.Status.PUBLISHED, because="organizer")
+    return tournament
+
+
+def tournament_status_follow_start(*, actor, tournament: Tournament, session: Session) -> None:
+    """A session starts (inside session_start, which holds the tournament's lock): a draft is published
+    first (its players' pages must open), then the tournament runs; each step is audited. A finished
+    tournament whose organizer added a session runs again."""
+    if tournament.status == Tournament.Status.DRAFT:
+        _status_set(actor=actor, tournament=tournament, status=Tournament.Status.PUBLISHED, because="session_start",
+                    session=session.number)
+    if tournament.status != Tournament.Status.RUNNING:
+        _status_set(actor=actor, tournament=tournament, status=Tournament.Status.RUNNING, because="session_start",
+                    session=session.number)
+
+
+def tournament_finish_check_later(*, tournament_id: int, at=None) -> None:
+    """Once this transaction commits, ask the worker whether the results are final (at `at`, if given)."""
+    transaction.on_commit(
+        lambda: tournament_finish_check_task.apply_async(args=[tournament_id], eta=at)
+    )
+
+
+@transaction.atomic
+def tournament_finish_if_final(*, actor, tournament_id: int, now=None) -> list:
+    """Finish a running tournament whose results are final; returns what is still pending (empty once
+    finished). Final: every planned session ended, every score sheet signed, and nothing pending in the
+    apps above the core (an appeal window open, 3.12.2; an appeal undecided, 3.12-3.13)."""
+    tournament = lock_tournament(tournament_id)
+    if tournament.status != Tournament.Status.RUNNING:
+        return []
+    pending = results_pending(tournament=tournament, now=now)
+    if not pending:
+        _status_set(actor=actor, tournament=tournament, status=Tournament.Status.FINISHED, because="results_final")
+    return pending
 
 
 def _sessions_follow_plan(tournament: Tournament) -> None:

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.services import confirm_pins_issue
+from tournaments.core.services import confirm_pins_issue, tournament_finish_check_later, tournament_status_follow_start
 from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
     Membership,
@@ -190,6 +190,8 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
     table_ids, held = _tables_to_start(session, tournament)
     sheets = _sheets_create(session, tournament, table_ids)
     confirm_pins_issue(actor=actor, tournament=tournament)  # every player can confirm the sheets
+    # Draft → Published → Running (issue 13): the players' pages open as they sit down.
+    tournament_status_follow_start(actor=actor, tournament=tournament, session=session)
     session.status = Session.Status.RUNNING
     session.started_at = timezone.now()
     session.save(update_fields=["status", "started_at"])
@@ -246,6 +248,7 @@ def session_end(*, actor, session: Session) -> Session:
         actor=actor, tournament=session.tournament, action=AuditAction.SESSION_ENDED, obj=session,
         detail={"closed_tables": time_up, "session": session.number},
     )
+    tournament_finish_check_later(tournament_id=session.tournament_id)
     return session
 
 

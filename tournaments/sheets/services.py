@@ -38,6 +38,7 @@ from tournaments.models import (
     SheetAmendment,
 )
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
+from tournaments.core.services import tournament_finish_check_later
 from tournaments.standings.services import standings_recompute_later
 
 PIN_ATTEMPTS = 5
@@ -628,6 +629,7 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
         actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_LOCKED, obj=sheet, detail=detail
     )
     standings_recompute_later(tournament_id=sheet.session.tournament_id)
+    tournament_finish_check_later(tournament_id=sheet.session.tournament_id)  # the last signature may finish it
     return sheet
 
 

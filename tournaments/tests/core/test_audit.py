@@ -36,6 +36,11 @@ REALISTIC = {
         {"planned_sessions": ["8", "7"], "status": ["draft", "published"]}, ("tournaments.tournament", "1"),
         "Tournament changed: planned sessions: 8 → 7; status: Draft → Published",
     ),
+    AuditAction.TOURNAMENT_STATUS_CHANGED: (
+        {"before": "draft", "after": "published", "because": "session_start", "session": 1},
+        ("tournaments.tournament", "1"),
+        "Tournament Draft → Published, as session 1 started",
+    ),
     AuditAction.TOURNAMENT_IMPORTED: (
         {"players": 48, "teams": 12, "sessions": [1, 2, 3, 4, 5, 6], "hands": 320}, ("tournaments.tournament", "1"),
         "Tournament imported from an archive: 48 players, 12 teams, 6 sessions, 320 hands",
