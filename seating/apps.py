@@ -14,6 +14,7 @@ class SeatingConfig(AppConfig):
         from tournaments.access import Capability
 
         extensions.register_link("tournament", _("Seating chart"), "seating:manage", Capability.MANAGE)
+        extensions.register_link("seats", _("Seating chart"), "seating:manage", Capability.MANAGE)
         extensions.register_link("tournament", _("Print seating"), "seating:print_chart", Capability.VIEW_ROSTER)
         # A player's own seats, else reachable only by the printed QR code.
         extensions.register_link("tournament", _("My seats"), "seating:my_seats", predicate=is_registered)

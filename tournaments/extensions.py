@@ -150,7 +150,8 @@ def false_win_page() -> str | None:
 # A link is shown to users holding `capability` (everyone when it is None) for whom
 # `predicate(user, obj)` is true (always when it is None), `obj` being the place's tournament,
 # session or sheet: so a link is shown only where the page it leads to opens.
-_links: dict[str, list[tuple]] = {"sheet": [], "tournament": [], "session": []}
+# "seats": where a tournament's seats are drawn (the pre-flight before a session links there; obj = the tournament).
+_links: dict[str, list[tuple]] = {"sheet": [], "tournament": [], "session": [], "seats": []}
 
 
 def register_link(place: str, label, url_name: str, capability=None, predicate: Callable | None = None) -> None:
@@ -160,7 +161,7 @@ def register_link(place: str, label, url_name: str, capability=None, predicate: 
 
 
 def _tournament_of(place: str, obj):
-    if place == "tournament":
+    if place in ("tournament", "seats"):
         return obj
     if place == "session":
         return obj.tournament

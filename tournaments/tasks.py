@@ -25,7 +25,7 @@ def standings_recompute_task(tournament_id: int) -> int:
 def tournament_finish_check_task(self, tournament_id: int) -> bool:
     """Finish the tournament if its results are final; if all that is left is a window closing at a
     known time (3.12.2), look again then (a worker only: run eagerly, the check would repeat at once)."""
-    from tournaments.core.services import tournament_finish_if_final, tournament_finish_check_later
+    from tournaments.core.services import tournament_finish_check_later, tournament_finish_if_final
 
     pending = tournament_finish_if_final(actor=None, tournament_id=tournament_id)
     if pending and all(item.until for item in pending) and not self.request.is_eager:

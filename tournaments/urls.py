@@ -13,6 +13,7 @@ urlpatterns = [
     path("new/", core_views.tournament_create, name="create"),
     path("<int:tournament_id>/", core_views.tournament_detail, name="detail"),
     path("<int:tournament_id>/edit/", core_views.tournament_edit, name="edit"),
+    path("<int:tournament_id>/publish/", core_views.tournament_publish, name="publish"),
     path("<int:tournament_id>/registrations/", core_views.registration_list, name="registrations"),
     path("<int:tournament_id>/audit/", core_views.audit_log, name="audit"),
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
@@ -24,6 +25,7 @@ urlpatterns = [
     # sessions: the organizer's board
     path("<int:tournament_id>/board/", session_views.board, name="board"),
     path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),
+    path("sessions/<int:session_id>/pre-flight/", session_views.session_preflight, name="session_preflight"),
     path("sessions/<int:session_id>/end/", session_views.session_end, name="session_end"),
     path(
         "sessions/<int:session_id>/qualification/", session_views.session_qualification, name="session_qualification"

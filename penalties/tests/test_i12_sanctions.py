@@ -16,7 +16,7 @@ from penalties.selectors import record_of_fouls, seat_at_hand
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import seat_results
 from tournaments import extensions
-from tournaments.models import AuditEvent, Player, Registration, ScoreSheet, SeatAssignment
+from tournaments.models import AuditEvent, Player, Registration, ScoreSheet, SeatAssignment, Tournament
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
@@ -167,7 +167,9 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     session2 = seat_session_2(organizer, tournament, registrations)  # seated before the foul
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     session_services.session_end(actor=organizer, session=sheet.session)
-    response = client_for(organizer).post(reverse("tournaments:session_start", args=[session2.pk]), follow=True)
+    response = client_for(organizer).post(
+        reverse("tournaments:session_start", args=[session2.pk]), {"confirmed": "1"}, follow=True
+    )
     assert "Tables 1 are not started" in response.content.decode()
     session2.refresh_from_db()
     assert session2.status == "running"
@@ -304,6 +306,8 @@ def test_3_11_4_a_public_notice_is_recorded_with_the_sanction_and_shown_on_the_p
     assert (notice.penalty, notice.created_by, notice.article) == (penalty, referee, "3.11.6.1")
     assert AuditEvent.objects.get(action="penalty.recorded").detail["notice"].startswith("Entry 1 swapped")
     url = f"/t/{tournament.pk}/notices/"
+    # A session start now publishes the tournament (issue 13); a draft (as before that) is not public.
+    Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.DRAFT)
     assert client.get(url).status_code == 404  # a draft: not public, as its standings
     publish(tournament)
     page = client.get(url).content.decode()

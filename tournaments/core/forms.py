@@ -54,9 +54,18 @@ class TournamentEditForm(TournamentForm):
     class Meta(TournamentForm.Meta):
         fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks", "final_ranking"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, status_choices: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+        if status_choices is not None:
+            # Issue 13: only the statuses the day allows (Running comes from starting session 1).
+            self.fields["status"].choices = [
+                (value, label) for value, label in self.fields["status"].choices if value in status_choices
+            ]
+            self.fields["status"].help_text = _(
+                "Draft → Published → Running → Finished: starting session 1 publishes and runs the tournament; "
+                "it finishes once the last session's results are final."
+            )
 
     def clean_tiebreaks(self) -> list[str]:
         chosen = [item.strip() for item in self.cleaned_data["tiebreaks"].split(",") if item.strip()]

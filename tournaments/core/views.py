@@ -5,6 +5,8 @@ from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -21,7 +23,7 @@ from tournaments.core.forms import (
     TournamentEditForm,
     TournamentForm,
 )
-from tournaments.errors import NotFound, add_service_errors
+from tournaments.errors import NotFound, add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 
 AUDIT_PAGE_SIZE = 50
@@ -71,7 +73,10 @@ def tournament_edit(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
     )
-    form = TournamentEditForm(request.POST or None, instance=tournament)
+    form = TournamentEditForm(
+        request.POST or None, instance=tournament,
+        status_choices=core_selectors.status_choices_allowed(tournament=tournament),
+    )
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
         try:
@@ -209,3 +214,22 @@ def group_change(request, group_id: int, action: str):
     else:
         messages.success(request, _("Groups saved."))
     return redirect("tournaments:groups", group.tournament_id)
+
+
+@login_required
+@require_POST
+def tournament_publish(request, tournament_id: int):
+    """The organizer publishes a draft early (starting session 1 would publish it anyway)."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    try:
+        core_services.tournament_publish(actor=request.user, tournament=tournament)
+    except ValidationError as error:
+        add_service_messages(request, error)
+    else:
+        messages.success(request, _("The tournament is published: its standings and players' pages are public."))
+    back = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
+        back = reverse("tournaments:detail", args=[tournament.pk])
+    return redirect(back)

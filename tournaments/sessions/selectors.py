@@ -5,13 +5,18 @@ import math
 
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scoring.engine.table import MAX_HANDS
+from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import (
     SEAT_CHOICES,
+    Membership,
     Registration,
+    Role,
     ScoreSheet,
     SeatAssignment,
     Session,
@@ -247,3 +252,78 @@ def session_tables_held(*, session: Session) -> list[int]:
         return []
     started = session.sheets.values("table_id")
     return sorted(set(session.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))
+
+
+# Pre-flight before a session starts (issue 13): what is wrong, each with where to fix it. "refuse" items
+# are what the rules or the data cannot allow (session_start refuses them too); "warn" items the
+# organizer may start despite, after confirming. `fix` names the page that fixes it (the view links it).
+REFUSE, WARN = "refuse", "warn"
+
+
+def _entries(tournament, ids) -> str:
+    numbers = tournament.registrations.filter(pk__in=ids).values_list("entry_number", flat=True)
+    return ", ".join(map(str, sorted(numbers)))
+
+
+def session_preflight(*, session: Session) -> list[dict]:
+    """The pre-flight list of a planned session; empty when everything is ready."""
+    tournament = session.tournament
+    items = []
+
+    def add(level, fix, message):
+        items.append({"level": level, "fix": fix, "message": message})
+
+    if session.status != Session.Status.PLANNED:
+        add(REFUSE, "board", _("Session %(n)s has already started.") % {"n": session.number})
+        return items
+    if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
+        add(REFUSE, "board", _("Another session is still running: end it first."))
+    seats = list(session.seats.values_list("registration_id", "table_id", "table__number"))
+    flags = extensions.standing_flags(tournament.pk)
+    if not seats:
+        # 3.5.2 "竞赛采用每桌四人制": no table can start without its four players.
+        add(REFUSE, "seats", _("The seating chart of session %(n)s is not drawn: no player has a seat.")
+            % {"n": session.number})
+    else:
+        registered = set(tournament.registrations.values_list("pk", flat=True))
+        if session.qualification != Session.Qualification.ALL:  # 3.5.4: its qualifiers only
+            registered &= set(session.qualifiers.values_list("pk", flat=True))
+        unseated = registered - set(flags) - {registration for registration, _t, _n in seats}
+        if unseated:
+            add(REFUSE, "seats", ngettext(
+                "%(n)d player has no seat: entry %(entries)s. Draw the chart again.",
+                "%(n)d players have no seat: entries %(entries)s. Draw the chart again.", len(unseated),
+            ) % {"n": len(unseated), "entries": _entries(tournament, unseated)})
+        # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits.
+        suspended = {registration for registration, marks in flags.items() if marks.get("disqualified")}
+        held = sorted({number for registration, _t, number in seats if registration in suspended})
+        if held:
+            add(WARN, "fouls", _(
+                "Tables %(tables)s will not start: a player seated there is disqualified (停赛, rule 3.11.4). "
+                "Seat a substitute from the Record of Fouls; the table then starts."
+            ) % {"tables": ", ".join(map(str, held))})
+        tables = len({table for _r, table, _n in seats if _n not in held})
+        referees = Membership.objects.filter(tournament=tournament, role=Role.REFEREE).count()
+        if not referees:
+            add(WARN, "referees", ngettext(
+                "No referee is named: %(n)d table would start without one.",
+                "No referee is named: %(n)d tables would start without one.", tables,
+            ) % {"n": tables})
+        elif referees < tables:
+            add(WARN, "referees", _(
+                "%(referees)d referees for %(tables)d tables: each referee will hold several tables."
+            ) % {"referees": referees, "tables": tables})
+        # 3.5.7.1 检录: players check in before the session; the late are handled under 3.11.2.1.
+        checked = set(session.check_ins.values_list("registration_id", flat=True))
+        missing = {registration for registration, _t, _n in seats} - checked
+        if missing:
+            add(WARN, "check_in", ngettext(
+                "%(n)d of %(seated)d players has not checked in (rule 3.5.7.1).",
+                "%(n)d of %(seated)d players have not checked in (rule 3.5.7.1).", len(missing),
+            ) % {"n": len(missing), "seated": len(seats)})
+    if tournament.status == Tournament.Status.DRAFT:
+        add(WARN, "publish", _(
+            "The tournament is a draft: players' pages and the standings are not public. Starting the session "
+            "publishes it; publish it now to check them first."
+        ))
+    return items

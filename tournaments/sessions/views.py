@@ -8,10 +8,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournaments import extensions
-from tournaments.access import Capability, capabilities_for_page
+from tournaments.access import Capability, can, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
@@ -90,15 +91,72 @@ def _session_action(request, session_id: int, service, done_message: str):
     return redirect("tournaments:board", session.tournament_id)
 
 
+def _preflight_fix_url(fix: str, user, session) -> str | None:
+    tournament = session.tournament
+    if fix == "seats":
+        links = extensions.visible_links("seats", user, tournament)
+        return links[0][1] if links else None
+    if fix == "fouls":
+        links = extensions.visible_links("session", user, session)
+        return links[0][1] if links else None
+    if fix == "check_in":
+        return reverse("tournaments:check_in_list", args=[tournament.pk, session.number])
+    if fix == "referees":
+        return reverse("tournaments:detail", args=[tournament.pk]) + "#staff"
+    if fix == "publish":
+        return reverse("tournaments:edit", args=[tournament.pk])
+    return reverse("tournaments:board", args=[tournament.pk])
+
+
+FIX_LABELS = {
+    "seats": gettext_lazy("Draw the seating chart"),
+    "fouls": gettext_lazy("Record of Fouls"),
+    "check_in": gettext_lazy("Check-in list"),
+    "referees": gettext_lazy("Staff"),
+    "publish": gettext_lazy("Tournament settings"),
+    "board": gettext_lazy("Board"),
+}
+
+
+@login_required
+def session_preflight(request, session_id: int):
+    """Before Start session: what is wrong, each with a link to fix it; the organizer confirms the start."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    items = [
+        {**item, "url": _preflight_fix_url(item["fix"], request.user, session), "label": FIX_LABELS[item["fix"]]}
+        for item in session_selectors.session_preflight(session=session)
+    ]
+    refused = [item for item in items if item["level"] == session_selectors.REFUSE]
+    context = {
+        "tournament": session.tournament,
+        "session": session,
+        "refused": refused,
+        "warnings": [item for item in items if item["level"] == session_selectors.WARN],
+        "can_publish": session.tournament.status == session.tournament.Status.DRAFT
+        and can(request.user, session.tournament, Capability.MANAGE),
+    }
+    return render(request, "tournaments/sessions/preflight.html", context)
+
+
 @login_required
 @require_POST
 def session_start(request, session_id: int):
+    """Start the session once its pre-flight is confirmed (the board's button leads to the pre-flight)."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    if request.POST.get("confirmed") != "1":
+        return redirect("tournaments:session_preflight", session.pk)
     response = _session_action(
         request, session_id, session_services.session_start, _("Session %(n)s has started.")
     )
     session = session_selectors.session_get_for_user(
         user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
     )
+    if session.status == session.Status.PLANNED:
+        return redirect("tournaments:session_preflight", session.pk)  # refused: the list says why
     held = session_selectors.session_tables_held(session=session)
     if held:
         # 3.5.2, 3.11.4: the organizer is told which tables wait for a substitute.

@@ -23,6 +23,7 @@ from scoring.messages import (
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import AuditAction, audit_record
+from tournaments.core.services import tournament_finish_check_later
 from tournaments.errors import Conflict, NotFound
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import (
@@ -38,7 +39,6 @@ from tournaments.models import (
     SheetAmendment,
 )
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
-from tournaments.core.services import tournament_finish_check_later
 from tournaments.standings.services import standings_recompute_later
 
 PIN_ATTEMPTS = 5

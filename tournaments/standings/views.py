@@ -62,6 +62,7 @@ def standings(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     context = _standings_context(request, tournament)
     context["can"] = capabilities_for_page(request.user, tournament)
+    context["results_title"] = core_selectors.results_title(tournament=tournament)
     return render(request, "tournaments/standings/standings.html", context)
 
 
@@ -102,14 +103,20 @@ def standings_recompute(request, tournament_id: int):
 def _results_pdf_cached(tournament, snapshot, data) -> bytes:
     """A PDF of a few hundred players takes WeasyPrint seconds: make it once per standings version."""
     language = get_language()
+    title = core_selectors.results_title(tournament=tournament)  # "Results after session N" until finished
     if snapshot is None:
-        return results_pdf(data, context={"tournament": tournament, "snapshot": None, "language": language})
-    what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at]
+        return results_pdf(
+            data, context={"tournament": tournament, "snapshot": None, "language": language, "results_title": title}
+        )
+    what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at, title]
     digest = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
     key = f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}"
     content = cache.get(key)
     if content is None:
-        content = results_pdf(data, context={"tournament": tournament, "snapshot": snapshot, "language": language})
+        content = results_pdf(
+            data,
+            context={"tournament": tournament, "snapshot": snapshot, "language": language, "results_title": title},
+        )
         cache.set(key, content, timeout=24 * 3600)
     return content
 
@@ -129,7 +136,7 @@ def results_download(request, tournament_id: int, fmt: str):
     if fmt == "csv":
         content = results_csv(data)
     elif fmt == "xlsx":
-        content = results_xlsx(data, title=f"{tournament.name} · {_('Final results')}")
+        content = results_xlsx(data, title=f"{tournament.name} · {core_selectors.results_title(tournament=tournament)}")
     else:
         content = _results_pdf_cached(tournament, snapshot, data)
     response = HttpResponse(content, content_type=RESULTS_FORMATS[fmt])

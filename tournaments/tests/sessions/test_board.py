@@ -65,12 +65,13 @@ def test_board_links_every_table_to_its_score_sheet(client_for, tournament, orga
 @pytest.mark.django_db
 def test_board_starts_and_ends_sessions_with_clear_errors(client_for, tournament, organizer, seated_session, referee):
     client = client_for(organizer)
-    response = client.post(reverse("tournaments:session_start", args=[seated_session.pk]), follow=True)
+    start = reverse("tournaments:session_start", args=[seated_session.pk])
+    response = client.post(start, {"confirmed": "1"}, follow=True)
     assert "Session 1 has started." in response.content.decode()
     seated_session.refresh_from_db()
     assert seated_session.status == Session.Status.RUNNING
     second = tournament.sessions.get(number=2)
-    response = client.post(reverse("tournaments:session_start", args=[second.pk]), follow=True)
+    response = client.post(reverse("tournaments:session_start", args=[second.pk]), {"confirmed": "1"}, follow=True)
     assert "Seat the players before starting the session." in response.content.decode()
     response = client.post(reverse("tournaments:session_end", args=[seated_session.pk]), follow=True)
     assert "Session 1 has ended." in response.content.decode()
