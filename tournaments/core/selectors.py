@@ -201,12 +201,16 @@ def status_choices_allowed(*, tournament: Tournament) -> list[str]:
 
 
 def results_title(*, tournament: Tournament) -> str:
-    """"Final results" once the tournament has finished; "Results after session N" until then."""
+    """"Final results" once the tournament has finished; "Results after session N" until then (N: the last
+    session over with every sheet signed)."""
     if tournament.status == Tournament.Status.FINISHED:
         return _("Final results")
+    # The last session over whose every sheet is signed: what the standings count (a sheet waiting
+    # for signatures is not in them yet).
+    unsigned = ScoreSheet.objects.filter(session__tournament=tournament).exclude(status=ScoreSheet.Status.LOCKED)
     last = (
-        tournament.sessions.filter(status=Session.Status.FINISHED).order_by("-number").values_list("number", flat=True)
-        .first()
+        tournament.sessions.filter(status=Session.Status.FINISHED).exclude(sheets__in=unsigned)
+        .order_by("-number").values_list("number", flat=True).first()
     )
     if last is None:
         return _("Results so far")

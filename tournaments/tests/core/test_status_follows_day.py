@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.core import selectors as core_selectors
@@ -221,7 +222,16 @@ def test_titles_say_results_after_session_n_until_the_tournament_is_finished(
     play(actor=referee, session=first, hands={})
     tournament.refresh_from_db()
     assert core_selectors.results_title(tournament=tournament) == "Results after session 1"
-    for session in tournament.sessions.filter(number__gt=1).order_by("number"):
+    # Session 2 over, its sheets waiting for signatures: the standings do not count it yet, nor does the title.
+    second = tournament.sessions.get(number=2)
+    seat(actor=organizer, session=second, tables=TABLES)
+    session_services.session_start(actor=organizer, session=second)
+    session_services.session_end(actor=organizer, session=second)
+    assert core_selectors.results_title(tournament=tournament) == "Results after session 1"
+    for sheet in second.sheets.all():
+        sign_all(actor=referee, sheet=sheet)
+    assert core_selectors.results_title(tournament=tournament) == "Results after session 2"
+    for session in tournament.sessions.filter(number__gt=2).order_by("number"):
         seat(actor=organizer, session=session, tables=TABLES)
         play(actor=referee, session=session, hands={})
     tournament.refresh_from_db()
@@ -230,3 +240,16 @@ def test_titles_say_results_after_session_n_until_the_tournament_is_finished(
     core_services.tournament_finish_if_final(actor=None, tournament_id=tournament.pk)
     tournament.refresh_from_db()
     assert core_selectors.results_title(tournament=tournament) == "Final results"
+
+
+@pytest.mark.django_db
+def test_the_standings_page_is_titled_results_after_session_n_not_final_results(
+    client, tournament, organizer, referee, pins, registrations
+):
+    first = tournament.sessions.get(number=1)
+    seat(actor=organizer, session=first, tables=TABLES)
+    play(actor=referee, session=first, hands={})
+    page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert "Results after session 1" in page and "Final results" not in page
+    zh = client.get(reverse("tournaments:standings", args=[tournament.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "第 1 局后成绩" in zh.content.decode()
