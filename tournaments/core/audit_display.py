@@ -278,6 +278,7 @@ _STATUS_BECAUSE = {
     "organizer": gettext_lazy("by the organizer"),
     "session_start": gettext_lazy("as session %(session)s started"),
     "results_final": gettext_lazy("as the results became final"),
+    "migration": gettext_lazy("as its sessions had started (on upgrade)"),
 }
 
 

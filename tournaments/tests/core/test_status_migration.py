@@ -1,0 +1,56 @@
+"""0011_i13_t_status_follows_day: a tournament whose sessions started while it stayed Draft or Published
+(before issue 13 a start did not touch the status) becomes Running, audited; the others are left alone."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+BEFORE = [("tournaments", "0010_session_check_in")]
+AFTER = [("tournaments", "0011_i13_t_status_follows_day")]
+
+
+def _migrate(targets):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(targets)
+    return executor.loader.project_state(targets).apps
+
+
+def _latest():
+    return MigrationExecutor(connection).loader.graph.leaf_nodes()
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_started_drafts_and_published_tournaments_become_running_audited():
+    import datetime as dt
+
+    apps = _migrate(BEFORE)
+    try:
+        Tournament = apps.get_model("tournaments", "Tournament")
+        Session = apps.get_model("tournaments", "Session")
+        day = dt.date(2026, 5, 1)
+
+        def tournament(name, status, sessions):
+            t = Tournament.objects.create(name=name, starts_on=day, ends_on=day, status=status)
+            for number, session_status in enumerate(sessions, start=1):
+                Session.objects.create(tournament=t, number=number, status=session_status)
+            return t
+
+        draft_running = tournament("A", "draft", ["running", "planned"])
+        published_played = tournament("B", "published", ["finished", "finished"])
+        draft_planned = tournament("C", "draft", ["planned", "planned"])
+        finished = tournament("D", "finished", ["finished"])
+        apps = _migrate(AFTER)
+        Tournament = apps.get_model("tournaments", "Tournament")
+        AuditEvent = apps.get_model("tournaments", "AuditEvent")
+        status = dict(Tournament.objects.values_list("pk", "status"))
+        assert [status[t.pk] for t in (draft_running, published_played, draft_planned, finished)] == [
+            "running", "running", "draft", "finished"
+        ]
+        events = AuditEvent.objects.filter(action="tournament.status_changed").order_by("tournament_id")
+        assert [(e.tournament_id, e.detail["before"], e.detail["because"]) for e in events] == [
+            (draft_running.pk, "draft", "migration"), (published_played.pk, "published", "migration")
+        ]
+    finally:
+        _migrate(_latest())
