@@ -147,3 +147,16 @@ def test_the_board_leads_to_the_pre_flight(client_for, organizer, tournament, se
 def test_outsiders_and_referees_cannot_open_the_pre_flight(client_for, outsider, referee, seated_session):
     assert client_for(outsider).get(preflight_url(seated_session)).status_code == 404
     assert client_for(referee).get(preflight_url(seated_session)).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_tournament_page_offers_publish_to_its_organizer_while_a_draft(client_for, organizer, referee, tournament):
+    url = reverse("tournaments:detail", args=[tournament.pk])
+    publish = reverse("tournaments:publish", args=[tournament.pk])
+    assert publish in client_for(organizer).get(url).content.decode()
+    assert publish not in client_for(referee).get(url).content.decode()
+    assert client_for(referee).post(publish).status_code == 404  # not theirs to publish
+    client_for(organizer).post(publish)
+    tournament.refresh_from_db()
+    assert tournament.status == "published"
+    assert publish not in client_for(organizer).get(url).content.decode()
