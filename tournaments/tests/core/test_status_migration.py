@@ -1,4 +1,4 @@
-"""0011_i13_t_status_follows_day: a tournament whose sessions started while it stayed Draft or Published
+"""0011_status_follows_day: a tournament whose sessions started while it stayed Draft or Published
 (before issue 13 a start did not touch the status) becomes Running, audited; the others are left alone."""
 
 import pytest
@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("tournaments", "0010_session_check_in")]
-AFTER = [("tournaments", "0011_i13_t_status_follows_day")]
+AFTER = [("tournaments", "0011_status_follows_day")]
 
 
 def _migrate(targets):
