@@ -300,6 +300,28 @@ def _membership_revoked(d, event, places):
     return _("Role taken from %(user)s: %(role)s") % {"user": d["user"], "role": _role(d)}
 
 
+def _membership_invited(d, event, places):
+    if d.get("email"):
+        return _("Invitation sent to %(email)s: %(role)s") % {"email": d["email"], "role": _role(d)}
+    return _("Invitation link created: %(role)s") % {"role": _role(d)}
+
+
+def _membership_invitation_accepted(d, event, places):
+    return _("%(user)s accepted an invitation: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _membership_invitation_cancelled(d, event, places):
+    return _("Invitation cancelled: %(role)s") % {"role": _role(d)}
+
+
+def _membership_account_created(d, event, places):
+    return _("Account %(user)s created with a one-time password: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _membership_password_set(d, event, places):
+    return _("%(user)s replaced their one-time password") % {"user": d["user"]}
+
+
 def _player_linked(d, event, places):
     if "player" in d:
         return _("Player %(player)s linked to the account %(user)s") % {"player": d["player"], "user": d["user"]}
@@ -522,6 +544,11 @@ _SENTENCES = {
     AuditAction.TOURNAMENT_IMPORTED: _tournament_imported,
     AuditAction.MEMBERSHIP_GRANTED: _membership_granted,
     AuditAction.MEMBERSHIP_REVOKED: _membership_revoked,
+    AuditAction.MEMBERSHIP_INVITED: _membership_invited,
+    AuditAction.MEMBERSHIP_INVITATION_ACCEPTED: _membership_invitation_accepted,
+    AuditAction.MEMBERSHIP_INVITATION_CANCELLED: _membership_invitation_cancelled,
+    AuditAction.MEMBERSHIP_ACCOUNT_CREATED: _membership_account_created,
+    AuditAction.MEMBERSHIP_PASSWORD_SET: _membership_password_set,
     AuditAction.PLAYER_LINKED: _player_linked,
     AuditAction.TEAM_LEADER_CLEARED: _team_leader_cleared,
     AuditAction.REGISTRATION_UPDATED: _registration_updated,
