@@ -76,9 +76,7 @@ def staff_page(request, tournament_id: int):
 
 
 def _role_label(role, team) -> str:
-    from tournaments.models import Role
-
-    label = str(Role(role).label)
+    label = dict(StaffGrantForm.base_fields["role"].choices)[role]
     return _("%(role)s of %(team)s") % {"role": label, "team": team.name} if team else label
 
 
