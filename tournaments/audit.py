@@ -47,6 +47,7 @@ class AuditAction(models.TextChoices):
     SESSION_TABLES_STARTED = "session.tables_started", _("Held tables started")
     SESSION_ENDED = "session.ended", _("Session ended")
     SESSION_SCHEDULED = "session.scheduled", _("Session start scheduled")
+    SESSION_REFEREES_PLANNED = "session.referees_planned", _("Referees planned for a session's tables")
     # Score sheets and hands (tournaments.sheets).
     SHEET_REFEREE_ASSIGNED = "sheet.referee_assigned", _("Referee assigned")
     HAND_RECORDED = "hand.recorded", _("Hand recorded")

@@ -530,6 +530,13 @@ def _qualification_set(d, event, places):
     ) % {"session": session, "n": len(d["entries"])}
 
 
+def _referees_planned(d, event, places):
+    planned = pgettext("list separator", ", ").join(
+        _("table %(table)s: %(user)s") % {"table": table, "user": user or "—"} for table, user in d["tables"]
+    )
+    return _("Session %(session)s, referees planned: %(planned)s") % {"session": d["session"], "planned": planned}
+
+
 def _standings_recomputed(d, event, places):
     return _("Standings recomputed: version %(version)s") % {"version": d["version"]}
 
@@ -569,6 +576,7 @@ _SENTENCES = {
     AuditAction.SESSION_TABLES_STARTED: _session_tables_started,
     AuditAction.SESSION_ENDED: _session_ended,
     AuditAction.SESSION_SCHEDULED: _session_scheduled,
+    AuditAction.SESSION_REFEREES_PLANNED: _referees_planned,
     AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,
     AuditAction.HAND_RECORDED: _hand_recorded,
     AuditAction.HAND_CORRECTED: _hand_corrected,

@@ -70,13 +70,13 @@ def session_referees_assign(*, actor, session, referees: dict) -> int:
     are untouched; each change is one `sheet_assign_referee` (audited), all or none. Returns the
     number of tables handed over.
 
-    Score sheets are made when the session starts (`session_start` spreads the referees over the
-    tables in turn), so a session not started yet has no tables to give: refused.
+    Score sheets are made when the session starts, so a session not started yet has no tables to
+    give: its referees are planned instead (tournaments.staff.services.session_referees_plan).
     """
     if session.status == session.Status.PLANNED:
         raise ValidationError(
-            _("Session %(n)s has not started: its tables get their score sheets, and referees in turn, when it"
-              " starts. Hand the tables over here once it has.") % {"n": session.number}
+            _("Session %(n)s has not started: plan its tables' referees instead; they take their tables when it"
+              " starts.") % {"n": session.number}
         )
     sheets = {sheet.table.number: sheet for sheet in session.sheets.select_related("table")}
     unknown = sorted(set(referees) - set(sheets))

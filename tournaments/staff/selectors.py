@@ -88,3 +88,12 @@ def invitation_state(*, tournament: Tournament, token: str):
         .first()
     )
     return invitation, invitation_problem(invitation)
+
+
+def session_tables_planned(*, session: Session) -> list[dict]:
+    """A planned session's tables (those its seats use), by number, with the referee planned for each."""
+    from tournaments.models import PlannedReferee
+
+    planned = dict(PlannedReferee.objects.filter(session=session).values_list("table_id", "referee_id"))
+    tables = session.seats.values_list("table_id", "table__number").distinct().order_by("table__number")
+    return [{"number": number, "referee_id": planned.get(table_id)} for table_id, number in tables]

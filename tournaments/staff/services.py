@@ -25,7 +25,17 @@ from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import membership_grant, player_link_user
-from tournaments.models import Membership, PasswordChangeDue, Role, StaffInvitation, Team, Tournament
+from tournaments.locks import lock_session
+from tournaments.models import (
+    Membership,
+    PasswordChangeDue,
+    PlannedReferee,
+    Role,
+    Session,
+    StaffInvitation,
+    Team,
+    Tournament,
+)
 
 # How long an invitation link stays valid unless the settings say otherwise.
 INVITATION_DAYS = 7
@@ -264,3 +274,50 @@ def account_password_set(*, user, password: str) -> None:
     PasswordChangeDue.objects.filter(user=user).delete()
     audit_record(actor=user, action=AuditAction.MEMBERSHIP_PASSWORD_SET, obj=user,
                  detail={"user": user.get_username()})
+
+
+@transaction.atomic
+def session_referees_plan(*, actor, session: Session, referees: dict) -> int:
+    """Before a session starts, plan its tables' referees: `referees` maps table numbers (tables the
+    session seats players at) to a referee of the tournament, or None to leave the table to the
+    referees in turn. `session_start` gives each planned referee their table's score sheet. Returns
+    the number of tables whose plan changed."""
+    session = lock_session(session.pk)
+    if session.status != Session.Status.PLANNED:
+        raise ValidationError(
+            _("Session %(n)s has started: hand its tables over instead.") % {"n": session.number}
+        )
+    tables = dict(session.seats.values_list("table__number", "table_id").distinct())
+    unknown = sorted(set(referees) - set(tables))
+    if unknown:
+        raise ValidationError(
+            _("Session %(n)s seats nobody at table %(tables)s.")
+            % {"n": session.number, "tables": ", ".join(map(str, unknown))}
+        )
+    holders = set(
+        Membership.objects.filter(tournament_id=session.tournament_id, role=Role.REFEREE).values_list(
+            "user_id", flat=True
+        )
+    )
+    strangers = sorted(str(user) for user in referees.values() if user is not None and user.pk not in holders)
+    if strangers:
+        raise ValidationError(
+            _("%(user)s is not a referee of this tournament.") % {"user": ", ".join(strangers)}
+        )
+    current = dict(PlannedReferee.objects.filter(session=session).values_list("table_id", "referee_id"))
+    changes = []
+    for number in sorted(referees):
+        table_id, user = tables[number], referees[number]
+        wanted = user.pk if user is not None else None
+        if current.get(table_id) == wanted:
+            continue
+        PlannedReferee.objects.filter(session=session, table_id=table_id).delete()
+        if user is not None:
+            PlannedReferee.objects.create(session=session, table_id=table_id, referee=user)
+        changes.append([number, user.get_username() if user is not None else None])
+    if changes:
+        audit_record(
+            actor=actor, tournament=session.tournament, action=AuditAction.SESSION_REFEREES_PLANNED, obj=session,
+            detail={"session": session.number, "tables": changes},
+        )
+    return len(changes)

@@ -197,47 +197,59 @@ def password_change_due(request):
 
 @login_required
 def session_referees(request, session_id: int):
-    """A started session's tables and their referees on one screen (the chief referee or the organizer)."""
+    """A session's tables and their referees on one screen (the chief referee or the organizer):
+    planned before the session starts, handed over once it runs."""
     session = selectors.session_get_for_user(
         user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
     )
     tournament = session.tournament
+    planned = session.status == session.Status.PLANNED
     referees = list(core_selectors.tournament_referees(tournament=tournament))
-    sheets = selectors.session_tables_with_referees(session=session)
+    if planned:
+        rows = selectors.session_tables_planned(session=session)
+    else:
+        rows = [
+            {"number": sheet.table.number, "referee_id": sheet.referee_id, "sheet": sheet}
+            for sheet in selectors.session_tables_with_referees(session=session)
+        ]
     if request.method == "POST":
         chosen, unknown = {}, []
         by_id = {str(user.pk): user for user in referees}
-        for sheet in sheets:
-            value = request.POST.get(f"table_{sheet.table.number}", "")
+        for row in rows:
+            value = request.POST.get(f"table_{row['number']}")
+            if value is None or (value == "" and not planned):
+                continue  # a running table is never left without a referee
             if value == "":
-                continue
-            if value not in by_id:
-                unknown.append(sheet.table.number)
+                chosen[row["number"]] = None  # planned: the referees in turn
+            elif value not in by_id:
+                unknown.append(row["number"])
             else:
-                chosen[sheet.table.number] = by_id[value]
+                chosen[row["number"]] = by_id[value]
         try:
             if unknown:
                 raise ValidationError(
                     _("Choose a referee of this tournament for table %(tables)s.")
                     % {"tables": ", ".join(map(str, unknown))}
                 )
-            count = sheet_services.session_referees_assign(actor=request.user, session=session, referees=chosen)
+            if planned:
+                count = services.session_referees_plan(actor=request.user, session=session, referees=chosen)
+                messages.success(request, _("Referees planned for %(n)s tables.") % {"n": count})
+            else:
+                count = sheet_services.session_referees_assign(actor=request.user, session=session, referees=chosen)
+                messages.success(request, _("Tables handed over: %(n)s.") % {"n": count})
         except ValidationError as error:
             add_service_messages(request, error)
-        else:
-            messages.success(request, _("Tables handed over: %(n)s.") % {"n": count})
         return redirect("tournaments:session_referees", session.pk)
     context = {
-        "tournament": tournament, "session": session, "sheets": sheets, "referees": referees,
-        "planned": session.status == session.Status.PLANNED,
-        "load": _referee_load(sheets, referees),
+        "tournament": tournament, "session": session, "rows": rows, "referees": referees, "planned": planned,
+        "load": _referee_load(rows, referees),
     }
     return render(request, "tournaments/staff/session_referees.html", context)
 
 
-def _referee_load(sheets, referees) -> list[dict]:
+def _referee_load(rows, referees) -> list[dict]:
     counts = {user.pk: 0 for user in referees}
-    for sheet in sheets:
-        if sheet.referee_id in counts:
-            counts[sheet.referee_id] += 1
+    for row in rows:
+        if row["referee_id"] in counts:
+            counts[row["referee_id"]] += 1
     return [{"user": user, "tables": counts[user.pk]} for user in referees]

@@ -48,6 +48,10 @@ REALISTIC = {
         {"user": "leader", "role": "team_leader"}, ("tournaments.membership", "5"),
         "Role taken from leader: Team leader",
     ),
+    AuditAction.SESSION_REFEREES_PLANNED: (
+        {"session": 2, "tables": [[1, "ref1"], [2, None]]}, ("tournaments.session", "2"),
+        "Session 2, referees planned: table 1: ref1, table 2: —",
+    ),
     AuditAction.MEMBERSHIP_INVITED: (
         {"role": "chief_referee", "team": None, "email": "chief@example.org"}, ("tournaments.staffinvitation", "1"),
         "Invitation sent to chief@example.org: Chief referee",

@@ -293,3 +293,74 @@ def test_the_staff_page_revokes_and_says_why_it_refuses(client_for, organizer, t
     response = client.post(reverse("tournaments:staff_revoke", args=[own.pk]), follow=True)
     assert "last organizer" in response.content.decode()
     assert Membership.objects.filter(pk=own.pk).exists()
+
+
+# --- planned before the session starts ---------------------------------------------------------------
+
+
+def test_planned_referees_take_their_tables_at_the_start_the_rest_in_turn(organizer, tournament, seated_session,
+                                                                          referee):
+    from tournaments.sessions import services as session_services
+
+    second = make_user("second")
+    core_services.membership_grant(actor=organizer, tournament=tournament, user=second, role=Role.REFEREE)
+    assert services.session_referees_plan(actor=organizer, session=seated_session, referees={3: second}) == 1
+    event = AuditEvent.objects.get(action="session.referees_planned")
+    assert event.detail == {"session": 1, "tables": [[3, "second"]]}
+    session_services.session_start(actor=organizer, session=seated_session)
+    referees = dict(seated_session.sheets.values_list("table__number", "referee__username"))
+    assert referees[3] == "second"
+    # Tables 1 and 2 had no plan: the referees in turn, as before.
+    assert sorted([referees[1], referees[2]]) == ["referee", "second"]
+
+
+def test_a_planned_referee_who_lost_the_role_is_replaced_in_turn(organizer, tournament, seated_session, referee):
+    from tournaments.sessions import services as session_services
+
+    second = make_user("second")
+    membership = core_services.membership_grant(
+        actor=organizer, tournament=tournament, user=second, role=Role.REFEREE
+    )
+    services.session_referees_plan(actor=organizer, session=seated_session, referees={1: second, 2: second})
+    core_services.membership_revoke(actor=organizer, membership=membership)
+    session_services.session_start(actor=organizer, session=seated_session)
+    assert set(seated_session.sheets.values_list("referee__username", flat=True)) == {"referee"}
+
+
+def test_planning_refuses_strangers_unseated_tables_and_started_sessions(organizer, tournament, running_session,
+                                                                         referee):
+    session2 = tournament.sessions.get(number=2)
+    with pytest.raises(ValidationError, match="seats nobody at table 1"):
+        services.session_referees_plan(actor=organizer, session=session2, referees={1: referee})
+    with pytest.raises(ValidationError, match="has started"):
+        services.session_referees_plan(actor=organizer, session=running_session, referees={1: referee})
+
+
+def test_planning_a_stranger_is_refused_and_none_clears_a_plan(organizer, tournament, seated_session, referee):
+    from tournaments.models import PlannedReferee
+
+    with pytest.raises(ValidationError, match="not a referee"):
+        services.session_referees_plan(actor=organizer, session=seated_session, referees={1: make_user("x")})
+    services.session_referees_plan(actor=organizer, session=seated_session, referees={1: referee})
+    assert services.session_referees_plan(actor=organizer, session=seated_session, referees={1: referee}) == 0
+    services.session_referees_plan(actor=organizer, session=seated_session, referees={1: None})
+    assert not PlannedReferee.objects.exists()
+
+
+def test_the_referees_screen_plans_a_session_not_started(client_for, organizer, seated_session, referee):
+    from tournaments.models import PlannedReferee
+
+    url = reverse("tournaments:session_referees", args=[seated_session.pk])
+    client = client_for(organizer)
+    page = client.get(url).content.decode()
+    assert "in turn" in page and 'name="table_2"' in page
+    client.post(url, {"table_1": "", "table_2": str(referee.pk), "table_3": ""})
+    assert list(PlannedReferee.objects.values_list("table__number", "referee")) == [(2, referee.pk)]
+
+
+@pytest.mark.parametrize("persona", ["referee", "arbitrator", "team_leader", "outsider"])
+def test_the_referees_screen_is_the_chief_s_and_the_organizer_s(client_for, everyone, seated_session, persona):
+    url = reverse("tournaments:session_referees", args=[seated_session.pk])
+    assert client_for(everyone[persona]).get(url).status_code == 404
+    assert client_for(everyone[persona]).post(url, {}).status_code == 404
+    assert client_for(everyone["chief_referee"]).get(url).status_code == 200
