@@ -9,7 +9,7 @@ from tournaments.models import Role, Team, Tournament
 class StaffGrantForm(forms.Form):
     INVITE, ACCOUNT, EXISTING = "invite", "account", "existing"
 
-    role = forms.ChoiceField(label=_("Role"), choices=Role.choices)
+    role = forms.ChoiceField(label=_("Role"), choices=Role.choices, initial=Role.REFEREE)
     team = forms.ModelChoiceField(
         label=_("Team (team leaders only)"), queryset=Team.objects.none(), required=False
     )
