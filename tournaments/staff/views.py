@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
-from tournaments.errors import add_service_errors, add_service_messages
+from tournaments.errors import NotFound, add_service_errors, add_service_messages
 from tournaments.sheets import services as sheet_services
 from tournaments.staff import selectors, services
 from tournaments.staff.forms import NewAccountForm, NewPasswordForm, StaffGrantForm
@@ -140,6 +140,9 @@ def staff_leader_accounts(request, tournament_id: int):
 def invitation_open(request, tournament_id: int, token: str):
     """The invitation link: accept with the account you are logged in with, or make one."""
     tournament = selectors.tournament_for_invitation(tournament_id=tournament_id)
+    if selectors.invitation_state(tournament=tournament, token=token)[0] is None:
+        # Not a link of this tournament: 404, so a guessed address reveals no draft's name.
+        raise NotFound("No such invitation.")
     form = NewAccountForm(request.POST or None) if not request.user.is_authenticated else None
     errors = None
     if request.method == "POST":

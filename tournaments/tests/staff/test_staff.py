@@ -364,3 +364,25 @@ def test_the_referees_screen_is_the_chief_s_and_the_organizer_s(client_for, ever
     assert client_for(everyone[persona]).get(url).status_code == 404
     assert client_for(everyone[persona]).post(url, {}).status_code == 404
     assert client_for(everyone["chief_referee"]).get(url).status_code == 200
+
+
+def test_a_link_not_of_this_tournament_is_404_and_names_nothing(client, organizer, tournament):
+    other = core_services.tournament_create(
+        actor=organizer, name="Secret Draft", starts_on=dt.date(2026, 6, 1), ends_on=dt.date(2026, 6, 1)
+    )
+    _invitation, token = invite(organizer, tournament)
+    assert client.get(reverse("tournaments:invitation", args=[other.pk, token])).status_code == 404
+    assert client.post(reverse("tournaments:invitation", args=[other.pk, token]), {}).status_code == 404
+    assert client.get(reverse("tournaments:invitation", args=[tournament.pk, "guess"])).status_code == 404
+    assert client.get(reverse("tournaments:invitation", args=[tournament.pk, token])).status_code == 200
+
+
+def test_an_expired_link_says_so_on_its_page(client, organizer, tournament):
+    invitation, token = invite(organizer, tournament)
+    StaffInvitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now() - dt.timedelta(minutes=1))
+    page = client.get(reverse("tournaments:invitation", args=[tournament.pk, token])).content.decode()
+    assert "expired" in page and "Create my account" not in page
+    response = client.post(reverse("tournaments:invitation", args=[tournament.pk, token]), {
+        "username": "late", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
+    assert "expired" in response.content.decode()
+    assert not get_user_model().objects.filter(username="late").exists()
