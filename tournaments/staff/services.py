@@ -154,7 +154,7 @@ def invitation_accept(*, user, tournament: Tournament, token: str) -> Membership
     return membership
 
 
-def _new_user(*, username: str, email: str = "", password: str | None = None):
+def _new_user(*, username: str, password: str, email: str = "", validate: bool = True):
     username = (username or "").strip()
     if not _USERNAME.match(username):
         raise ValidationError({"username": _("A username has letters, digits and @ . + - _ only, at most 150.")})
@@ -162,12 +162,12 @@ def _new_user(*, username: str, email: str = "", password: str | None = None):
     if User.objects.filter(**{f"{User.USERNAME_FIELD}__iexact": username}).exists():
         raise ValidationError({"username": _("The username %(name)s is taken: choose another.") % {"name": username}})
     user = User(**{User.USERNAME_FIELD: username}, email=email or "")
-    if password is not None:
+    if validate:
         try:
             validate_password(password, user)
         except ValidationError as error:
             raise ValidationError({"password1": error.messages}) from None
-    user.set_password(password if password is not None else one_time_password())
+    user.set_password(password)
     user.save()
     return user
 
@@ -198,9 +198,8 @@ def invitation_cancel(*, actor, invitation: StaffInvitation) -> None:
 
 def _account_with_one_time_password(*, actor, tournament, username, email, role, team):
     password = one_time_password()
-    user = _new_user(username=username, email=email, password=None)
-    user.set_password(password)
-    user.save(update_fields=["password"])
+    # Random, so Django's validators have nothing to add; hashed once (a roster of 30 leaders).
+    user = _new_user(username=username, email=email, password=password, validate=False)
     PasswordChangeDue.objects.create(user=user)
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.MEMBERSHIP_ACCOUNT_CREATED, obj=user,
