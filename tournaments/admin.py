@@ -11,6 +11,7 @@ from tournaments.models import (
     ImportJob,
     Membership,
     PasswordChangeDue,
+    PlannedReferee,
     Player,
     Registration,
     ScoreSheet,
@@ -217,3 +218,10 @@ class StaffInvitationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 @admin.register(PasswordChangeDue)
 class PasswordChangeDueAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["user", "created_at"]
+
+
+@admin.register(PlannedReferee)
+class PlannedRefereeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Planned on a session's referees screen (tournaments.staff), audited."""
+
+    list_display = ["session", "table", "referee"]
