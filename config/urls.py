@@ -5,12 +5,14 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from config.health import health
 from tournaments.core import views as core_views
+from tournaments.staff import views as staff_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("health/", health, name="health"),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", staff_views.LoginView.as_view(), name="login"),
+    path("accounts/password/", staff_views.password_change_due, name="password_change_due"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("t/", include("tournaments.urls")),
     path("", include("penalties.urls")),

@@ -10,6 +10,8 @@ from tournaments.models import (
     Hand,
     ImportJob,
     Membership,
+    PasswordChangeDue,
+    PlannedReferee,
     Player,
     Registration,
     ScoreSheet,
@@ -18,6 +20,7 @@ from tournaments.models import (
     SessionCheckIn,
     SheetAmendment,
     SheetSignature,
+    StaffInvitation,
     StandingsSnapshot,
     Table,
     Team,
@@ -200,3 +203,25 @@ class SheetAmendmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class StandingsSnapshotAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "version", "computed_at"]
     readonly_fields = ["tournament", "version", "data"]
+
+
+@admin.register(StaffInvitation)
+class StaffInvitationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Invitations are made, accepted and cancelled on the staff page (tournaments.staff), audited;
+    only the token's hash is stored, so the admin cannot show a link."""
+
+    list_display = ["tournament", "role", "team", "email", "created_at", "expires_at", "used_at", "cancelled_at"]
+    list_filter = ["tournament", "role"]
+    exclude = ["token_hash"]
+
+
+@admin.register(PasswordChangeDue)
+class PasswordChangeDueAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["user", "created_at"]
+
+
+@admin.register(PlannedReferee)
+class PlannedRefereeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Planned on a session's referees screen (tournaments.staff), audited."""
+
+    list_display = ["session", "table", "referee"]

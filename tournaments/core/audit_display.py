@@ -318,6 +318,28 @@ def _membership_revoked(d, event, places):
     return _("Role taken from %(user)s: %(role)s") % {"user": d["user"], "role": _role(d)}
 
 
+def _membership_invited(d, event, places):
+    if d.get("email"):
+        return _("Invitation sent to %(email)s: %(role)s") % {"email": d["email"], "role": _role(d)}
+    return _("Invitation link created: %(role)s") % {"role": _role(d)}
+
+
+def _membership_invitation_accepted(d, event, places):
+    return _("%(user)s accepted an invitation: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _membership_invitation_cancelled(d, event, places):
+    return _("Invitation cancelled: %(role)s") % {"role": _role(d)}
+
+
+def _membership_account_created(d, event, places):
+    return _("Account %(user)s created with a one-time password: %(role)s") % {"user": d["user"], "role": _role(d)}
+
+
+def _membership_password_set(d, event, places):
+    return _("%(user)s replaced their one-time password") % {"user": d["user"]}
+
+
 def _player_linked(d, event, places):
     if "player" in d:
         return _("Player %(player)s linked to the account %(user)s") % {"player": d["player"], "user": d["user"]}
@@ -526,6 +548,13 @@ def _qualification_set(d, event, places):
     ) % {"session": session, "n": len(d["entries"])}
 
 
+def _referees_planned(d, event, places):
+    planned = pgettext("list separator", ", ").join(
+        _("table %(table)s: %(user)s") % {"table": table, "user": user or "—"} for table, user in d["tables"]
+    )
+    return _("Session %(session)s, referees planned: %(planned)s") % {"session": d["session"], "planned": planned}
+
+
 def _standings_recomputed(d, event, places):
     return _("Standings recomputed: version %(version)s") % {"version": d["version"]}
 
@@ -541,6 +570,11 @@ _SENTENCES = {
     AuditAction.TOURNAMENT_STATUS_CHANGED: _tournament_status_changed,
     AuditAction.MEMBERSHIP_GRANTED: _membership_granted,
     AuditAction.MEMBERSHIP_REVOKED: _membership_revoked,
+    AuditAction.MEMBERSHIP_INVITED: _membership_invited,
+    AuditAction.MEMBERSHIP_INVITATION_ACCEPTED: _membership_invitation_accepted,
+    AuditAction.MEMBERSHIP_INVITATION_CANCELLED: _membership_invitation_cancelled,
+    AuditAction.MEMBERSHIP_ACCOUNT_CREATED: _membership_account_created,
+    AuditAction.MEMBERSHIP_PASSWORD_SET: _membership_password_set,
     AuditAction.PLAYER_LINKED: _player_linked,
     AuditAction.TEAM_LEADER_CLEARED: _team_leader_cleared,
     AuditAction.REGISTRATION_UPDATED: _registration_updated,
@@ -561,6 +595,7 @@ _SENTENCES = {
     AuditAction.SESSION_TABLES_STARTED: _session_tables_started,
     AuditAction.SESSION_ENDED: _session_ended,
     AuditAction.SESSION_SCHEDULED: _session_scheduled,
+    AuditAction.SESSION_REFEREES_PLANNED: _referees_planned,
     AuditAction.SHEET_REFEREE_ASSIGNED: _referee_assigned,
     AuditAction.HAND_RECORDED: _hand_recorded,
     AuditAction.HAND_CORRECTED: _hand_corrected,

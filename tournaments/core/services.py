@@ -253,6 +253,17 @@ def membership_revoke(*, actor, membership: Membership) -> None:
     # can hand this referee a table between the check below and the revocation. FOR NO KEY UPDATE,
     # so the hands being recorded meanwhile (their audit events refer to the tournament) go on.
     lock_tournament(membership.tournament_id, no_key=True)
+    if (
+        membership.role == Role.ORGANIZER
+        and not Membership.objects.filter(tournament_id=membership.tournament_id, role=Role.ORGANIZER)
+        .exclude(pk=membership.pk)
+        .exists()
+    ):
+        # Without an organizer nobody could grant roles again but an administrator.
+        raise ValidationError(
+            _("%(user)s is the tournament's last organizer: make someone else organizer first.")
+            % {"user": membership.user.get_username()}
+        )
     if membership.role == Role.REFEREE:
         tables = sorted(
             set(

@@ -23,4 +23,5 @@ from tournaments.models.sheets import (  # noqa: F401
     SheetAmendment,
     SheetSignature,
 )
+from tournaments.models.staff import PasswordChangeDue, PlannedReferee, StaffInvitation  # noqa: F401
 from tournaments.models.standings import StandingsSnapshot  # noqa: F401

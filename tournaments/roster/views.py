@@ -3,13 +3,14 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 
-from tournaments.access import Capability
+from tournaments.access import Capability, can
 from tournaments.core import selectors as core_selectors
 from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
 from tournaments.roster.files import problem_message
 from tournaments.roster.forms import ImportForm
+from tournaments.staff import selectors as staff_selectors
 
 
 @login_required
@@ -43,5 +44,8 @@ def import_job_detail(request, job_id: int):
         "done": job.status == ImportJob.Status.DONE,
         "failed": job.status == ImportJob.Status.FAILED,
     }
+    if context["done"] and can(request.user, job.tournament, Capability.MANAGE):
+        # The roster's team leaders (its `leader` column) get their accounts offered here.
+        context["leaders"] = staff_selectors.leaders_without_account(tournament=job.tournament)
     template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
     return render(request, template, context)

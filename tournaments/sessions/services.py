@@ -15,6 +15,7 @@ from tournaments.core.services import confirm_pins_issue, tournament_finish_chec
 from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
     Membership,
+    PlannedReferee,
     Registration,
     Role,
     ScoreSheet,
@@ -142,11 +143,22 @@ def _sheets_create(session: Session, tournament, table_ids: list[int], start: in
             "user_id", flat=True
         )
     )
-    return ScoreSheet.objects.bulk_create(
-        ScoreSheet(
-            session=session, table_id=table_id, referee_id=referees[(start + i) % len(referees)] if referees else None
+    # The referees planned for tables (tournaments.staff: PlannedReferee) take them if they still
+    # hold the role; the other tables get the referees in turn, as before.
+    planned = {
+        table_id: referee_id
+        for table_id, referee_id in PlannedReferee.objects.filter(session=session).values_list(
+            "table_id", "referee_id"
         )
-        for i, table_id in enumerate(table_ids)
+        if referee_id in referees
+    }
+    unplanned = [table_id for table_id in table_ids if table_id not in planned]
+    in_turn = {
+        table_id: referees[(start + i) % len(referees)] if referees else None for i, table_id in enumerate(unplanned)
+    }
+    return ScoreSheet.objects.bulk_create(
+        ScoreSheet(session=session, table_id=table_id, referee_id=planned.get(table_id, in_turn.get(table_id)))
+        for table_id in table_ids
     )
 
 

@@ -102,7 +102,7 @@ def _preflight_fix_url(fix: str, user, session) -> str | None:
     if fix == "check_in":
         return reverse("tournaments:check_in_list", args=[tournament.pk, session.number])
     if fix == "referees":
-        return reverse("tournaments:detail", args=[tournament.pk]) + "#staff"
+        return reverse("tournaments:session_referees", args=[session.pk])  # one screen for all the tables
     if fix == "publish":
         return reverse("tournaments:edit", args=[tournament.pk])
     return reverse("tournaments:board", args=[tournament.pk])

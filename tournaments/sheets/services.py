@@ -25,7 +25,7 @@ from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import tournament_finish_check_later
 from tournaments.errors import Conflict, NotFound
-from tournaments.locks import lock_sheet, lock_tournament
+from tournaments.locks import lock_sheet, lock_sheets, lock_tournament
 from tournaments.models import (
     SHEET_REMARKS_MAX_LENGTH,
     Hand,
@@ -62,6 +62,35 @@ def sheet_assign_referee(*, actor, sheet: ScoreSheet, referee) -> ScoreSheet:
         detail={"referee": referee.get_username()},
     )
     return sheet
+
+
+@transaction.atomic
+def session_referees_assign(*, actor, session, referees: dict) -> int:
+    """Give a started session's tables to referees in one step: `referees` maps table numbers to
+    users (each a referee of the tournament). Tables left out, or given to the referee they have,
+    are untouched; each change is one `sheet_assign_referee` (audited), all or none. Returns the
+    number of tables handed over.
+
+    Score sheets are made when the session starts, so a session not started yet has no tables to
+    give: its referees are planned instead (tournaments.staff.services.session_referees_plan).
+    """
+    if session.status == session.Status.PLANNED:
+        raise ValidationError(
+            _("Session %(n)s has not started: plan its tables' referees instead; they take their tables when it"
+              " starts.") % {"n": session.number}
+        )
+    sheets = {sheet.table.number: sheet for sheet in session.sheets.select_related("table")}
+    unknown = sorted(set(referees) - set(sheets))
+    if unknown:
+        raise ValidationError(
+            _("Session %(n)s has no table %(tables)s.") % {"n": session.number, "tables": ", ".join(map(str, unknown))}
+        )
+    changed = [number for number, user in referees.items() if sheets[number].referee_id != user.pk]
+    # Every sheet first, in one query (tournaments.locks: sheets before the tournament's roles).
+    lock_sheets(ScoreSheet.objects.filter(pk__in=[sheets[number].pk for number in changed]))
+    for number in sorted(changed):
+        sheet_assign_referee(actor=actor, sheet=sheets[number], referee=referees[number])
+    return len(changed)
 
 
 def _invalid(field: str, message, code: str | None = None) -> ValidationError:

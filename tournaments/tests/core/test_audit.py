@@ -53,6 +53,29 @@ REALISTIC = {
         {"user": "leader", "role": "team_leader"}, ("tournaments.membership", "5"),
         "Role taken from leader: Team leader",
     ),
+    AuditAction.SESSION_REFEREES_PLANNED: (
+        {"session": 2, "tables": [[1, "ref1"], [2, None]]}, ("tournaments.session", "2"),
+        "Session 2, referees planned: table 1: ref1, table 2: —",
+    ),
+    AuditAction.MEMBERSHIP_INVITED: (
+        {"role": "chief_referee", "team": None, "email": "chief@example.org"}, ("tournaments.staffinvitation", "1"),
+        "Invitation sent to chief@example.org: Chief referee",
+    ),
+    AuditAction.MEMBERSHIP_INVITATION_ACCEPTED: (
+        {"user": "ref2", "role": "referee", "team": None}, ("tournaments.staffinvitation", "2"),
+        "ref2 accepted an invitation: Referee",
+    ),
+    AuditAction.MEMBERSHIP_INVITATION_CANCELLED: (
+        {"role": "arbitrator", "team": None}, ("tournaments.staffinvitation", "3"),
+        "Invitation cancelled: Arbitration committee member",
+    ),
+    AuditAction.MEMBERSHIP_ACCOUNT_CREATED: (
+        {"user": "leader7", "role": "team_leader", "team": "Osaka Dragons"}, ("auth.user", "9"),
+        "Account leader7 created with a one-time password: Team leader of Osaka Dragons",
+    ),
+    AuditAction.MEMBERSHIP_PASSWORD_SET: (
+        {"user": "leader7"}, ("auth.user", "9"), "leader7 replaced their one-time password",
+    ),
     AuditAction.PLAYER_LINKED: (
         {"user": "ana", "player": "Ana Li"}, ("tournaments.player", "3"), "Player Ana Li linked to the account ana",
     ),

@@ -1,0 +1,89 @@
+"""Staff in the app: invitations to a role and accounts whose one-time password must be changed.
+
+An organizer grants a role (tournaments.models.core.Role) by an invitation link or by creating an
+account with a one-time password (tournaments.staff.services). Memberships themselves stay in
+tournaments.models.core.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models.core import Role, Team, Tournament
+
+
+class StaffInvitation(models.Model):
+    """A link that gives one role in one tournament to whoever opens it first, before it expires.
+
+    Only the token's SHA-256 is stored: the link is shown once to the organizer (and mailed when a
+    mail server is configured); the database alone cannot rebuild it.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="staff_invitations")
+    role = models.CharField(_("role"), max_length=32, choices=Role.choices)
+    team = models.ForeignKey(Team, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    email = models.EmailField(_("e-mail"), blank=True)
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = _("staff invitation")
+        verbose_name_plural = _("staff invitations")
+        constraints = [
+            # As Membership: a team leader's invitation names the team, no other role's does.
+            models.CheckConstraint(
+                condition=(Q(role=Role.TEAM_LEADER) & Q(team__isnull=False))
+                | (~Q(role=Role.TEAM_LEADER) & Q(team__isnull=True)),
+                name="staff_invitation_team_iff_team_leader",
+            ),
+            models.CheckConstraint(condition=Q(role__in=Role.values), name="staff_invitation_role_valid"),
+            # Used or cancelled, never both.
+            models.CheckConstraint(
+                condition=Q(used_at__isnull=True) | Q(cancelled_at__isnull=True),
+                name="staff_invitation_used_or_cancelled",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.get_role_display()} @ {self.tournament}"
+
+
+class PasswordChangeDue(models.Model):
+    """An account created with a one-time password: its user must choose a password at first login."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="password_change_due"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("password change due")
+        verbose_name_plural = _("password changes due")
+
+
+class PlannedReferee(models.Model):
+    """Before a session starts, the referee planned for one of its tables: `session_start` gives them
+    that table's score sheet (if they still hold the role); tables with no plan get the referees in turn."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="planned_referees")
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="+")
+    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("planned referee")
+        verbose_name_plural = _("planned referees")
+        constraints = [models.UniqueConstraint(fields=["session", "table"], name="planned_referee_one_per_table")]
+
+    def __str__(self):
+        return f"{self.session} T{self.table_id}: {self.referee}"

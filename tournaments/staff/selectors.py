@@ -1,0 +1,99 @@
+"""Reads for the staff page: who holds which role, the invitations still open, the team leaders
+without an account. Outsiders get 404 from the tournament's own selector."""
+
+from django.utils import timezone
+
+from tournaments.access import Capability, can
+from tournaments.errors import NotFound
+from tournaments.models import Membership, PasswordChangeDue, Role, Session, StaffInvitation, Team, Tournament
+
+
+def staff_by_role(*, tournament: Tournament) -> list[dict]:
+    """Each role, in the order of Role, with its holders (username, team)."""
+    memberships = list(
+        Membership.objects.filter(tournament=tournament).select_related("user", "team").order_by("user__username")
+    )
+    return [
+        {"role": value, "label": label, "memberships": [m for m in memberships if m.role == value]}
+        for value, label in Role.choices
+    ]
+
+
+def invitations_open(*, tournament: Tournament):
+    return (
+        StaffInvitation.objects.filter(
+            tournament=tournament, used_at__isnull=True, cancelled_at__isnull=True, expires_at__gt=timezone.now()
+        )
+        .select_related("team")
+        .order_by("-created_at")
+    )
+
+
+def leaders_without_account(*, tournament: Tournament):
+    """The teams whose roster-named leader (Team.leader) has no account yet."""
+    return (
+        Team.objects.select_related("leader__player")
+        .filter(tournament=tournament, leader__isnull=False, leader__player__user__isnull=True)
+        .order_by("name")
+    )
+
+
+def membership_get_for_user(*, user, membership_id: int, capability: Capability) -> Membership:
+    membership = Membership.objects.select_related("tournament", "user").filter(pk=membership_id).first()
+    if membership is None or not can(user, membership.tournament, capability):
+        raise NotFound("No such role.")
+    return membership
+
+
+def invitation_get_for_user(*, user, invitation_id: int, capability: Capability) -> StaffInvitation:
+    invitation = StaffInvitation.objects.select_related("tournament").filter(pk=invitation_id).first()
+    if invitation is None or not can(user, invitation.tournament, capability):
+        raise NotFound("No such invitation.")
+    return invitation
+
+
+def tournament_for_invitation(*, tournament_id: int) -> Tournament:
+    """The tournament an invitation link names: anyone holding a link may open its page (a draft too:
+    the invited staff are the ones who will run it); the token itself is checked by the service."""
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise NotFound("No such tournament.")
+    return tournament
+
+
+def password_change_due(*, user) -> bool:
+    return user.is_authenticated and PasswordChangeDue.objects.filter(user=user).exists()
+
+
+def session_get_for_user(*, user, session_id: int, capability: Capability) -> Session:
+    session = Session.objects.select_related("tournament").filter(pk=session_id).first()
+    if session is None or not can(user, session.tournament, capability):
+        raise NotFound("No such session.")
+    return session
+
+
+def session_tables_with_referees(*, session: Session) -> list:
+    """The session's score sheets (one per table, from its start), by table number, with their referee."""
+    return list(session.sheets.select_related("table", "referee").order_by("table__number"))
+
+
+def invitation_state(*, tournament: Tournament, token: str):
+    """The invitation of a link (None if the link is not one of this tournament's) and why it cannot
+    be accepted ("" if it can)."""
+    from tournaments.staff.services import invitation_problem, token_hash
+
+    invitation = (
+        StaffInvitation.objects.select_related("team")
+        .filter(token_hash=token_hash(token), tournament=tournament)
+        .first()
+    )
+    return invitation, invitation_problem(invitation)
+
+
+def session_tables_planned(*, session: Session) -> list[dict]:
+    """A planned session's tables (those its seats use), by number, with the referee planned for each."""
+    from tournaments.models import PlannedReferee
+
+    planned = dict(PlannedReferee.objects.filter(session=session).values_list("table_id", "referee_id"))
+    tables = session.seats.values_list("table_id", "table__number").distinct().order_by("table__number")
+    return [{"number": number, "referee_id": planned.get(table_id)} for table_id, number in tables]

@@ -1,0 +1,258 @@
+"""Staff pages: who holds which role, granting and taking roles away, invitation links, accounts with
+a one-time password, team leaders' accounts after an import, and a session's referees in one step.
+
+Views check access, call one service or selector, and render. A password or a link is shown on the
+page that answers the POST itself, never stored for later: reloading does not show it again."""
+
+from django.contrib import messages
+from django.contrib.auth import login, update_session_auth_hash
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments.access import Capability
+from tournaments.core import selectors as core_selectors
+from tournaments.core import services as core_services
+from tournaments.errors import NotFound, add_service_errors, add_service_messages
+from tournaments.sheets import services as sheet_services
+from tournaments.staff import selectors, services
+from tournaments.staff.forms import NewAccountForm, NewPasswordForm, StaffGrantForm
+from tournaments.staff.middleware import SESSION_KEY
+
+
+def _staff_context(tournament, form):
+    return {
+        "tournament": tournament,
+        "form": form,
+        "roles": selectors.staff_by_role(tournament=tournament),
+        "invitations": selectors.invitations_open(tournament=tournament),
+        "leaders": selectors.leaders_without_account(tournament=tournament),
+    }
+
+
+@login_required
+def staff_page(request, tournament_id: int):
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    form = StaffGrantForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        role, team = data["role"], data["team"]
+        try:
+            if data["how"] == StaffGrantForm.INVITE:
+                invitation, token = services.invitation_create(
+                    actor=request.user, tournament=tournament, role=role, team=team, email=data["email"],
+                    link_for=lambda t: _invitation_link(request, tournament.pk, t),
+                )
+                return render(request, "tournaments/staff/granted.html", {
+                    "tournament": tournament, "invitation": invitation,
+                    "link": _invitation_link(request, tournament.pk, token),
+                    "mailed": bool(invitation.email) and services.mail_configured(),
+                })
+            if data["how"] == StaffGrantForm.ACCOUNT:
+                user, password = services.staff_account_create(
+                    actor=request.user, tournament=tournament, role=role, team=team,
+                    username=data["username"], email=data["email"],
+                )
+                return render(request, "tournaments/staff/granted.html", {
+                    "tournament": tournament, "accounts": [{"username": user.get_username(), "password": password,
+                                                            "what": _role_label(role, team)}],
+                    "login_url": request.build_absolute_uri(reverse("login")),
+                })
+            services.staff_grant_existing(
+                actor=request.user, tournament=tournament, role=role, team=team, username=data["username"]
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Role given."))
+            return redirect("tournaments:staff", tournament.pk)
+    return render(request, "tournaments/staff/staff.html", _staff_context(tournament, form))
+
+
+def _role_label(role, team) -> str:
+    label = dict(StaffGrantForm.base_fields["role"].choices)[role]
+    return _("%(role)s of %(team)s") % {"role": label, "team": team.name} if team else label
+
+
+def _invitation_link(request, tournament_id: int, token: str) -> str:
+    return request.build_absolute_uri(reverse("tournaments:invitation", args=[tournament_id, token]))
+
+
+@login_required
+@require_POST
+def staff_revoke(request, membership_id: int):
+    membership = selectors.membership_get_for_user(
+        user=request.user, membership_id=membership_id, capability=Capability.MANAGE
+    )
+    try:
+        core_services.membership_revoke(actor=request.user, membership=membership)
+    except ValidationError as error:
+        add_service_messages(request, error)
+    else:
+        messages.success(request, _("Role taken from %(user)s.") % {"user": membership.user.get_username()})
+    return redirect("tournaments:staff", membership.tournament_id)
+
+
+@login_required
+@require_POST
+def staff_invitation_cancel(request, invitation_id: int):
+    invitation = selectors.invitation_get_for_user(
+        user=request.user, invitation_id=invitation_id, capability=Capability.MANAGE
+    )
+    try:
+        services.invitation_cancel(actor=request.user, invitation=invitation)
+    except ValidationError as error:
+        add_service_messages(request, error)
+    else:
+        messages.success(request, _("Invitation cancelled: its link no longer works."))
+    return redirect("tournaments:staff", invitation.tournament_id)
+
+
+@login_required
+@require_POST
+def staff_leader_accounts(request, tournament_id: int):
+    """The team leaders the roster names get an account each, linked to their player (shown once)."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    created = services.team_leader_accounts_create(actor=request.user, tournament=tournament)
+    if not created:
+        messages.info(request, _("Every team leader named in the roster has an account."))
+        return redirect("tournaments:staff", tournament.pk)
+    accounts = [
+        {"username": row["username"], "password": row["password"],
+         "what": _("%(name)s (entry %(entry)s), team leader of %(team)s") % {
+             "name": row["registration"].player.name, "entry": row["registration"].entry_number,
+             "team": row["team"].name}}
+        for row in created
+    ]
+    return render(request, "tournaments/staff/granted.html", {
+        "tournament": tournament, "accounts": accounts, "login_url": request.build_absolute_uri(reverse("login")),
+    })
+
+
+def invitation_open(request, tournament_id: int, token: str):
+    """The invitation link: accept with the account you are logged in with, or make one."""
+    tournament = selectors.tournament_for_invitation(tournament_id=tournament_id)
+    if selectors.invitation_state(tournament=tournament, token=token)[0] is None:
+        # Not a link of this tournament: 404, so a guessed address reveals no draft's name.
+        raise NotFound("No such invitation.")
+    form = NewAccountForm(request.POST or None) if not request.user.is_authenticated else None
+    errors = None
+    if request.method == "POST":
+        try:
+            if request.user.is_authenticated:
+                services.invitation_accept(user=request.user, tournament=tournament, token=token)
+            elif form.is_valid():
+                user = services.invitation_accept_new_account(
+                    tournament=tournament, token=token, username=form.cleaned_data["username"],
+                    password=form.cleaned_data["password1"],
+                )
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            else:
+                raise ValidationError([])
+        except ValidationError as exc:
+            # The account's fields go to the form; what is wrong with the link, to the page.
+            if form is not None and hasattr(exc, "error_dict"):
+                add_service_errors(form, exc)
+            else:
+                errors = exc.messages
+        else:
+            messages.success(request, _("Welcome: you now have your role in %(t)s.") % {"t": tournament.name})
+            return redirect("tournaments:detail", tournament.pk)
+    invitation, problem = selectors.invitation_state(tournament=tournament, token=token)
+    context = {"tournament": tournament, "form": form, "errors": errors, "invitation": invitation, "problem": problem}
+    return render(request, "tournaments/staff/invitation.html", context)
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; an account with a one-time password is sent to choose its own first."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        if selectors.password_change_due(user=form.get_user()):
+            self.request.session[SESSION_KEY] = True
+            return redirect("password_change_due")
+        return response
+
+
+@login_required
+def password_change_due(request):
+    form = NewPasswordForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.account_password_set(user=request.user, password=form.cleaned_data["password1"])
+        except ValidationError as error:
+            form.add_error("password1", error)
+        else:
+            update_session_auth_hash(request, request.user)
+            request.session.pop(SESSION_KEY, None)
+            messages.success(request, _("Your password is set."))
+            return redirect("home")
+    return render(request, "tournaments/staff/password.html", {"form": form})
+
+
+@login_required
+def session_referees(request, session_id: int):
+    """A session's tables and their referees on one screen (the chief referee or the organizer):
+    planned before the session starts, handed over once it runs."""
+    session = selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
+    )
+    tournament = session.tournament
+    planned = session.status == session.Status.PLANNED
+    referees = list(core_selectors.tournament_referees(tournament=tournament))
+    if planned:
+        rows = selectors.session_tables_planned(session=session)
+    else:
+        rows = [
+            {"number": sheet.table.number, "referee_id": sheet.referee_id, "sheet": sheet}
+            for sheet in selectors.session_tables_with_referees(session=session)
+        ]
+    if request.method == "POST":
+        chosen, unknown = {}, []
+        by_id = {str(user.pk): user for user in referees}
+        for row in rows:
+            value = request.POST.get(f"table_{row['number']}")
+            if value is None or (value == "" and not planned):
+                continue  # a running table is never left without a referee
+            if value == "":
+                chosen[row["number"]] = None  # planned: the referees in turn
+            elif value not in by_id:
+                unknown.append(row["number"])
+            else:
+                chosen[row["number"]] = by_id[value]
+        try:
+            if unknown:
+                raise ValidationError(
+                    _("Choose a referee of this tournament for table %(tables)s.")
+                    % {"tables": ", ".join(map(str, unknown))}
+                )
+            if planned:
+                count = services.session_referees_plan(actor=request.user, session=session, referees=chosen)
+                messages.success(request, _("Referees planned for %(n)s tables.") % {"n": count})
+            else:
+                count = sheet_services.session_referees_assign(actor=request.user, session=session, referees=chosen)
+                messages.success(request, _("Tables handed over: %(n)s.") % {"n": count})
+        except ValidationError as error:
+            add_service_messages(request, error)
+        return redirect("tournaments:session_referees", session.pk)
+    context = {
+        "tournament": tournament, "session": session, "rows": rows, "referees": referees, "planned": planned,
+        "load": _referee_load(rows, referees),
+    }
+    return render(request, "tournaments/staff/session_referees.html", context)
+
+
+def _referee_load(rows, referees) -> list[dict]:
+    counts = {user.pk: 0 for user in referees}
+    for row in rows:
+        if row["referee_id"] in counts:
+            counts[row["referee_id"]] += 1
+    return [{"user": user, "tables": counts[user.pk]} for user in referees]
