@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from config.health import health
 from tournaments.core import views as core_views
+from tournaments.players import views as player_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
@@ -12,6 +13,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", player_views.signup, name="signup"),
     path("t/", include("tournaments.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),

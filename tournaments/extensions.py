@@ -288,3 +288,24 @@ def audit_sentence(action: str) -> Callable | None:
     """The sentence an app registered for `action`, if any."""
     return _audit_sentences.get(action)
 
+
+
+# Sections the apps above the core add to a player's own records page (the fouls recorded against
+# them, their appeals): (template name, function of (registration, user) returning the section's
+# context, or None to show nothing). The page itself checks who may read it (the player, their team
+# leader, the tournament's staff); a section shows only what is the player's own.
+_player_sections: list[tuple[str, Callable]] = []
+
+
+def register_player_section(template_name: str, context: Callable) -> None:
+    if (template_name, context) not in _player_sections:
+        _player_sections.append((template_name, context))
+
+
+def player_sections(registration, user) -> list[dict]:
+    sections = []
+    for template_name, context in _player_sections:
+        values = context(registration, user)
+        if values is not None:
+            sections.append({"template": template_name, "context": values})
+    return sections
