@@ -309,3 +309,15 @@ def test_signup_bad_input_and_foreign_next(client, db):
          "next": "https://evil.example/"},
     )
     assert response["Location"] == reverse("home")
+
+
+@pytest.mark.django_db
+def test_schedule_card_prints_the_link_for_organizers_only(client_for, tournament, pins, seated_session, organizer,
+                                                           referee, newcomer):
+    url = reverse("seating:print", args=[tournament.pk, "players"])
+    link = selectors.link_url(registration=_registration(tournament, 3))
+    assert link in client_for(organizer).get(url).content.decode()
+    assert link not in client_for(referee).get(url).content.decode()  # as secret as the PIN
+    # The printed link works for the player who holds the card.
+    client = client_for(newcomer)
+    assert client.post(link).status_code == 302 and _registration(tournament, 3).player.user_id == newcomer.pk
