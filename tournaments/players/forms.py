@@ -5,7 +5,7 @@ from django.utils.translation import gettext_lazy as _
 class SelfLinkForm(forms.Form):
     entry_number = forms.IntegerField(
         label=_("Entry number"), min_value=1, max_value=2_147_483_647,
-        help_text=_("The number on your schedule card (参赛号)."),
+        help_text=_("The entry number on your schedule card."),
     )
     pin = forms.RegexField(
         label=_("PIN"), regex=r"^\s*\d{4,8}\s*$", max_length=12,
