@@ -321,3 +321,15 @@ def test_schedule_card_prints_the_link_for_organizers_only(client_for, tournamen
     # The printed link works for the player who holds the card.
     client = client_for(newcomer)
     assert client.post(link).status_code == 302 and _registration(tournament, 3).player.user_id == newcomer.pk
+
+
+@pytest.mark.django_db
+def test_the_tablet_address_sends_a_player_to_their_reading_and_others_to_404(
+    client_for, played, player_user, outsider
+):
+    sheet = ScoreSheet.objects.get(session__tournament=played, session__number=1, table__number=1)
+    url = reverse("tournaments:sheet", args=[sheet.pk])
+    assert client_for(player_user).get(url)["Location"] == reverse("tournaments:player_sheet", args=[sheet.pk])
+    assert client_for(outsider).get(url).status_code == 404
+    other = ScoreSheet.objects.get(session__tournament=played, session__number=1, table__number=2)
+    assert client_for(player_user).get(reverse("tournaments:sheet", args=[other.pk])).status_code == 404
