@@ -277,12 +277,14 @@ def test_fouls_and_appeals_on_the_records_page(client_for, fouled_sheet, player_
     fouls = sections["penalties/_player_section.html"]["fouls"]
     assert len(fouls) == 1 and fouls[0]["penalty"].points == 20
     assert sections["appeals/_player_section.html"]["appeals"] == []
+    assert sections["appeals/_player_section.html"]["may_file"]  # 3.12.1: the player files
     # Entry 2's records carry no foul of entry 1.
     staff_page = client_for(tournament.memberships.get(role="organizer").user).get(
         reverse("tournaments:player_records", args=[tournament.pk, 2])
     )
     other = {s["template"]: s["context"] for s in staff_page.context["sections"]}
     assert other["penalties/_player_section.html"]["fouls"] == []
+    assert not other["appeals/_player_section.html"]["may_file"]  # the organizer reads, does not appeal
 
 
 # --- an account for a player -----------------------------------------------------------------------
