@@ -19,6 +19,10 @@ class AppealsConfig(AppConfig):
         extensions.register_audit_sentences(SENTENCES)
         # Issue 13: the tournament finishes once no appeal window is open and no appeal undecided.
         extensions.register_results_pending_provider(results_pending)
+        # The player's own records page (tournaments.players) lists their appeals.
+        from appeals.player_section import player_appeals
+
+        extensions.register_player_section("appeals/_player_section.html", player_appeals)
         # 3.11.6.11(7): a signed sheet changes only through an upheld appeal (or an objection made
         # before signing, which the core checks itself).
         extensions.register_amendment_basis("appeal", amendment_basis)

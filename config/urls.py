@@ -5,6 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 
 from config.health import health
 from tournaments.core import views as core_views
+from tournaments.players import views as player_views
 from tournaments.staff import views as staff_views
 
 urlpatterns = [
@@ -14,6 +15,7 @@ urlpatterns = [
     path("accounts/login/", staff_views.LoginView.as_view(), name="login"),
     path("accounts/password/", staff_views.password_change_due, name="password_change_due"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/signup/", player_views.signup, name="signup"),
     path("t/", include("tournaments.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),

@@ -44,4 +44,8 @@ class PenaltiesConfig(AppConfig):
         # 3.11.4: the board keeps telling the organizer which tables wait for a substitute.
         extensions.register_board_panel("penalties/_board_panel.html", board.board_panel)
         extensions.register_archive_section(archive.SECTION)
+        # The player's own records page (tournaments.players) lists the fouls recorded against them.
+        from penalties.player_section import player_fouls
+
+        extensions.register_player_section("penalties/_player_section.html", player_fouls)
         extensions.register_tournament_archive_section(archive.POLICY_SECTION)

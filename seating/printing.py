@@ -8,6 +8,7 @@ from django.urls import reverse
 from seating import selectors
 from tournaments.models import Tournament
 from tournaments.models.sessions import SEAT_CHOICES
+from tournaments.players.selectors import link_url as player_link_url
 
 WIND = dict(SEAT_CHOICES)
 
@@ -58,7 +59,12 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
         for registration in selectors.registrations_of(tournament=tournament):
             url = absolute_url(reverse("seating:player_seats", args=[tournament.pk, registration.entry_number]))
             rows = rows_of.get(registration.pk, [])
-            players.append({"registration": registration, "rows": rows, "url": url, "qr": qr_svg(url)})
+            # The card's link to the player's account (tournaments.players): as secret as the PIN.
+            link = player_link_url(registration=registration)
+            players.append({
+                "registration": registration, "rows": rows, "url": url, "qr": qr_svg(url),
+                "link_url": absolute_url(link) if link else "",
+            })
         context["players"] = players
     return context
 

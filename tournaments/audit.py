@@ -31,6 +31,7 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
     PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
+    PIN_REISSUED = "pins.reissued", _("Confirmation PIN re-issued")
     # Groups, 团体 3.5.3 (tournaments.roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")

@@ -317,3 +317,24 @@ def results_pending(tournament_id: int, now) -> list[ResultsPending]:
     for provider in _results_pending_providers:
         pending.extend(provider(tournament_id, now))
     return pending
+
+
+# Sections the apps above the core add to a player's own records page (the fouls recorded against
+# them, their appeals): (template name, function of (registration, user) returning the section's
+# context, or None to show nothing). The page itself checks who may read it (the player, their team
+# leader, the tournament's staff); a section shows only what is the player's own.
+_player_sections: list[tuple[str, Callable]] = []
+
+
+def register_player_section(template_name: str, context: Callable) -> None:
+    if (template_name, context) not in _player_sections:
+        _player_sections.append((template_name, context))
+
+
+def player_sections(registration, user) -> list[dict]:
+    sections = []
+    for template_name, context in _player_sections:
+        values = context(registration, user)
+        if values is not None:
+            sections.append({"template": template_name, "context": values})
+    return sections

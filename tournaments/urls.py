@@ -73,3 +73,15 @@ urlpatterns = [
     path("<int:tournament_id>/results.xlsx", standings_views.results_download, {"fmt": "xlsx"}, name="results_xlsx"),
     path("<int:tournament_id>/results.pdf", standings_views.results_download, {"fmt": "pdf"}, name="results_pdf"),
 ]
+
+# players' own records (tournaments.players): self-link, their sheets, fouls and appeals; a PIN re-issued
+from tournaments.players import views as player_views  # noqa: E402
+
+urlpatterns += [
+    path("<int:tournament_id>/link/", player_views.player_link, name="player_link"),
+    path("link/<int:registration_id>/<str:token>/", player_views.player_link_by_token, name="player_link_token"),
+    path("<int:tournament_id>/my-records/", player_views.my_records, name="my_records"),
+    path("<int:tournament_id>/players/<int:entry>/records/", player_views.player_records, name="player_records"),
+    path("sheets/<int:sheet_id>/read/", player_views.player_sheet, name="player_sheet"),
+    path("registrations/<int:registration_id>/pin/", player_views.pin_reissue, name="pin_reissue"),
+]

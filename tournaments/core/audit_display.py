@@ -385,6 +385,10 @@ def _pins_issued(d, event, places):
     ) % {"n": n}
 
 
+def _pin_reissued(d, event, places):
+    return _("New confirmation PIN issued to entry %(entry)s") % {"entry": d["entry"]}
+
+
 def _kind(d) -> str:
     return str(ImportJob.Kind(d["kind"]).label)
 
@@ -581,6 +585,7 @@ _SENTENCES = {
     AuditAction.REGISTRATION_CHECKED_IN: _checked_in,
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: _check_in_undone,
     AuditAction.PINS_ISSUED: _pins_issued,
+    AuditAction.PIN_REISSUED: _pin_reissued,
     AuditAction.GROUP_CREATED: _group_created,
     AuditAction.GROUP_RENAMED: _group_renamed,
     AuditAction.GROUP_DELETED: _group_deleted,

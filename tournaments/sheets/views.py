@@ -11,7 +11,8 @@ from django.views.decorators.http import require_POST
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import Conflict, add_service_errors, add_service_messages
+from tournaments.errors import Conflict, NotFound, add_service_errors, add_service_messages
+from tournaments.players import selectors as player_selectors
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -29,7 +30,12 @@ def sheet_context(request, sheet) -> dict:
 
 @login_required
 def sheet_page(request, sheet_id: int):
-    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
+    try:
+        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
+    except NotFound:
+        # A player (or their team leader) reads the sheet on the players' page; still 404 to others.
+        sheet = player_selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id)
+        return redirect("tournaments:player_sheet", sheet.pk)
     context = sheet_context(request, sheet)
     if request.htmx:
         return render(request, "tournaments/sheets/_sheet_state.html", context)

@@ -92,6 +92,9 @@ REALISTIC = {
         {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
     ),
     AuditAction.PINS_ISSUED: ({"count": 48}, ("", ""), "Confirmation PINs issued to 48 players"),
+    AuditAction.PIN_REISSUED: (
+        {"entry": 3, "how": "staff"}, ("tournaments.registration", "3"), "New confirmation PIN issued to entry 3",
+    ),
     AuditAction.IMPORT_QUEUED: (
         {"kind": "players", "filename": "players.csv", "bytes": 2048}, ("tournaments.importjob", "2"),
         "Roster file “players.csv” uploaded (Players)",

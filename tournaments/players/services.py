@@ -1,0 +1,120 @@
+"""The players' own writes: linking their account to their registration, and a forgotten PIN re-issued.
+
+A player proves who they are with what the tournament gave them on paper: their entry number (参赛号)
+and the PIN printed on their schedule card (the PIN that confirms score sheets, Appendix 5), or the
+link printed on the same card. Wrong PINs get the same pause as on the referee's tablet and at
+check-in (PIN_ATTEMPTS misses, then PIN_PAUSE_SECONDS).
+"""
+
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
+
+from tournaments.access import Capability, can
+from tournaments.audit import AuditAction, audit_record
+from tournaments.core.services import new_confirm_pin, player_link_user
+from tournaments.errors import NotFound
+from tournaments.models import Player, Registration, Tournament
+from tournaments.players.selectors import player_link_token
+from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS
+
+
+def _attempts_key(tournament_id: int, entry_number: int) -> str:
+    return f"player-link-failures:{tournament_id}:{entry_number}"
+
+
+def _user_attempts_key(user_id: int) -> str:
+    # Per account too: one account must not try PINs across every entry number.
+    return f"player-link-failures-user:{user_id}"
+
+
+def _link(*, user, registration: Registration) -> Player:
+    player = registration.player
+    if player.user_id == user.pk:
+        raise ValidationError(_("Your account is linked to this registration already."))
+    if player.user_id is not None:
+        raise ValidationError(
+            _("This registration is linked to another account. Ask a referee or the organizer for help.")
+        )
+    if Player.objects.filter(user=user).exists():
+        raise ValidationError(_("Your account is already linked to another player."))
+    # The player acts for themselves: they are the actor of the audit event.
+    return player_link_user(actor=user, player=player, user=user)
+
+
+@transaction.atomic
+def player_self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: str) -> Player:
+    """A logged-in user links their account to their registration with entry number and PIN."""
+    if not user.is_authenticated:
+        raise ValidationError(_("Log in first."))
+    keys = (_attempts_key(tournament.pk, entry_number), _user_attempts_key(user.pk))
+    if any(cache.get(key, 0) >= PIN_ATTEMPTS for key in keys):
+        raise ValidationError({"pin": _("Too many wrong PINs: wait ten minutes, or ask a referee for a new PIN.")})
+    registration = (
+        Registration.objects.select_for_update().select_related("player")
+        .filter(tournament=tournament, entry_number=entry_number).first()
+    )
+    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
+        registration.confirm_pin, str(pin).strip()
+    ):
+        for key in keys:
+            cache.add(key, 0, PIN_PAUSE_SECONDS)
+            cache.incr(key)
+        # One message for both: a wrong guess must not reveal which entry numbers exist.
+        raise ValidationError({"pin": _("Entry number and PIN do not match.")})
+    player = _link(user=user, registration=registration)
+    cache.delete_many(keys)
+    return player
+
+
+@transaction.atomic
+def player_self_link_by_token(*, user, registration_id: int, token: str) -> Player:
+    """A logged-in user follows the link printed on their schedule card."""
+    if not user.is_authenticated:
+        raise ValidationError(_("Log in first."))
+    registration = (
+        Registration.objects.select_for_update().select_related("player", "tournament")
+        .filter(pk=registration_id).first()
+    )
+    if registration is None or not registration.confirm_pin or not constant_time_compare(
+        player_link_token(registration=registration), str(token)
+    ):
+        raise NotFound("No such link.")
+    return _link(user=user, registration=registration)
+
+
+@transaction.atomic
+def confirm_pin_reissue(*, actor, registration: Registration) -> str:
+    """A referee, the chief referee or an organizer gives a player who forgot their PIN a new one.
+
+    The old PIN (and the link printed with it) stops working; the audit names the entry and who
+    re-issued it, never the PIN. The new PIN is returned once, for the staff member to tell the
+    player; it is also shown on the player's own seats page when their account is linked.
+    """
+    registration = Registration.objects.select_for_update().select_related("tournament").get(pk=registration.pk)
+    if not can(actor, registration.tournament, Capability.CHECK_IN):
+        raise NotFound("No such player.")
+    old = registration.confirm_pin
+    pin = new_confirm_pin()
+    while pin == old:
+        pin = new_confirm_pin()
+    registration.confirm_pin = pin
+    registration.save(update_fields=["confirm_pin"])
+    audit_record(
+        actor=actor, tournament=registration.tournament, action=AuditAction.PIN_REISSUED, obj=registration,
+        detail={"entry": registration.entry_number, "how": "staff"},
+    )
+    # A fresh PIN starts with no misses held against it.
+    cache.delete(_attempts_key(registration.tournament_id, registration.entry_number))
+    return pin
+
+
+@transaction.atomic
+def account_create(*, username: str, password: str):
+    """A player without an account makes one (then links it to their registration)."""
+    return get_user_model().objects.create_user(username=username, password=password)
