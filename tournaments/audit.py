@@ -25,6 +25,10 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
     PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
+    # Single-player changes after the chart is drawn (tournaments.roster).
+    REGISTRATION_ADDED = "registration.added", _("Player registered")
+    REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Player withdrew")
+    REGISTRATION_SUBSTITUTED = "registration.substituted", _("Substitute seated")
     # Groups, 团体 3.5.3 (tournaments.roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")

@@ -59,6 +59,18 @@ REALISTIC = {
         {"before": {"name": "Ana", "team": "Team 1"}, "after": {"name": "Ana Li", "team": "Team 2"}, "entry": 3},
         ("tournaments.registration", "3"), "Entry 3 changed: name: Ana → Ana Li; team: Team 1 → Team 2",
     ),
+    AuditAction.REGISTRATION_ADDED: (
+        {"entry": 40, "name": "Ana", "team": None, "redraw": [2, 3]}, ("tournaments.registration", "40"),
+        "Entry 40 registered: Ana; the seats of session(s) 2–3 must be drawn again",
+    ),
+    AuditAction.REGISTRATION_WITHDRAWN: (
+        {"entry": 3, "reason": "ill", "seats_in": [2]}, ("tournaments.registration", "3"),
+        "Entry 3 withdrew (ill); their tables in session(s) 2 wait for a substitute",
+    ),
+    AuditAction.REGISTRATION_SUBSTITUTED: (
+        {"entry": 3, "substitute": 40, "seats_moved": 2, "withdrew": True, "reason": ""},
+        ("tournaments.registration", "3"), "Entry 40 takes the place of entry 3 (2 seats)",
+    ),
     AuditAction.REGISTRATION_CHECKED_IN: ({"entry": 3}, ("tournaments.registration", "3"), "Entry 3 checked in"),
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: (
         {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
