@@ -36,7 +36,7 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
 
 
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
-    queryset = tournament.registrations.select_related("player", "team", "group").order_by("entry_number")
+    queryset = tournament.registrations.select_related("player", "team", "group", "substitute").order_by("entry_number")
     if search:
         query = Q(player__name__icontains=search) | Q(player__name_local__icontains=search)
         query |= Q(team__name__icontains=search) | Q(group__name__icontains=search)
@@ -130,3 +130,21 @@ def registration_of_group(*, group, entry: str) -> Registration:
     if registration is None:
         raise NotFound("No such member.")
     return registration
+
+
+# Which tournament a page belongs to, by the id its URL names (tournaments.middleware).
+_TIME_ZONE_PATHS = {
+    "tournament_id": "pk",
+    "session_id": "sessions__pk",
+    "sheet_id": "sessions__sheets__pk",
+    "registration_id": "registrations__pk",
+}
+
+
+def time_zone_for_view(view_kwargs: dict) -> str | None:
+    """The time zone of the tournament named by a page's URL ids, or None (no tournament, or unknown)."""
+    for name, lookup in _TIME_ZONE_PATHS.items():
+        value = view_kwargs.get(name)
+        if isinstance(value, int):
+            return Tournament.objects.filter(**{lookup: value}).values_list("time_zone", flat=True).first()
+    return None

@@ -27,7 +27,7 @@ from tournaments.standings.services import standings_recompute_later
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
-    "deductions_count_for_ranking", "tiebreaks", "final_ranking",
+    "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone",
 )
 
 
@@ -57,8 +57,11 @@ def tournament_create(
     scoring_mode: str = Tournament._meta.get_field("scoring_mode").default,
     planned_sessions: int = MIN_SESSIONS,
     session_minutes: int = MAX_SESSION_MINUTES,
+    time_zone: str | None = None,
 ) -> Tournament:
-    """Create a tournament with its sessions; the creator becomes its organizer."""
+    """Create a tournament with its sessions; the creator becomes its organizer.
+
+    `time_zone`: the venue's IANA zone (default the server's TIME_ZONE); its pages show times in it."""
     _validate_tournament(
         starts_on=starts_on, ends_on=ends_on, planned_sessions=planned_sessions, session_minutes=session_minutes
     )
@@ -71,6 +74,7 @@ def tournament_create(
         scoring_mode=scoring_mode,
         planned_sessions=planned_sessions,
         session_minutes=session_minutes,
+        **({"time_zone": time_zone} if time_zone else {}),
     )
     tournament.full_clean()
     tournament.save()
