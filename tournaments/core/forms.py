@@ -19,7 +19,7 @@ def _time_zone_choices():
 class TournamentForm(forms.ModelForm):
     # The IANA zones this server knows; the venue's one shows and reads the tournament's times.
     time_zone = forms.ChoiceField(
-        label=_("time zone"), choices=_time_zone_choices, required=False,
+        label=_("Time zone"), choices=_time_zone_choices, required=False,
         help_text=_("The venue's time zone: session start times are shown and entered in it."),
     )
 
