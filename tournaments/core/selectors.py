@@ -141,8 +141,25 @@ _TIME_ZONE_PATHS = {
 }
 
 
+def time_zone_cache_key(tournament_id: int) -> str:
+    return f"tournament-time-zone:{tournament_id}"
+
+
 def time_zone_for_view(view_kwargs: dict) -> str | None:
-    """The time zone of the tournament named by a page's URL ids, or None (no tournament, or unknown)."""
+    """The time zone of the tournament named by a page's URL ids, or None (no tournament, or unknown).
+
+    By tournament id it is cached (the standings poll stays one query; tournament_update clears it)."""
+    from django.core.cache import cache
+
+    tournament_id = view_kwargs.get("tournament_id")
+    if isinstance(tournament_id, int):
+        key = time_zone_cache_key(tournament_id)
+        name = cache.get(key)
+        if name is None:
+            name = Tournament.objects.filter(pk=tournament_id).values_list("time_zone", flat=True).first()
+            if name is not None:
+                cache.set(key, name, 3600)
+        return name
     for name, lookup in _TIME_ZONE_PATHS.items():
         value = view_kwargs.get(name)
         if isinstance(value, int):

@@ -3,11 +3,13 @@
 import datetime as dt
 import secrets
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
+from tournaments.core.selectors import time_zone_cache_key
 from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
@@ -78,6 +80,7 @@ def tournament_create(
     )
     tournament.full_clean()
     tournament.save()
+    cache.delete(time_zone_cache_key(tournament.pk))  # a reused id names no older tournament's zone
     Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in range(1, planned_sessions + 1))
     if actor is not None and actor.is_authenticated:
         Membership.objects.create(user=actor, tournament=tournament, role=Role.ORGANIZER)
@@ -118,6 +121,9 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_UPDATED, obj=tournament, detail=changed
     )
+    if "time_zone" in changed:  # the pages' zone (tournaments.middleware) follows now and once this commits
+        cache.delete(time_zone_cache_key(tournament.pk))
+        transaction.on_commit(lambda: cache.delete(time_zone_cache_key(tournament.pk)))
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)
