@@ -22,9 +22,9 @@ from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
 from tournaments.audit import AuditAction, audit_record
-from tournaments.locks import lock_session, lock_sheet, lock_tournament
+from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
-from tournaments.sessions.services import session_held_tables_start
+from tournaments.sessions.services import running_session_locked, seats_give_to_substitute, session_held_tables_start
 from tournaments.sheets.services import sheet_results_changed
 from tournaments.standings.services import standings_recompute_later
 
@@ -253,8 +253,7 @@ def false_win_record(
 
 def _running_session_locked(tournament_id: int) -> Session | None:
     """The tournament's running session, locked (after the tournament, before any sheet)."""
-    running = Session.objects.filter(tournament_id=tournament_id, status=Session.Status.RUNNING).first()
-    return lock_session(running.pk) if running is not None else None
+    return running_session_locked(tournament_id)
 
 
 @transaction.atomic
@@ -386,18 +385,8 @@ def disqualification_arrange(
     tournament = penalty.sheet.session.tournament
     if substitute is None or substitute.tournament_id != tournament.pk or substitute == penalty.offender:
         raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
-    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
-    # Seats still open: every planned session, and the held tables (no sheet) of the running one.
-    open_seats = SeatAssignment.objects.filter(session__in=planned)
-    if running is not None:
-        held = SeatAssignment.objects.filter(session=running).exclude(table_id__in=running.sheets.values("table_id"))
-        open_seats = open_seats | held
-    if SeatAssignment.objects.filter(
-        pk__in=open_seats.values("pk"), registration=substitute
-    ).exists() or (running is not None and running.seats.filter(registration=substitute).exists()):
-        raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
-    moved = SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=penalty.offender).update(
-        registration=substitute
+    moved = seats_give_to_substitute(
+        tournament=tournament, running=running, leaving=penalty.offender, substitute=substitute
     )
     penalty.arrangement = Penalty.Arrangement.SUBSTITUTE
     penalty.substitute = substitute

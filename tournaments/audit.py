@@ -32,6 +32,10 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
     PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
     PIN_REISSUED = "pins.reissued", _("Confirmation PIN re-issued")
+    # Single-player changes after the chart is drawn (tournaments.roster).
+    REGISTRATION_ADDED = "registration.added", _("Player registered")
+    REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Player withdrew")
+    REGISTRATION_SUBSTITUTED = "registration.substituted", _("Substitute seated")
     # Groups, 团体 3.5.3 (tournaments.roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")

@@ -31,6 +31,8 @@ urlpatterns = [
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
+    path("<int:tournament_id>/registrations/add/", roster_views.registration_add, name="registration_add"),
+    path("registrations/<int:registration_id>/leave/", roster_views.registration_leave, name="registration_leave"),
     # sessions: the organizer's board
     path("<int:tournament_id>/board/", session_views.board, name="board"),
     path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),

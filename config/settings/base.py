@@ -48,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A tournament's pages show times in its own time zone (Tournament.time_zone).
+    "tournaments.middleware.TournamentTimeZoneMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

@@ -363,6 +363,32 @@ def _registration_updated(d, event, places):
     return _("Entry %(entry)s changed: %(changes)s") % {"entry": d["entry"], "changes": changes}
 
 
+def _registration_added(d, event, places):
+    text = _("Entry %(entry)s registered: %(name)s") % {"entry": d["entry"], "name": d["name"]}
+    if d.get("redraw"):
+        text += "; " + _("the seats of session(s) %(sessions)s must be drawn again") % {
+            "sessions": number_list(d["redraw"])}
+    return text
+
+
+def _registration_withdrawn(d, event, places):
+    text = _("Entry %(entry)s withdrew") % {"entry": d["entry"]}
+    if d.get("reason"):
+        text += " (" + d["reason"] + ")"
+    if d.get("seats_in"):
+        text += "; " + _("their tables in session(s) %(sessions)s wait for a substitute") % {
+            "sessions": number_list(d["seats_in"])}
+    return text
+
+
+def _registration_substituted(d, event, places):
+    return ngettext(
+        "Entry %(substitute)s takes the place of entry %(entry)s (%(n)d seat)",
+        "Entry %(substitute)s takes the place of entry %(entry)s (%(n)d seats)",
+        d["seats_moved"],
+    ) % {"substitute": d["substitute"], "entry": d["entry"], "n": d["seats_moved"]}
+
+
 def _checked_in(d, event, places):
     if "session" not in d:  # before check-in was per session (3.5.7.1)
         return _("Entry %(entry)s checked in") % {"entry": d["entry"]}
@@ -582,6 +608,9 @@ _SENTENCES = {
     AuditAction.PLAYER_LINKED: _player_linked,
     AuditAction.TEAM_LEADER_CLEARED: _team_leader_cleared,
     AuditAction.REGISTRATION_UPDATED: _registration_updated,
+    AuditAction.REGISTRATION_ADDED: _registration_added,
+    AuditAction.REGISTRATION_WITHDRAWN: _registration_withdrawn,
+    AuditAction.REGISTRATION_SUBSTITUTED: _registration_substituted,
     AuditAction.REGISTRATION_CHECKED_IN: _checked_in,
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: _check_in_undone,
     AuditAction.PINS_ISSUED: _pins_issued,

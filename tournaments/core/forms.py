@@ -5,18 +5,29 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.core.audit_display import action_choices
 from tournaments.models import Group, Team, Tournament
-from tournaments.models.core import Tiebreak
+from tournaments.models.core import Tiebreak, time_zone_names
 
 
 class DateInput(forms.DateInput):
     input_type = "date"
 
 
+def _time_zone_choices():
+    return [(name, name) for name in time_zone_names()]
+
+
 class TournamentForm(forms.ModelForm):
+    # The IANA zones this server knows; the venue's one shows and reads the tournament's times.
+    time_zone = forms.ChoiceField(
+        label=_("Time zone"), choices=_time_zone_choices, required=False,
+        help_text=_("The venue's time zone: session start times are shown and entered in it."),
+    )
+
     class Meta:
         model = Tournament
         fields = [
             "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes",
+            "time_zone",
         ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
 
@@ -27,6 +38,10 @@ class TournamentForm(forms.ModelForm):
 
     def clean_scoring_mode(self) -> str:
         return self.cleaned_data.get("scoring_mode") or self.instance.scoring_mode
+
+    def clean_time_zone(self) -> str:
+        # Left out of a form: the zone it has (a new tournament: the server's TIME_ZONE).
+        return self.cleaned_data.get("time_zone") or self.instance.time_zone
 
     def clean(self):
         # Said on the last day's field, before the model's constraint (tournament_dates_ordered)

@@ -40,7 +40,7 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
 
 
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
-    queryset = tournament.registrations.select_related("player", "team", "group").order_by("entry_number")
+    queryset = tournament.registrations.select_related("player", "team", "group", "substitute").order_by("entry_number")
     if search:
         query = Q(player__name__icontains=search) | Q(player__name_local__icontains=search)
         query |= Q(team__name__icontains=search) | Q(group__name__icontains=search)
@@ -215,3 +215,38 @@ def results_title(*, tournament: Tournament) -> str:
     if last is None:
         return _("Results so far")
     return _("Results after session %(n)s") % {"n": last}
+
+
+# Which tournament a page belongs to, by the id its URL names (tournaments.middleware).
+_TIME_ZONE_PATHS = {
+    "tournament_id": "pk",
+    "session_id": "sessions__pk",
+    "sheet_id": "sessions__sheets__pk",
+    "registration_id": "registrations__pk",
+}
+
+
+def time_zone_cache_key(tournament_id: int) -> str:
+    return f"tournament-time-zone:{tournament_id}"
+
+
+def time_zone_for_view(view_kwargs: dict) -> str | None:
+    """The time zone of the tournament named by a page's URL ids, or None (no tournament, or unknown).
+
+    By tournament id it is cached (the standings poll stays one query; tournament_update clears it)."""
+    from django.core.cache import cache
+
+    tournament_id = view_kwargs.get("tournament_id")
+    if isinstance(tournament_id, int):
+        key = time_zone_cache_key(tournament_id)
+        name = cache.get(key)
+        if name is None:
+            name = Tournament.objects.filter(pk=tournament_id).values_list("time_zone", flat=True).first()
+            if name is not None:
+                cache.set(key, name, 3600)
+        return name
+    for name, lookup in _TIME_ZONE_PATHS.items():
+        value = view_kwargs.get(name)
+        if isinstance(value, int):
+            return Tournament.objects.filter(**{lookup: value}).values_list("time_zone", flat=True).first()
+    return None

@@ -3,12 +3,13 @@
 import datetime as dt
 import secrets
 
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.selectors import results_pending, status_change_refusal
+from tournaments.core.selectors import results_pending, status_change_refusal, time_zone_cache_key
 from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
@@ -29,7 +30,7 @@ from tournaments.tasks import tournament_finish_check_task
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
-    "deductions_count_for_ranking", "tiebreaks", "final_ranking",
+    "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone",
 )
 
 
@@ -59,8 +60,11 @@ def tournament_create(
     scoring_mode: str = Tournament._meta.get_field("scoring_mode").default,
     planned_sessions: int = MIN_SESSIONS,
     session_minutes: int = MAX_SESSION_MINUTES,
+    time_zone: str | None = None,
 ) -> Tournament:
-    """Create a tournament with its sessions; the creator becomes its organizer."""
+    """Create a tournament with its sessions; the creator becomes its organizer.
+
+    `time_zone`: the venue's IANA zone (default the server's TIME_ZONE); its pages show times in it."""
     _validate_tournament(
         starts_on=starts_on, ends_on=ends_on, planned_sessions=planned_sessions, session_minutes=session_minutes
     )
@@ -73,9 +77,11 @@ def tournament_create(
         scoring_mode=scoring_mode,
         planned_sessions=planned_sessions,
         session_minutes=session_minutes,
+        **({"time_zone": time_zone} if time_zone else {}),
     )
     tournament.full_clean()
     tournament.save()
+    cache.delete(time_zone_cache_key(tournament.pk))  # a reused id names no older tournament's zone
     Session.objects.bulk_create(Session(tournament=tournament, number=n) for n in range(1, planned_sessions + 1))
     if actor is not None and actor.is_authenticated:
         Membership.objects.create(user=actor, tournament=tournament, role=Role.ORGANIZER)
@@ -124,6 +130,9 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
         )
     if status_changed:
         _status_audit(actor=actor, tournament=tournament, before=status_changed[0], because="organizer")
+    if "time_zone" in changed:  # the pages' zone (tournaments.middleware) follows now and once this commits
+        cache.delete(time_zone_cache_key(tournament.pk))
+        transaction.on_commit(lambda: cache.delete(time_zone_cache_key(tournament.pk)))
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
         standings_recompute_later(tournament_id=tournament.pk)

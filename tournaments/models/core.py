@@ -4,7 +4,10 @@ Seat assignments, score sheets, penalties, appeals and Pin applications live in 
 on top of this one; they point at these models, never the reverse.
 """
 
+import zoneinfo
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -53,6 +56,24 @@ class ScoringMode(models.TextChoices):
     DECLARED = "declared", _("Declared scoring (the fans the winner declares)")
 
 
+def default_time_zone() -> str:
+    """The server's TIME_ZONE (settings), the zone every tournament showed its times in before 0011."""
+    return settings.TIME_ZONE
+
+
+def time_zone_names() -> list[str]:
+    """The IANA zones this server knows (zoneinfo), sorted."""
+    return sorted(zoneinfo.available_timezones())
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(
+            _("%(value)s is not a time zone this server knows: choose one such as Asia/Shanghai or Europe/Paris."),
+            params={"value": value}, code="unknown_time_zone",
+        )
+
+
 class Tournament(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("Draft")
@@ -86,6 +107,12 @@ class Tournament(models.Model):
     # 3.11.2.2 deductions are given to nobody and taken "在每盘积分中扣除", from the hand's score,
     # which 3.9.2.2 ranks by: they move the place (default). "No" is an organizer's regulation.
     deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
+    # The zone of the venue's clocks (IANA name): the tournament's pages and prints show times in it
+    # (tournaments.middleware). Stored instants stay UTC; a change moves no session.
+    time_zone = models.CharField(
+        _("time zone"), max_length=64, default=default_time_zone, validators=[validate_time_zone],
+        help_text=_("The venue's time zone: session start times are shown and entered in it."),
+    )
     # Bumped by every standings recompute; pages use it as their ETag.
     standings_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -215,6 +242,15 @@ class Registration(models.Model):
     # A short PIN with which the player confirms score sheets on the referee's tablet. It is
     # printed on the player's schedule card (so kept readable) and shown on their phone page.
     confirm_pin = models.CharField(_("confirmation PIN"), max_length=8, blank=True)
+    # A withdrawal (退出, the player's own choice; no penalty, tournaments.roster.services): the player holds
+    # no seat in a session not yet started and keeps the results of the sessions played, ranked by them
+    # (3.10.1 ranks by the sum over the competition's sessions; only 3.11.5 strikes a name).
+    withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)
+    withdrawal_reason = models.CharField(_("reason for withdrawal"), max_length=300, blank=True)
+    # Who took this player's seats when they left (registration_substitute), if anyone.
+    substitute = models.ForeignKey(
+        "self", verbose_name=_("substitute"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
 
     class Meta:
         ordering = ["entry_number"]
@@ -224,6 +260,11 @@ class Registration(models.Model):
             models.UniqueConstraint(fields=["tournament", "entry_number"], name="registration_entry_unique"),
             models.UniqueConstraint(fields=["tournament", "player"], name="registration_player_unique"),
             models.CheckConstraint(condition=Q(entry_number__gte=1), name="registration_entry_positive"),
+            # Only a player who has left has a substitute, never themselves.
+            models.CheckConstraint(
+                condition=Q(substitute__isnull=True) | (Q(withdrawn_at__isnull=False) & ~Q(substitute=models.F("id"))),
+                name="registration_substitute_only_withdrawn",
+            ),
         ]
 
     def __str__(self):

@@ -19,3 +19,36 @@ class ImportForm(forms.Form):
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         return upload
+
+
+class LateRegistrationForm(forms.Form):
+    """One player registered by hand (a late registration, or a substitute to be)."""
+
+    name = forms.CharField(label=_("Name"), max_length=200)
+    name_local = forms.CharField(label=_("Name in own script"), max_length=200, required=False)
+    country = forms.CharField(label=_("Country or region"), max_length=64, required=False)
+    federation_id = forms.CharField(label=_("Federation ID"), max_length=64, required=False)
+    contact = forms.CharField(label=_("Contact"), max_length=200, required=False)
+    team = forms.ModelChoiceField(label=_("Team"), queryset=None, required=False)
+    entry_number = forms.IntegerField(
+        label=_("Entry number"), required=False, min_value=1,
+        help_text=_("Leave empty for the next free number."),
+    )
+
+    def __init__(self, *args, teams, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["team"].queryset = teams
+
+
+class WithdrawForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)
+
+
+class SubstituteForm(forms.Form):
+    substitute = forms.ModelChoiceField(label=_("Substitute"), queryset=None)
+    reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)
+
+    def __init__(self, *args, candidates, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["substitute"].queryset = candidates
+        self.fields["substitute"].label_from_instance = lambda r: f"{r.entry_number} {r.player.name}"

@@ -9,19 +9,28 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from tournaments import extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
+from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_ENTRY_NUMBER,
     ImportJob,
     Player,
     Registration,
+    Session,
     Team,
     Tournament,
 )
 from tournaments.roster import files as roster_files
 from tournaments.roster.files import Problem, RosterFileError
-from tournaments.sessions.services import tables_sync
+from tournaments.sessions.services import (
+    running_session_locked,
+    seats_give_to_substitute,
+    session_held_tables_start,
+    tables_sync,
+)
+from tournaments.standings.services import standings_recompute_later
 from tournaments.tasks import import_job_run_task
 
 logger = logging.getLogger(__name__)
@@ -280,3 +289,173 @@ def _player_for(values: dict[str, str]) -> Player:
         return player
     return Player.objects.create(**details)
 
+
+
+# Single-player changes after the chart is drawn (issue 13): a late player, a withdrawal, a substitute.
+# The rules know no three-player table (3.5.2 "竞赛采用每桌四人制") and seats are locked once a session
+# starts: these changes reach the sessions not yet started, and the tables of the running session held
+# back (no score sheet yet); a table being played is never touched.
+
+
+def _planned_sessions(tournament: Tournament) -> list[Session]:
+    return list(tournament.sessions.filter(status=Session.Status.PLANNED).order_by("number"))
+
+
+def _seated_at_table_in_play(registration: Registration) -> Session | None:
+    """The running session in which the player sits at a table already started (a sheet exists)."""
+    running = registration.tournament.sessions.filter(status=Session.Status.RUNNING).first()
+    if running is None:
+        return None
+    started = running.sheets.values("table_id")
+    if running.seats.filter(registration=registration, table_id__in=started).exists():
+        return running
+    return None
+
+
+@transaction.atomic
+def registration_add(
+    *,
+    actor,
+    tournament: Tournament,
+    name: str,
+    entry_number: int | None = None,
+    name_local: str = "",
+    country: str = "",
+    federation_id: str = "",
+    contact: str = "",
+    team: Team | None = None,
+) -> Registration:
+    """Register one player, also after the chart is drawn (a late registration).
+
+    A late player can sit only in sessions not yet started: their seats there come from drawing those
+    sessions' seats again (the seating app; a session does not start while a registered player has no
+    seat in it) or from taking a withdrawn player's seats (`registration_substitute`). The tables
+    follow the roster (`tables_sync`, 3.5.2). The audit names the planned sessions whose chart, already
+    drawn, must be drawn again."""
+    tournament = lock_tournament(tournament.pk)
+    problems = {}
+    name = " ".join((name or "").split())
+    federation_id = (federation_id or "").strip()
+    if not name:
+        problems["name"] = _("Give the player's name.")
+    if tournament.status == Tournament.Status.FINISHED:
+        problems["__all__"] = _("The tournament is finished: no player can join it.")
+    if not _planned_sessions(tournament):
+        problems["__all__"] = _("Every session has started: a late player would have no session to play.")
+    if entry_number is None:
+        entry_number = (max(tournament.registrations.values_list("entry_number", flat=True), default=0)) + 1
+    elif not 1 <= entry_number <= MAX_ENTRY_NUMBER:
+        problems["entry_number"] = _("An entry number is a whole number from 1 to %(max)d.") % {"max": MAX_ENTRY_NUMBER}
+    elif tournament.registrations.filter(entry_number=entry_number).exists():
+        problems["entry_number"] = _("Entry number %(n)d is already taken.") % {"n": entry_number}
+    if team is not None and team.tournament_id != tournament.pk:
+        problems["team"] = _("That team plays in another tournament.")
+    player = None
+    if federation_id:
+        player = Player.objects.filter(federation_id=federation_id).first()
+        if player is not None and tournament.registrations.filter(player=player).exists():
+            problems["federation_id"] = _("The player with this federation ID is already registered.")
+        elif player is not None and name and _name_key(player.name) != _name_key(name):
+            problems["federation_id"] = _(
+                "This federation ID belongs to %(stored)s, not %(name)s: check the ID or the name."
+            ) % {"stored": player.name, "name": name}
+    if problems:
+        raise ValidationError(problems)
+    if player is None:
+        player = Player(
+            name=name, name_local=name_local, country=country, federation_id=federation_id, contact=contact
+        )
+        player.full_clean(exclude=["user"])
+        player.save()
+    registration = Registration.objects.create(
+        tournament=tournament, player=player, entry_number=entry_number, team=team, confirm_pin=new_confirm_pin()
+    )
+    tables_sync(actor=actor, tournament=tournament)
+    drawn = [session.number for session in _planned_sessions(tournament) if session.seats.exists()]
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_ADDED, obj=registration,
+        detail={"entry": entry_number, "name": name, "team": team.name if team else None, "redraw": drawn},
+    )
+    standings_recompute_later(tournament_id=tournament.pk)
+    return registration
+
+
+@transaction.atomic
+def registration_withdraw(*, actor, registration: Registration, reason: str = "") -> Registration:
+    """A player leaves the tournament of their own accord (not a penalty: no 停赛, no record of a foul).
+
+    3.10.1 "竞赛局数标准分之和高者列前" ranks everyone on the sessions of the competition; no article
+    strikes a player who leaves (only 3.11.5 取消录取名次 does), so a withdrawn player keeps the results of
+    the sessions played and stays ranked with them. Their seats in the sessions not yet started stay on
+    the chart until a substitute takes them or the session's seats are drawn again: a table with such a
+    seat is held back when its session starts (3.5.2 "竞赛采用每桌四人制"), as for a 停赛. A player at a
+    table being played in the running session cannot be withdrawn until it ends."""
+    lock_tournament(registration.tournament_id)
+    registration = Registration.objects.select_for_update().select_related("tournament").get(pk=registration.pk)
+    if registration.withdrawn_at is not None:
+        raise ValidationError(_("Entry %(entry)d has already withdrawn.") % {"entry": registration.entry_number})
+    _refuse_in_play(registration)
+    registration.withdrawn_at = timezone.now()
+    registration.withdrawal_reason = " ".join((reason or "").split())[:300]
+    registration.save(update_fields=["withdrawn_at", "withdrawal_reason"])
+    held = sorted(
+        set(registration.seats.filter(session__status=Session.Status.PLANNED).values_list("session__number", flat=True))
+    )
+    audit_record(
+        actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_WITHDRAWN, obj=registration,
+        detail={"entry": registration.entry_number, "reason": registration.withdrawal_reason, "seats_in": held},
+    )
+    return registration
+
+
+def _refuse_in_play(registration: Registration) -> None:
+    running = _seated_at_table_in_play(registration)
+    if running is not None:
+        raise ValidationError(
+            _("Entry %(entry)d is playing in session %(n)d, which is running: withdraw them once it has ended.")
+            % {"entry": registration.entry_number, "n": running.number}
+        )
+
+
+@transaction.atomic
+def registration_substitute(
+    *, actor, registration: Registration, substitute: Registration, reason: str = ""
+) -> Registration:
+    """A substitute takes a leaving player's seats: every seat in the sessions not yet started and at
+    the held tables of the running session (which then start). The leaving player withdraws (if not
+    already); the substitute is a registration of the tournament (a late one, typically) with no seat in
+    those sessions, ranked on their own results: the rules never mention substitutes (3.5.2 only asks
+    for four players at each table). The seat-moving is the one a 停赛 arrangement uses
+    (tournaments.sessions.services.seats_give_to_substitute)."""
+    # The tournament, then the running session (tournaments.locks).
+    tournament = lock_tournament(registration.tournament_id)
+    running = running_session_locked(tournament.pk)
+    registration = Registration.objects.select_for_update().get(pk=registration.pk)
+    if substitute is None or substitute.tournament_id != tournament.pk or substitute.pk == registration.pk:
+        raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
+    substitute = Registration.objects.get(pk=substitute.pk)
+    if registration.substitute_id is not None:
+        raise ValidationError({"substitute": _(
+            "Entry %(entry)d already has a substitute (entry %(other)d)."
+        ) % {"entry": registration.entry_number, "other": registration.substitute.entry_number}})
+    if any(marks.get("disqualified") for pk, marks in extensions.standing_flags(tournament.pk).items()
+           if pk == substitute.pk):
+        raise ValidationError({"substitute": _("The substitute is disqualified (停赛, rule 3.11.4).")})
+    withdrawing = registration.withdrawn_at is None
+    if withdrawing:
+        _refuse_in_play(registration)
+    moved = seats_give_to_substitute(tournament=tournament, running=running, leaving=registration,
+                                     substitute=substitute)
+    if withdrawing:
+        registration.withdrawn_at = timezone.now()
+        registration.withdrawal_reason = " ".join((reason or "").split())[:300]
+    registration.substitute = substitute
+    registration.save(update_fields=["withdrawn_at", "withdrawal_reason", "substitute"])
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_SUBSTITUTED, obj=registration,
+        detail={"entry": registration.entry_number, "substitute": substitute.entry_number, "seats_moved": moved,
+                "withdrew": withdrawing, "reason": registration.withdrawal_reason},
+    )
+    if running is not None:
+        session_held_tables_start(actor=actor, session=running)
+    return registration

@@ -1,15 +1,19 @@
 """Roster import pages: upload a file, follow its import."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments.access import Capability, can
 from tournaments.core import selectors as core_selectors
+from tournaments.errors import add_service_errors
 from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
 from tournaments.roster.files import problem_message
-from tournaments.roster.forms import ImportForm
+from tournaments.roster.forms import ImportForm, LateRegistrationForm, SubstituteForm, WithdrawForm
 from tournaments.staff import selectors as staff_selectors
 
 
@@ -49,3 +53,64 @@ def import_job_detail(request, job_id: int):
         context["leaders"] = staff_selectors.leaders_without_account(tournament=job.tournament)
     template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
     return render(request, template, context)
+
+
+@login_required
+def registration_add(request, tournament_id: int):
+    """Register one player by hand: a late registration (after the chart is drawn) or a substitute to be."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    form = LateRegistrationForm(request.POST or None, teams=roster_selectors.team_list(tournament=tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            registration = roster_services.registration_add(actor=request.user, tournament=tournament,
+                                                            **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Entry %(entry)d registered.") % {"entry": registration.entry_number})
+            redraw = roster_selectors.sessions_to_redraw(tournament=tournament)
+            if redraw:
+                messages.warning(request, _(
+                    "Sessions %(sessions)s are already seated: draw their seats again, or seat this player as the "
+                    "substitute of one who withdraws."
+                ) % {"sessions": ", ".join(map(str, redraw))})
+            return redirect("tournaments:registrations", tournament.pk)
+    return render(request, "tournaments/roster/registration_add.html", {"form": form, "tournament": tournament})
+
+
+@login_required
+def registration_leave(request, registration_id: int):
+    """Withdraw a player, or seat a substitute in their place (the seats of sessions not yet started)."""
+    registration = core_selectors.registration_get_for_user(
+        user=request.user, registration_id=registration_id, capability=Capability.MANAGE
+    )
+    action = request.POST.get("action") if request.method == "POST" else None
+    candidates = roster_selectors.substitute_candidates(registration=registration)
+    withdraw_form = WithdrawForm(request.POST if action == "withdraw" else None, prefix="withdraw")
+    substitute_form = SubstituteForm(
+        request.POST if action == "substitute" else None, prefix="substitute", candidates=candidates
+    )
+    form = {"withdraw": withdraw_form, "substitute": substitute_form}.get(action)
+    if form is not None and form.is_valid():
+        try:
+            if action == "withdraw":
+                roster_services.registration_withdraw(actor=request.user, registration=registration,
+                                                      **form.cleaned_data)
+            else:
+                roster_services.registration_substitute(actor=request.user, registration=registration,
+                                                        **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("tournaments:registrations", registration.tournament_id)
+    context = {
+        "registration": registration,
+        "tournament": registration.tournament,
+        "withdraw_form": withdraw_form,
+        "substitute_form": substitute_form,
+        "seats_open": roster_selectors.registration_seats_open(registration=registration),
+    }
+    return render(request, "tournaments/roster/registration_leave.html", context)

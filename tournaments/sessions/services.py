@@ -33,7 +33,8 @@ from tournaments.standings.services import standings_recompute_later
 @transaction.atomic
 def tables_sync(*, actor, tournament: Tournament) -> int:
     """Make tables 1..N for every four registered players (3.5.2); returns how many tables exist."""
-    needed = -(-tournament.registrations.count() // 4)
+    # A withdrawn player needs no table (a late one does, once registered).
+    needed = -(-tournament.registrations.filter(withdrawn_at__isnull=True).count() // 4)
     existing = set(tournament.tables.values_list("number", flat=True))
     missing = [n for n in range(1, needed + 1) if n not in existing]
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in missing)
@@ -80,6 +81,11 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
             _("Entries %(entries)s did not qualify for session %(n)s: only its qualifiers can be seated.")
             % {"entries": ", ".join(map(str, entries)), "n": session.number}
         )
+    withdrawn = _withdrawn(tournament) & set(seated)
+    if withdrawn:
+        entries = sorted(tournament.registrations.filter(pk__in=withdrawn).values_list("entry_number", flat=True))
+        problems.append(_("Entries %(entries)s have withdrawn and cannot be seated.") % {
+            "entries": ", ".join(map(str, entries))})
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
     suspended = _suspended(tournament) & set(seated)
@@ -112,7 +118,12 @@ def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
     # 3.5.4: a session of qualifiers (elimination, mixed formats) needs seats for its qualifiers only.
     if session.qualification != Session.Qualification.ALL:
         registered = registered & _qualifiers(session)
-    return registered - set(extensions.standing_flags(tournament.pk))
+    return registered - set(extensions.standing_flags(tournament.pk)) - _withdrawn(tournament)
+
+
+def _withdrawn(tournament) -> set[int]:
+    """Registrations that have withdrawn (tournaments.roster.services.registration_withdraw)."""
+    return set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
 
 
 def _qualifiers(session: Session) -> set[int]:
@@ -129,8 +140,9 @@ def _suspended(tournament) -> set[int]:
 
 def _tables_to_start(session: Session, tournament) -> tuple[list[int], list[int]]:
     """(table ids to start, numbers of the tables held back): 3.5.2 "竞赛采用每桌四人制" and 3.11.4:
-    a table where a 停赛 player still holds a seat is not started until a substitute takes it."""
-    suspended = _suspended(tournament)
+    a table where a 停赛 player, or one who has withdrawn, still holds a seat is not started until a
+    substitute takes it."""
+    suspended = _suspended(tournament) | _withdrawn(tournament)
     seats = list(session.seats.values_list("table_id", "table__number", "registration_id"))
     held = {table_id: number for table_id, number, registration in seats if registration in suspended}
     table_ids = sorted({table_id for table_id, _number, _registration in seats} - set(held))
@@ -212,6 +224,39 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
         detail={"tables": len(sheets), "session": session.number, "held": held},
     )
     return sheets
+
+
+def running_session_locked(tournament_id: int) -> Session | None:
+    """The tournament's running session, locked (after the tournament, before any sheet)."""
+    running = Session.objects.filter(tournament_id=tournament_id, status=Session.Status.RUNNING).first()
+    return lock_session(running.pk) if running is not None else None
+
+
+def seats_give_to_substitute(
+    *, tournament: Tournament, running: Session | None, leaving: Registration, substitute: Registration
+) -> int:
+    """Move `leaving`'s open seats to `substitute`; returns how many moved. 3.5.2 "竞赛采用每桌四人制".
+
+    Open seats: every session not yet started, and the tables of the running session held back (no
+    sheet yet). The substitute must hold no seat in any of them nor at a table of the running session.
+    The caller holds the tournament's lock, then the running session's (`running_session_locked`), and
+    starts the held tables afterwards (`session_held_tables_start`). Shared by a 停赛 arrangement
+    (penalties.services.disqualification_arrange) and a withdrawal's substitute."""
+    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+    # Seats still open: every planned session, and the held tables (no sheet) of the running one.
+    open_seats = SeatAssignment.objects.filter(session__in=planned)
+    if running is not None:
+        held = SeatAssignment.objects.filter(session=running).exclude(table_id__in=running.sheets.values("table_id"))
+        open_seats = open_seats | held
+    if SeatAssignment.objects.filter(
+        pk__in=open_seats.values("pk"), registration=substitute
+    ).exists() or (running is not None and running.seats.filter(registration=substitute).exists()):
+        raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
+    if substitute.withdrawn_at is not None:  # a state that exists since issue 13: nobody had withdrawn before
+        raise ValidationError({"substitute": _("The substitute has withdrawn from the tournament.")})
+    return SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=leaving).update(
+        registration=substitute
+    )
 
 
 def session_held_tables_start(*, actor, session: Session) -> list[ScoreSheet]:

@@ -276,4 +276,6 @@ def session_schedule(request, session_id: int):
             add_service_messages(request, error)
         else:
             messages.success(request, _("Saved."))
+    if request.POST.get("next") == "detail":  # the tournament page's Sessions table
+        return redirect("tournaments:detail", session.tournament_id)
     return redirect("tournaments:check_in_list", session.tournament_id, session.number)

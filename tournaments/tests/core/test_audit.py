@@ -87,6 +87,18 @@ REALISTIC = {
         {"before": {"name": "Ana", "team": "Team 1"}, "after": {"name": "Ana Li", "team": "Team 2"}, "entry": 3},
         ("tournaments.registration", "3"), "Entry 3 changed: name: Ana → Ana Li; team: Team 1 → Team 2",
     ),
+    AuditAction.REGISTRATION_ADDED: (
+        {"entry": 40, "name": "Ana", "team": None, "redraw": [2, 3]}, ("tournaments.registration", "40"),
+        "Entry 40 registered: Ana; the seats of session(s) 2–3 must be drawn again",
+    ),
+    AuditAction.REGISTRATION_WITHDRAWN: (
+        {"entry": 3, "reason": "ill", "seats_in": [2]}, ("tournaments.registration", "3"),
+        "Entry 3 withdrew (ill); their tables in session(s) 2 wait for a substitute",
+    ),
+    AuditAction.REGISTRATION_SUBSTITUTED: (
+        {"entry": 3, "substitute": 40, "seats_moved": 2, "withdrew": True, "reason": ""},
+        ("tournaments.registration", "3"), "Entry 40 takes the place of entry 3 (2 seats)",
+    ),
     AuditAction.REGISTRATION_CHECKED_IN: ({"entry": 3}, ("tournaments.registration", "3"), "Entry 3 checked in"),
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: (
         {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
@@ -442,7 +454,10 @@ def test_the_page_shows_sentences_in_the_reader_language(
 
 @pytest.mark.django_db
 def test_times_are_shown_in_the_venue_time_zone(client_for, organizer, tournament, settings):
-    settings.TIME_ZONE = "Asia/Shanghai"  # DJANGO_TIME_ZONE, the venue's
+    # The venue's zone is the tournament's own (issue 13), not the server's DJANGO_TIME_ZONE.
+    from tournaments.core.services import tournament_update
+
+    tournament_update(actor=organizer, tournament=tournament, time_zone="Asia/Shanghai")
     event = audit_record(actor=organizer, tournament=tournament, action=AuditAction.PINS_ISSUED, detail={"count": 2})
     venue = event.created_at.astimezone(zoneinfo.ZoneInfo("Asia/Shanghai"))
     utc = event.created_at.astimezone(dt.UTC)
@@ -526,6 +541,7 @@ def test_the_query_count_does_not_grow_with_the_events(client_for, organizer, re
     # Session events written before they kept their number: the numbers are looked up too.
     session = {"object_type": "tournaments.session", "object_id": str(hands.session_id)}
     _events(tournament, organizer, AuditAction.SESSION_ENDED, 1, **session)
+    queries()  # the tournament's time zone is cached by the first page (tournaments.middleware)
     few = queries()
     for number in range(4, 17):
         sheet_services.hand_record(actor=referee, sheet_id=hands.pk, number=number, entry=HandEntry(result="draw"))

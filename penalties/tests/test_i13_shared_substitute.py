@@ -1,0 +1,33 @@
+"""Issue 13: the 停赛 arrangement (3.11.4) moves seats through the core's shared piece, as before."""
+
+import pytest
+
+from penalties import services as penalty_services
+from tournaments.models import AuditEvent, SeatAssignment
+from tournaments.roster import services
+from tournaments.sessions import services as session_services
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_session(organizer, tournament, number, registrations):
+    ids = [r.pk for r in registrations]
+    session = tournament.sessions.get(number=number)
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
+    return session
+
+
+def test_3_11_4_disqualification_arrangement_still_moves_seats_through_the_shared_piece(
+    organizer, tournament, registrations, referee, sheet
+):
+    seat_session(organizer, tournament, 2, registrations)
+    east = sheet.session.seats.get(table=sheet.table, seat=0).registration
+    penalty = penalty_services.penalty_record(
+        actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1
+    )
+    sub = services.registration_add(actor=organizer, tournament=tournament, name="Sub", entry_number=50)
+    penalty_services.disqualification_arrange(actor=organizer, penalty=penalty, substitute=sub)
+    assert AuditEvent.objects.get(action="penalty.disqualification_arranged").detail["seats_moved"] == 1
+    assert SeatAssignment.objects.get(session__number=2, registration=sub).seat == 0

@@ -1,0 +1,118 @@
+"""Issue 13: the organizer's pages for a late player, a withdrawal, a substitute, start times, the time zone."""
+
+import datetime as dt
+import zoneinfo
+
+import pytest
+from django.urls import reverse
+
+from tournaments.core import services as core_services
+from tournaments.models import AuditEvent, Registration, SeatAssignment
+from tournaments.sessions import services as session_services
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_session(organizer, tournament, number, registrations):
+    ids = [r.pk for r in registrations]
+    session = tournament.sessions.get(number=number)
+    session_services.session_seats_replace(
+        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
+    return session
+
+
+def test_organizer_adds_a_late_player_and_is_told_which_charts_to_redraw(client_for, organizer, tournament,
+                                                                        registrations, teams):
+    seat_session(organizer, tournament, 1, registrations)
+    client = client_for(organizer)
+    page = client.get(reverse("tournaments:registrations", args=[tournament.pk])).content.decode()
+    assert reverse("tournaments:registration_add", args=[tournament.pk]) in page
+    response = client.post(reverse("tournaments:registration_add", args=[tournament.pk]),
+                           {"name": "Late Comer", "team": teams[0].pk}, follow=True)
+    body = response.content.decode()
+    assert "Entry 13 registered." in body and "Sessions 1 are already seated" in body
+    assert Registration.objects.get(entry_number=13).team == teams[0]
+
+
+def test_late_player_form_shows_the_services_refusal_on_the_field(client_for, organizer, tournament, registrations):
+    response = client_for(organizer).post(reverse("tournaments:registration_add", args=[tournament.pk]),
+                                          {"name": "Dup", "entry_number": 3})
+    assert response.status_code == 200 and "Entry number 3 is already taken." in response.content.decode()
+
+
+def test_pages_refuse_people_who_do_not_manage(client_for, referee, tournament, registrations):
+    client = client_for(referee)
+    assert client.get(reverse("tournaments:registration_add", args=[tournament.pk])).status_code == 404
+    assert client.get(reverse("tournaments:registration_leave", args=[registrations[0].pk])).status_code == 404
+
+
+def test_organizer_withdraws_then_seats_a_substitute(client_for, organizer, tournament, registrations):
+    seat_session(organizer, tournament, 1, registrations)
+    late = Registration.objects.create(tournament=tournament, player=registrations[0].player.__class__.objects.create(
+        name="Sub"), entry_number=50)
+    client = client_for(organizer)
+    url = reverse("tournaments:registration_leave", args=[registrations[1].pk])
+    page = client.get(url).content.decode()
+    assert "Seated in sessions 1" in page and ">50 Sub<" in page and ">3 Player 3<" not in page  # only the unseated
+    client.post(url, {"action": "withdraw", "withdraw-reason": "ill"})
+    assert Registration.objects.get(pk=registrations[1].pk).withdrawn_at is not None
+    client.post(url, {"action": "substitute", "substitute-substitute": late.pk})
+    assert SeatAssignment.objects.get(session__number=1, registration=late).seat == 1
+    rows = client.get(reverse("tournaments:registrations", args=[tournament.pk])).content.decode()
+    assert "withdrawn" in rows
+
+
+def test_withdrawing_a_player_in_play_shows_why_on_the_page(client_for, organizer, registrations, running_session):
+    url = reverse("tournaments:registration_leave", args=[registrations[0].pk])
+    body = client_for(organizer).post(url, {"action": "withdraw"}).content.decode()
+    assert "is playing in session 1, which is running" in body
+
+
+def test_session_start_times_are_set_on_the_tournament_page_in_its_time_zone(client_for, organizer, tournament):
+    core_services.tournament_update(actor=organizer, tournament=tournament, time_zone="Asia/Shanghai")
+    client = client_for(organizer)
+    session = tournament.sessions.get(number=2)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert reverse("tournaments:session_schedule", args=[session.pk]) in page and "Asia/Shanghai" in page
+    response = client.post(reverse("tournaments:session_schedule", args=[session.pk]),
+                           {"scheduled_start": "2026-05-01T14:30", "next": "detail"})
+    assert response.url == reverse("tournaments:detail", args=[tournament.pk])
+    session.refresh_from_db()
+    # 14:30 in Shanghai (UTC+8) is 06:30 UTC, and the page shows it back as 14:30.
+    assert session.scheduled_start == dt.datetime(2026, 5, 1, 6, 30, tzinfo=dt.UTC)
+    page = client.get(reverse("tournaments:detail", args=[tournament.pk])).content.decode()
+    assert 'value="2026-05-01T14:30"' in page
+
+
+def test_a_running_sessions_start_cannot_be_rescheduled(client_for, organizer, running_session):
+    response = client_for(organizer).post(
+        reverse("tournaments:session_schedule", args=[running_session.pk]),
+        {"scheduled_start": "2026-05-01T14:30", "next": "detail"}, follow=True,
+    )
+    assert "its start is history" in response.content.decode()
+
+
+def test_time_zone_edit_form_and_an_unknown_zone(client_for, organizer, tournament):
+    from django.core.exceptions import ValidationError
+
+    assert tournament.time_zone  # the server's TIME_ZONE by default
+    with pytest.raises(ValidationError) as caught:
+        core_services.tournament_update(actor=organizer, tournament=tournament, time_zone="Mars/Olympus")
+    assert "time_zone" in caught.value.message_dict
+    client = client_for(organizer)
+    data = {
+        "name": tournament.name, "venue": "", "starts_on": "2026-05-01", "ends_on": "2026-05-02",
+        "rules": tournament.rules, "scoring_mode": tournament.scoring_mode, "planned_sessions": 6,
+        "session_minutes": 150, "status": tournament.status, "final_ranking": tournament.final_ranking,
+        "tiebreaks": "", "time_zone": "Mars/Olympus",
+    }
+    response = client.post(reverse("tournaments:edit", args=[tournament.pk]), data)
+    assert response.status_code == 200 and "Select a valid choice" in response.content.decode()
+    data["time_zone"] = "Asia/Tokyo"
+    response = client.post(reverse("tournaments:edit", args=[tournament.pk]), data)
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert tournament.time_zone == "Asia/Tokyo"
+    assert AuditEvent.objects.filter(action="tournament.updated").last().detail["time_zone"][1] == "Asia/Tokyo"
+    assert zoneinfo.ZoneInfo(tournament.time_zone)
