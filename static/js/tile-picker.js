@@ -9,8 +9,8 @@
  *   </form>
  *
  * The include loads this file and css/tile-picker.css and renders <div data-tile-picker> holding
- * <input type="hidden" name="tiles"> (or the `name` given), the 34 tile buttons (U+1F000-U+1F021
- * glyphs with a text label in the page's language), the modes (tile, exposed chow / pung / kong,
+ * <input type="hidden" name="tiles"> (or the `name` given), the 34 tile buttons (each face drawn in
+ * inline SVG by scoring/tile_svg.py, with a caption in the page's language), the modes (tile, exposed chow / pung / kong,
  * concealed kong, winning tile), Undo and Clear. Tapping a shown tile or meld of the hand removes it.
  *
  * Whenever the hand changes:
@@ -284,27 +284,6 @@
     var roots = (scope || document).querySelectorAll("[data-tile-picker]");
     Array.prototype.forEach.call(roots, init);
   }
-
-  // Whether a font here draws the mahjong glyphs: without one they would show as empty boxes,
-  // so the page hides them (class "no-tile-glyphs") and the text labels carry the faces alone.
-  function glyphsDrawn() {
-    try {
-      var canvas = document.createElement("canvas");
-      canvas.width = canvas.height = 40;
-      var g = canvas.getContext("2d");
-      var draw = function (text) {
-        g.clearRect(0, 0, 40, 40);
-        g.font = "30px sans-serif";
-        g.fillText(text, 2, 32);
-        return canvas.toDataURL();
-      };
-      // U+1F007 (one of characters) against U+10FFFD, a code point no font draws
-      return draw("\uD83C\uDC07") !== draw("\uDBFF\uDFFD");
-    } catch (e) {
-      return true;
-    }
-  }
-  if (!glyphsDrawn()) document.documentElement.classList.add("no-tile-glyphs");
 
   window.TilePicker = { init: init, initAll: initAll, parse: parseNotation };
   if (document.readyState === "loading") {
