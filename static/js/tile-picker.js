@@ -23,7 +23,11 @@
  * JS API: pickers initialise themselves on DOMContentLoaded and on htmx:load (content htmx swaps in).
  *   TilePicker.init(root)      initialise one picker (idempotent); returns its controller;
  *   root.tilePicker.set(text)  load a hand from notation (fires the events);
- *   root.tilePicker.clear(), .undo(), .notation(), .state()
+ *   root.tilePicker.clear(), .undo(), .notation(), .state(), .mode()
+ *
+ * The mode chosen (chow, pung, kong, concealed kong, winning tile) stays until another is chosen or
+ * the same one is tapped again; a winning tile is refused until the hand has its other tiles, and the
+ * status line says how many are missing.
  */
 (function () {
   "use strict";
@@ -122,6 +126,15 @@
       return [0, 1, 2].map(function (k) { return (+code[0] + k) + code[1]; });
     }
 
+    // Tiles still to add before the winning tile (3.7.2: four sets and a pair, 14 tiles with the winning one).
+    function missing() { return Math.max(0, needed(state) - state.standing.length); }
+
+    // "1 more tile" / "{n} more tiles" in the page's language (plural forms from the template).
+    function missingText(n) {
+      var text = n === 1 ? root.dataset.textMissingOne : root.dataset.textMissingMany;
+      return (text || "").replace("{n}", n);
+    }
+
     function roomForMeld() {
       return state.melds.length < 4 && state.standing.length <= needed(state) - 3;
     }
@@ -132,7 +145,7 @@
         if (state.standing.length < needed(state)) return used(code) < 4;
         return used(code) - (state.winning === code ? 1 : 0) < 4;
       }
-      if (mode === "win") return used(code) - (state.winning === code ? 1 : 0) < 4;
+      if (mode === "win") return missing() === 0 && used(code) - (state.winning === code ? 1 : 0) < 4;
       if (!roomForMeld()) return false;
       if (mode === "chow") {
         var trio = chowTiles(code);
@@ -201,7 +214,12 @@
       var count = 3 * state.melds.length + state.standing.length + (state.winning ? 1 : 0);
       countBox.textContent = root.dataset.textCount.replace("{count}", count).replace("{needed}", 14);
       notationBox.textContent = notation();
-      hintBox.textContent = root.dataset["hint" + mode[0].toUpperCase() + mode.slice(1)] || "";
+      var hint = root.dataset["hint" + mode[0].toUpperCase() + mode.slice(1)] || "";
+      if (mode === "win" && missing() > 0) hint = missingText(missing());  // no winning tile before the hand
+      else if (mode !== "tile" && mode !== "win" && !roomForMeld()) hint = root.dataset.textNoRoom || hint;
+      hintBox.textContent = hint;
+      hintBox.classList.toggle("tp-refused", mode === "win" && missing() > 0);
+      if (missing() > 0 && count > 0) countBox.textContent += " · " + missingText(missing());
       modeButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.mode === mode)); });
       buttons.forEach(function (b) { b.disabled = !allowed(b.dataset.tile); });
     }
@@ -244,7 +262,7 @@
           var size = mode === "pung" ? 3 : 4;
           state.melds.push({ kind: mode, tiles: Array(size).fill(code) });
         }
-        mode = "tile";
+        // the mode stays until the referee changes it: Chow, 1m, 4p gives two chows
       });
     }
 
@@ -260,7 +278,6 @@
     root.querySelector("[data-action=undo]").addEventListener("click", function () {
       if (!history.length) return;
       state = history.pop();
-      mode = "tile";
       render();
       announce();
     });
@@ -270,7 +287,8 @@
 
     root.tilePicker = {
       set: function (text) { change(function () { state = parseNotation(text); }); },
-      clear: function () { change(function () { state = { melds: [], standing: [], winning: null }; }); },
+      clear: function () { change(function () { state = { melds: [], standing: [], winning: null }; mode = "tile"; }); },
+      mode: function () { return mode; },
       undo: function () { root.querySelector("[data-action=undo]").click(); },
       notation: notation,
       state: function () { return copy(state); },
