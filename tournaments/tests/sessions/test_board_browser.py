@@ -15,6 +15,14 @@ def test_the_board_on_a_tablet_starts_and_ends_a_session(
     page = context.new_page()
     browser_login(page, organizer)
     page.goto(live_server.url + reverse("tournaments:board", args=[tournament.pk]))
+    # a question first: dismissed, nothing starts; accepted, the session starts
+    questions = []
+    page.once("dialog", lambda dialog: (questions.append(dialog.message), dialog.dismiss()))
+    page.get_by_role("button", name="Start session 1").click()
+    page.wait_for_timeout(300)
+    assert questions and questions[0].startswith("Start session 1 now?")
+    assert Session.objects.get(pk=seated_session.pk).started_at is None
+    page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Start session 1").click()
     page.get_by_text("Session 1 has started.").wait_for()
     assert page.locator("#board .board-table tbody tr").count() == 3
