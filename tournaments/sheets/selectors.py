@@ -138,6 +138,9 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "table_points": twelfths_display(result.table_points),
         })
     hand_rows = _hand_rows(detail, language)
+    marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
+    for row in hand_rows:
+        row["marks"] = marks.get(row["hand"].number, [])
     locked = sheet.status == ScoreSheet.Status.LOCKED
     moment = sheet.session.started_at or sheet.session.scheduled_start
     started = sheet.session.started_at
