@@ -38,8 +38,9 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     # Appendix 5: the running total (累计) under each result; after hand 1 it equals the result.
     assert first_hand.locator("td.num .running").all_inner_texts() == ["-31", "-8", "47", "-8"]
     # the recorded tiles are drawn as faces, 14 of them, with the notation as caption (3.1)
-    assert first_hand.locator(".hand-faces svg.tile-svg").count() == 14
-    assert first_hand.locator(".hand-notation").inner_text() == "123456789m1235p+5p"
+    tiles = page.locator("#sheet-state .sheet-hands tr.hand-detail[data-hand='1']")
+    assert tiles.locator(".hand-faces svg.tile-svg").count() == 14
+    assert tiles.locator(".hand-notation").inner_text() == "123456789m1235p+5p"
 
     # Hand 2 while the Wi-Fi is down: kept on the tablet, sent once the connection returns.
     context.set_offline(True)
