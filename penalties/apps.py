@@ -22,6 +22,8 @@ class PenaltiesConfig(AppConfig):
         extensions.register_adjustment_provider(providers.sheet_adjustments)
         extensions.register_audit_sentences(SENTENCES)
         extensions.register_win_refusal_provider(providers.win_refusal)
+        # the fouls of each hand, marked on the sheet's hand rows
+        extensions.register_hand_marks_provider(providers.hand_marks)
         # Declared scoring: an under-declaration is a false win (3.11.6.6), recorded on the foul page.
         extensions.register_false_win_page("penalties:sheet_fouls")
         extensions.register_standing_flags_provider(providers.standing_flags)

@@ -103,6 +103,21 @@ FOULS = [
 FOUL_BY_CODE = {foul.code: foul for foul in FOULS}
 
 
+def foul_fields(foul: Foul) -> tuple[str, ...]:
+    """The foul form's fields this foul needs, besides the foul, the offender and the note: the tablet
+    shows only these (penalties/forms.py)."""
+    fields = ["hand_number"] if foul.needs_hand else []
+    if foul.sanction == Sanction.LATENESS:  # 3.11.2.1: how late
+        fields += ["late_minutes", "late_seconds"]
+    if foul.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):  # 3.11.2.2, 3.11.6.9, 3.11.6.7(3): how much
+        fields.append("points")
+    if foul.sanction == Sanction.PAY_VICTIM:  # 3.11.6.7(3) "给该人": to whom
+        fields.append("victim")
+    if foul.sanction == Sanction.DISQUALIFICATION:  # 3.11.4 停赛 with its 通报
+        fields.append("notice")
+    return tuple(fields)
+
+
 def escalating_points(occurrence: int, *, after_twenty: str = "double") -> int:
     """3.11.6.3-5: within one hand, the 1st occurrence is a warning, then 5, 10, 20, "以此类推".
 

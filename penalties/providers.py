@@ -113,3 +113,22 @@ def standing_flags(tournament_id: int) -> dict[int, dict]:
     ).values_list("registration_id", flat=True):
         flags.setdefault(registration_id, {})["rank_cancelled"] = True
     return flags
+
+
+def hand_marks(sheet_id: int) -> dict[int, list[str]]:
+    """The fouls recorded in each hand of a sheet, for the sheet's hand rows: "2 Li Wei: 错和 … — pays 10
+    to each · 停和" (the Record of Fouls' words, Appendix 6). Cancelled penalties are not marked."""
+    from penalties.selectors import foul_description, sanction_text
+
+    penalties = (
+        Penalty.objects.filter(sheet_id=sheet_id, status=Penalty.Status.ACTIVE, hand_number__isnull=False)
+        .select_related("offender__player", "victim")
+        .order_by("hand_number", "created_at")
+    )
+    marks: dict[int, list[str]] = defaultdict(list)
+    for penalty in penalties:
+        offender = f"{penalty.offender.entry_number} {penalty.offender.player.name}"
+        marks[penalty.hand_number].append(
+            f"{offender}: {foul_description(penalty.foul)} — {sanction_text(penalty)}"
+        )
+    return dict(marks)

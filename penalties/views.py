@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from penalties import selectors as penalty_selectors
 from penalties import services
+from penalties.catalogue import FOULS, foul_fields
 from penalties.forms import (
     ArrangementForm,
     CancelForm,
@@ -53,6 +54,8 @@ def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None, lat
         "penalties": penalty_selectors.sheet_penalties(sheet=sheet),
         "form": form or PenaltyForm(players=players, initial=initial),
         "false_win_form": false_win or FalseWinForm(players=players, initial=initial),
+        # the fields each foul needs: the form shows only the chosen foul's (static/js/foul-form.js)
+        "foul_fields": {foul.code: foul_fields(foul) for foul in FOULS},
         "can": capabilities_for_page(request.user, sheet.session.tournament),
         # Shown again after a refused POST: switching the language goes back to the page.
         "language_next": reverse("penalties:sheet_fouls", args=[sheet.pk]),

@@ -12,6 +12,7 @@ registered provider and combines the answers. The seams:
   earned so far but hold no seat in later sessions (a table holding one is not started);
   "rank_cancelled" (3.11.5) take no rank, count in no team total and are struck from the results;
   anyone flagged at all (also a substitute stood down) needs no seat in later sessions;
+- hand marks: short texts on a sheet's hand rows (the fouls recorded in that hand);
 - links on core pages, panels on the organizer's board, and sections of the tournament archive.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
@@ -85,6 +86,26 @@ def sheet_adjustments(sheet_ids: Iterable[int]) -> dict[int, list[SeatAdjustment
             for seat, adjustment in seats.items():
                 combined[sheet_id][seat] = combined[sheet_id][seat] + adjustment
     return combined
+
+
+# --- marks on the sheet's hand rows ---------------------------------------------------------------
+# sheet id -> {hand number: [short texts]}, e.g. the fouls recorded in that hand (penalties), so the
+# tablet's sheet shows them on the hand's row, not only in the session result.
+HandMarksProvider = Callable[[int], dict[int, list[str]]]
+_hand_marks_providers: list[HandMarksProvider] = []
+
+
+def register_hand_marks_provider(provider: HandMarksProvider) -> None:
+    if provider not in _hand_marks_providers:
+        _hand_marks_providers.append(provider)
+
+
+def hand_marks(sheet_id: int) -> dict[int, list[str]]:
+    marks: dict[int, list[str]] = {}
+    for provider in _hand_marks_providers:
+        for number, texts in provider(sheet_id).items():
+            marks.setdefault(number, []).extend(texts)
+    return marks
 
 
 def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:

@@ -79,3 +79,39 @@ def test_3_11_4_a_referee_disqualifies_at_the_tablet_the_organizer_seats_a_subst
     page.goto(live_server.url + reverse("penalties:notices", args=[tournament.pk]))
     assert page.locator("text=Entry 2 hid a tile").count() == 1
     context.close()
+
+
+@pytest.mark.browser
+def test_the_foul_form_shows_only_the_fields_of_the_foul_chosen(browser, live_server, browser_login, sheet, referee):
+    from scoring.browser_testing import TABLET
+
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(live_server.url + reverse("penalties:sheet_fouls", args=[sheet.pk]))
+    form = page.locator("form[data-foul-form]")
+
+    def shown():
+        names = ("hand_number", "points", "victim", "late_minutes", "late_seconds", "notice")
+        return {name for name in names if form.locator(f"[name={name}]").is_visible()}
+
+    expected = {
+        "warning": set(),                                   # 3.11.1: a warning, no hand, no amount
+        "late": {"late_minutes", "late_seconds"},           # 3.11.2.1: how late
+        "violation": {"hand_number", "points"},             # 3.11.2.2: the referee's amount
+        "exposed_other_tiles": {"hand_number", "points", "victim"},  # 3.11.6.7(3): paid to the victim
+        "cheating": {"hand_number", "notice"},              # 3.11.4 停赛 with its 通报
+        "false_win": {"hand_number"},                       # 3.11.6.6: a fixed amount
+    }
+    for foul, fields in expected.items():
+        page.select_option("select[name=foul]", foul)
+        assert shown() == fields, foul
+        assert form.locator("[name=offender]").is_visible() and form.locator("[name=note]").is_visible()
+    # a value typed for one foul is not sent with another: the hidden field is disabled
+    page.select_option("select[name=foul]", "violation")
+    page.fill("input[name=points]", "10")
+    page.select_option("select[name=foul]", "warning")
+    assert form.locator("input[name=points]").is_disabled()
+    page.click("form[data-foul-form] button[type=submit]")
+    page.wait_for_selector("text=Penalty recorded.")
+    context.close()

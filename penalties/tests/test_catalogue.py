@@ -40,3 +40,17 @@ def test_passing_information_has_both_sanctions_of_3_11_6_9():
     """3.11.6.9: "本盘都可给予罚分或本盘停和陪打的处罚" - a deduction or no win this hand."""
     kinds = {(foul.sanction, foul.no_win) for foul in FOULS if foul.article == "3.11.6.9"}
     assert kinds == {(Sanction.DEDUCTION, False), (Sanction.NO_WIN, True)}
+
+
+def test_each_foul_form_field_belongs_to_the_fouls_of_its_article():
+    from penalties.catalogue import FOUL_BY_CODE, FOULS, foul_fields
+
+    assert foul_fields(FOUL_BY_CODE["warning"]) == ()  # 3.11.1
+    assert foul_fields(FOUL_BY_CODE["late"]) == ("late_minutes", "late_seconds")  # 3.11.2.1
+    assert foul_fields(FOUL_BY_CODE["violation"]) == ("hand_number", "points")  # 3.11.2.2
+    assert foul_fields(FOUL_BY_CODE["passing_information"]) == ("hand_number", "points")  # 3.11.6.9
+    assert foul_fields(FOUL_BY_CODE["exposed_other_tiles"]) == ("hand_number", "points", "victim")  # 3.11.6.7(3)
+    assert foul_fields(FOUL_BY_CODE["serious_disruption"]) == ("hand_number", "notice")  # 3.11.4, 3.11.6.10
+    for foul in FOULS:  # a fixed sanction asks for no amount
+        if foul.sanction in ("pay_each", "no_win", "escalating", "penalty_tiles"):
+            assert "points" not in foul_fields(foul) and "victim" not in foul_fields(foul), foul.code

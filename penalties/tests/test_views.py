@@ -206,3 +206,26 @@ def test_referee_records_a_foul_and_a_false_win_from_the_tablet(client_for, refe
         f"/t/{sheet.session.tournament_id}/sessions/1/fouls/", HTTP_ACCEPT_LANGUAGE="zh-hans"
     ).content.decode()
     assert "违例记录表" in record and "诈和" in record
+
+
+@pytest.mark.django_db
+def test_appendix_6_the_fouls_of_a_hand_are_marked_on_the_sheets_hand_row(
+    client_for, sheet, referee, chief_referee, registrations
+):
+    from penalties.services import penalty_cancel, penalty_record
+    from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
+
+    for number in (1, 2):
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=HandEntry(result="draw"))
+    penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0], hand_number=2, points=20)
+    cancelled = penalty_record(
+        actor=referee, sheet=sheet, foul="violation", offender=registrations[1], hand_number=1, points=5
+    )
+    penalty_cancel(actor=chief_referee, penalty=cancelled, reason="Wrong player")
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
+    rows = re.findall(r'<tr class="hand-detail" data-hand="(\d+)">(.*?)</tr>', page, re.S)
+    marks = {number: re.findall(r'<div class="hand-mark">(.*?)</div>', body, re.S) for number, body in rows}
+    assert "1" not in marks  # a cancelled penalty is not marked (and a draw has no tiles to show)
+    assert len(marks["2"]) == 1
+    assert marks["2"][0].startswith("⚠ 1 Player 1: Rules violation") and "−20" in marks["2"][0]

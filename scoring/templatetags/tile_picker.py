@@ -1,30 +1,36 @@
-"""Tile faces for the tile picker and the calculator: a Unicode glyph (U+1F000-U+1F021) and a text label.
+"""Tile faces for the tile picker, the calculator, the score sheet and the prints.
 
-Glyph fonts vary from device to device, so every face also carries a label in the page's
-language ("5m", "5万", "5萬"; "East", "东", "東") and a full name for screen readers.
+Each face is drawn as inline SVG (scoring/tile_svg.py: no font needed, crisp at any size) with a
+caption in the page's language ("5m", "5万", "5萬"; "East", "东", "東") for beginners and a full name
+for screen readers.
 """
 
 from dataclasses import dataclass
 
 from django import template
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
+
+from scoring.tile_svg import tile_svg
 
 register = template.Library()
 
 # Display order: characters, dots, bamboo, then winds and dragons (3.1: 144 tiles, 34 kinds).
-_SUITS = (("m", 0x1F007), ("p", 0x1F019), ("s", 0x1F010))
-_HONORS = (("E", 0x1F000), ("S", 0x1F001), ("W", 0x1F002), ("N", 0x1F003),
-           ("C", 0x1F004), ("F", 0x1F005), ("P", 0x1F006))
+_SUITS = ("m", "p", "s")
+_HONORS = ("E", "S", "W", "N", "C", "F", "P")
 
 
 @dataclass(frozen=True)
 class TileFace:
     code: str    # the engine's notation: "5m", "E", "C"
-    glyph: str
     label: str
     name: str
     kind: str    # m, p, s, wind or dragon: for the colours
+
+    @property
+    def svg(self) -> str:
+        return mark_safe(tile_svg(self.code))  # built from constants only, no user text
 
 
 def _suit_words(suit: str) -> tuple[str, str]:
@@ -49,15 +55,14 @@ def _honor_words(code: str) -> tuple[str, str]:
 
 def _faces() -> dict[str, TileFace]:
     faces = {}
-    for suit, first in _SUITS:
+    for suit in _SUITS:
         short, name = _suit_words(suit)
         for rank in range(1, 10):
             code = f"{rank}{suit}"
-            glyph = chr(first + rank - 1) + "\ufe0e"  # text presentation, not emoji
-            faces[code] = TileFace(code, glyph, f"{rank}{short}", name % {"rank": rank}, suit)
-    for code, point in _HONORS:
+            faces[code] = TileFace(code, f"{rank}{short}", name % {"rank": rank}, suit)
+    for code in _HONORS:
         label, name = _honor_words(code)
-        faces[code] = TileFace(code, chr(point) + "\ufe0e", label, name, "dragon" if code in "CFP" else "wind")
+        faces[code] = TileFace(code, label, name, "dragon" if code in "CFP" else "wind")
     return faces
 
 
@@ -87,3 +92,24 @@ def notation_tiles(text: str) -> list[str]:
         elif ch in "ESWNCFP":
             codes.append(ch)
     return codes
+
+
+@register.inclusion_tag("scoring/_hand_faces.html")
+def hand_faces(text: str):
+    """A whole hand in notation ("[123m]{1111p}456s78sEE+9s") as tile faces, grouped as the picker shows it:
+    exposed melds, concealed kongs, the standing tiles, then the winning tile; the notation as its caption."""
+    text = (text or "").replace(" ", "")
+    groups, faces = [], _faces()
+    rest = text
+    while rest[:1] in ("[", "{"):
+        close = "]" if rest[0] == "[" else "}"
+        end = rest.find(close)
+        if end < 0:
+            break
+        kind = "tp-exposed" if close == "]" else "tp-concealed"
+        groups.append((kind, [faces[c] for c in notation_tiles(rest[1:end]) if c in faces]))
+        rest = rest[end + 1:]
+    standing, _plus, winning = rest.partition("+")
+    groups.append(("", [faces[c] for c in notation_tiles(standing) if c in faces]))
+    won = [faces[c] for c in notation_tiles(winning) if c in faces][:1]
+    return {"groups": [g for g in groups if g[1]], "winning": won[0] if won else None, "notation": text}

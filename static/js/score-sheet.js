@@ -15,6 +15,11 @@
  * refuse marked, the fans the winner missed listed (shown only, never added), and an
  * under-declaration offered as a false win (3.11.6.6) with a link to the foul page.
  *
+ * A refused hand's reasons show at the form, by "Record the hand", scrolled into view; the outbox
+ * lists the hands still queued (while offline too), apart from the held one. Closing the sheet,
+ * discarding a held hand and taking back a hand ask first; closing states the session's time left
+ * (3.5.6). The confirmation form lists who has confirmed and thanks the player who just did.
+ *
  * Closing, confirmations, signing and taking back a hand need the connection and say so; a
  * confirmation or signature names the sheet version shown, so one given for figures since changed
  * is refused (409).
@@ -35,6 +40,8 @@
   var previewView = document.getElementById("hand-preview");
   var previewTimer = null;
   var previewSeq = 0;
+  var formErrorsView = document.getElementById("hand-form-errors");
+  var thanks = null;  // the player whose confirmation was just recorded, thanked after the refresh
   var outbox = window.SheetOutbox.open({
     storage: window.localStorage,
     sheetId: root.dataset.sheetId,
@@ -43,8 +50,16 @@
     onChange: renderOutbox
   });
 
-  function text(name, n) {
-    return (root.dataset["text" + name] || "").replace("{n}", n);
+  function text(name, n, more) {
+    var out = (root.dataset["text" + name] || "").replace("{n}", n);
+    Object.keys(more || {}).forEach(function (key) { out = out.replace("{" + key + "}", more[key]); });
+    return out;
+  }
+
+  // The winner's chip label ("24 Timothée Ngô") for a seat, to list the queued hands in words.
+  function playerName(seat) {
+    var input = form && form.querySelector("input[name=winner][value='" + seat + "']");
+    return input ? input.parentNode.textContent.trim() : String(seat);
   }
 
   function csrfToken() {
@@ -71,8 +86,34 @@
       button.disabled = entries.length > 0 || button.hasAttribute("data-disabled");
     });
     if (!outboxView) return;
+    // A held hand is not waiting to be sent: it waits for the referee (its reasons are at the form).
+    var held = entries.length > 0 && !!entries[0].held;
+    var queued = held ? entries.slice(1) : entries;
     outboxView.hidden = entries.length === 0;
-    outboxView.textContent = entries.length ? text("Pending", entries.length) + (navigator.onLine ? "" : " — " + text("Offline")) : "";
+    outboxView.classList.toggle("outbox-held", held);
+    outboxView.textContent = "";
+    if (held) {
+      var heldLine = document.createElement("p");
+      heldLine.textContent = text("Held", entries[0].expected);
+      outboxView.appendChild(heldLine);
+    }
+    if (queued.length) {
+      var line = document.createElement("p");
+      line.textContent = (queued.length === 1 ? text("PendingOne", 1) : text("PendingMany", queued.length)) +
+        (navigator.onLine ? "" : " " + text("Offline"));
+      outboxView.appendChild(line);
+      var list = document.createElement("ol");
+      list.className = "outbox-list";
+      queued.forEach(function (entry) {
+        var item = document.createElement("li");
+        var number = entry.number || entry.expected;
+        var hand = entry.hand || {};
+        item.textContent = hand.result === "draw" ? text("QueuedDraw", number)
+          : text("QueuedWin", number, { winner: playerName(hand.winner) }) + (hand.tiles ? " · " + hand.tiles : "");
+        list.appendChild(item);
+      });
+      outboxView.appendChild(list);
+    }
   }
 
   function relabel() {
@@ -99,12 +140,25 @@
     });
   }
 
+  // The reasons a hand cannot be recorded, at the form's "Record the hand" button where the referee is.
+  function showFormErrors(messages) {
+    var view = formErrorsView || errorsView;
+    view.innerHTML = "";
+    messages.forEach(function (message) {
+      var p = document.createElement("p");
+      p.textContent = message;
+      view.appendChild(p);
+    });
+    if (messages.length && view.scrollIntoView) view.scrollIntoView({ block: "center" });
+  }
+
   function refreshState() {
     return fetch(root.dataset.pageUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (html === null) return;
         document.getElementById("sheet-state").innerHTML = html;
+        showThanks();
         var current = state();
         outbox.setServerNext(current.nextNumber);
         if (form) form.hidden = current.status !== "open" && !outbox.held();
@@ -212,9 +266,20 @@
   function hold(entry) {
     if (!form) return;
     form.hidden = false;
-    showErrors(entry.held);
     fillForm(entry.hand);
     if (discardButton) discardButton.hidden = false;
+    showFormErrors(entry.held);  // in view, at the form the referee corrects
+  }
+
+  function showThanks() {
+    if (!thanks) return;
+    var item = document.querySelector("#sheet-state .confirm-list li[data-entry='" + thanks + "']");
+    var box = document.querySelector("#sheet-state [data-confirm-feedback]");
+    if (item && box) {
+      box.textContent = text("Thanks", "", { name: item.dataset.name });
+      box.hidden = false;
+    }
+    thanks = null;
   }
 
   function scheduleRetry() {
@@ -312,7 +377,7 @@
     form.querySelector(".discard-only").hidden = outcome !== "discard";
   }
 
-  function postAction(path, body) {
+  function postAction(path, body, onSuccess) {
     showErrors([]);
     return fetch(root.dataset.apiBase + path, {
       method: "POST",
@@ -325,6 +390,8 @@
           // The API's one error shape: {errors: [{field, code, message}]} (config/api_errors.py).
           var messages = (answer.errors || []).map(function (e) { return e.message; });
           showErrors(messages.length ? messages : [String(response.status)]);
+        } else if (onSuccess) {
+          onSuccess(answer);
         }
         return refreshState();
       });
@@ -340,7 +407,7 @@
       event.preventDefault();
       var hand = readForm();
       var found = problems(hand);
-      showErrors(found);
+      showFormErrors(found);
       if (found.length) return;
       outbox.add(hand);  // in the held hand's place, if any
       resetForm();
@@ -349,14 +416,26 @@
     });
     if (discardButton) {
       discardButton.addEventListener("click", function () {
+        var held = outbox.held();
+        if (held && !window.confirm(text("DiscardHeld", held.expected))) return;
         outbox.discardHeld();
         resetForm();
-        showErrors([]);
+        showFormErrors([]);
         discardButton.hidden = true;
         refreshState().then(send);
       });
     }
     syncVisibility();
+  }
+
+  // 3.5.6: closing before the 16th hand ends the table's session; the question states the time left.
+  function closeQuestion(button) {
+    var hands = button.dataset.hands;
+    if (button.hasAttribute("data-full")) return text("CloseFull", hands);
+    if (!button.dataset.endsAt) return text("CloseUnknown", hands);
+    var left = Math.ceil((new Date(button.dataset.endsAt).getTime() - Date.now()) / 60000);
+    if (left <= 0) return text("CloseTimeUp", hands);
+    return text("CloseEarly", hands, { minutes: left, time: button.dataset.endsAtLabel });
   }
 
   document.getElementById("sheet-state").addEventListener("click", function (event) {
@@ -367,7 +446,7 @@
       var question = text(current.status === "closed" ? "TakeBackClosed" : "TakeBack", current.nextNumber - 1);
       if (window.confirm(question)) postAction("hands/take-back/", { version: current.version });
     }
-    if (action === "close") postAction("close/", { version: state().version });
+    if (action === "close" && window.confirm(closeQuestion(event.target))) postAction("close/", { version: state().version });
     if (action === "sign") postAction("sign/", { version: state().version });
   });
   document.getElementById("sheet-state").addEventListener("submit", function (event) {
@@ -376,7 +455,11 @@
     event.preventDefault();
     var data = new FormData(event.target);
     if (action === "confirm") {
-      postAction("confirm/", { entry: parseInt(data.get("entry"), 10), pin: data.get("pin"), version: state().version });
+      var entryNumber = parseInt(data.get("entry"), 10);
+      thanks = null;
+      postAction("confirm/", { entry: entryNumber, pin: data.get("pin"), version: state().version }, function () {
+        thanks = entryNumber;
+      });
     } else {
       postAction("sign/", { version: state().version, reason: data.get("reason") || "" });
     }

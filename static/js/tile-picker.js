@@ -9,8 +9,8 @@
  *   </form>
  *
  * The include loads this file and css/tile-picker.css and renders <div data-tile-picker> holding
- * <input type="hidden" name="tiles"> (or the `name` given), the 34 tile buttons (U+1F000-U+1F021
- * glyphs with a text label in the page's language), the modes (tile, exposed chow / pung / kong,
+ * <input type="hidden" name="tiles"> (or the `name` given), the 34 tile buttons (each face drawn in
+ * inline SVG by scoring/tile_svg.py, with a caption in the page's language), the modes (tile, exposed chow / pung / kong,
  * concealed kong, winning tile), Undo and Clear. Tapping a shown tile or meld of the hand removes it.
  *
  * Whenever the hand changes:
@@ -23,7 +23,11 @@
  * JS API: pickers initialise themselves on DOMContentLoaded and on htmx:load (content htmx swaps in).
  *   TilePicker.init(root)      initialise one picker (idempotent); returns its controller;
  *   root.tilePicker.set(text)  load a hand from notation (fires the events);
- *   root.tilePicker.clear(), .undo(), .notation(), .state()
+ *   root.tilePicker.clear(), .undo(), .notation(), .state(), .mode()
+ *
+ * The mode chosen (chow, pung, kong, concealed kong, winning tile) stays until another is chosen or
+ * the same one is tapped again; a winning tile is refused until the hand has its other tiles, and the
+ * status line says how many are missing.
  */
 (function () {
   "use strict";
@@ -122,6 +126,15 @@
       return [0, 1, 2].map(function (k) { return (+code[0] + k) + code[1]; });
     }
 
+    // Tiles still to add before the winning tile (3.7.2: four sets and a pair, 14 tiles with the winning one).
+    function missing() { return Math.max(0, needed(state) - state.standing.length); }
+
+    // "1 more tile" / "{n} more tiles" in the page's language (plural forms from the template).
+    function missingText(n) {
+      var text = n === 1 ? root.dataset.textMissingOne : root.dataset.textMissingMany;
+      return (text || "").replace("{n}", n);
+    }
+
     function roomForMeld() {
       return state.melds.length < 4 && state.standing.length <= needed(state) - 3;
     }
@@ -132,7 +145,7 @@
         if (state.standing.length < needed(state)) return used(code) < 4;
         return used(code) - (state.winning === code ? 1 : 0) < 4;
       }
-      if (mode === "win") return used(code) - (state.winning === code ? 1 : 0) < 4;
+      if (mode === "win") return missing() === 0 && used(code) - (state.winning === code ? 1 : 0) < 4;
       if (!roomForMeld()) return false;
       if (mode === "chow") {
         var trio = chowTiles(code);
@@ -201,7 +214,12 @@
       var count = 3 * state.melds.length + state.standing.length + (state.winning ? 1 : 0);
       countBox.textContent = root.dataset.textCount.replace("{count}", count).replace("{needed}", 14);
       notationBox.textContent = notation();
-      hintBox.textContent = root.dataset["hint" + mode[0].toUpperCase() + mode.slice(1)] || "";
+      var hint = root.dataset["hint" + mode[0].toUpperCase() + mode.slice(1)] || "";
+      if (mode === "win" && missing() > 0) hint = missingText(missing());  // no winning tile before the hand
+      else if (mode !== "tile" && mode !== "win" && !roomForMeld()) hint = root.dataset.textNoRoom || hint;
+      hintBox.textContent = hint;
+      hintBox.classList.toggle("tp-refused", mode === "win" && missing() > 0);
+      if (missing() > 0 && count > 0) countBox.textContent += " · " + missingText(missing());
       modeButtons.forEach(function (b) { b.setAttribute("aria-pressed", String(b.dataset.mode === mode)); });
       buttons.forEach(function (b) { b.disabled = !allowed(b.dataset.tile); });
     }
@@ -244,7 +262,7 @@
           var size = mode === "pung" ? 3 : 4;
           state.melds.push({ kind: mode, tiles: Array(size).fill(code) });
         }
-        mode = "tile";
+        // the mode stays until the referee changes it: Chow, 1m, 4p gives two chows
       });
     }
 
@@ -260,7 +278,6 @@
     root.querySelector("[data-action=undo]").addEventListener("click", function () {
       if (!history.length) return;
       state = history.pop();
-      mode = "tile";
       render();
       announce();
     });
@@ -270,7 +287,8 @@
 
     root.tilePicker = {
       set: function (text) { change(function () { state = parseNotation(text); }); },
-      clear: function () { change(function () { state = { melds: [], standing: [], winning: null }; }); },
+      clear: function () { change(function () { state = { melds: [], standing: [], winning: null }; mode = "tile"; }); },
+      mode: function () { return mode; },
       undo: function () { root.querySelector("[data-action=undo]").click(); },
       notation: notation,
       state: function () { return copy(state); },
@@ -284,27 +302,6 @@
     var roots = (scope || document).querySelectorAll("[data-tile-picker]");
     Array.prototype.forEach.call(roots, init);
   }
-
-  // Whether a font here draws the mahjong glyphs: without one they would show as empty boxes,
-  // so the page hides them (class "no-tile-glyphs") and the text labels carry the faces alone.
-  function glyphsDrawn() {
-    try {
-      var canvas = document.createElement("canvas");
-      canvas.width = canvas.height = 40;
-      var g = canvas.getContext("2d");
-      var draw = function (text) {
-        g.clearRect(0, 0, 40, 40);
-        g.font = "30px sans-serif";
-        g.fillText(text, 2, 32);
-        return canvas.toDataURL();
-      };
-      // U+1F007 (one of characters) against U+10FFFD, a code point no font draws
-      return draw("\uD83C\uDC07") !== draw("\uDBFF\uDFFD");
-    } catch (e) {
-      return true;
-    }
-  }
-  if (!glyphsDrawn()) document.documentElement.classList.add("no-tile-glyphs");
 
   window.TilePicker = { init: init, initAll: initAll, parse: parseNotation };
   if (document.readyState === "loading") {

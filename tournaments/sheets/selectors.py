@@ -1,6 +1,7 @@
 """Reads of score sheets, filtered by what the asking user may see. Outsiders get 404."""
 
 
+import datetime as dt
 from urllib.parse import urlencode
 
 from django.urls import reverse
@@ -137,8 +138,12 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "table_points": twelfths_display(result.table_points),
         })
     hand_rows = _hand_rows(detail, language)
+    marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
+    for row in hand_rows:
+        row["marks"] = marks.get(row["hand"].number, [])
     locked = sheet.status == ScoreSheet.Status.LOCKED
     moment = sheet.session.started_at or sheet.session.scheduled_start
+    started = sheet.session.started_at
     return {
         "sheet": sheet,
         "tournament": tournament,
@@ -158,6 +163,8 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         "sheet_locked": locked,
         # 3.4.8: after the last hand the sheet closes for signing; before it, only at time-up (3.5.6).
         "sheet_full": len(hand_rows) >= MAX_HANDS,
+        # 3.5.6: the session's time; the tablet states the time left before the sheet is closed early.
+        "session_ends_at": started + dt.timedelta(minutes=tournament.session_minutes) if started else None,
         # Appendix 5's header: 第 局 / 第 桌 / 日期.
         "session_date": timezone.localtime(moment).date() if moment else None,
         "writable": can_write_sheet(user, sheet),

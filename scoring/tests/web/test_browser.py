@@ -15,6 +15,7 @@ def test_tap_a_winning_hand_and_a_near_miss_on_a_phone(browser, live_server):
     picker.locator('button[data-mode="chow"]').click()
     assert picker.locator('button[data-tile="8m"]').is_disabled()  # no chow starts on 8
     tap(page, "1m")                                    # exposed chow 123m
+    picker.locator('button[data-mode="tile"]').click()  # the mode stays until changed
     tap(page, "4p", "5p", "6p", "7s", "8s", "9s", "1p", "1p", "E", "E")
     tap(page, "E")                                     # the hand is full: this is the winning tile
     assert picker.locator('[data-role="notation-text"]').inner_text() == "[123m]11456p789sEE+E"
@@ -53,4 +54,48 @@ def test_tap_a_winning_hand_and_a_near_miss_on_a_phone(browser, live_server):
     assert detail == {"notation": "{1111p}[EEE]123m5789s+5s", "standing": 7, "needed": 7, "melds": 2,
                       "winning": "5s", "complete": True}
     result.locator('tr[data-fan="67"]').wait_for()  # Concealed Kong: the form saw the change
+    context.close()
+
+
+@pytest.mark.browser
+def test_the_mode_stays_until_changed_and_no_winning_tile_before_the_hand(browser, live_server):
+    """Chow, 1m, 4p gives two chows; the winning tile is refused while the hand lacks tiles (3.7.2), in words."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/calculator/")
+    picker = page.locator(".tile-picker")
+    notation = picker.locator('[data-role="notation-text"]')
+    hint = picker.locator('[data-role="hint"]')
+
+    picker.locator('button[data-mode="chow"]').click()
+    tap(page, "1m", "4p")
+    assert notation.inner_text() == "[123m][456p]"
+    assert picker.locator('button[data-mode="chow"]').get_attribute("aria-pressed") == "true"
+    picker.locator('button[data-mode="pung"]').click()
+    tap(page, "E")
+    assert notation.inner_text() == "[123m][456p][EEE]"
+
+    picker.locator('button[data-mode="win"]').click()
+    assert picker.locator('button[data-tile="5s"]').is_disabled()   # 4 of the 5 tiles still missing
+    assert hint.inner_text() == "add 4 more tiles before the winning tile"
+    assert "add 4 more tiles before the winning tile" in picker.locator('[data-role="count"]').inner_text()
+    picker.locator('button[data-tile="5s"]').click(force=True)       # a tap on a refused tile adds nothing
+    assert notation.inner_text() == "[123m][456p][EEE]"
+
+    picker.locator('button[data-mode="tile"]').click()
+    tap(page, "7s", "8s", "9s")
+    picker.locator('button[data-mode="win"]').click()
+    assert hint.inner_text() == "add 1 more tile before the winning tile"
+    picker.locator('button[data-mode="tile"]').click()
+    tap(page, "5s")
+    picker.locator('button[data-mode="win"]').click()
+    assert hint.inner_text() == "Tap the winning tile."
+    tap(page, "5s")
+    assert notation.inner_text() == "[123m][456p][EEE]5789s+5s"
+    assert "more tile" not in picker.locator('[data-role="count"]').inner_text()
+
+    picker.locator('button[data-mode="kong"]').click()               # a full hand: no room for a fifth meld
+    assert "no room for another meld" in hint.inner_text()
+    picker.locator('[data-action="clear"]').click()
+    assert picker.locator('button[data-mode="tile"]').get_attribute("aria-pressed") == "true"
     context.close()

@@ -24,9 +24,9 @@ def test_the_page_renders_in_each_language(client, language):
     with translation.override(language):
         assert f"<h1>{translation.gettext('Hand calculator')}</h1>" in page
         assert translation.pgettext("tile", "East") in page
-    # 34 tile kinds, each with a glyph and a text label (3.1)
+    # 34 tile kinds, each drawn as its face (inline SVG, no font) with a text caption (3.1)
     assert len(re.findall(r'<button type="button" class="tile tile-\w+" data-tile="', page)) == 34
-    assert page.count('class="glyph"') >= 34
+    assert page.count('<svg class="tile-svg"') >= 34
     assert '<input type="hidden" name="tiles" value="" data-role="notation">' in page
     for mode in ("chow", "pung", "kong", "concealed", "win"):
         assert f'data-mode="{mode}"' in page

@@ -56,7 +56,7 @@ def test_3_9_1_4_referee_enters_tiles_and_declared_fans_on_the_tablet(
     assert link.inner_text() == "Record the false win (错和, rule 3.11.6.6)"
     assert "foul=false_win" in link.get_attribute("href")
     page.locator("#record-hand").click()
-    page.locator("#sheet-errors").get_by_text("false win").wait_for()
+    page.locator("#hand-form-errors").get_by_text("false win").wait_for()
     assert Hand.objects.filter(sheet=sheet).count() == 1
     link.click()
     page.wait_for_url(f"**/sheets/{sheet.pk}/fouls/**")

@@ -14,8 +14,17 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     tournament.save()
     context = browser.new_context(**TABLET)
     page = context.new_page()
+    dialogs = []
+    page.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
     browser_login(page, referee)
     page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+
+    # A self-drawn win has no discarder: "Discarded by" is hidden (and shown again for a discard).
+    page.locator('input[name="outcome"][value="self"]').check()
+    assert page.locator("fieldset.discard-only").is_hidden()
+    page.locator('input[name="outcome"][value="discard"]').check()
+    assert page.locator("fieldset.discard-only").is_visible()
+    assert page.locator("#discard-held").is_hidden()  # no held hand, no button
 
     # Hand 1: West (entry 3) wins on East's discard; the tiles are tapped, not typed.
     page.get_by_label("3 Player 3").first.check()
@@ -28,12 +37,17 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     assert first_hand.locator("td.num .delta").all_inner_texts() == ["-31", "-8", "47", "-8"]
     # Appendix 5: the running total (累计) under each result; after hand 1 it equals the result.
     assert first_hand.locator("td.num .running").all_inner_texts() == ["-31", "-8", "47", "-8"]
+    # the recorded tiles are drawn as faces, 14 of them, with the notation as caption (3.1)
+    tiles = page.locator("#sheet-state .sheet-hands tr.hand-detail[data-hand='1']")
+    assert tiles.locator(".hand-faces svg.tile-svg").count() == 14
+    assert tiles.locator(".hand-notation").inner_text() == "123456789m1235p+5p"
 
     # Hand 2 while the Wi-Fi is down: kept on the tablet, sent once the connection returns.
     context.set_offline(True)
     page.locator('input[name="outcome"][value="draw"]').check()
     page.locator("#record-hand").click()
-    page.locator("#outbox").get_by_text("1 hand(s) waiting to be sent").wait_for()
+    page.locator("#outbox").get_by_text("1 hand waiting to be sent").wait_for()
+    assert page.locator("#outbox .outbox-list li").all_inner_texts() == ["Hand 2: draw"]  # listed while offline
     assert Hand.objects.filter(sheet=sheet).count() == 1
     # The form is now for hand 3, with its winds, though the server has heard of hand 1 only.
     assert page.locator("[data-next-label]").inner_text() == "Hand 3"
@@ -49,22 +63,42 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     page.locator("fieldset.discard-only").get_by_label("2 Player 2").check()
     tap(page, "1m", "2m", "3m", "5m", "6m", "7m", "7p", "8p", "9p", "2s", "3s", "4s", "5s", "5s")
     page.locator("#record-hand").click()
-    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
+    # the reason shows at the form, by "Record the hand", in view; the hand is held, not "waiting"
+    reason = page.locator("#hand-form-errors").get_by_text("a win needs at least 8")
+    reason.wait_for()
+    assert reason.is_visible() and page.locator("#hand-form-errors").bounding_box()["y"] < 1280
+    assert page.evaluate("document.getElementById('hand-form-errors').getBoundingClientRect().top") >= 0
+    assert page.locator("#outbox").inner_text().startswith("Hand 3 is held")
+    assert "waiting to be sent" not in page.locator("#outbox").inner_text()
     assert Hand.objects.filter(sheet=sheet).count() == 2
-    # It was a mistake: the referee discards it, and nothing waits any more.
-    page.get_by_role("button", name="Discard this hand").click()
+    # It was a mistake: the referee discards it (after a question), and nothing waits any more.
+    page.get_by_role("button", name="Discard the held hand (it was not recorded)").click()
+    assert dialogs[-1].startswith("Discard hand 3?")
     page.locator("#outbox").wait_for(state="hidden")
+    assert page.locator("#discard-held").is_hidden()
 
-    # Time-up: close, the four players confirm with their PINs, the referee signs.
+    # Time-up: close (the question states the time left), the four players confirm, the referee signs.
     page.get_by_role("button", name="Close the sheet (time-up)").click()
+    assert "minutes of the session are left" in dialogs[-1] and "2 of 16 hands" in dialogs[-1]
     confirm = page.locator("form.confirm-form")
+    sign = page.get_by_role("button", name="Referee: sign and lock the sheet")
+    confirm.wait_for()
+    # a disabled button looks disabled: not the solid colour of an enabled primary button
+    assert sign.is_disabled()
+    assert sign.evaluate("b => getComputedStyle(b).borderStyle") == "dashed"
     for entry in (1, 2, 3, 4):
         confirm.wait_for()
         page.locator("form.confirm-form input[name=entry]").fill(str(entry))
         page.locator("form.confirm-form input[name=pin]").fill(pins[entry])
         page.locator("form.confirm-form button[type=submit]").click()
         page.locator("form.confirm-form h2").get_by_text(f"({entry}/4)").wait_for()
-    page.get_by_role("button", name="Referee: sign and lock the sheet").click()
+        # who has confirmed, by name, and a thank-you to the player who just did
+        assert page.locator("[data-confirm-feedback]").inner_text() == (
+            f"Thank you, {entry} Player {entry}: your confirmation is recorded."
+        )
+        assert page.locator(".confirm-list .ok").count() == entry
+        assert "✓ Confirmed" in page.locator(f".confirm-list li[data-entry='{entry}']").inner_text()
+    sign.click()
     page.locator("#sheet-state").get_by_text("Signed").first.wait_for()
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "locked"
     context.close()
@@ -98,25 +132,28 @@ def test_hands_survive_a_lost_login_and_a_refused_hand_keeps_the_queue(
     page.locator("#record-hand").click()
     page.locator('input[name="outcome"][value="draw"]').check()
     page.locator("#record-hand").click()
-    page.locator("#outbox").get_by_text("2 hand(s) waiting to be sent").wait_for()
+    page.locator("#outbox").get_by_text("2 hands waiting to be sent").wait_for()
+    assert len(page.locator("#outbox .outbox-list li").all_inner_texts()) == 2
 
     # Back online but logged out: nothing is lost, the referee is asked to log in again.
     context.clear_cookies()
     context.set_offline(False)
     page.evaluate("window.dispatchEvent(new Event('online'))")
     page.locator("#sheet-errors").get_by_text("Log in again").wait_for()
-    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")
+    assert page.locator("#outbox").inner_text().startswith("2 hands waiting")
 
     # Logged in again: hand 1 is refused and comes back; hand 2 waits behind it.
     browser_login(page, referee)
     page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
-    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
-    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")  # the refused one is held
+    page.locator("#hand-form-errors").get_by_text("a win needs at least 8").wait_for()
+    # the refused one is held (not "waiting"), hand 2 waits behind it
+    assert page.locator("#outbox").inner_text().startswith("Hand 1 is held")
+    assert "1 hand waiting to be sent" in page.locator("#outbox").inner_text()
     assert Hand.objects.filter(sheet=sheet).count() == 0
     # A reload (or a tablet gone to sleep) keeps the refused hand, its reason and the queue.
     page.reload()
-    page.locator("#sheet-errors").get_by_text("a win needs at least 8").wait_for()
-    assert page.locator("#outbox").inner_text().startswith("2 hand(s)")
+    page.locator("#hand-form-errors").get_by_text("a win needs at least 8").wait_for()
+    assert page.locator("#outbox").inner_text().startswith("Hand 1 is held")
     assert page.locator('input[name="tiles"]').input_value() == "123567m789p2345s+5s"
     # The referee enters hand 1 as the draw it really was: both hands are recorded, in order.
     page.locator('input[name="outcome"][value="draw"]').check()
@@ -160,13 +197,14 @@ def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closi
 
     context = browser.new_context(**TABLET)
     page = context.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
     browser_login(page, referee)
     page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
     context.set_offline(True)
     for _ in range(2):  # hands 1 and 2, entered with their winds
         page.locator('input[name="outcome"][value="draw"]').check()
         page.locator("#record-hand").click()
-    page.locator("#outbox").get_by_text("2 hand(s) waiting to be sent").wait_for()
+    page.locator("#outbox").get_by_text("2 hands waiting to be sent").wait_for()
     # While hands wait, the sheet cannot be closed (the players would confirm it without them).
     assert page.get_by_role("button", name="Close the sheet (time-up)").is_disabled()
     # Meanwhile the chief referee records hands 1 and 2 on another tablet.
@@ -177,12 +215,13 @@ def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closi
     context.set_offline(False)
     page.reload()
     # The first, already sent once as hand 1, is refused (409); the referee checks and discards it.
-    page.locator("#sheet-errors").get_by_text("Hand 1 was already recorded").wait_for()
-    page.get_by_role("button", name="Discard this hand").click()
+    page.locator("#hand-form-errors").get_by_text("Hand 1 was already recorded").wait_for()
+    page.get_by_role("button", name="Discard the held hand").click()
     # The second was entered as hand 2: as hand 3 it would have other winds, so it comes back too.
-    page.locator("#sheet-errors").get_by_text("entered as hand 2, but the next hand on the sheet is now 3").wait_for()
+    errors = page.locator("#hand-form-errors")
+    errors.get_by_text("entered as hand 2, but the next hand on the sheet is now 3").wait_for()
     assert Hand.objects.filter(sheet=sheet).count() == 2
-    page.get_by_role("button", name="Discard this hand").click()
+    page.get_by_role("button", name="Discard the held hand").click()
     page.locator("#outbox").wait_for(state="hidden")
     assert page.get_by_role("button", name="Close the sheet (time-up)").is_enabled()
     context.close()
