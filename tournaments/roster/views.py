@@ -2,13 +2,14 @@
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
-from tournaments.roster.files import problem_message
+from tournaments.roster.files import PLAYER_COLUMNS, TEAM_COLUMNS, accepted_headers, problem_message
 from tournaments.roster.forms import ImportForm
 
 
@@ -28,7 +29,15 @@ def roster_import(request, tournament_id: int):
             content=upload.read(),
         )
         return redirect("tournaments:import_job", job.pk)
-    return render(request, "tournaments/roster/import_form.html", {"form": form, "tournament": tournament})
+    context = {
+        "form": form,
+        "tournament": tournament,
+        "header_tables": [
+            (_("Teams file"), accepted_headers(TEAM_COLUMNS)),
+            (_("Players file"), accepted_headers(PLAYER_COLUMNS)),
+        ],
+    }
+    return render(request, "tournaments/roster/import_form.html", context)
 
 
 @login_required
