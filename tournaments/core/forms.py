@@ -2,6 +2,7 @@
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.core.audit_display import action_choices
 from tournaments.models import Group, Team, Tournament
@@ -19,6 +20,8 @@ class TournamentForm(forms.ModelForm):
             "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes",
         ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+        # A tournament's name is 名称 in Chinese, not a person's 姓名: a msgid of its own.
+        labels = {"name": pgettext_lazy("a tournament's", "name")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
