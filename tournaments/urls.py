@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments.archive import views as archive_views
 from tournaments.core import views as core_views
 from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
@@ -18,6 +19,10 @@ urlpatterns = [
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
     path("groups/<int:group_id>/<str:action>/", core_views.group_change, name="group_change"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
+    # archive (docs/archive.md)
+    path("<int:tournament_id>/archive/", archive_views.archive_page, name="archive"),
+    path("<int:tournament_id>/archive.json", archive_views.archive_download, name="archive_download"),
+    path("import-archive/", archive_views.archive_import, name="archive_import"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
