@@ -59,3 +59,12 @@ def test_no_win_penalty_in_english_says_what_it_means():
     assert text == "pays 10 to each · no win this hand (停和)"
     with translation.override("zh-hans"):
         assert sanction_text(penalty).endswith("本盘停和")
+
+
+@pytest.mark.django_db
+def test_registration_form_labels_start_with_a_capital(tournament):
+    from tournaments.core.forms import RegistrationForm
+
+    with translation.override("en"):
+        labels = [str(field.label) for field in RegistrationForm(tournament=tournament).fields.values()]
+    assert labels[:3] == ["Name", "Name in own script", "Country or region"]

@@ -1,6 +1,7 @@
 """Forms for tournaments and registrations: they check shape; the services check the rules."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -85,6 +86,8 @@ class RegistrationForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
         self.fields["group"].queryset = tournament.groups.all()
+        for field in self.fields.values():  # the model's lower-case names, as labels: "Name", not "name"
+            field.label = capfirst(field.label)
 
 
 class AuditFilterForm(forms.Form):
