@@ -109,12 +109,21 @@ COLUMN_ALIASES = {
 }
 
 
-def accepted_headers(columns: list[str]) -> list[dict]:
+# A teams file's name column is the team's name: headed "name" or as the players file's team column.
+TEAM_NAME_HEADERS = {
+    "en": ["name", "team", "team name"],
+    "zh-hans": ["名称", "队名", "队伍", "参赛队"],
+    "ja": ["チーム名", "チーム", "名称"],
+}
+
+
+def accepted_headers(columns: list[str], *, teams_file: bool = False) -> list[dict]:
     """The columns of one kind of file with their accepted spellings per language, for the import page."""
-    return [
-        {"column": column, "en": spellings["en"], "zh_hans": spellings["zh-hans"], "ja": spellings["ja"]}
-        for column, spellings in ((column, COLUMN_HEADERS[column]) for column in columns)
-    ]
+    rows = []
+    for column in columns:
+        spellings = TEAM_NAME_HEADERS if teams_file and column == "name" else COLUMN_HEADERS[column]
+        rows.append({"column": column, "en": spellings["en"], "zh_hans": spellings["zh-hans"], "ja": spellings["ja"]})
+    return rows
 
 
 YES = {"yes", "y", "true", "1", "x", "是", "はい"}

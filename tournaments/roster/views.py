@@ -33,7 +33,7 @@ def roster_import(request, tournament_id: int):
         "form": form,
         "tournament": tournament,
         "header_tables": [
-            (_("Teams file"), accepted_headers(TEAM_COLUMNS)),
+            (_("Teams file"), accepted_headers(TEAM_COLUMNS, teams_file=True)),
             (_("Players file"), accepted_headers(PLAYER_COLUMNS)),
         ],
     }

@@ -433,7 +433,9 @@ def test_chinese_japanese_and_loose_english_headers_are_accepted(organizer, tour
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("header", ["队伍,国家/地区", "名称,国家", "チーム,国"])
+@pytest.mark.parametrize(
+    "header", ["队伍,国家/地区", "名称,国家", "チーム,国", "队名,国家", "チーム名,国", "team,country"]
+)
 def test_teams_file_headed_team_or_chinese_name(organizer, tournament, header):
     job = run_import(organizer, tournament, "teams", "teams.csv", f"{header}\nMadrid,ES\nTokyo,JP\n".encode())
     assert job.status == "done", job.errors
@@ -489,3 +491,11 @@ def test_import_page_lists_accepted_headers_in_three_languages(client_for, organ
     spellings += ["队伍", "チーム", "国家/地区", "国"]
     for spelling in spellings:
         assert f"<code>{spelling}</code>" in page, spelling
+
+
+def test_every_spelling_shown_for_the_teams_file_is_read_as_the_team_name():
+    from tournaments.roster.files import TEAM_NAME_HEADERS, _canonical_column
+
+    for spellings in TEAM_NAME_HEADERS.values():
+        for spelling in spellings:
+            assert _canonical_column(spelling) in {"name", "team"}, spelling
