@@ -41,7 +41,7 @@ class Migration(migrations.Migration):
         migrations.AlterConstraint(
             model_name='hand',
             name='hand_number_1_to_16',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 16)), name='hand_number_1_to_16', violation_error_message='A session has hands 1 to 16 (3.6.2).'),
+            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1), ('number__lte', 16)), name='hand_number_1_to_16', violation_error_message='A session has hands 1 to 16 (3.4.8: the dealer does not repeat).'),
         ),
         migrations.AlterConstraint(
             model_name='hand',

@@ -111,7 +111,7 @@ class Hand(models.Model):
                 violation_error_message=_("This hand was already received from the tablet.")
             ),
             models.CheckConstraint(condition=Q(number__gte=1, number__lte=16), name="hand_number_1_to_16",
-                violation_error_message=_("A session has hands 1 to 16 (3.6.2).")),
+                violation_error_message=_("A session has hands 1 to 16 (3.4.8: the dealer does not repeat).")),
             # 3.9.1.3 and Appendix 5: plus and minus cancel out ("正分负分相抵为0").
             models.CheckConstraint(condition=Q(d0=-(F("d1") + F("d2") + F("d3"))), name="hand_zero_sum",
                 violation_error_message=_("The four players' points of a hand add up to zero.")),
