@@ -35,9 +35,12 @@ class AppealPolicy(models.Model):
         verbose_name = _("appeal policy")
         verbose_name_plural = _("appeal policies")
         constraints = [
-            models.CheckConstraint(condition=Q(fee_amount__gt=0), name="appeal_fee_positive"),
-            models.CheckConstraint(condition=Q(fee_currency__regex=r"^[A-Z]{3}$"), name="appeal_fee_currency_code"),
-            models.CheckConstraint(condition=Q(window_minutes__gte=1), name="appeal_window_positive"),
+            models.CheckConstraint(condition=Q(fee_amount__gt=0), name="appeal_fee_positive",
+                violation_error_message=_("The appeal fee is above zero.")),
+            models.CheckConstraint(condition=Q(fee_currency__regex=r"^[A-Z]{3}$"), name="appeal_fee_currency_code",
+                violation_error_message=_("Give the currency as a three-letter code, such as CNY, EUR or JPY.")),
+            models.CheckConstraint(condition=Q(window_minutes__gte=1), name="appeal_window_positive",
+                violation_error_message=_("The time to appeal is at least 1 minute.")),
         ]
 
     def __str__(self):
@@ -119,6 +122,7 @@ class Appeal(models.Model):
                 condition=(Q(subject="penalty", penalty__isnull=False) | ~Q(subject="penalty"))
                 & (Q(subject="hand", hand__isnull=False) | ~Q(subject="hand")),
                 name="appeal_subject_named",
+                violation_error_message=_("An appeal names the hand or penalty it is about."),
             ),
             # 3.12.2: awaiting or held while the appeal is open; refunded if upheld, forfeited if
             # rejected. A penalty appeal taken to the arbitration committee keeps its forfeited fee:
@@ -129,6 +133,7 @@ class Appeal(models.Model):
                 | Q(status="upheld", fee_status="refunded")
                 | Q(status="rejected", fee_status="forfeited"),
                 name="appeal_fee_follows_outcome",
+                violation_error_message=_("The appeal fee's state does not match the appeal's outcome."),
             ),
             # A held fee was received by someone, at a time; a fee awaiting receipt was not.
             models.CheckConstraint(
@@ -136,13 +141,16 @@ class Appeal(models.Model):
                 | Q(fee_status="awaiting", fee_received_at__isnull=True)
                 | Q(fee_status__in=["refunded", "forfeited"]),
                 name="appeal_fee_receipt_recorded",
+                violation_error_message=_("A paid fee records when it was received."),
             ),
             models.CheckConstraint(
                 condition=Q(fee_received_at__isnull=True, fee_received_by__isnull=True)
                 | Q(fee_received_at__isnull=False, fee_received_by__isnull=False),
                 name="appeal_fee_received_by_and_at",
+                violation_error_message=_("A received fee records who received it and when."),
             ),
-            models.CheckConstraint(condition=Q(fee_amount__gte=0), name="appeal_fee_amount_not_negative"),
+            models.CheckConstraint(condition=Q(fee_amount__gte=0), name="appeal_fee_amount_not_negative",
+                violation_error_message=_("The appeal fee cannot be negative.")),
         ]
 
     def __str__(self):

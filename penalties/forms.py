@@ -65,6 +65,8 @@ class FalseWinForm(forms.Form):
     self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
 
     def __init__(self, *args, players: list, **kwargs):
+        # On the fouls page beside PenaltyForm: ids of its own (no second id_offender, id_hand_number).
+        kwargs.setdefault("auto_id", "id_false_win_%s")
         super().__init__(*args, **kwargs)
         self.fields["offender"].choices = [(r.pk, f"{r.entry_number} {r.player.name}") for r in players]
 

@@ -78,15 +78,18 @@ class Penalty(models.Model):
             models.CheckConstraint(
                 condition=Q(hand_number__isnull=True) | Q(hand_number__gte=1, hand_number__lte=16),
                 name="penalty_hand_1_to_16",
+                violation_error_message=_("The hand number is from 1 to 16."),
             ),
             models.CheckConstraint(
                 condition=Q(sanction="pay_victim", victim__isnull=False) | ~Q(sanction="pay_victim"),
                 name="penalty_pay_victim_has_victim",
+                violation_error_message=_("A payment to the victim names the victim."),
             ),
             models.CheckConstraint(
                 condition=Q(status="active", cancelled_at__isnull=True)
                 | Q(status="cancelled", cancelled_at__isnull=False),
                 name="penalty_cancellation_recorded",
+                violation_error_message=_("A cancelled penalty records when it was cancelled."),
             ),
         ]
         indexes = [models.Index(fields=["sheet", "status"])]
@@ -128,12 +131,14 @@ class RankCancellation(models.Model):
         verbose_name_plural = _("rank cancellations")
         constraints = [
             models.UniqueConstraint(
-                fields=["registration"], condition=Q(status="active"), name="rank_cancellation_one_active"
+                fields=["registration"], condition=Q(status="active"), name="rank_cancellation_one_active",
+                violation_error_message=_("This player's ranking is already cancelled (3.11.5).")
             ),
             models.CheckConstraint(
                 condition=Q(status="active", withdrawn_at__isnull=True)
                 | Q(status="withdrawn", withdrawn_at__isnull=False),
                 name="rank_cancellation_withdrawal_recorded",
+                violation_error_message=_("A withdrawn cancellation records when it was withdrawn."),
             ),
         ]
 
@@ -167,6 +172,7 @@ class Notice(models.Model):
                 condition=Q(penalty__isnull=False, rank_cancellation__isnull=True)
                 | Q(penalty__isnull=True, rank_cancellation__isnull=False),
                 name="notice_of_one_sanction",
+                violation_error_message=_("A notice announces one sanction."),
             ),
         ]
 

@@ -89,7 +89,7 @@ def sanction_text(penalty: Penalty) -> str:
     else:
         parts = [_("warning")]
     if penalty.no_win:
-        parts.append(_("停和"))
+        parts.append(_("no win this hand (停和)"))
     if penalty.disqualification:
         parts.append(_("disqualified"))
         if hasattr(penalty, "notice"):

@@ -7,4 +7,5 @@ app_name = "scoring"
 urlpatterns = [
     path("", views.calculator, name="calculator"),
     path("result/", views.calculator_result, name="calculator_result"),
+    path("fans/", views.fan_list, name="fans"),
 ]

@@ -24,12 +24,18 @@ def seating_manage(request, tournament_id: int):
     )
     overview = selectors.chart_overview(tournament=tournament)
     settings = overview["settings"]
+    for s in overview["sessions"]:
+        # Ids of their own in every session's forms: a label ticks its own session's box, not another's.
+        s["swap_form"] = SwapForm(auto_id=f"id_s{s['number']}_swap_%s")
+        s["standings_form"] = StandingsForm(
+            auto_id=f"id_s{s['number']}_standings_%s", initial={"avoid_country": settings["avoid_country"]}
+        )
     context = {
         "tournament": tournament,
         "overview": overview,
-        "chart_form": ChartForm(initial={"seed": settings["seed"], "avoid_country": settings["avoid_country"]}),
-        "swap_form": SwapForm(),
-        "standings_form": StandingsForm(initial={"avoid_country": settings["avoid_country"]}),
+        "chart_form": ChartForm(
+            auto_id="id_chart_%s", initial={"seed": settings["seed"], "avoid_country": settings["avoid_country"]}
+        ),
         "any_started": any(s["locked"] for s in overview["sessions"]),
         "kinds": printing.KINDS,
     }

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from tournaments.archive import views as archive_views
 from tournaments.core import views as core_views
 from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
@@ -28,6 +29,10 @@ urlpatterns = [
          name="staff_invitation_cancel"),
     path("<int:tournament_id>/invitations/<str:token>/", staff_views.invitation_open, name="invitation"),
     path("sessions/<int:session_id>/referees/", staff_views.session_referees, name="session_referees"),
+    # archive (docs/archive.md)
+    path("<int:tournament_id>/archive/", archive_views.archive_page, name="archive"),
+    path("<int:tournament_id>/archive.json", archive_views.archive_download, name="archive_download"),
+    path("import-archive/", archive_views.archive_import, name="archive_import"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),

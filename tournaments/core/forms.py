@@ -1,7 +1,9 @@
 """Forms for tournaments and registrations: they check shape; the services check the rules."""
 
 from django import forms
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from tournaments.core.audit_display import action_choices
 from tournaments.models import Group, Team, Tournament
@@ -30,6 +32,8 @@ class TournamentForm(forms.ModelForm):
             "time_zone",
         ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
+        # A tournament's name is 名称 in Chinese, not a person's 姓名: a msgid of its own.
+        labels = {"name": pgettext_lazy("a tournament's", "name")}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -106,6 +110,8 @@ class RegistrationForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = tournament.teams.all()
         self.fields["group"].queryset = tournament.groups.all()
+        for field in self.fields.values():  # the model's lower-case names, as labels: "Name", not "name"
+            field.label = capfirst(field.label)
 
 
 class AuditFilterForm(forms.Form):

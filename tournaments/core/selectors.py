@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournaments import extensions
 from tournaments.access import Capability, can
+from tournaments.core.search import search_key
 from tournaments.errors import NotFound
 from tournaments.models import (
     AuditEvent,
@@ -41,12 +42,27 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
 
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
     queryset = tournament.registrations.select_related("player", "team", "group", "substitute").order_by("entry_number")
-    if search:
-        query = Q(player__name__icontains=search) | Q(player__name_local__icontains=search)
-        query |= Q(team__name__icontains=search) | Q(group__name__icontains=search)
-        if search.isdigit():
-            query |= Q(entry_number=int(search))
-        queryset = queryset.filter(query)
+    key = search_key(search)
+    if key:
+        # Accents, case and width ignored ("soren" finds "Søren"), on any database: see core/search.py.
+        digits = key.lstrip("#")
+        entry = int(digits) if digits.isdigit() and len(digits) < 10 else None
+        matching = [
+            registration.pk
+            for registration in queryset
+            if registration.entry_number == entry
+            or any(
+                key in search_key(text)
+                for text in (
+                    registration.player.name,
+                    registration.player.name_local,
+                    registration.player.federation_id,
+                    registration.team.name if registration.team else "",
+                    registration.group.name if registration.group else "",
+                )
+            )
+        ]
+        queryset = queryset.filter(pk__in=matching)
     return queryset
 
 

@@ -123,15 +123,19 @@ class Tournament(models.Model):
         verbose_name_plural = _("tournaments")
         constraints = [
             models.CheckConstraint(
-                condition=Q(planned_sessions__gte=MIN_SESSIONS), name="tournament_min_sessions_3_5_4"
+                condition=Q(planned_sessions__gte=MIN_SESSIONS), name="tournament_min_sessions_3_5_4",
+                violation_error_message=_("A tournament has at least 6 sessions (3.5.4).")
             ),
             models.CheckConstraint(
                 condition=Q(session_minutes__gte=1, session_minutes__lte=MAX_SESSION_MINUTES),
                 name="tournament_session_minutes_3_5_6",
+                violation_error_message=_("A session lasts from 1 to 150 minutes (3.5.6)."),
             ),
-            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_ordered"),
+            models.CheckConstraint(condition=Q(ends_on__gte=models.F("starts_on")), name="tournament_dates_ordered",
+                violation_error_message=_("The last day cannot come before the first day.")),
             models.CheckConstraint(
-                condition=Q(scoring_mode__in=["electronic", "declared"]), name="tournament_scoring_mode_valid"
+                condition=Q(scoring_mode__in=["electronic", "declared"]), name="tournament_scoring_mode_valid",
+                violation_error_message=_("Choose electronic or declared scoring.")
             ),
         ]
 
@@ -167,7 +171,8 @@ class Player(models.Model):
         verbose_name_plural = _("players")
         constraints = [
             models.UniqueConstraint(
-                fields=["federation_id"], condition=~Q(federation_id=""), name="player_federation_id_unique"
+                fields=["federation_id"], condition=~Q(federation_id=""), name="player_federation_id_unique",
+                violation_error_message=_("Another player already has this federation ID.")
             ),
         ]
 
@@ -192,7 +197,8 @@ class Team(models.Model):
         ordering = ["name"]
         verbose_name = _("team")
         verbose_name_plural = _("teams")
-        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique")]
+        constraints = [models.UniqueConstraint(fields=["tournament", "name"], name="team_name_unique",
+                violation_error_message=_("This tournament already has a team of this name."))]
 
     def __str__(self):
         return self.name
@@ -210,11 +216,14 @@ class Group(models.Model):
         verbose_name = _("group")
         verbose_name_plural = _("groups")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "name"], name="group_name_unique"),
+            models.UniqueConstraint(fields=["tournament", "name"], name="group_name_unique",
+                violation_error_message=_("This tournament already has a group of this name.")),
             # The target of registration_group_same_tournament (migration 0009_ranking_groups_qualifiers): a
             # registration's group is one of its own tournament's.
-            models.UniqueConstraint(fields=["tournament", "id"], name="group_tournament_id_unique"),
-            models.CheckConstraint(condition=~Q(name=""), name="group_name_not_empty"),
+            models.UniqueConstraint(fields=["tournament", "id"], name="group_tournament_id_unique",
+                violation_error_message=_("This group belongs to another tournament.")),
+            models.CheckConstraint(condition=~Q(name=""), name="group_name_not_empty",
+                violation_error_message=_("Give the group a name.")),
         ]
 
     def __str__(self):
@@ -257,13 +266,17 @@ class Registration(models.Model):
         verbose_name = _("registration")
         verbose_name_plural = _("registrations")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "entry_number"], name="registration_entry_unique"),
-            models.UniqueConstraint(fields=["tournament", "player"], name="registration_player_unique"),
-            models.CheckConstraint(condition=Q(entry_number__gte=1), name="registration_entry_positive"),
+            models.UniqueConstraint(fields=["tournament", "entry_number"], name="registration_entry_unique",
+                violation_error_message=_("This entry number is already taken in this tournament.")),
+            models.UniqueConstraint(fields=["tournament", "player"], name="registration_player_unique",
+                violation_error_message=_("This player is already registered in this tournament.")),
+            models.CheckConstraint(condition=Q(entry_number__gte=1), name="registration_entry_positive",
+                violation_error_message=_("The entry number is a whole number from 1.")),
             # Only a player who has left has a substitute, never themselves.
             models.CheckConstraint(
                 condition=Q(substitute__isnull=True) | (Q(withdrawn_at__isnull=False) & ~Q(substitute=models.F("id"))),
                 name="registration_substitute_only_withdrawn",
+                violation_error_message=_("Only a player who has withdrawn has a substitute, and never themselves."),
             ),
         ]
 
@@ -291,12 +304,14 @@ class Membership(models.Model):
         verbose_name = _("membership")
         verbose_name_plural = _("memberships")
         constraints = [
-            models.UniqueConstraint(fields=["user", "tournament", "role"], name="membership_role_unique"),
+            models.UniqueConstraint(fields=["user", "tournament", "role"], name="membership_role_unique",
+                violation_error_message=_("This person already holds this role in this tournament.")),
             # A team leader leads one team; no other role is tied to a team.
             models.CheckConstraint(
                 condition=(Q(role=Role.TEAM_LEADER) & Q(team__isnull=False))
                 | (~Q(role=Role.TEAM_LEADER) & Q(team__isnull=True)),
                 name="membership_team_iff_team_leader",
+                violation_error_message=_("A team leader leads one team; other roles have no team."),
             ),
         ]
 

@@ -45,12 +45,17 @@ class Session(models.Model):
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="session_number_unique",
+                violation_error_message=_("This tournament already has a session with this number.")),
+            models.CheckConstraint(condition=Q(number__gte=1), name="session_number_positive",
+                violation_error_message=_("Sessions are numbered from 1.")),
             models.CheckConstraint(
                 condition=(Q(qualification="top") & Q(qualifier_count__gte=4))
                 | (~Q(qualification="top") & Q(qualifier_count__isnull=True)),
                 name="session_qualifier_count_iff_top",
+                violation_error_message=_(
+                    "Give the number of qualifiers (at least 4) only when the top players qualify."
+                ),
             ),
         ]
 
@@ -69,8 +74,10 @@ class Table(models.Model):
         verbose_name = _("table")
         verbose_name_plural = _("tables")
         constraints = [
-            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique"),
-            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+            models.UniqueConstraint(fields=["tournament", "number"], name="table_number_unique",
+                violation_error_message=_("This tournament already has a table with this number.")),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive",
+                violation_error_message=_("Tables are numbered from 1.")),
         ]
 
     def __str__(self):
@@ -93,9 +100,12 @@ class SeatAssignment(models.Model):
         verbose_name = _("seat assignment")
         verbose_name_plural = _("seat assignments")
         constraints = [
-            models.UniqueConstraint(fields=["session", "table", "seat"], name="seat_once_per_table"),
-            models.UniqueConstraint(fields=["session", "registration"], name="player_once_per_session"),
-            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_a_wind"),
+            models.UniqueConstraint(fields=["session", "table", "seat"], name="seat_once_per_table",
+                violation_error_message=_("This seat at this table is already taken in this session.")),
+            models.UniqueConstraint(fields=["session", "registration"], name="player_once_per_session",
+                violation_error_message=_("This player already has a seat in this session.")),
+            models.CheckConstraint(condition=Q(seat__lte=3), name="seat_is_a_wind",
+                violation_error_message=_("A seat is East, South, West or North.")),
         ]
 
     def __str__(self):
@@ -126,12 +136,15 @@ class SessionCheckIn(models.Model):
         verbose_name = _("check-in")
         verbose_name_plural = _("check-ins")
         constraints = [
-            models.UniqueConstraint(fields=["session", "registration"], name="check_in_once_per_session"),
-            models.CheckConstraint(condition=Q(method__in=["staff", "player_pin"]), name="check_in_method_known"),
+            models.UniqueConstraint(fields=["session", "registration"], name="check_in_once_per_session",
+                violation_error_message=_("This player has already checked in for this session.")),
+            models.CheckConstraint(condition=Q(method__in=["staff", "player_pin"]), name="check_in_method_known",
+                violation_error_message=_("Check-in is by staff or by the player's PIN.")),
             # A player's own check-in has no staff member behind it; a staff check-in names one
             # (null only once that user is deleted).
             models.CheckConstraint(
-                condition=~Q(method="player_pin") | Q(checked_in_by__isnull=True), name="check_in_by_player_no_user"
+                condition=~Q(method="player_pin") | Q(checked_in_by__isnull=True), name="check_in_by_player_no_user",
+                violation_error_message=_("A check-in with the player's PIN names no staff member.")
             ),
         ]
 

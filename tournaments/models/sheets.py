@@ -54,7 +54,8 @@ class ScoreSheet(models.Model):
         ordering = ["session", "table__number"]
         verbose_name = _("score sheet")
         verbose_name_plural = _("score sheets")
-        constraints = [models.UniqueConstraint(fields=["session", "table"], name="sheet_once_per_table")]
+        constraints = [models.UniqueConstraint(fields=["session", "table"], name="sheet_once_per_table",
+                violation_error_message=_("This table already has a score sheet in this session."))]
 
     def __str__(self):
         return f"{self.session} T{self.table.number}"
@@ -103,21 +104,27 @@ class Hand(models.Model):
         verbose_name = _("hand")
         verbose_name_plural = _("hands")
         constraints = [
-            models.UniqueConstraint(fields=["sheet", "number"], name="hand_number_once_per_sheet"),
+            models.UniqueConstraint(fields=["sheet", "number"], name="hand_number_once_per_sheet",
+                violation_error_message=_("This hand number is already on this score sheet.")),
             models.UniqueConstraint(
-                fields=["sheet", "client_key"], condition=Q(client_key__isnull=False), name="hand_client_key_once"
+                fields=["sheet", "client_key"], condition=Q(client_key__isnull=False), name="hand_client_key_once",
+                violation_error_message=_("This hand was already received from the tablet.")
             ),
-            models.CheckConstraint(condition=Q(number__gte=1, number__lte=16), name="hand_number_1_to_16"),
+            models.CheckConstraint(condition=Q(number__gte=1, number__lte=16), name="hand_number_1_to_16",
+                violation_error_message=_("A session has hands 1 to 16 (3.4.8: the dealer does not repeat).")),
             # 3.9.1.3 and Appendix 5: plus and minus cancel out ("正分负分相抵为0").
-            models.CheckConstraint(condition=Q(d0=-(F("d1") + F("d2") + F("d3"))), name="hand_zero_sum"),
+            models.CheckConstraint(condition=Q(d0=-(F("d1") + F("d2") + F("d3"))), name="hand_zero_sum",
+                violation_error_message=_("The four players' points of a hand add up to zero.")),
             models.CheckConstraint(
                 condition=(
                     Q(result="draw", winner__isnull=True, discarder__isnull=True, d0=0, d1=0, d2=0, d3=0)
                     | (Q(result="win", winner__isnull=False) & ~Q(discarder=F("winner")))
                 ),
                 name="hand_result_consistent",
+                violation_error_message=_("The hand's result, winner, discarder and points do not agree."),
             ),
-            models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8"),
+            models.CheckConstraint(condition=Q(flowers__lte=8), name="hand_flowers_at_most_8",
+                violation_error_message=_("A hand has at most 8 flowers.")),
         ]
 
     def __str__(self):
@@ -158,11 +165,14 @@ class SheetSignature(models.Model):
             models.UniqueConstraint(
                 fields=["sheet", "registration", "sheet_version"], condition=Q(kind="player"),
                 name="player_signs_once_per_version",
+                violation_error_message=_("This player has already confirmed this version of the score sheet."),
             ),
-            models.UniqueConstraint(fields=["sheet"], condition=Q(kind="referee"), name="referee_signs_once"),
+            models.UniqueConstraint(fields=["sheet"], condition=Q(kind="referee"), name="referee_signs_once",
+                violation_error_message=_("The referee has already signed this score sheet.")),
             models.CheckConstraint(
                 condition=Q(kind="player", registration__isnull=False) | Q(kind="referee", user__isnull=False),
                 name="signature_has_a_signer",
+                violation_error_message=_("A signature names its player or referee."),
             ),
         ]
 
@@ -206,6 +216,10 @@ class SheetAmendment(models.Model):
                 condition=Q(basis="appeal", objection_at__isnull=True) & ~Q(reference="")
                 | Q(basis="objection", objection_at__isnull=False),
                 name="amendment_basis_complete",
+                violation_error_message=_(
+                    "A correction gives its basis: an appeal with its reference, or an objection with its time."
+                ),
             ),
-            models.CheckConstraint(condition=~Q(article=""), name="amendment_names_its_article"),
+            models.CheckConstraint(condition=~Q(article=""), name="amendment_names_its_article",
+                violation_error_message=_("A correction names the article it applies.")),
         ]

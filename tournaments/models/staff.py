@@ -46,12 +46,17 @@ class StaffInvitation(models.Model):
                 condition=(Q(role=Role.TEAM_LEADER) & Q(team__isnull=False))
                 | (~Q(role=Role.TEAM_LEADER) & Q(team__isnull=True)),
                 name="staff_invitation_team_iff_team_leader",
+                violation_error_message=_("A team leader's invitation names their team; no other role's does."),
             ),
-            models.CheckConstraint(condition=Q(role__in=Role.values), name="staff_invitation_role_valid"),
+            models.CheckConstraint(
+                condition=Q(role__in=Role.values), name="staff_invitation_role_valid",
+                violation_error_message=_("Choose one of the tournament's roles."),
+            ),
             # Used or cancelled, never both.
             models.CheckConstraint(
                 condition=Q(used_at__isnull=True) | Q(cancelled_at__isnull=True),
                 name="staff_invitation_used_or_cancelled",
+                violation_error_message=_("An invitation is either used or cancelled, not both."),
             ),
         ]
 
@@ -83,7 +88,12 @@ class PlannedReferee(models.Model):
     class Meta:
         verbose_name = _("planned referee")
         verbose_name_plural = _("planned referees")
-        constraints = [models.UniqueConstraint(fields=["session", "table"], name="planned_referee_one_per_table")]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "table"], name="planned_referee_one_per_table",
+                violation_error_message=_("A table has one referee planned for the session."),
+            )
+        ]
 
     def __str__(self):
         return f"{self.session} T{self.table_id}: {self.referee}"

@@ -1,5 +1,6 @@
 import orjson
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.core import Tournament
 
@@ -57,7 +58,8 @@ class StandingsSnapshot(models.Model):
 
     class Meta:
         ordering = ["tournament", "-version"]
-        constraints = [models.UniqueConstraint(fields=["tournament", "version"], name="standings_version_unique")]
+        constraints = [models.UniqueConstraint(fields=["tournament", "version"], name="standings_version_unique",
+                violation_error_message=_("These standings were already published; reload the page."))]
 
     def __str__(self):
         return f"{self.tournament} standings v{self.version}"

@@ -6,6 +6,7 @@ saves nothing unless the whole file is clean.
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
@@ -29,7 +30,11 @@ MESSAGES = {
         "Federation ID “{value}” belongs to “{stored}”, but this row names “{name}”: correct the ID or the name."
     ),
     "team_exists": _("The team “{value}” already exists in this tournament."),
-    "unknown_team": _("There is no team “{value}” in this tournament; import the teams first."),
+    "unknown_team": _("There is no team “{value}” in this tournament: correct the name or import that team first."),
+    "unknown_team_close": _("There is no team “{value}” in this tournament. Did you mean “{closest}”?"),
+    "no_teams": _(
+        "This file names teams, but the tournament has no teams yet: import the teams file first, then this file."
+    ),
     "second_leader": _("The team “{value}” already has a leader (row {first_row})."),
     "team_has_leader": _("The team “{value}” already has a leader."),
     "unknown_group": _(
@@ -39,18 +44,88 @@ MESSAGES = {
     "too_long": _("“{column}” is longer than {limit} characters."),
 }
 
-# Header spellings accepted for each column, compared case-insensitively.
-COLUMN_ALIASES = {
-    "entry": {"entry", "entry number", "entry_number", "number", "no", "参赛号", "参赛编号", "番号"},
-    "name": {"name", "player", "姓名", "名前", "氏名"},
-    "name_local": {"name_local", "local name", "name in own script", "本名", "原文姓名"},
-    "country": {"country", "region", "country/region", "国家", "国家/地区", "国・地域", "国"},
-    "federation_id": {"federation_id", "federation id", "id", "会员号", "会員番号"},
-    "team": {"team", "队", "队伍", "チーム"},
-    "contact": {"contact", "email", "phone", "联系方式", "連絡先"},
-    "leader": {"leader", "team leader", "领队", "队长", "リーダー"},
-    "group": {"group", "delegation", "club", "团体", "団体"},  # 3.5.3 团体
+# Header spellings accepted for each column, compared after NFKC, case folding and dropping spaces,
+# underscores and a trailing colon: "Entry No.", "entry_no", "参赛号：" and "ＥＮＴＲＹ" all name the entry column.
+# The first spelling of each language is the one the import page shows.
+COLUMN_HEADERS = {
+    "entry": {
+        "en": ["entry", "entry number", "entry no", "number", "no"],
+        "zh-hans": ["参赛号", "编号", "参赛编号", "选手编号", "号码", "序号"],
+        "ja": ["番号", "参加番号", "選手番号", "エントリー番号", "ゼッケン"],
+    },
+    "name": {
+        "en": ["name", "player", "player name"],
+        "zh-hans": ["姓名", "选手", "选手姓名", "名称", "名字"],
+        "ja": ["氏名", "名前", "選手名", "選手"],
+    },
+    "name_local": {
+        "en": ["name_local", "local name", "name in own script"],
+        "zh-hans": ["本地姓名", "原文姓名", "中文名", "中文姓名"],
+        "ja": ["現地名", "本名", "漢字名", "日本語名"],
+    },
+    "country": {
+        "en": ["country", "region", "country/region", "nation"],
+        "zh-hans": ["国家/地区", "国家", "地区", "国家或地区"],
+        "ja": ["国", "国・地域", "国/地域", "国名"],
+    },
+    "federation_id": {
+        "en": ["federation_id", "federation id", "id", "member id", "ema id", "wmo id"],
+        "zh-hans": ["会员号", "会员编号", "协会编号", "注册号"],
+        "ja": ["会員番号", "協会番号", "登録番号"],
+    },
+    "team": {
+        "en": ["team", "team name"],
+        "zh-hans": ["队伍", "队", "参赛队", "队名", "团队"],
+        "ja": ["チーム", "チーム名"],
+    },
+    "contact": {
+        "en": ["contact", "email", "e-mail", "phone"],
+        "zh-hans": ["联系方式", "电话", "邮箱", "电子邮件"],
+        "ja": ["連絡先", "電話", "メール", "メールアドレス"],
+    },
+    "leader": {
+        "en": ["leader", "team leader", "captain"],
+        "zh-hans": ["领队", "队长"],
+        "ja": ["リーダー", "チームリーダー", "監督", "主将"],
+    },
+    "group": {  # 3.5.3 团体
+        "en": ["group", "delegation", "club"],
+        "zh-hans": ["团体", "代表团", "俱乐部"],
+        "ja": ["団体", "クラブ"],
+    },
 }
+TEAM_COLUMNS = ["name", "country"]
+PLAYER_COLUMNS = ["entry", "name", "name_local", "country", "federation_id", "team", "contact", "leader", "group"]
+
+
+def _header_key(header: str) -> str:
+    text = unicodedata.normalize("NFKC", header).casefold().strip().rstrip(":").strip()
+    return "".join(char for char in text if char not in " _.\t\u3000")
+
+
+COLUMN_ALIASES = {
+    column: {_header_key(spelling) for spellings in by_language.values() for spelling in spellings}
+    for column, by_language in COLUMN_HEADERS.items()
+}
+
+
+# A teams file's name column is the team's name: headed "name" or as the players file's team column.
+TEAM_NAME_HEADERS = {
+    "en": ["name", "team", "team name"],
+    "zh-hans": ["名称", "队名", "队伍", "参赛队"],
+    "ja": ["チーム名", "チーム", "名称"],
+}
+
+
+def accepted_headers(columns: list[str], *, teams_file: bool = False) -> list[dict]:
+    """The columns of one kind of file with their accepted spellings per language, for the import page."""
+    rows = []
+    for column in columns:
+        spellings = TEAM_NAME_HEADERS if teams_file and column == "name" else COLUMN_HEADERS[column]
+        rows.append({"column": column, "en": spellings["en"], "zh_hans": spellings["zh-hans"], "ja": spellings["ja"]})
+    return rows
+
+
 YES = {"yes", "y", "true", "1", "x", "是", "はい"}
 NO = {"", "no", "n", "false", "0", "否", "いいえ"}
 MAX_LENGTH = {
@@ -106,7 +181,7 @@ def read_rows(filename: str, content: bytes) -> list[tuple[int, dict[str, str]]]
 
 
 def _canonical_column(header: str) -> str:
-    key = header.strip().lower()
+    key = _header_key(header)
     for column, aliases in COLUMN_ALIASES.items():
         if key in aliases:
             return column

@@ -1,5 +1,6 @@
 """Roster import: teams, then players, from CSV or XLSX, all or nothing (a Celery task runs it)."""
 
+import difflib
 import logging
 import re
 import unicodedata
@@ -123,6 +124,9 @@ def _import_rows(job: ImportJob) -> int:
 
 
 def _import_teams(tournament: Tournament, rows) -> int:
+    if not any("name" in values for _n, values in rows) and any("team" in values for _n, values in rows):
+        # A teams file headed "team" (队伍, チーム) rather than "name": the team column is the name.
+        rows = [(number, {**values, "name": values.pop("team")}) for number, values in rows]
     roster_files.require_columns(rows, ["name"])
     problems: list[Problem] = []
     existing = set(tournament.teams.values_list("name", flat=True))
@@ -151,6 +155,9 @@ def _import_players(tournament: Tournament, rows) -> int:
     roster_files.require_columns(rows, ["entry", "name"])
     problems: list[Problem] = []
     teams = {team.name: team for team in tournament.teams.all()}
+    if not teams and any(values.get("team") for _number, values in rows):
+        # Players before teams: one line for the whole file, not one per row.
+        problems.append(Problem(0, "team", "no_teams"))
     groups = {group.name: group for group in tournament.groups.all()}  # 3.5.3 团体
     registered_entries = set(tournament.registrations.values_list("entry_number", flat=True))
     registered_ids = set(
@@ -194,8 +201,8 @@ def _import_players(tournament: Tournament, rows) -> int:
                 problems += _known_player_problems(number, known_players[federation_id], values)
             seen_ids.setdefault(federation_id, number)
         team_name = values.get("team", "")
-        if team_name and team_name not in teams:
-            problems.append(Problem(number, "team", "unknown_team", {"value": team_name}))
+        if team_name and teams and team_name not in teams:
+            problems.append(_unknown_team_problem(number, team_name, teams))
         is_leader = roster_files.parse_yes_no(values.get("leader", ""))
         if is_leader is None:
             problems.append(Problem(number, "leader", "not_yes_no", {"value": values.get("leader", "")}))
@@ -225,6 +232,15 @@ def _import_players(tournament: Tournament, rows) -> int:
             team.leader = registration
             team.save(update_fields=["leader"])
     return len(parsed)
+
+
+def _unknown_team_problem(number: int, team_name: str, teams: dict) -> Problem:
+    """A team name not in the tournament, with the closest team's name when one is close (a typo)."""
+    keys = {_name_key(name): name for name in teams}
+    close = difflib.get_close_matches(_name_key(team_name), list(keys), n=1, cutoff=0.6)
+    if close:
+        return Problem(number, "team", "unknown_team_close", {"value": team_name, "closest": keys[close[0]]})
+    return Problem(number, "team", "unknown_team", {"value": team_name})
 
 
 # ASCII digits, optionally followed by a zero fraction: spreadsheets save 12 as "12.0".

@@ -12,7 +12,7 @@ from tournaments.errors import add_service_errors
 from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
-from tournaments.roster.files import problem_message
+from tournaments.roster.files import PLAYER_COLUMNS, TEAM_COLUMNS, accepted_headers, problem_message
 from tournaments.roster.forms import ImportForm, LateRegistrationForm, SubstituteForm, WithdrawForm
 from tournaments.staff import selectors as staff_selectors
 
@@ -33,7 +33,15 @@ def roster_import(request, tournament_id: int):
             content=upload.read(),
         )
         return redirect("tournaments:import_job", job.pk)
-    return render(request, "tournaments/roster/import_form.html", {"form": form, "tournament": tournament})
+    context = {
+        "form": form,
+        "tournament": tournament,
+        "header_tables": [
+            (_("Teams file"), accepted_headers(TEAM_COLUMNS, teams_file=True)),
+            (_("Players file"), accepted_headers(PLAYER_COLUMNS)),
+        ],
+    }
+    return render(request, "tournaments/roster/import_form.html", context)
 
 
 @login_required

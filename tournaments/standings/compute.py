@@ -94,12 +94,12 @@ def standings_compute(tournament: Tournament) -> dict:
         seat_owners[session_id, table_id][seat] = registration_id
     no_owners = [None] * 4
     rows = {}
-    for registration_id, entry, name, name_local, country, team_id, team_name, group_id, group_name in (
+    for registration_id, entry, name, name_local, country, federation_id, team_id, team_name, group_id, group_name in (
         Registration.objects.filter(tournament=tournament)
         .order_by()
         .values_list(
-            "id", "entry_number", "player__name", "player__name_local", "player__country", "team_id", "team__name",
-            "group_id", "group__name",
+            "id", "entry_number", "player__name", "player__name_local", "player__country", "player__federation_id",
+            "team_id", "team__name", "group_id", "group__name",
         )
     ):
         rows[registration_id] = {
@@ -108,6 +108,7 @@ def standings_compute(tournament: Tournament) -> dict:
             "name": name,
             "name_local": name_local,
             "country": country,
+            "federation_id": federation_id,
             "team": team_name,
             "team_id": team_id,
             "group": group_name,

@@ -22,7 +22,7 @@ def _inert(value):
 
 def results_csv(data: dict) -> bytes:
     """UTF-8 with a byte-order mark, so spreadsheet programs read Chinese and Japanese names."""
-    sheet = results_sheet(data, points=twelfths_display)
+    sheet = results_sheet(data, points=twelfths_display, identity=True)
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([column.full_label for column in sheet.columns])
@@ -46,7 +46,7 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
             if isinstance(cell.value, str) and cell.value.startswith(FORMULA_STARTS):
                 cell.data_type = "s"  # openpyxl took it for a formula: keep it as text
 
-    sheet = results_sheet(data, points=twelfths_number)
+    sheet = results_sheet(data, points=twelfths_number, identity=True)
     workbook = Workbook()
     worksheet = workbook.active
     worksheet.title = "Results"
@@ -60,7 +60,7 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
     append([])
     for note in ranking_notes(data):  # how the order was made (3.10.1, 3.5.4)
         append([note])
-    worksheet.freeze_panes = "D3"
+    worksheet.freeze_panes = "D3"  # entry, team and name stay in view
     out = io.BytesIO()
     workbook.save(out)
     return out.getvalue()

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.engine.table import twelfths_display
+from tournaments.core.countries import country_code
 from tournaments.models.core import FinalRanking, Tiebreak
 
 
@@ -85,9 +86,15 @@ def ranking_notes(data: dict) -> list[str]:
     return notes
 
 
-def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_display) -> ResultsSheet:
+def results_sheet(
+    data: dict, *, points: Callable[[int], object] = twelfths_display, identity: bool = False
+) -> ResultsSheet:
     """Appendix 7: number, team, name, group; individual, group and team totals with their ranks; each
     session with running totals.
+
+    With `identity` (the CSV and XLSX files, read by ranking bodies' programs), Name is the roster name
+    alone, followed by the local name, the country or region as an ISO 3166 code where it can be read as
+    one, and the federation ID, each in a column of its own. The PDF keeps Appendix 7's one name column.
 
     `data` is a StandingsSnapshot's data (see tournaments.standings); rows follow its ranking.
     A session a player has no signed result in stays blank and the running totals carry on.
@@ -101,6 +108,11 @@ def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_disp
         Column("", _("Entry")),
         Column("", _("Team")),
         Column("", _("Name")),
+        *(
+            [Column("", _("Local name")), Column("", _("Country (ISO code)")), Column("", _("Federation ID"))]
+            if identity
+            else []
+        ),
         Column("", _("Group")),
         Column(player_label, _("Table points"), tp),
         Column(player_label, _("Contest points"), cp),
@@ -126,10 +138,16 @@ def results_sheet(data: dict, *, points: Callable[[int], object] = twelfths_disp
     for row in data.get("individuals", []):
         team = teams.get(row.get("team_id"))
         group = groups.get(row.get("group_id"))
+        names = (
+            [row["name"], row.get("name_local") or "", country_code(row.get("country") or ""),
+             row.get("federation_id") or ""]
+            if identity
+            else [player_name(row)]
+        )
         cells = [
             row["entry"],
             row.get("team") or "",
-            player_name(row),
+            *names,
             row.get("group") or "",
             points(row["table_points"]),
             row["contest_points"],

@@ -166,12 +166,13 @@ def test_same_federation_id_is_the_same_player_across_tournaments(organizer, tou
 def test_upload_page_reports_problems_in_the_users_language(
     client_for, organizer, tournament, django_capture_on_commit_callbacks
 ):
+    run_import(organizer, tournament, "teams", "teams.csv", TEAMS_CSV.encode())
     client = client_for(organizer)
     upload = SimpleUploadedFile("players.csv", b"entry,name,team\n1,Ana,Nowhere\n", content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
     assert response.status_code == 302
-    job = ImportJob.objects.get()
+    job = ImportJob.objects.get(kind="players")
     assert job.status == "failed"
     page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="zh-hans")
     assert "Nowhere" in page.content.decode()
@@ -405,3 +406,96 @@ def test_3_5_3_an_unknown_or_too_long_group_is_refused_with_a_clear_error(organi
     )
     assert messages[1] == "“group” is longer than 200 characters."
     assert not tournament.registrations.exists()  # all or nothing
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "header",
+    [
+        "编号,姓名,本地姓名,国家/地区,会员号,队伍,领队",
+        "参赛号,选手姓名,中文名,国家,会员编号,参赛队,队长",
+        "选手编号,姓名,原文姓名,地区,会员号,队伍,领队",
+        "番号,氏名,現地名,国,会員番号,チーム,リーダー",
+        "選手番号,名前,本名,国・地域,会員番号,チーム名,リーダー",
+        "Entry No.,Player Name,Local name,Country,Federation ID,Team Name,Team leader",
+        "ＥＮＴＲＹ,ｎａｍｅ,name_local,country,federation_id,team,leader",
+        "参赛号：,姓名：,本地姓名,国家/地区,会员号,队伍,领队",
+    ],
+)
+def test_chinese_japanese_and_loose_english_headers_are_accepted(organizer, tournament, header):
+    run_import(organizer, tournament, "teams", "teams.csv", TEAMS_CSV.encode())
+    body = "1,Sato Haruto,佐藤陽翔,JP,JP-2,Tokyo,是\n2,Ana García,,ES,ES-1,Madrid,はい\n"
+    job = run_import(organizer, tournament, "players", "players.csv", (header + "\n" + body).encode())
+    assert job.status == "done", job.errors
+    sato = Registration.objects.get(tournament=tournament, entry_number=1)
+    assert (sato.player.name, sato.player.name_local, sato.player.country) == ("Sato Haruto", "佐藤陽翔", "JP")
+    assert (sato.player.federation_id, sato.team.name, sato.team.leader) == ("JP-2", "Tokyo", sato)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "header", ["队伍,国家/地区", "名称,国家", "チーム,国", "队名,国家", "チーム名,国", "team,country"]
+)
+def test_teams_file_headed_team_or_chinese_name(organizer, tournament, header):
+    job = run_import(organizer, tournament, "teams", "teams.csv", f"{header}\nMadrid,ES\nTokyo,JP\n".encode())
+    assert job.status == "done", job.errors
+    assert sorted(tournament.teams.values_list("name", "country")) == [("Madrid", "ES"), ("Tokyo", "JP")]
+
+
+@pytest.mark.django_db
+def test_unknown_header_words_are_not_guessed(organizer, tournament):
+    # "团体" is the group (3.5.3), never the team; "名" alone is nothing.
+    job = run_import(organizer, tournament, "players", "p.csv", "编号,名\n1,Ana\n".encode())
+    assert problems(job) == [(1, "name", "missing_column")]
+
+
+@pytest.mark.django_db
+def test_players_before_teams_is_one_problem_for_the_whole_file(organizer, tournament):
+    rows = "".join(f"{n},Player {n},Team {n % 9}\n" for n in range(1, 37))
+    job = run_import(organizer, tournament, "players", "p.csv", ("entry,name,team\n" + rows).encode())
+    assert job.status == "failed"
+    assert problems(job) == [(0, "team", "no_teams")]
+    assert not tournament.registrations.exists()
+
+
+@pytest.mark.django_db
+def test_players_without_team_column_need_no_teams(organizer, tournament):
+    job = run_import(organizer, tournament, "players", "p.csv", b"entry,name,team\n1,Ana,\n2,Bea,\n")
+    assert job.status == "done", job.errors
+
+
+@pytest.mark.django_db
+def test_a_team_name_typo_names_the_closest_team(organizer, tournament, settings):
+    run_import(organizer, tournament, "teams", "t.csv", "name\nHong Kong Bamboo\nTokyo\nMadrid\n".encode())
+    job = run_import(
+        organizer, tournament, "players", "p.csv",
+        b"entry,name,team\n1,Ana,Hong Kong Bambo\n2,Bea,tokyo \n3,Carl,Copenhagen\n",
+    )
+    by_row = {p["row"]: p for p in job.errors}
+    assert by_row[2]["code"] == "unknown_team_close"
+    assert by_row[2]["params"] == {"value": "Hong Kong Bambo", "closest": "Hong Kong Bamboo"}
+    assert by_row[3]["params"]["closest"] == "Tokyo"  # case and a stray space
+    assert by_row[4]["code"] == "unknown_team"  # nothing close: no guess
+    from tournaments.roster.files import problem_message
+
+    assert problem_message(by_row[2]) == (
+        "There is no team “Hong Kong Bambo” in this tournament. Did you mean “Hong Kong Bamboo”?"
+    )
+    assert "import the teams first" not in problem_message(by_row[4])
+
+
+@pytest.mark.django_db
+def test_import_page_lists_accepted_headers_in_three_languages(client_for, organizer, tournament):
+    page = client_for(organizer).get(reverse("tournaments:import", args=[tournament.pk])).content.decode()
+    spellings = ["entry", "federation_id", "参赛号", "编号", "选手编号", "番号", "氏名"]
+    spellings += ["队伍", "チーム", "国家/地区", "国"]
+    for spelling in spellings:
+        assert f"<code>{spelling}</code>" in page, spelling
+
+
+def test_every_spelling_shown_for_the_teams_file_is_read_as_the_team_name():
+    from tournaments.roster.files import TEAM_NAME_HEADERS, _canonical_column
+
+    for spellings in TEAM_NAME_HEADERS.values():
+        for spelling in spellings:
+            assert _canonical_column(spelling) in {"name", "team"}, spelling

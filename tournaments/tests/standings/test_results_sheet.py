@@ -80,13 +80,15 @@ def test_csv_download_parses_back(client, finished):
     assert "attachment" in response["Content-Disposition"]
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     header, body, notes = rows[0], rows[1:13], rows[13:]
-    assert header[:4] == ["Entry", "Team", "Name", "Group"]
-    assert len(header) == 13 + 2 * 4
+    # Appendix 7's columns, with the local name, ISO country and federation ID each in a column of its own.
+    assert header[:7] == ["Entry", "Team", "Name", "Local name", "Country (ISO code)", "Federation ID", "Group"]
+    assert len(header) == 16 + 2 * 4
     wang = next(row for row in body if row[2] == "王伟")
+    assert wang[4] == "CN"
     # Session 1: first with 32 (4 table points); the running totals end at the totals.
-    assert wang[13:17] == ["4", "4", "32", "32"]
-    assert float(wang[18]) == float(wang[4]) and int(wang[20]) == int(wang[5])
-    assert [int(row[6]) for row in body] == sorted(int(row[6]) for row in body)
+    assert wang[16:20] == ["4", "4", "32", "32"]
+    assert float(wang[21]) == float(wang[7]) and int(wang[23]) == int(wang[8])
+    assert [int(row[9]) for row in body] == sorted(int(row[9]) for row in body)
     # After a blank row, how the order was made (3.10.1): no tie-break by default.
     assert notes[0] == [] and notes[1][0].startswith("Ranked by total table points, then total contest points")
     assert not any("regulation" in note[0] for note in notes[1:])
@@ -101,10 +103,10 @@ def test_xlsx_download_has_numbers(client, finished):
     rows = list(load_workbook(io.BytesIO(response.content)).active.iter_rows(values_only=True))
     assert finished.name in rows[0][0]
     header, body = rows[1], rows[2:14]
-    assert header[4] == "Individual totals: Table points" and all(row[0] for row in body)
+    assert header[7] == "Individual totals: Table points" and all(row[0] for row in body)
     names = {row[2]: row for row in body}
     assert "山田太郎" in names
-    assert isinstance(names["王伟"][4], (int, float)) and isinstance(names["王伟"][5], int)
+    assert isinstance(names["王伟"][7], (int, float)) and isinstance(names["王伟"][8], int)
 
 
 @pytest.mark.django_db
@@ -214,21 +216,21 @@ def test_appendix_7_xlsx_has_the_three_totals_blocks(client, finished_with_group
     response = client.get(reverse("tournaments:results_xlsx", args=[finished_with_groups.pk]))
     worksheet = load_workbook(io.BytesIO(response.content)).active
     header = [cell.value for cell in worksheet[2]]
-    assert header[:13] == [
-        "Entry", "Team", "Name", "Group",
+    assert header[:16] == [
+        "Entry", "Team", "Name", "Local name", "Country (ISO code)", "Federation ID", "Group",
         "Individual totals: Table points", "Individual totals: Contest points", "Individual totals: Rank",
         "Group totals: Table points", "Group totals: Contest points", "Group totals: Rank",
         "Team totals: Table points", "Team totals: Contest points", "Team totals: Rank",
     ]
     rows = {row[0]: row for row in worksheet.iter_rows(min_row=3, max_row=14, values_only=True)}
     wang = rows[1]
-    assert wang[2] == "王伟" and wang[3] == "关东团体"
+    assert wang[2] == "王伟" and wang[6] == "关东团体"
     kanto = groups["关东团体"]
-    assert wang[7:10] == (twelfths_number(kanto["table_points"]), kanto["contest_points"], kanto["rank"])
-    assert rows[2][7:10] == wang[7:10]  # both members carry their group's totals
+    assert wang[10:13] == (twelfths_number(kanto["table_points"]), kanto["contest_points"], kanto["rank"])
+    assert rows[2][10:13] == wang[10:13]  # both members carry their group's totals
     team_1 = teams["Team 1"]
-    assert wang[10:13] == (twelfths_number(team_1["table_points"]), team_1["contest_points"], team_1["rank"])
-    assert rows[9][3] is None and rows[9][7] is None  # no group: the block is blank
+    assert wang[13:16] == (twelfths_number(team_1["table_points"]), team_1["contest_points"], team_1["rank"])
+    assert rows[9][6] is None and rows[9][10] is None  # no group: the block is blank
     # The group's totals are its members' sums (TP, CP).
     members = [r for r in data["individuals"] if r["entry"] in (1, 2)]
     assert kanto["table_points"] == sum(r["table_points"] for r in members)
@@ -249,3 +251,32 @@ def test_appendix_7_pdf_prints_the_three_blocks_in_chinese(client, finished_with
         assert words in text, words
     assert "3.10.1" in text  # how the order was made
     assert text.index("个人总成绩") < text.index("团体总成绩") < text.index("队伍总成绩")  # Appendix 7's order
+
+
+def test_exports_carry_name_local_name_iso_country_and_federation_id_in_columns_of_their_own():
+    data = {**DATA, "individuals": [
+        {**DATA["individuals"][0], "country": "China", "federation_id": "CN-0042"},
+        {**DATA["individuals"][1], "country": "日本"},  # an older snapshot has no federation_id
+    ]}
+    sheet = results_sheet(data, identity=True)
+    labels = [column.full_label for column in sheet.columns]
+    assert labels[:7] == ["Entry", "Team", "Name", "Local name", "Country (ISO code)", "Federation ID", "Group"]
+    assert sheet.rows[0][:7] == [7, "Beijing", "Wang Wei", "王伟", "CN", "CN-0042", ""]
+    assert sheet.rows[1][:7] == [3, "", "山田太郎", "", "JP", "", "Kanto"]
+    # Per-session results follow, as in Appendix 7 (TP, TP Σ, CP, CP Σ for each session).
+    assert labels[16:20] == ["Session 1: Table points", "Session 1: Table points, running total",
+                             "Session 1: Contest points", "Session 1: Contest points, running total"]
+    assert sheet.rows[0][16:] == ["4", "4", 32, 32, "0.5", "4.5", 8, 40]
+    # The PDF keeps Appendix 7's single name column.
+    assert results_sheet(data).rows[0][:4] == [7, "Beijing", "Wang Wei 王伟", ""]
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [("cn", "CN"), ("China", "CN"), ("中国", "CN"), ("日本", "JP"), ("Hong Kong", "HK"), ("香港", "HK"),
+     ("ＤＥ", "DE"), ("  Denmark ", "DK"), ("ドイツ", "DE"), ("Atlantis", "Atlantis"), ("", "")],
+)
+def test_country_as_iso_code(text, code):
+    from tournaments.core.countries import country_code
+
+    assert country_code(text) == code

@@ -1,0 +1,77 @@
+"""Roster search: accents, case and width make no difference; local names, teams and entry numbers are found.
+
+Runs the same on SQLite and PostgreSQL (the search folds text in Python, tournaments/core/search.py).
+"""
+
+import pytest
+from django.urls import reverse
+
+from tournaments.core import selectors
+from tournaments.core.search import search_key
+from tournaments.models import Player, Registration
+
+
+@pytest.fixture
+def roster(tournament, teams):
+    people = [
+        (3, "Søren Ærø", "", "DK-7"),
+        (14, "Ito Hina", "伊藤 陽菜", ""),
+        (21, "Maximilian Großmann-Schönberger", "", ""),
+        (22, "Nguyễn Văn An", "", ""),
+        (30, "Sato Haruto", "佐藤 陽翔", "JP-2"),
+        (114, "Łukasz Kowalski", "", ""),
+    ]
+    for entry, name, local, federation_id in people:
+        player = Player.objects.create(name=name, name_local=local, federation_id=federation_id)
+        Registration.objects.create(tournament=tournament, player=player, entry_number=entry, team=teams[entry % 3])
+    return tournament
+
+
+def found(tournament, text):
+    return [r.entry_number for r in selectors.registration_list(tournament=tournament, search=text)]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "text, entries",
+    [
+        ("soren", [3]),
+        ("SØREN", [3]),
+        ("aero", [3]),
+        ("grossmann", [21]),
+        ("schonberger", [21]),
+        ("nguyen van", [22]),
+        ("lukasz", [114]),
+        ("伊藤", [14]),
+        ("陽", [14, 30]),  # local names
+        ("ito", [14]),
+        ("14", [14]),  # the entry number, not 114
+        ("#14", [14]),
+        ("１４", [14]),  # full-width digits
+        ("jp-2", [30]),  # federation ID
+        ("  Ito   Hina ", [14]),
+        ("nobody", []),
+    ],
+)
+def test_search_ignores_accents_case_and_width(roster, text, entries):
+    assert found(roster, text) == entries
+
+
+@pytest.mark.django_db
+def test_search_finds_team_names_and_blank_search_lists_all(roster, teams):
+    assert found(roster, "") == [3, 14, 21, 22, 30, 114]
+    team_entries = [r.entry_number for r in roster.registrations.filter(team=teams[0]).order_by("entry_number")]
+    assert found(roster, teams[0].name.upper()) == team_entries
+
+
+def test_search_key_keeps_kana_voicing_and_cjk():
+    assert search_key("ガイド") == "ガイド" != search_key("カイト")
+    assert search_key("Søren Ærø-Müller") == "soren aero-muller"
+    assert search_key("ＡＢＣ") == "abc"
+
+
+@pytest.mark.django_db
+def test_registrations_page_search(client_for, organizer, roster):
+    page = client_for(organizer).get(reverse("tournaments:registrations", args=[roster.pk]), {"q": "soren"})
+    body = page.content.decode()
+    assert "Søren Ærø" in body and "Ito Hina" not in body
