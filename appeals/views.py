@@ -101,6 +101,18 @@ def _appeal_page(request, appeal, *, decision_form=None, escalate_form=None, act
     return render(request, "appeals/appeal_detail.html", context)
 
 
+def _appeal_action(request, appeal_id: int, action, success: str, perform):
+    """A one-button action on the appeal page: done, back to the page with `success`; refused, the
+    page again with the service's reason at that action."""
+    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
+    try:
+        perform(appeal)
+    except ValidationError as error:
+        return _appeal_page(request, appeal, action=action, error=error)
+    messages.success(request, success)
+    return redirect("appeals:detail", appeal.pk)
+
+
 @login_required
 @require_safe
 def appeal_detail(request, appeal_id: int):
@@ -112,39 +124,31 @@ def appeal_detail(request, appeal_id: int):
 @require_POST
 def appeal_sign(request, appeal_id: int):
     """3.12.3: the appellant, and the team leader for a team's player, sign the appeal."""
-    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
-    try:
-        services.appeal_sign(actor=request.user, appeal=appeal)
-    except ValidationError as error:
-        return _appeal_page(request, appeal, action=selectors.SIGN, error=error)
-    messages.success(request, _("Signed."))
-    return redirect("appeals:detail", appeal.pk)
+    return _appeal_action(
+        request, appeal_id, selectors.SIGN, _("Signed."),
+        lambda appeal: services.appeal_sign(actor=request.user, appeal=appeal),
+    )
 
 
 @login_required
 @require_POST
 def appeal_paper_signature(request, appeal_id: int):
     """3.12.3: the chief referee or an organizer records a signature given on the paper form."""
-    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
-    try:
-        services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=request.POST.get("signer", ""))
-    except ValidationError as error:
-        return _appeal_page(request, appeal, action=selectors.PAPER_SIGNATURE, error=error)
-    messages.success(request, _("Signature recorded."))
-    return redirect("appeals:detail", appeal.pk)
+    signer = request.POST.get("signer", "")
+    return _appeal_action(
+        request, appeal_id, selectors.PAPER_SIGNATURE, _("Signature recorded."),
+        lambda appeal: services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=signer),
+    )
 
 
 @login_required
 @require_POST
 def appeal_fee_receive(request, appeal_id: int):
     """3.12.2: an organizer records the appeal fee as received."""
-    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
-    try:
-        services.appeal_fee_receive(actor=request.user, appeal=appeal)
-    except ValidationError as error:
-        return _appeal_page(request, appeal, action=selectors.FEE_RECEIVE, error=error)
-    messages.success(request, _("Fee recorded as received."))
-    return redirect("appeals:detail", appeal.pk)
+    return _appeal_action(
+        request, appeal_id, selectors.FEE_RECEIVE, _("Fee recorded as received."),
+        lambda appeal: services.appeal_fee_receive(actor=request.user, appeal=appeal),
+    )
 
 
 @login_required
