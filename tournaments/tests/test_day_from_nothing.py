@@ -262,6 +262,11 @@ def test_a_tournament_day_from_nothing_in_the_browser(browser, live_server, orga
     # 9. The organizer ends session 1 (after a question); the 30 minutes to appeal start (3.12.2).
     end_session(day, org, base, 1)
 
+    phone_public = day.page(day.context(PHONE))  # the public standings, on anyone's phone: session 1 counted
+    phone_public.goto(f"{base}/standings/")
+    assert phone_public.locator("h2#results").inner_text() == "Results after session 1"
+    phone_public.context.close()
+
     # 10. A player of table 1 on their phone (360 px): an account, linked with entry number + PIN from
     # their card; their sheet read hand by hand; an appeal against the ruling on hand 1 (3.12.1).
     player = next(r for r in seats[1] if r.team.name == "东风队")
@@ -337,8 +342,9 @@ def test_a_tournament_day_from_nothing_in_the_browser(browser, live_server, orga
     assert Appeal.objects.get(pk=appeal.pk).status == "rejected"
     assert Tournament.objects.get(pk=tournament.pk).status == "finished"
 
-    # 14. The results, downloaded from the standings page.
+    # 14. The results, downloaded from the standings page, titled final now.
     org.goto(f"{base}/standings/")
+    assert org.locator("h2#results").inner_text() == "Final results"
     with org.expect_download() as download:
         org.get_by_role("link", name="CSV", exact=True).click()
     rows = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text(encoding="utf-8-sig"))))
