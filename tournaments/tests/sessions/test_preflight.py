@@ -72,6 +72,16 @@ def test_tables_without_a_referee_are_warned(organizer, tournament, seated_sessi
 
 
 @pytest.mark.django_db
+def test_the_referees_warning_links_to_the_sessions_referees_screen_by_its_name(
+    client_for, organizer, tournament, seated_session
+):
+    """Issue 13's day: the link led to the session's referees screen but read "Staff"."""
+    page = client_for(organizer).get(preflight_url(seated_session)).content.decode()
+    link = reverse("tournaments:session_referees", args=[seated_session.pk])
+    assert f'<a href="{link}">Referees at the tables</a>' in page
+
+
+@pytest.mark.django_db
 def test_3_5_7_1_players_not_checked_in_are_warned_with_the_check_in_list(
     client_for, organizer, tournament, seated_session, referee
 ):
