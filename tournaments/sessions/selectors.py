@@ -310,8 +310,9 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "No referee is named: %(n)d tables would start without one.", tables,
             ) % {"n": tables})
         elif referees < tables:
-            add(WARN, "referees", _(
-                "%(referees)d referees for %(tables)d tables: each referee will hold several tables."
+            add(WARN, "referees", ngettext(
+                "%(referees)d referee for %(tables)d tables: they will hold every table.",
+                "%(referees)d referees for %(tables)d tables: each referee will hold several tables.", referees,
             ) % {"referees": referees, "tables": tables})
         # 3.5.7.1 检录: players check in before the session; the late are handled under 3.11.2.1.
         checked = set(session.check_ins.values_list("registration_id", flat=True))

@@ -112,7 +112,7 @@ FIX_LABELS = {
     "seats": gettext_lazy("Draw the seating chart"),
     "fouls": gettext_lazy("Record of Fouls"),
     "check_in": gettext_lazy("Check-in list"),
-    "referees": gettext_lazy("Staff"),
+    "referees": gettext_lazy("Referees at the tables"),  # the session's referees screen, not the Staff page
     "publish": gettext_lazy("Tournament settings"),
     "board": gettext_lazy("Board"),
 }

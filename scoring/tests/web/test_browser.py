@@ -99,3 +99,19 @@ def test_the_mode_stays_until_changed_and_no_winning_tile_before_the_hand(browse
     picker.locator('[data-action="clear"]').click()
     assert picker.locator('button[data-mode="tile"]').get_attribute("aria-pressed") == "true"
     context.close()
+
+
+@pytest.mark.browser
+def test_a_fans_sets_sit_side_by_side_on_a_phone(browser, live_server):
+    """Issue 13's screenshots: at 360 px each meld of a fan's sets took a line of its own (Pure Straight: three
+    lines, Concealed Hand: five); the faces are drawn smaller there so two sets share a line."""
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/calculator/")
+    tap(page, "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p", "5p")
+    row = page.locator('#calculator-result tr[data-fan="28"]')  # Pure Straight: 123m 456m 789m
+    row.wait_for()
+    tops = row.locator(".calc-set").evaluate_all("sets => sets.map(set => Math.round(set.getBoundingClientRect().top))")
+    assert len(tops) == 3 and tops[0] == tops[1]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    context.close()

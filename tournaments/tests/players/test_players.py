@@ -241,6 +241,18 @@ def test_signed_sheet_read_hand_by_hand_with_fans_and_payments(client_for, playe
 
 
 @pytest.mark.django_db
+def test_3_1_the_player_reads_each_hand_as_tile_faces_with_its_notation(client_for, played, player_user):
+    """Issue 13: the tiles drawn as their faces on every sheet, the player's reading page too; a draw has none."""
+    sheet = ScoreSheet.objects.get(session__tournament=played, session__number=1, table__number=1)
+    html = client_for(player_user).get(reverse("tournaments:player_sheet", args=[sheet.pk])).content.decode()
+    wins = [hand for hand in sheet.hands.order_by("number") if hand.tiles]
+    assert wins and "css/tile-picker.css" in html
+    assert html.count('class="hand-faces"') == len(wins)
+    assert f'<code class="hand-notation" title="Notation">{wins[0].tiles}</code>' in html
+    assert html.count('<svg class="tile-svg"') >= 14 * len(wins)
+
+
+@pytest.mark.django_db
 @pytest.mark.parametrize(
     "who, status",
     [("player_user", 200), ("team_leader", 200), ("referee", 200), ("other_leader", 404), ("outsider", 404)],

@@ -60,11 +60,25 @@ def test_tables_without_a_referee_are_warned(organizer, tournament, seated_sessi
     assert items(seated_session)[("warn", "referees")] == "No referee is named: 3 tables would start without one."
     user = get_user_model().objects.create_user("ref-a")
     Membership.objects.create(user=user, tournament=tournament, role="referee")
-    assert "1 referees for 3 tables" in items(seated_session)[("warn", "referees")]
+    assert "1 referee for 3 tables: they will hold every table." in items(seated_session)[("warn", "referees")]
     for name in ("ref-b", "ref-c"):
         Membership.objects.create(user=get_user_model().objects.create_user(name), tournament=tournament,
                                   role="referee")
+        if name == "ref-b":  # the plural reads as one (issue 13's day: "1 referees for 2 tables")
+            assert items(seated_session)[("warn", "referees")] == (
+                "2 referees for 3 tables: each referee will hold several tables."
+            )
     assert ("warn", "referees") not in items(seated_session)
+
+
+@pytest.mark.django_db
+def test_the_referees_warning_links_to_the_sessions_referees_screen_by_its_name(
+    client_for, organizer, tournament, seated_session
+):
+    """Issue 13's day: the link led to the session's referees screen but read "Staff"."""
+    page = client_for(organizer).get(preflight_url(seated_session)).content.decode()
+    link = reverse("tournaments:session_referees", args=[seated_session.pk])
+    assert f'<a href="{link}">Referees at the tables</a>' in page
 
 
 @pytest.mark.django_db

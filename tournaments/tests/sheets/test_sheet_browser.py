@@ -225,3 +225,60 @@ def test_queued_hands_wait_for_the_referee_if_the_sheet_moved_on_and_block_closi
     page.locator("#outbox").wait_for(state="hidden")
     assert page.get_by_role("button", name="Close the sheet (time-up)").is_enabled()
     context.close()
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("language, label", [("ja", "ロン"), ("zh-hans", "点和")])
+def test_a_hands_result_word_stays_whole_on_a_phone_in_chinese_and_japanese(
+    browser, live_server, browser_login, referee, sheet, language, label
+):
+    """Issue 13's screenshots: at 360 px the result column broke ロン and 点和 between their two characters."""
+    from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
+    from tournaments.testing.scenarios import STRAIGHT, win
+
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,
+                               entry=HandEntry.from_mapping(win(2, 0, STRAIGHT)))
+    context = browser.new_context(**PHONE)
+    context.add_cookies([{"name": "django_language", "value": language, "url": live_server.url}])
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    cell = page.locator("#sheet-state .sheet-hands td.result").first
+    assert cell.inner_text().startswith(label)
+    # the word's two characters on one line: one client rectangle for their range
+    lines = cell.evaluate("""(td, word) => {
+        const node = td.firstChild, start = node.textContent.indexOf(word), range = document.createRange();
+        range.setStart(node, start); range.setEnd(node, start + word.length);
+        return new Set([...range.getClientRects()].map(rect => Math.round(rect.top))).size;
+    }""", label)
+    assert lines == 1
+    # this table's columns happen to leave room; the demo's longer names and fans did not: the rule itself
+    assert cell.evaluate("td => getComputedStyle(td).wordBreak") == "keep-all"
+    context.close()
+
+
+@pytest.mark.browser
+def test_on_a_phone_a_hands_fans_take_the_full_width_row_under_it(browser, live_server, browser_login, referee, sheet):
+    """Issue 13's screenshots: at 360 px the fans column was a word wide, each hand a dozen lines high; on a
+    phone the fans move to the row under the hand (with its tiles), on a tablet they keep their column."""
+    from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
+    from tournaments.testing.scenarios import STRAIGHT, win
+
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,
+                               entry=HandEntry.from_mapping(win(2, 0, STRAIGHT)))
+    for device, in_column in ((PHONE, False), (TABLET, True)):
+        context = browser.new_context(**device)
+        page = context.new_page()
+        browser_login(page, referee)
+        page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+        hands = page.locator("#sheet-state .sheet-hands")
+        column, under = hands.locator("tbody td.fans").first, hands.locator("tr.hand-detail .detail-fans").first
+        assert column.is_visible() is in_column and under.is_visible() is not in_column
+        shown = column if in_column else under
+        assert shown.inner_text().startswith("Pure Straight 16")
+        if not in_column:  # the fans read across the phone's width, a few lines, not one word a line
+            assert under.bounding_box()["width"] > 250 and under.bounding_box()["height"] < 80
+            assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        context.close()
