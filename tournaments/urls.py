@@ -92,3 +92,13 @@ urlpatterns += [
     path("sheets/<int:sheet_id>/read/", player_views.player_sheet, name="player_sheet"),
     path("registrations/<int:registration_id>/pin/", player_views.pin_reissue, name="pin_reissue"),
 ]
+
+# statistics from the recorded hands (tournaments.statistics), public where the standings are
+from tournaments.statistics import views as statistics_views  # noqa: E402
+
+urlpatterns += [
+    path("<int:tournament_id>/statistics/", statistics_views.statistics_page, name="statistics"),
+    path("<int:tournament_id>/statistics/players/<int:entry>/", statistics_views.statistics_player,
+         name="statistics_player"),
+    path("<int:tournament_id>/statistics/hands/", statistics_views.statistics_hands, name="statistics_hands"),
+]
