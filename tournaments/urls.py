@@ -102,3 +102,14 @@ urlpatterns += [
          name="statistics_player"),
     path("<int:tournament_id>/statistics/hands/", statistics_views.statistics_hands, name="statistics_hands"),
 ]
+
+# exports for ranking bodies and researchers (docs/exports.md)
+from tournaments.exports import views as export_views  # noqa: E402
+
+urlpatterns += [
+    path("<int:tournament_id>/ranking-report.csv", export_views.ranking_report, {"fmt": "csv"},
+         name="ranking_report_csv"),
+    path("<int:tournament_id>/ranking-report.xlsx", export_views.ranking_report, {"fmt": "xlsx"},
+         name="ranking_report_xlsx"),
+    path("<int:tournament_id>/hands.csv", export_views.hands_download, name="hands_csv"),
+]

@@ -63,7 +63,8 @@ def _figures(tournament_id: int, figures: dict, entry: int | None = None) -> lis
 def _outcome_chart(tournament_id: int, figures: dict, entry: int | None = None) -> str:
     if entry is None:
         parts = [
-            charts.Part(_("Wins on a discard"), figures["discard_wins"], _hands_url(tournament_id, kind="discard_wins")),
+            charts.Part(_("Wins on a discard"), figures["discard_wins"],
+                        _hands_url(tournament_id, kind="discard_wins")),
             charts.Part(_("Self-drawn wins"), figures["self_drawn"], _hands_url(tournament_id, kind="self_drawn")),
             charts.Part(_("Draws"), figures["draws"], _hands_url(tournament_id, kind="draws")),
         ]
