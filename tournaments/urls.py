@@ -113,3 +113,11 @@ urlpatterns += [
          name="ranking_report_xlsx"),
     path("<int:tournament_id>/hands.csv", export_views.hands_download, name="hands_csv"),
 ]
+
+# the hall display (tournaments.hall): a projector or TV at the venue
+from tournaments.hall import views as hall_views  # noqa: E402
+
+urlpatterns += [
+    path("<int:tournament_id>/hall/", hall_views.hall_page, name="hall"),
+    path("<int:tournament_id>/hall/live/", hall_views.hall_live, name="hall_live"),
+]

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from django.utils.translation import get_language
+
 from scoring.engine.fans import FAN_BY_NUMBER
 from tournaments import extensions
 from tournaments.models import Hand, Registration, ScoreSheet, SeatAssignment, Tournament
@@ -31,6 +33,20 @@ from tournaments.models import Hand, Registration, ScoreSheet, SeatAssignment, T
 CHICKEN_HAND = 43  # 无番和 (fan_table.csv row 43)
 BIGGEST_HANDS = 10
 EXPECTED_FANS_FILE = Path(__file__).with_name("expected_fans.json")
+
+
+def fan_label(number: int, language: str | None = None) -> str:
+    fan = FAN_BY_NUMBER.get(number)
+    if fan is None:
+        return str(number)
+    language = language or get_language() or "en"
+    name = fan.name_zh if language.startswith("zh") else fan.name_ja if language.startswith("ja") else fan.name_en
+    return f"{name} ({fan.points})"
+
+
+def fan_labels(fans: list) -> list[str]:
+    """A hand's fans as "Name (points)", with "×n" for a fan counted more than once."""
+    return [fan_label(row["number"]) + (f" ×{row['count']}" if row.get("count", 1) > 1 else "") for row in fans]
 
 
 @cache

@@ -12,21 +12,12 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.engine.fans import FAN_BY_NUMBER
 from tournaments.core import selectors as core_selectors
 from tournaments.extensions import foul_name
 from tournaments.statistics import charts, selectors
+from tournaments.statistics.selectors import fan_label
 
 FAN_CHART_ROWS = 15
-
-
-def fan_label(number: int, language: str | None = None) -> str:
-    fan = FAN_BY_NUMBER.get(number)
-    if fan is None:
-        return str(number)
-    language = language or get_language() or "en"
-    name = fan.name_zh if language.startswith("zh") else fan.name_ja if language.startswith("ja") else fan.name_en
-    return f"{name} ({fan.points})"
 
 
 def _hands_url(tournament_id: int, **query) -> str:
