@@ -28,9 +28,8 @@ def _a(href: str, body: str, title: str) -> str:
 def stacked_bar(parts: list[Part], *, title: str) -> str:
     """One bar split into its parts (e.g. discard wins, self-drawn wins, draws), a legend below it."""
     total = sum(part.value for part in parts)
-    bar_y, bar_h, legend_y = 8, 28, 56
-    rows = (len(parts) + 1) // 2
-    height = legend_y + rows * 22
+    bar_y, bar_h, legend_y = 8, 28, 58
+    height = legend_y + len(parts) * 22
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
         'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif" font-size="13">',
@@ -45,8 +44,7 @@ def stacked_bar(parts: list[Part], *, title: str) -> str:
             rect = f'<rect x="{x:.1f}" y="{bar_y}" width="{width:.1f}" height="{bar_h}" fill="{colour}"/>'
             out.append(_a(part.href, rect, f"{part.label}: {part.value} ({share})"))
         x += width
-        lx = 0 if index % 2 == 0 else WIDTH / 2
-        ly = legend_y + (index // 2) * 22
+        lx, ly = 0, legend_y + index * 22  # one line each: long labels (Chinese, Japanese too) fit at 360 px
         legend = (f'<rect x="{lx}" y="{ly - 11}" width="12" height="12" fill="{colour}"/>'
                   f'<text x="{lx + 17}" y="{ly}" fill="#111827">{escape(part.label)}: {part.value} ({share})</text>')
         out.append(_a(part.href, legend, f"{part.label}: {part.value}"))
@@ -63,7 +61,7 @@ def fan_bars(rows: list[dict], *, title: str, observed_label: str, expected_labe
     bar_x, bar_w = 0, WIDTH - 60
     out = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(title)}" '
-        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif" font-size="12">',
+        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif" font-size="13">',
         f'<rect x="0" y="2" width="12" height="10" fill="{COLOURS[0]}"/>'
         f'<text x="16" y="12" fill="#111827">{escape(observed_label)}</text>',
         f'<rect x="{WIDTH / 2}" y="2" width="12" height="10" fill="none" stroke="#111827"/>'

@@ -68,7 +68,8 @@ def _outcome_chart(tournament_id: int, figures: dict, entry: int | None = None) 
                         _hands_url(tournament_id, kind="self_drawn", entry=entry)),
             charts.Part(_("Deal-ins"), figures["deal_ins"], _hands_url(tournament_id, kind="deal_ins", entry=entry),
                         colour=charts.COLOURS[3]),
-            charts.Part(_("Draws"), figures["draws"], _hands_url(tournament_id, kind="draws", entry=entry)),
+            charts.Part(_("Draws"), figures["draws"], _hands_url(tournament_id, kind="draws", entry=entry),
+                        colour=charts.COLOURS[2]),
             charts.Part(_("Another player won"), others, _hands_url(tournament_id, entry=entry),
                         colour=charts.COLOURS[4]),
         ]
