@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-hall bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -54,6 +54,11 @@ bench-seating: $(VENV)/.dev
 bench-standings: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/standings.py
+
+# The hall display polling for a simulated hour in Chromium: memory, DOM, listeners, requests per minute.
+bench-hall: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/hall.py
 
 # gunicorn on a free 127.0.0.1 port against a throwaway PostgreSQL; stops everything it started.
 bench-submission: $(VENV)/.dev

@@ -27,6 +27,8 @@ class PenaltiesConfig(AppConfig):
         # Declared scoring: an under-declaration is a false win (3.11.6.6), recorded on the foul page.
         extensions.register_false_win_page("penalties:sheet_fouls")
         extensions.register_standing_flags_provider(providers.standing_flags)
+        # the statistics count false wins and other fouls per player (tournaments.statistics)
+        extensions.register_foul_records_provider(providers.foul_records, providers.FOUL_NAMES)
         # The foul page writes the sheet: linked only where the viewer may write it.
         extensions.register_link(
             "sheet", _("Fouls"), "penalties:sheet_fouls", Capability.RECORD_SCORES,

@@ -4,9 +4,9 @@ from collections import defaultdict
 
 from django.db.models import F
 
-from penalties.catalogue import Sanction
+from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, RankCancellation
-from tournaments.extensions import SeatAdjustment
+from tournaments.extensions import FoulRecord, SeatAdjustment
 from tournaments.models import ScoreSheet, SeatAssignment
 
 
@@ -132,3 +132,24 @@ def hand_marks(sheet_id: int) -> dict[int, list[str]]:
             f"{offender}: {foul_description(penalty.foul)} — {sanction_text(penalty)}"
         )
     return dict(marks)
+
+
+def foul_records(tournament_id: int) -> list[FoulRecord]:
+    """The fouls in force in a tournament, for its statistics (false wins counted apart, 3.11.6.6)."""
+    rows = Penalty.objects.filter(
+        sheet__session__tournament_id=tournament_id, status=Penalty.Status.ACTIVE
+    ).values_list("sheet_id", "hand_number", "offender_id", "foul", "points")
+    return [
+        FoulRecord(
+            sheet_id=sheet_id, hand_number=hand_number, registration_id=offender_id, code=code,
+            article=FOUL_BY_CODE[code].article if code in FOUL_BY_CODE else "",
+            false_win=code in FALSE_WIN_CODES, points=points,
+        )
+        for sheet_id, hand_number, offender_id, code, points in rows
+    ]
+
+
+# 3.11.6.6: 错和 (1) and 诈和 (2)
+FALSE_WIN_CODES = frozenset({"false_win", "false_win_not_waiting"})
+FOUL_NAMES = {foul.code: foul.description for foul in FOULS}
+FOUL_BY_CODE = {foul.code: foul for foul in FOULS}

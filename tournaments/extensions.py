@@ -359,3 +359,44 @@ def player_sections(registration, user) -> list[dict]:
         if values is not None:
             sections.append({"template": template_name, "context": values})
     return sections
+
+
+# --- fouls for the statistics (tournaments.statistics) ----------------------------------------------
+# The statistics count the false wins (错和/诈和, 3.11.6.6) and other fouls recorded against each
+# player; the core cannot read the penalties app, which registers a provider: tournament id -> the
+# fouls in force (cancelled ones left out), each on its sheet and hand.
+
+
+@dataclass(frozen=True)
+class FoulRecord:
+    sheet_id: int
+    hand_number: int | None
+    registration_id: int
+    code: str  # the foul's code in the app's catalogue, e.g. "false_win"
+    article: str  # e.g. "3.11.6.6(1)"
+    false_win: bool  # 错和 or 诈和 (3.11.6.6)
+    points: int = 0
+
+
+FoulRecordsProvider = Callable[[int], list[FoulRecord]]
+_foul_records_providers: list[FoulRecordsProvider] = []
+# code -> a function of the language code giving the foul's name in it (the app's catalogue)
+_foul_names: dict[str, Callable[[str], str]] = {}
+
+
+def register_foul_records_provider(provider: FoulRecordsProvider, names: dict[str, Callable] | None = None) -> None:
+    if provider not in _foul_records_providers:
+        _foul_records_providers.append(provider)
+    _foul_names.update(names or {})
+
+
+def foul_records(tournament_id: int) -> list[FoulRecord]:
+    records: list[FoulRecord] = []
+    for provider in _foul_records_providers:
+        records.extend(provider(tournament_id))
+    return records
+
+
+def foul_name(code: str, language: str) -> str:
+    name = _foul_names.get(code)
+    return name(language) if name else code
