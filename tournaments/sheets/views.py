@@ -153,6 +153,6 @@ def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, tabl
     return _pdf(
         paper.paper_session_pages(
             user=request.user, tournament_id=tournament_id, number=number, blank=kind == "blank",
-            table_number=table_number,
+            table_number=table_number, hands=request.GET.get("hands") == "1",
         )
     )
