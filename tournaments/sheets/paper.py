@@ -19,8 +19,8 @@ from django.utils.translation import gettext as _
 
 from scoring.engine import FANS
 from scoring.engine.rotation import round_seats
-from scoring.messages import fan_display_name
 from scoring.engine.table import MAX_HANDS, table_results, twelfths_display
+from scoring.messages import fan_display_name
 from tournaments.access import Capability, capabilities
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments

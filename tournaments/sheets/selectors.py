@@ -101,8 +101,8 @@ def _hand_rows(detail: dict, language: str) -> list[dict]:
     for row in detail["hands"]:
         hand = row["hand"]
         fans = [
-            {"name": fan_display_name(FANS[fan["number"] - 1], language), "points": FANS[fan["number"] - 1].points,
-             "count": fan["count"]}
+            {"number": fan["number"], "name": fan_display_name(FANS[fan["number"] - 1], language),
+             "points": FANS[fan["number"] - 1].points, "count": fan["count"]}
             for fan in hand.fans
         ]
         rows.append({
