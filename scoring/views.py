@@ -3,6 +3,7 @@
 from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scoring import fan_definitions
@@ -62,6 +63,11 @@ def not_counted(fan_lines) -> list[dict]:
     return notes
 
 
+def _source() -> str:
+    # The data file names it in full (scoring/fan_definitions.json "source"); the page in the reader's words.
+    return _("Mahjong Competition Rules (麻将竞赛规则), rule 3.8.1: the table of fan definitions (番种定义分值表).")
+
+
 def fan_list(request):
     """The 81 fans (3.8.1) with their points, their definitions and what each one does not count again
     (3.9.1.6); each links to its own page."""
@@ -79,7 +85,7 @@ def fan_list(request):
         }
         for fan in FANS
     ]
-    return render(request, "scoring/fans.html", {"fans": fans, "source": fan_definitions.source()})
+    return render(request, "scoring/fans.html", {"fans": fans, "source": _source()})
 
 
 def fan_detail(request, number: int):
@@ -108,5 +114,5 @@ def fan_detail(request, number: int):
         "included_in": named(n for n, excluded in EXCLUSIONS.items() if number in excluded),
         "previous": FAN_BY_NUMBER.get(number - 1),
         "next": FAN_BY_NUMBER.get(number + 1),
-        "source": fan_definitions.source(),
+        "source": _source(),
     })
