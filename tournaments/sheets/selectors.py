@@ -15,10 +15,10 @@ from scoring.engine.table import MAX_HANDS, hand_winds, table_results, twelfths_
 from scoring.messages import fan_display_name
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet, capabilities_for_page
+from tournaments.audit import AuditAction
 from tournaments.core.selectors import tournament_referees
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
-from tournaments.audit import AuditAction
 from tournaments.models import (
     SHEET_REMARKS_MAX_LENGTH,
     AuditEvent,
