@@ -302,3 +302,23 @@ def test_the_correction_form_starts_from_the_hand_and_the_corrected_hand_is_mark
     assert html.count('class="corrected-mark"') == 1
     row = html.split("?correct=2#correction")[1].split("</tr>")[0]
     assert "corrected-mark" in row
+
+
+@pytest.mark.django_db
+def test_an_unassigned_sheet_reads_as_unassigned_to_the_chief_referee(client_for, chief_referee, referee, sheet):
+    """Issue 13: the referee select of a table nobody holds shows 'no referee', not the first referee."""
+    ScoreSheet.objects.filter(pk=sheet.pk).update(referee=None)
+    client = client_for(chief_referee)
+    html = client.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    select = html.split('id="sheet-referee"')[1].split("</select>")[0]
+    assert '<option value="" selected disabled>— no referee —</option>' in select
+    assert select.count("selected") == 1
+    assert "No referee holds this table yet" in html and "Give the table to this referee" in html
+    # Sending the form untouched hands the table to nobody and says what to do.
+    answer = client.post(f"/t/sheets/{sheet.pk}/referee/", {"referee": ""}, follow=True)
+    assert "Choose a referee of this tournament." in answer.content.decode()
+    ScoreSheet.objects.filter(pk=sheet.pk).update(referee=referee)
+    html = client.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    select = html.split('id="sheet-referee"')[1].split("</select>")[0]
+    assert "no referee" not in select and f'<option value="{referee.pk}" selected>' in select
+    assert "Hand the table over" in html
