@@ -26,3 +26,9 @@ class AppealsConfig(AppConfig):
         # 3.11.6.11(7): a signed sheet changes only through an upheld appeal (or an objection made
         # before signing, which the core checks itself).
         extensions.register_amendment_basis("appeal", amendment_basis)
+        # The tournament archive carries the appeals (docs/archive.md): registered after the
+        # penalties' section (INSTALLED_APPS order), whose penalties a penalty appeal links.
+        from appeals import archive
+
+        extensions.register_archive_section(archive.SECTION)
+        extensions.register_tournament_archive_section(archive.POLICY_SECTION)

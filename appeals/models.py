@@ -112,6 +112,11 @@ class Appeal(models.Model):
     on_paper = models.BooleanField(default=False)
     stage = models.CharField(max_length=16, choices=Stage.choices)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.OPEN)
+    # An appeal brought in by a tournament archive (docs/archive.md) names its people as the file
+    # does, {"filed_by": {"role": ..., "name": ...}, "leader_signed_by": ..., "fee_received_by": ...,
+    # "fee_settled_by": ...}: the archive carries no accounts, so the account fields hold the
+    # importer (they must name someone) and the pages and a later export show these instead.
+    archived_people = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["-filed_at"]
@@ -156,6 +161,18 @@ class Appeal(models.Model):
     def __str__(self):
         return f"#{self.pk} {self.get_subject_display()} ({self.appellant})"
 
+    def _shown(self, key: str) -> str:
+        person = (self.archived_people or {}).get(key)
+        if person:
+            return person.get("name", "")
+        user = getattr(self, key)
+        return user.get_username() if user is not None else ""
+
+    @property
+    def people(self) -> dict[str, str]:
+        """The names the appeal page shows: an archived appeal's people as its file named them."""
+        return {key: self._shown(key) for key in ("filed_by", "leader_signed_by", "fee_received_by", "fee_settled_by")}
+
     @property
     def needs_leader_signature(self) -> bool:
         """3.12.3: a team's player's appeal is also signed by the team leader (负责人). A team
@@ -181,6 +198,9 @@ class AppealDecision(models.Model):
     remedy = models.JSONField(default=dict, blank=True)
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     decided_at = models.DateTimeField(auto_now_add=True)
+    # A decision brought in by a tournament archive: who decided, as the file names them
+    # ({"role": ..., "name": ...}); decided_by then holds the importer (see Appeal.archived_people).
+    archived_decided_by = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["appeal", "decided_at"]
@@ -189,3 +209,9 @@ class AppealDecision(models.Model):
 
     def __str__(self):
         return f"{self.appeal} {self.stage}: {self.outcome}"
+
+    @property
+    def decider(self) -> str:
+        if self.archived_decided_by:
+            return self.archived_decided_by.get("name", "")
+        return self.decided_by.get_username()

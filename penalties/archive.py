@@ -37,24 +37,29 @@ def export(sheet_ids) -> dict[int, list[dict]]:
         .order_by("sheet_id", "created_at", "pk")
     )
     for penalty in penalties:
-        item = {"foul": penalty.foul, "offender": str(penalty.offender.entry_number), "hand": penalty.hand_number}
-        if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
-            item["points"] = penalty.points
-        if penalty.sanction == Sanction.ESCALATING:
-            # 3.11.6.3-5: the place among the penalties in force (cancelling one renumbers the
-            # rest), so an import gives the same points.
-            item["occurrence"] = penalty.occurrence
-        if penalty.victim_id:
-            item["victim"] = str(penalty.victim.entry_number)
-        if penalty.late_seconds is not None:
-            item["late_seconds"] = penalty.late_seconds
-        notice = Notice.objects.filter(penalty=penalty).values_list("text", flat=True).first()
-        if notice:
-            item["notice"] = notice
-        if penalty.note:
-            item["note"] = penalty.note
-        items.setdefault(penalty.sheet_id, []).append(item)
+        items.setdefault(penalty.sheet_id, []).append(penalty_item(penalty))
     return items
+
+
+def penalty_item(penalty: Penalty) -> dict:
+    """One penalty as the archive writes it (the appeals' section names a penalty the same way)."""
+    item = {"foul": penalty.foul, "offender": str(penalty.offender.entry_number), "hand": penalty.hand_number}
+    if penalty.sanction in (Sanction.DEDUCTION, Sanction.PAY_VICTIM):
+        item["points"] = penalty.points
+    if penalty.sanction == Sanction.ESCALATING and penalty.status == Penalty.Status.ACTIVE:
+        # 3.11.6.3-5: the place among the penalties in force (cancelling one renumbers the
+        # rest), so an import gives the same points.
+        item["occurrence"] = penalty.occurrence
+    if penalty.victim_id:
+        item["victim"] = str(penalty.victim.entry_number)
+    if penalty.late_seconds is not None:
+        item["late_seconds"] = penalty.late_seconds
+    notice = Notice.objects.filter(penalty=penalty).values_list("text", flat=True).first()
+    if notice:
+        item["notice"] = notice
+    if penalty.note:
+        item["note"] = penalty.note
+    return item
 
 
 def _entry(value) -> str | None:

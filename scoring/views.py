@@ -1,11 +1,14 @@
 """The public hand calculator page: the tile picker and the context controls, results by htmx."""
 
+from django.http import Http404
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from scoring import fan_definitions
 from scoring.calculator import CalculatorError, hand_calculate, hand_waits
-from scoring.engine.fans import EXCLUSIONS, FAN_BY_NUMBER, FANS
+from scoring.engine.fans import EXCLUSIONS, FAN_BY_NUMBER, FANS, IMPLIED_EXCLUSIONS, STATED_EXCLUSIONS
 from scoring.forms import WIND_CHOICES, CalculatorForm
 from scoring.messages import fan_display_name
 
@@ -60,14 +63,21 @@ def not_counted(fan_lines) -> list[dict]:
     return notes
 
 
+def _source() -> str:
+    # The data file names it in full (scoring/fan_definitions.json "source"); the page in the reader's words.
+    return _("Mahjong Competition Rules (麻将竞赛规则), rule 3.8.1: the table of fan definitions (番种定义分值表).")
+
+
 def fan_list(request):
-    """The 81 fans (3.8.1) with their points and what each one does not count again (3.9.1.6); the
-    calculator's fans link here."""
+    """The 81 fans (3.8.1) with their points, their definitions and what each one does not count again
+    (3.9.1.6); each links to its own page."""
     language = get_language() or "en"
+    key = fan_definitions.language_key(language)
     fans = [
         {
             "fan": fan,
             "name": fan_display_name(fan, language),
+            "definition": fan_definitions.definition(fan.number)[key],
             "excludes": [
                 {"number": n, "name": fan_display_name(FAN_BY_NUMBER[n], language)}
                 for n in sorted(EXCLUSIONS.get(fan.number, frozenset()))
@@ -75,4 +85,34 @@ def fan_list(request):
         }
         for fan in FANS
     ]
-    return render(request, "scoring/fans.html", {"fans": fans})
+    return render(request, "scoring/fans.html", {"fans": fans, "source": _source()})
+
+
+def fan_detail(request, number: int):
+    """One fan: its definition from the rulebook (3.8.1) in the reader's language, and the Chinese text,
+    which governs; its points; the fans it is not counted with as Appendix 1 states them; the fans it
+    always contains (not counted again, 3.9.1.6 不重复原则); and the fans that contain it."""
+    if number not in FAN_BY_NUMBER:
+        raise Http404("No such fan.")
+    language = get_language() or "en"
+    key = fan_definitions.language_key(language)
+    fan = FAN_BY_NUMBER[number]
+    text = fan_definitions.definition(number)
+
+    def named(numbers):
+        return [{"number": n, "name": fan_display_name(FAN_BY_NUMBER[n], language)} for n in sorted(numbers)]
+
+    return render(request, "scoring/fan_detail.html", {
+        "fan": fan,
+        "name": fan_display_name(fan, language),
+        "definition": text[key],
+        "chinese": text["zh"] if key != "zh" else "",
+        "note": text.get("notes", {}).get(key, ""),
+        "corrections": [c for c in fan_definitions.corrections() if c["number"] == number and c["language"] == key],
+        "stated": named(STATED_EXCLUSIONS.get(number, frozenset())),
+        "implied": named(IMPLIED_EXCLUSIONS.get(number, frozenset()) - STATED_EXCLUSIONS.get(number, frozenset())),
+        "included_in": named(n for n, excluded in EXCLUSIONS.items() if number in excluded),
+        "previous": FAN_BY_NUMBER.get(number - 1),
+        "next": FAN_BY_NUMBER.get(number + 1),
+        "source": _source(),
+    })

@@ -36,6 +36,7 @@ class AuditAction(models.TextChoices):
     REGISTRATION_ADDED = "registration.added", _("Player registered")
     REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Player withdrew")
     REGISTRATION_SUBSTITUTED = "registration.substituted", _("Substitute seated")
+    REGISTRATION_WITHDRAWAL_UNDONE = "registration.withdrawal_undone", _("Withdrawal undone")
     # Groups, 团体 3.5.3 (tournaments.roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")

@@ -243,12 +243,18 @@ class TableArchiveSection:
       (they are saved before the section); nothing is written;
     - save(sheet, items, registration ids by entry number, actor): writes the items of one imported
       (locked) sheet, inside the import's transaction.
+    - needs_table: check also gets `table=` the table's whole object as written in the file (e.g. the
+      appeals of a table name the penalties listed beside them).
+
+    Sections are saved in the order they are registered (INSTALLED_APPS order: penalties before
+    appeals, whose penalty appeals link the table's penalties saved just before).
     """
 
     key: str
     export: Callable
     check: Callable
     save: Callable
+    needs_table: bool = False
 
 
 _archive_sections: dict[str, TableArchiveSection] = {}

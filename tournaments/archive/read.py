@@ -427,7 +427,8 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
         items = reader.items(where, obj, section.key, required=False, **at)
         if items:
             hand_count = len(obj["hands"]) if isinstance(obj.get("hands"), list) else 0
-            for message in section.check(items, seats if seats_ok else [], tournament["rules"], hand_count):
+            extra = {"table": obj} if section.needs_table else {}
+            for message in section.check(items, seats if seats_ok else [], tournament["rules"], hand_count, **extra):
                 reader.add(where, message, **at)
             extras[section.key] = items
     if obj.get("penalties") and "penalties" not in extras:

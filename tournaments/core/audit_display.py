@@ -381,6 +381,15 @@ def _registration_withdrawn(d, event, places):
     return text
 
 
+def _registration_withdrawal_undone(d, event, places):
+    text = _("Entry %(entry)s's withdrawal undone") % {"entry": d["entry"]}
+    if d.get("reason"):
+        text += " (" + d["reason"] + ")"
+    if d.get("missed"):
+        text += "; " + _("session(s) %(sessions)s were played without them") % {"sessions": number_list(d["missed"])}
+    return text
+
+
 def _registration_substituted(d, event, places):
     return ngettext(
         "Entry %(substitute)s takes the place of entry %(entry)s (%(n)d seat)",
@@ -611,6 +620,7 @@ _SENTENCES = {
     AuditAction.REGISTRATION_ADDED: _registration_added,
     AuditAction.REGISTRATION_WITHDRAWN: _registration_withdrawn,
     AuditAction.REGISTRATION_SUBSTITUTED: _registration_substituted,
+    AuditAction.REGISTRATION_WITHDRAWAL_UNDONE: _registration_withdrawal_undone,
     AuditAction.REGISTRATION_CHECKED_IN: _checked_in,
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: _check_in_undone,
     AuditAction.PINS_ISSUED: _pins_issued,

@@ -44,6 +44,10 @@ class WithdrawForm(forms.Form):
     reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)
 
 
+class WithdrawalUndoForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
 class SubstituteForm(forms.Form):
     substitute = forms.ModelChoiceField(label=_("Substitute"), queryset=None)
     reason = forms.CharField(label=_("Reason (optional)"), max_length=300, required=False)

@@ -19,6 +19,7 @@ from tournaments.models import (
     ImportJob,
     Player,
     Registration,
+    ScoreSheet,
     Session,
     Team,
     Tournament,
@@ -421,6 +422,52 @@ def registration_withdraw(*, actor, registration: Registration, reason: str = ""
         actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_WITHDRAWN, obj=registration,
         detail={"entry": registration.entry_number, "reason": registration.withdrawal_reason, "seats_in": held},
     )
+    standings_recompute_later(tournament_id=registration.tournament_id)  # the standings mark who withdrew
+    return registration
+
+
+@transaction.atomic
+def registration_withdrawal_undo(*, actor, registration: Registration, reason: str) -> Registration:
+    """A withdrawal taken back (recorded by mistake, or the player returns). The player plays again
+    in the sessions not yet started where they still hold a seat; a table of the running session held
+    back for them (3.5.2) starts now. Refused where the data cannot go back:
+    - a substitute took their seats (registration_substitute): the substitute keeps them, as they may
+      have played already; the player would have no seat (register them again to play on);
+    - sessions that started without them are not replayed: their tables held for them never played,
+      which the audit lists (missed)."""
+    tournament = lock_tournament(registration.tournament_id)
+    running = running_session_locked(tournament.pk)
+    registration = Registration.objects.select_for_update().select_related("substitute").get(pk=registration.pk)
+    if registration.withdrawn_at is None:
+        raise ValidationError(_("Entry %(entry)d has not withdrawn: there is nothing to undo.")
+                              % {"entry": registration.entry_number})
+    if registration.substitute_id is not None:
+        raise ValidationError(_(
+            "Entry %(entry)d's seats went to the substitute, entry %(other)d, who keeps them: the withdrawal "
+            "cannot be undone. Register the player again to seat them in later sessions."
+        ) % {"entry": registration.entry_number, "other": registration.substitute.entry_number})
+    if not (reason or "").strip():
+        raise ValidationError({"reason": _("Say why the withdrawal is undone (the audit keeps it).")})
+    withdrawn_at = registration.withdrawn_at
+    # Seats in sessions that started while they were away and whose table never played (held back).
+    played = set(ScoreSheet.objects.filter(session__tournament=tournament).values_list("session_id", "table_id"))
+    missed = sorted({
+        number
+        for session_id, table_id, number in registration.seats.exclude(session__status=Session.Status.PLANNED)
+        .values_list("session_id", "table_id", "session__number")
+        if (session_id, table_id) not in played and (running is None or session_id != running.pk)
+    })
+    registration.withdrawn_at = None
+    registration.withdrawal_reason = ""
+    registration.save(update_fields=["withdrawn_at", "withdrawal_reason"])
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_WITHDRAWAL_UNDONE, obj=registration,
+        detail={"entry": registration.entry_number, "reason": " ".join(reason.split())[:300],
+                "withdrawn_at": withdrawn_at.isoformat(), "missed": missed},
+    )
+    if running is not None:
+        session_held_tables_start(actor=actor, session=running)
+    standings_recompute_later(tournament_id=tournament.pk)  # the standings' "withdrew" mark goes
     return registration
 
 
@@ -474,4 +521,6 @@ def registration_substitute(
     )
     if running is not None:
         session_held_tables_start(actor=actor, session=running)
+    if withdrawing:
+        standings_recompute_later(tournament_id=tournament.pk)  # the standings mark who withdrew
     return registration

@@ -13,7 +13,13 @@ from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
 from tournaments.roster.files import PLAYER_COLUMNS, TEAM_COLUMNS, accepted_headers, problem_message
-from tournaments.roster.forms import ImportForm, LateRegistrationForm, SubstituteForm, WithdrawForm
+from tournaments.roster.forms import (
+    ImportForm,
+    LateRegistrationForm,
+    SubstituteForm,
+    WithdrawalUndoForm,
+    WithdrawForm,
+)
 from tournaments.staff import selectors as staff_selectors
 
 
@@ -100,12 +106,16 @@ def registration_leave(request, registration_id: int):
     substitute_form = SubstituteForm(
         request.POST if action == "substitute" else None, prefix="substitute", candidates=candidates
     )
-    form = {"withdraw": withdraw_form, "substitute": substitute_form}.get(action)
+    undo_form = WithdrawalUndoForm(request.POST if action == "undo" else None, prefix="undo")
+    form = {"withdraw": withdraw_form, "substitute": substitute_form, "undo": undo_form}.get(action)
     if form is not None and form.is_valid():
         try:
             if action == "withdraw":
                 roster_services.registration_withdraw(actor=request.user, registration=registration,
                                                       **form.cleaned_data)
+            elif action == "undo":
+                roster_services.registration_withdrawal_undo(actor=request.user, registration=registration,
+                                                             **form.cleaned_data)
             else:
                 roster_services.registration_substitute(actor=request.user, registration=registration,
                                                         **form.cleaned_data)
@@ -119,6 +129,7 @@ def registration_leave(request, registration_id: int):
         "tournament": registration.tournament,
         "withdraw_form": withdraw_form,
         "substitute_form": substitute_form,
+        "undo_form": undo_form,
         "seats_open": roster_selectors.registration_seats_open(registration=registration),
     }
     return render(request, "tournaments/roster/registration_leave.html", context)

@@ -4,7 +4,9 @@ Blank, for a table that plays on paper (3.9.1.5 allows the paper form beside app
 the seated players printed when the seating exists and empty lines otherwise; or filled from the
 recorded sheet: its hands with each player's result (得失分) and running total (累计), the check that
 each hand and the totals cancel out to zero ("正分负分相抵为'0'"), the remarks (备注), contest points
-(比赛分), table points (标准分), and the signatures given on the tablet.
+(比赛分), table points (标准分), and the signatures given on the tablet. A filled sheet's wins follow on
+a page of their own with their tiles drawn as faces and their fans (one table's print; a session's
+with ?hands=1).
 
 Reads here are selectors: staff of the tournament may print (the organizer, the chief referee, and
 the table's own referee); anyone else gets 404.
@@ -15,8 +17,10 @@ from django.utils import timezone
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from scoring.engine import FANS
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import MAX_HANDS, table_results, twelfths_display
+from scoring.messages import fan_display_name
 from tournaments.access import Capability, capabilities
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
@@ -143,6 +147,7 @@ def _page(
             signature=_signed(confirmed.get(registration.pk), registration.player.name) if registration else None,
         )
     contest_sum = sum(result.session_score for result in results)
+    page.update(hand_details=_hand_details(hands, players))
     page.update(
         hands_recorded=len(hands),
         totals=running,
@@ -155,6 +160,37 @@ def _page(
         changed_after_signing=bool(referee_signature) and sheet.version > referee_signature.sheet_version + 1,
     )
     return page
+
+
+def _hand_details(hands: list, players: list[dict]) -> list[dict]:
+    """The wins of a filled sheet with their tiles drawn as faces, and their fans: printed on a page of
+    their own after the Appendix 5 form (whose grid has no room for tiles), so a player checking the
+    sheet on paper reads each hand as it lay on the table (3.9.1.5: the scores come from the tiles)."""
+    language = get_language() or "en"
+
+    def seat(number):
+        if number is None:
+            return ""
+        registration = players[number]["registration"]
+        return f"{players[number]['wind']} {registration.entry_number}" if registration else players[number]["wind"]
+
+    details = []
+    for hand in hands:
+        if hand.result != Hand.Result.WIN:
+            continue
+        details.append({
+            "number": hand.number,
+            "winner": seat(hand.winner),
+            "discarder": seat(hand.discarder),
+            "tiles": hand.tiles,
+            "total": hand.total,
+            "fans": [
+                {"name": fan_display_name(FANS[fan["number"] - 1], language), "count": fan["count"],
+                 "points": FANS[fan["number"] - 1].points}
+                for fan in hand.fans
+            ],
+        })
+    return details
 
 
 def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list[dict]:
@@ -199,10 +235,14 @@ def paper_sheet_pages(*, user, sheet_id: int) -> dict:
     if sheet is None or not can_print(user, sheet.session.tournament, sheet):
         raise NotFound("No such sheet.")
     pages = _pages(session=sheet.session, tables=[sheet.table], sheets={sheet.table_id: sheet}, blank=False)
+    for page in pages:  # one table: its hands' tiles on a page after the form
+        page["with_hands"] = True
     return {"pages": pages, "filename": f"score-sheet-s{sheet.session.number}-t{sheet.table.number}.pdf"}
 
 
-def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None) -> dict:
+def paper_session_pages(
+    *, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None, hands: bool = False
+) -> dict:
     """Session `number`'s sheets, one page per table (or table `table_number` alone): blank, or
     filled where the table has a recorded sheet. The organizer and the chief referee get every table,
     a referee the tables they referee this session; anyone else (or a table not in play) 404.
@@ -231,6 +271,8 @@ def paper_session_pages(*, user, tournament_id: int, number: int, blank: bool, t
         if not tables:
             raise NotFound("No such session.")
     pages = _pages(session=session, tables=tables, sheets=sheets, blank=blank)
+    for page in pages:  # a whole session prints the forms alone unless the hands' tiles are asked for
+        page["with_hands"] = hands
     kind = "blank" if blank else "filled"
     suffix = f"-t{table_number}" if table_number is not None else ""
     return {"pages": pages, "filename": f"score-sheets-s{number}{suffix}-{kind}.pdf"}

@@ -15,11 +15,13 @@ from scoring.engine.table import MAX_HANDS, hand_winds, table_results, twelfths_
 from scoring.messages import fan_display_name
 from tournaments import extensions
 from tournaments.access import Capability, can, can_write_sheet, capabilities_for_page
+from tournaments.audit import AuditAction
 from tournaments.core.selectors import tournament_referees
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
 from tournaments.models import (
     SHEET_REMARKS_MAX_LENGTH,
+    AuditEvent,
     Hand,
     ScoreSheet,
     ScoringMode,
@@ -101,8 +103,8 @@ def _hand_rows(detail: dict, language: str) -> list[dict]:
     for row in detail["hands"]:
         hand = row["hand"]
         fans = [
-            {"name": fan_display_name(FANS[fan["number"] - 1], language), "points": FANS[fan["number"] - 1].points,
-             "count": fan["count"]}
+            {"number": fan["number"], "name": fan_display_name(FANS[fan["number"] - 1], language),
+             "points": FANS[fan["number"] - 1].points, "count": fan["count"]}
             for fan in hand.fans
         ]
         rows.append({
@@ -111,6 +113,40 @@ def _hand_rows(detail: dict, language: str) -> list[dict]:
             "cells": [{"delta": delta, "running": total} for delta, total in zip(hand.deltas, row["running"])],
         })
     return rows
+
+
+def corrected_hands(*, sheet: ScoreSheet, hands: list) -> set[int]:
+    """The numbers of the hands corrected after they were recorded (by the chief referee, or an upheld
+    appeal's remedy): the audit keeps each correction (hand.corrected, object the hand); a signed
+    sheet's changes are also its amendments. One query each."""
+    by_pk = {str(hand.pk): hand.number for hand in hands}
+    numbers = {
+        by_pk[object_id]
+        for object_id in AuditEvent.objects.filter(
+            action=AuditAction.HAND_CORRECTED, object_type="tournaments.hand", object_id__in=list(by_pk)
+        ).values_list("object_id", flat=True)
+    }
+    return numbers | set(sheet.amendments.values_list("hand_number", flat=True))
+
+
+def correction_initial(*, sheet: ScoreSheet, number) -> tuple[dict, str]:
+    """The correction form's starting values for hand `number` as recorded (so the chief referee changes
+    what is wrong, not retypes the hand), and its tiles for the picker; empty when there is no such hand."""
+    try:
+        hand = sheet.hands.filter(number=int(number)).first()
+    except (TypeError, ValueError):
+        hand = None
+    if hand is None:
+        return {}, ""
+    initial = {"number": hand.number, "result": hand.result}
+    if hand.result == Hand.Result.WIN:
+        initial.update(
+            winner=hand.winner, discarder=hand.discarder, flowers=hand.flowers,
+            last_of_kind=hand.last_of_kind, last_wall_tile=hand.last_wall_tile,
+            kong_replacement=hand.kong_replacement, robbing_kong=hand.robbing_kong,
+            declared_fans=", ".join(str(n) for n in hand.declared_fans),
+        )
+    return initial, hand.tiles
 
 
 def sheet_page(*, user, sheet: ScoreSheet) -> dict:
@@ -139,8 +175,10 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         })
     hand_rows = _hand_rows(detail, language)
     marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
+    corrected = corrected_hands(sheet=sheet, hands=[row["hand"] for row in hand_rows])
     for row in hand_rows:
         row["marks"] = marks.get(row["hand"].number, [])
+        row["corrected"] = row["hand"].number in corrected
     locked = sheet.status == ScoreSheet.Status.LOCKED
     moment = sheet.session.started_at or sheet.session.scheduled_start
     started = sheet.session.started_at

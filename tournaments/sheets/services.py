@@ -607,14 +607,16 @@ def sheet_confirm(
         cache.incr(attempts_key)
         # One message for both cases: a wrong guess must not reveal who sits at the table.
         raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
-    signature, created = sheet.signatures.get_or_create(
-        kind="player", registration=registration, sheet_version=sheet.version
+    if sheet.signatures.filter(kind="player", registration=registration, sheet_version=sheet.version).exists():
+        # Said plainly (after the PIN matched, so it tells nothing to a guesser): nothing is recorded twice.
+        message = _("%(name)s (entry %(entry)d) has already confirmed this sheet: nothing more to do.") % {
+            "name": registration.player.name, "entry": entry_number}
+        raise ValidationError({"entry": ValidationError(message, code="already_confirmed")})
+    sheet.signatures.create(kind="player", registration=registration, sheet_version=sheet.version)
+    audit_record(
+        actor=None, tournament=sheet.session.tournament, action=AuditAction.SHEET_CONFIRMED, obj=sheet,
+        detail={"entry": entry_number},
     )
-    if created:
-        audit_record(
-            actor=None, tournament=sheet.session.tournament, action=AuditAction.SHEET_CONFIRMED, obj=sheet,
-            detail={"entry": entry_number},
-        )
     return registration
 
 

@@ -40,7 +40,13 @@ def sheet_page(request, sheet_id: int):
     if request.htmx:
         return render(request, "tournaments/sheets/_sheet_state.html", context)
     if context["correctable"]:
-        context["correction_form"] = HandCorrectionForm(seats=context["seats"], initial={"version": sheet.version})
+        # "Correct" on a hand's row: the form starts from that hand as recorded, open.
+        initial, tiles = sheet_selectors.correction_initial(sheet=sheet, number=request.GET.get("correct"))
+        context["correction_form"] = HandCorrectionForm(
+            seats=context["seats"], initial={"version": sheet.version, **initial}
+        )
+        context["correction_tiles"] = tiles
+        context["correction_open"] = bool(initial)
     return render(request, "tournaments/sheets/sheet.html", context)
 
 
@@ -91,6 +97,7 @@ def sheet_correct(request, sheet_id: int):
             messages.success(request, _("Hand corrected; the results follow."))
             return redirect("tournaments:sheet", sheet.pk)
     context["correction_form"] = form
+    context["correction_tiles"] = request.POST.get("tiles", "")
     # This URL takes POSTs only: switching the language goes back to the sheet.
     context["language_next"] = reverse("tournaments:sheet", args=[sheet.pk])
     return render(request, "tournaments/sheets/sheet.html", context, status=400 if form.errors else 200)
@@ -153,6 +160,6 @@ def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, tabl
     return _pdf(
         paper.paper_session_pages(
             user=request.user, tournament_id=tournament_id, number=number, blank=kind == "blank",
-            table_number=table_number,
+            table_number=table_number, hands=request.GET.get("hands") == "1",
         )
     )

@@ -5,7 +5,16 @@ from django.utils import timezone
 
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
-from tournaments.models import Membership, PasswordChangeDue, Role, Session, StaffInvitation, Team, Tournament
+from tournaments.models import (
+    Membership,
+    PasswordChangeDue,
+    PlannedReferee,
+    Role,
+    Session,
+    StaffInvitation,
+    Team,
+    Tournament,
+)
 
 
 def staff_by_role(*, tournament: Tournament) -> list[dict]:
@@ -17,6 +26,27 @@ def staff_by_role(*, tournament: Tournament) -> list[dict]:
         {"role": value, "label": label, "memberships": [m for m in memberships if m.role == value]}
         for value, label in Role.choices
     ]
+
+
+def planned_referees(*, tournament: Tournament) -> list[dict]:
+    """The referees planned for the tables of sessions not yet started (PlannedReferee; session_start
+    gives them those tables), per session: [{"session": Session, "tables": [(table number, username)],
+    "not_referee": usernames planned who no longer hold the role (their tables go in turn)}]."""
+    referees = set(
+        Membership.objects.filter(tournament=tournament, role=Role.REFEREE).values_list("user_id", flat=True)
+    )
+    plans = (
+        PlannedReferee.objects.filter(session__tournament=tournament, session__status=Session.Status.PLANNED)
+        .select_related("session", "table", "referee")
+        .order_by("session__number", "table__number")
+    )
+    sessions: dict[int, dict] = {}
+    for plan in plans:
+        entry = sessions.setdefault(plan.session_id, {"session": plan.session, "tables": [], "not_referee": []})
+        entry["tables"].append((plan.table.number, plan.referee.get_username()))
+        if plan.referee_id not in referees and plan.referee.get_username() not in entry["not_referee"]:
+            entry["not_referee"].append(plan.referee.get_username())
+    return list(sessions.values())
 
 
 def invitations_open(*, tournament: Tournament):

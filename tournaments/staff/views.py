@@ -31,6 +31,7 @@ def _staff_context(tournament, form):
         "roles": selectors.staff_by_role(tournament=tournament),
         "invitations": selectors.invitations_open(tournament=tournament),
         "leaders": selectors.leaders_without_account(tournament=tournament),
+        "planned": selectors.planned_referees(tournament=tournament),
     }
 
 

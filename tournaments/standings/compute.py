@@ -94,12 +94,13 @@ def standings_compute(tournament: Tournament) -> dict:
         seat_owners[session_id, table_id][seat] = registration_id
     no_owners = [None] * 4
     rows = {}
-    for registration_id, entry, name, name_local, country, federation_id, team_id, team_name, group_id, group_name in (
+    for (registration_id, entry, name, name_local, country, federation_id, team_id, team_name, group_id, group_name,
+         withdrawn_at) in (
         Registration.objects.filter(tournament=tournament)
         .order_by()
         .values_list(
             "id", "entry_number", "player__name", "player__name_local", "player__country", "player__federation_id",
-            "team_id", "team__name", "group_id", "group__name",
+            "team_id", "team__name", "group_id", "group__name", "withdrawn_at",
         )
     ):
         rows[registration_id] = {
@@ -120,6 +121,8 @@ def standings_compute(tournament: Tournament) -> dict:
             "sessions": [],
             "disqualified": False,
             "rank_cancelled": False,
+            # Left of their own accord (registration_withdraw): ranked on what they played (3.10.1), marked.
+            "withdrawn": withdrawn_at is not None,
         }
     for registration_id, marks in extensions.standing_flags(tournament.pk).items():
         if registration_id in rows:

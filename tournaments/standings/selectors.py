@@ -62,6 +62,7 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
             "table_points": twelfths_display(row["table_points"]),
             "contest_points": row["contest_points"],
             "disqualified": row.get("disqualified", False),
+            "withdrawn": row.get("withdrawn", False),  # snapshots stored before issue 13 have none
         }
         for row in data["individuals"]
     ]
@@ -102,6 +103,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
         "rank": row["rank"],
         # 3.11.4: a disqualified (停赛) player keeps the rank earned so far, marked (standing flags).
         "disqualified": row.get("disqualified", False),
+        "withdrawn": row.get("withdrawn", False),
         "entry": row["entry"],
         "name": row["name"],
         "name_local": row.get("name_local") or "",

@@ -64,7 +64,12 @@ def sign_all(*, actor, sheet: ScoreSheet, pins: dict[int, str] | None = None) ->
     if sheet.status == ScoreSheet.Status.OPEN:
         sheet = sheet_services.sheet_close(actor=actor, sheet=sheet, expected_version=sheet.version)
     places = SeatAssignment.objects.filter(session_id=sheet.session_id, table_id=sheet.table_id).order_by("seat")
+    confirmed = set(
+        sheet.signatures.filter(kind="player", sheet_version=sheet.version).values_list("registration_id", flat=True)
+    )
     for place in places.select_related("registration"):
+        if place.registration_id in confirmed:  # a second confirmation is refused (already confirmed)
+            continue
         entry = place.registration.entry_number
         pin = place.registration.confirm_pin if pins is None else pins[entry]
         sheet_services.sheet_confirm(sheet=sheet, entry_number=entry, pin=pin)

@@ -347,3 +347,15 @@ def test_the_tablet_address_sends_a_player_to_their_reading_and_others_to_404(
     assert client_for(outsider).get(url).status_code == 404
     other = ScoreSheet.objects.get(session__tournament=played, session__number=1, table__number=2)
     assert client_for(player_user).get(reverse("tournaments:sheet", args=[other.pk])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_players_sheet_draws_each_hand_as_tile_faces(client_for, played, player_user):
+    """Issue 13: the tiles as faces on the player's own (printable) sheet, the notation as caption."""
+    sheet = ScoreSheet.objects.get(session__tournament=played, session__number=1, table__number=1)
+    page = client_for(player_user).get(reverse("tournaments:player_sheet", args=[sheet.pk])).content.decode()
+    with_tiles = [hand for hand in sheet.hands.all() if hand.tiles]
+    assert with_tiles
+    assert page.count('class="read-tiles"') == len(with_tiles)
+    assert page.count("<svg") >= 14 * len(with_tiles)
+    assert f'<code class="hand-notation" title="Notation">{with_tiles[0].tiles}</code>' in page

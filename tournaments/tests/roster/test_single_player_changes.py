@@ -166,3 +166,57 @@ def test_substitute_bad_choices_are_refused(organizer, tournament, registrations
     sub2 = services.registration_add(actor=organizer, tournament=tournament, name="Sub2", entry_number=51)
     with pytest.raises(ValidationError, match="already has a substitute"):
         services.registration_substitute(actor=organizer, registration=registrations[0], substitute=sub2)
+
+
+# --- undoing a withdrawal -----------------------------------------------------------------------
+
+
+def test_a_withdrawal_undone_plays_again_and_its_held_table_starts(organizer, tournament, registrations, referee):
+    seat_session(organizer, tournament, 1, registrations)
+    seat_session(organizer, tournament, 2, registrations)
+    leaver = registrations[5]
+    services.registration_withdraw(actor=organizer, registration=leaver, reason="ill")
+    assert [r["withdrawn"] for r in standings_compute(tournament)["individuals"] if r["entry"] == 6] == [True]
+    session1 = tournament.sessions.get(number=1)
+    session_services.session_start(actor=organizer, session=session1)
+    session1.refresh_from_db()
+    assert session_selectors.session_tables_held(session=session1) == [2]
+    with pytest.raises(ValidationError) as caught:  # the reason is required
+        services.registration_withdrawal_undo(actor=organizer, registration=leaver, reason="  ")
+    assert "reason" in caught.value.message_dict
+    services.registration_withdrawal_undo(actor=organizer, registration=leaver, reason="recovered")
+    leaver.refresh_from_db()
+    assert leaver.withdrawn_at is None and leaver.withdrawal_reason == ""
+    session1.refresh_from_db()
+    assert sorted(session1.sheets.values_list("table__number", flat=True)) == [1, 2, 3]  # the held table starts
+    event = AuditEvent.objects.get(action="registration.withdrawal_undone")
+    assert event.detail["entry"] == 6 and event.detail["reason"] == "recovered" and event.detail["missed"] == []
+    assert [r["withdrawn"] for r in standings_compute(tournament)["individuals"] if r["entry"] == 6] == [False]
+    with pytest.raises(ValidationError, match="has not withdrawn: there is nothing to undo"):
+        services.registration_withdrawal_undo(actor=organizer, registration=leaver, reason="again")
+
+
+def test_a_withdrawal_cannot_be_undone_once_a_substitute_took_the_seats(organizer, tournament, registrations):
+    seat_session(organizer, tournament, 1, registrations)
+    sub = services.registration_add(actor=organizer, tournament=tournament, name="Sub", entry_number=50)
+    services.registration_substitute(actor=organizer, registration=registrations[2], substitute=sub)
+    with pytest.raises(ValidationError, match="went to the substitute, entry 50, who keeps them"):
+        services.registration_withdrawal_undo(actor=organizer, registration=registrations[2], reason="back")
+    assert Registration.objects.get(pk=registrations[2].pk).withdrawn_at is not None
+    assert not AuditEvent.objects.filter(action="registration.withdrawal_undone").exists()
+
+
+def test_a_session_that_ended_without_the_player_is_listed_as_missed(organizer, tournament, registrations, referee):
+    seat_session(organizer, tournament, 1, registrations)
+    seat_session(organizer, tournament, 2, registrations)
+    services.registration_withdraw(actor=organizer, registration=registrations[0])
+    session1 = tournament.sessions.get(number=1)
+    session_services.session_start(actor=organizer, session=session1)  # table 1 held back
+    session_services.session_end(actor=organizer, session=session1)
+    services.registration_withdrawal_undo(actor=organizer, registration=registrations[0], reason="back for session 2")
+    assert AuditEvent.objects.get(action="registration.withdrawal_undone").detail["missed"] == [1]
+    session2 = tournament.sessions.get(number=2)
+    session_services.session_start(actor=organizer, session=session2)
+    session2.refresh_from_db()
+    assert session_selectors.session_tables_held(session=session2) == []  # plays again in session 2
+    assert session2.sheets.count() == 3

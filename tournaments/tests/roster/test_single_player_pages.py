@@ -116,3 +116,31 @@ def test_time_zone_edit_form_and_an_unknown_zone(client_for, organizer, tourname
     assert tournament.time_zone == "Asia/Tokyo"
     assert AuditEvent.objects.filter(action="tournament.updated").last().detail["time_zone"][1] == "Asia/Tokyo"
     assert zoneinfo.ZoneInfo(tournament.time_zone)
+
+
+def test_organizer_undoes_a_withdrawal_and_the_standings_mark_who_withdrew(
+    client_for, organizer, tournament, registrations, django_capture_on_commit_callbacks
+):
+    from tournaments.models import AuditEvent
+    from tournaments.testing.scenarios import publish
+
+    publish(tournament)
+    client = client_for(organizer)
+    url = reverse("tournaments:registration_leave", args=[registrations[1].pk])
+    assert "Undo the withdrawal" not in client.get(url).content.decode()
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(url, {"action": "withdraw", "withdraw-reason": "ill"})
+    standings = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert standings.count('class="withdrawn"') == 1
+    page = client.get(url).content.decode()
+    assert "Undo the withdrawal" in page
+    refused = client.post(url, {"action": "undo", "undo-reason": ""})  # the reason is required
+    assert refused.status_code == 200 and Registration.objects.get(pk=registrations[1].pk).withdrawn_at is not None
+    with django_capture_on_commit_callbacks(execute=True):
+        done = client.post(url, {"action": "undo", "undo-reason": "recorded by mistake"})
+    assert done.status_code == 302 and Registration.objects.get(pk=registrations[1].pk).withdrawn_at is None
+    standings = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()
+    assert 'class="withdrawn"' not in standings
+    audit = client.get(reverse("tournaments:audit", args=[tournament.pk])).content.decode()
+    assert "Entry 2&#x27;s withdrawal undone (recorded by mistake)" in audit or "Entry 2's withdrawal undone" in audit
+    assert AuditEvent.objects.filter(action="registration.withdrawal_undone").count() == 1

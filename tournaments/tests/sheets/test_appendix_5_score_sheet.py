@@ -91,9 +91,11 @@ def test_appendix_5_filled_pdf_prints_each_hand_with_running_totals_zero_sums_an
     )
     sign_all(actor=referee, sheet=sheet)
     sheet.refresh_from_db()
-    [text] = pdf_pages(client_for(referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))
+    text, hands_page = pdf_pages(client_for(referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))
     lines = text.splitlines()
     assert "Mahjong competition score sheet" in lines
+    # The wins follow on a page of their own, tiles as faces (vector: no text but the captions).
+    assert "Session 1 · Table 1 · Hands recorded" in hands_page and "self-drawn" in hands_page
     date = sheet.session.started_at.date().isoformat()
     assert f"Session 1 Table 1 Date {date}" in lines
     # Entry numbers and names of the four starting seats, their starting seats and seats per round.
@@ -128,7 +130,8 @@ def test_appendix_5_filled_pdf_in_chinese_and_japanese_uses_the_forms_words(clie
     chinese = pdf_pages(
         client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf", HTTP_ACCEPT_LANGUAGE="zh-hans")
     )
-    [text] = chinese
+    text, hands_page = chinese
+    assert "第 1 局 · 第 1 桌" in hands_page and "自摸" in hands_page  # the wins, tiles as faces
     for words in (
         "麻将竞赛成绩记录表",
         "附件五",
@@ -152,7 +155,7 @@ def test_appendix_5_filled_pdf_in_chinese_and_japanese_uses_the_forms_words(clie
     assert "尚未签字" in text  # not signed yet: the figures are not final
     for line in expected_hand_lines(sheet):
         assert line in text.splitlines(), line
-    [japanese] = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf", HTTP_ACCEPT_LANGUAGE="ja"))
+    japanese = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf", HTTP_ACCEPT_LANGUAGE="ja"))[0]
     for words in (
         "麻雀競技成績記録表",
         "付録５",
@@ -182,7 +185,7 @@ def test_appendix_5_contest_points_with_a_deduction_do_not_add_up_to_zero_and_th
     monkeypatch.setattr(
         extensions, "_adjustment_providers", [lambda ids: {k: v for k, v in deduction.items() if k in ids}]
     )
-    [text] = pdf_pages(client_for(referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))
+    text = pdf_pages(client_for(referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))[0]
     assert "points -72 65 1 -4 -10" in text  # 75 - 10, 6 - 5, -9 + 5; Σ -10
     assert "Deducted 10" in text and "Penalty points -5" in text and "Penalty points +5" in text
     assert "The contest points add up to −10: points deducted are given to nobody (3.11.2.2)." in flat(text)
@@ -213,7 +216,7 @@ def test_appendix_5_changed_after_signing_is_said_on_the_sheet(client_for, chief
         basis="objection",
         objection_at=sheet.locked_at - dt.timedelta(minutes=1),
     )
-    [text] = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))
+    text = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))[0]
     assert "Changed after signing" in flat(text)
     assert "1 -31 -31 47 47 -8 -8 -8 -8 0 0" in text.splitlines()
 
@@ -468,3 +471,31 @@ def test_appendix_5_the_tablet_api_gives_running_totals_and_remarks(client_for, 
     state = client_for(referee).get(reverse("api-sheet", args=[sheet.pk])).json()
     assert state["remarks"] == "Hall B"
     assert [hand["running"] for hand in state["hands"]] == [[-31, -8, 47, -8], [-64, 91, 14, -41]]
+
+
+@pytest.mark.django_db
+def test_appendix_5_the_hands_page_draws_each_win_as_tile_faces(client_for, organizer, referee, sheet, tournament):
+    """Issue 13, prints: the wins' tiles as faces (vector SVG) after the form; draws are not listed."""
+    record(sheet, referee)
+    with translation.override("en"):
+        pages = paper.paper_sheet_pages(user=organizer, sheet_id=sheet.pk)["pages"]
+        html = paper.paper_html(pages)
+    details = pages[0]["hand_details"]
+    assert [hand["number"] for hand in details] == [1, 2, 4]  # hand 3 was a draw
+    assert details[1]["discarder"] == "" and details[0]["discarder"] == "East 1"
+    assert details[0]["fans"] and details[0]["total"] == sheet.hands.get(number=1).total
+    assert html.count('class="tile-face') == 14 * 3  # three wins of 14 tiles each
+    assert html.count("<svg") == 14 * 3 and "Declared fans; tiles not recorded." not in html
+    # A session's print leaves the hands page out unless asked for.
+    base = f"/t/{tournament.pk}/sessions/1/score-sheets-filled.pdf"
+    forms = pdf_pages(client_for(organizer).get(base))
+    assert len(forms) == 3  # three tables, one form each
+    asked = pdf_pages(client_for(organizer).get(base + "?hands=1"))
+    assert len(asked) == 4 and "Hands recorded" in asked[1]  # table 1's hands follow its form
+
+
+@pytest.mark.django_db
+def test_appendix_5_a_blank_sheet_has_no_hands_page(organizer, sheet):
+    pages = paper.paper_session_pages(user=organizer, tournament_id=sheet.session.tournament_id, number=1, blank=True,
+                                      hands=True)["pages"]
+    assert all(not page.get("hand_details") for page in pages)

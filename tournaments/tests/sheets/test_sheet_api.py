@@ -100,6 +100,10 @@ def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chi
         confirmed = client.post(url(sheet, "confirm"), body, content_type="application/json")
         assert confirmed.status_code == 200
     assert confirmed.json()["confirmed_count"] == 4
+    again = client.post(url(sheet, "confirm"), body, content_type="application/json")  # entry 4 once more
+    assert again.status_code == 400
+    assert again.json()["errors"][0]["code"] == "already_confirmed"
+    assert "has already confirmed this sheet" in again.json()["errors"][0]["message"]
     signed = client.post(url(sheet, "sign"), {"version": version}, content_type="application/json")
     assert signed.json()["status"] == "locked"
     version = signed.json()["version"]

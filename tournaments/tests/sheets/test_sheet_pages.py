@@ -8,6 +8,7 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.fixtures import make_user
+from tournaments.testing.scenarios import STRAIGHT, win
 
 
 @pytest.mark.django_db
@@ -268,3 +269,56 @@ def test_only_the_chief_referee_hands_a_table_over(client_for, referee, chief_re
     client_for(chief_referee).post(f"/t/sheets/{sheet.pk}/referee/", {"referee": other.pk})
     sheet.refresh_from_db()
     assert sheet.referee == other
+
+
+@pytest.mark.django_db
+def test_the_correction_form_starts_from_the_hand_and_the_corrected_hand_is_marked(
+    client_for, chief_referee, referee, sheet
+):
+    """Issue 13: 'Correct' on a hand's row opens the form filled with that hand as recorded; once
+    corrected, the row says so (the audit keeps by whom and why)."""
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,
+                               entry=HandEntry.from_mapping(win(2, 0, STRAIGHT, flowers=2)))
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2, entry=HandEntry(result="draw"))
+    client = client_for(chief_referee)
+    page = client.get(f"/t/sheets/{sheet.pk}/?correct=1")
+    form = page.context["correction_form"]
+    assert form.initial["number"] == 1 and form.initial["winner"] == 2 and form.initial["discarder"] == 0
+    assert form.initial["flowers"] == 2 and page.context["correction_tiles"] == STRAIGHT
+    html = page.content.decode()
+    assert 'id="correction" open' in html and f'value="{STRAIGHT}"' in html
+    assert 'href="?correct=2#correction"' in html
+    assert "corrected-mark" not in html
+    # Bad values leave the form empty, not a 500.
+    for bad in ("9", "x", "-1", ""):
+        answer = client.get(f"/t/sheets/{sheet.pk}/?correct={bad}")
+        assert answer.status_code == 200 and "number" not in answer.context["correction_form"].initial
+    # A referee (not the chief) gets no correction link.
+    assert "?correct=" not in client_for(referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    sheet.refresh_from_db()
+    sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=2, expected_version=sheet.version,
+                                reason="It was a win", entry=HandEntry.from_mapping(win(1, None, STRAIGHT)))
+    html = client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/").content.decode()
+    assert html.count('class="corrected-mark"') == 1
+    row = html.split("?correct=2#correction")[1].split("</tr>")[0]
+    assert "corrected-mark" in row
+
+
+@pytest.mark.django_db
+def test_an_unassigned_sheet_reads_as_unassigned_to_the_chief_referee(client_for, chief_referee, referee, sheet):
+    """Issue 13: the referee select of a table nobody holds shows 'no referee', not the first referee."""
+    ScoreSheet.objects.filter(pk=sheet.pk).update(referee=None)
+    client = client_for(chief_referee)
+    html = client.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    select = html.split('id="sheet-referee"')[1].split("</select>")[0]
+    assert '<option value="" selected disabled>— no referee —</option>' in select
+    assert select.count("selected") == 1
+    assert "No referee holds this table yet" in html and "Give the table to this referee" in html
+    # Sending the form untouched hands the table to nobody and says what to do.
+    answer = client.post(f"/t/sheets/{sheet.pk}/referee/", {"referee": ""}, follow=True)
+    assert "Choose a referee of this tournament." in answer.content.decode()
+    ScoreSheet.objects.filter(pk=sheet.pk).update(referee=referee)
+    html = client.get(f"/t/sheets/{sheet.pk}/").content.decode()
+    select = html.split('id="sheet-referee"')[1].split("</select>")[0]
+    assert "no referee" not in select and f'<option value="{referee.pk}" selected>' in select
+    assert "Hand the table over" in html

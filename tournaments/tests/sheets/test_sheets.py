@@ -163,7 +163,11 @@ def test_close_confirm_sign_lock_and_standings(referee, sheet, pins, registratio
     with pytest.raises(ValidationError):  # only three have confirmed
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
     sheet_services.sheet_confirm(sheet=sheet, entry_number=4, pin=pins[4])
-    sheet_services.sheet_confirm(sheet=sheet, entry_number=4, pin=pins[4])  # twice is once
+    with pytest.raises(ValidationError) as twice:  # a second confirmation is said plainly, not recorded
+        sheet_services.sheet_confirm(sheet=sheet, entry_number=4, pin=pins[4])
+    assert twice.value.error_dict["entry"][0].code == "already_confirmed"
+    assert "Player 4 (entry 4) has already confirmed this sheet" in twice.value.messages[0]
+    assert AuditEvent.objects.filter(action="sheet.confirmed").count() == 4
     with django_capture_on_commit_callbacks(execute=True):
         sheet = sheet_services.sheet_sign(actor=referee, sheet=sheet)
     assert sheet.status == ScoreSheet.Status.LOCKED

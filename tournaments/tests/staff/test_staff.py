@@ -386,3 +386,25 @@ def test_an_expired_link_says_so_on_its_page(client, organizer, tournament):
         "username": "late", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
     assert "expired" in response.content.decode()
     assert not get_user_model().objects.filter(username="late").exists()
+
+
+def test_the_staff_page_shows_the_referees_planned_for_each_session(client_for, organizer, tournament,
+                                                                    seated_session, referee):
+    """Issue 13: planned referees (PlannedReferee) are on the Staff page, per session, until it starts."""
+    from tournaments.sessions import services as session_services
+
+    client = client_for(organizer)
+    url = reverse("tournaments:staff", args=[tournament.pk])
+    assert "None: the tables of each session go to the referees in turn" in client.get(url).content.decode()
+    second = make_user("second")
+    membership = core_services.membership_grant(actor=organizer, tournament=tournament, user=second, role=Role.REFEREE)
+    services.session_referees_plan(actor=organizer, session=seated_session, referees={3: second, 1: referee})
+    page = client.get(url).content.decode()
+    section = page.split('class="card planned-referees"')[1].split("</section>")[0]
+    assert "Session 1" in section and "Table 1: referee" in section and "Table 3: second" in section
+    assert section.index("Table 1") < section.index("Table 3")
+    assert reverse("tournaments:session_referees", args=[seated_session.pk]) in section
+    core_services.membership_revoke(actor=organizer, membership=membership)
+    assert "No longer a referee: second" in client.get(url).content.decode()
+    session_services.session_start(actor=organizer, session=seated_session)  # started: the plan has done its work
+    assert 'class="card planned-referees"' not in client.get(url).content.decode()
