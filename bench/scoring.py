@@ -1,4 +1,5 @@
-"""Median microseconds per hand: scoring.engine against pymahjonggb, same corpus, same run.
+"""Median microseconds per hand: scoring.engine against pymahjonggb, same corpus, same run; the
+elementary rule set (30 fans, scoring/READINGS.md E1-E9) beside the full rules on the same hands.
 
 Run from the repository root:  python bench/scoring.py [--count N] [--seed S] [--repeat R]
 """
@@ -50,11 +51,15 @@ def main() -> int:
     oracle = _per_hand(lambda kw: calculate(**kw), oracle_calls, args.repeat)
     e, o = statistics.median(engine), statistics.median(oracle)
     warm = statistics.median(_per_hand(lambda c: evaluate(c[0], **c[1]), calls, args.repeat))
+    elementary = statistics.median(
+        _per_hand(lambda c: evaluate(c[0], rule_set="elementary", **c[1]), calls, args.repeat))
     print(f"hands: {len(hands)} (seed {args.seed})")
     print(f"scoring.engine cold : median {e:8.1f} us/hand")
     print(f"scoring.engine warm : median {warm:8.1f} us/hand (decomposition caches filled)")
     print(f"pymahjonggb         : median {o:8.1f} us/hand (best of {args.repeat}, arguments prebuilt)")
+    print(f"scoring.engine elem.: median {elementary:8.1f} us/hand (rule_set=elementary, warm)")
     print(f"ratio engine/oracle : cold {e / o:5.1f}x, warm {warm / o:5.1f}x")
+    print(f"ratio elementary/full (warm, same hands): {elementary / warm:5.2f}x")
     return 0
 
 

@@ -224,7 +224,7 @@ def false_win_record(
     note: str = "",
 ) -> Penalty:
     """3.11.6.6: a win called and not valid. The engine tells which kind it is:
-    complete but under 8 points, or waiting on other tiles (错和: 10 to each);
+    complete but under 8 points (6 under the elementary rules), or waiting on other tiles (错和: 10 to each);
     not even waiting (诈和: 20 to each)."""
     seat = _seat_of(sheet, offender)
     if seat is None:
@@ -235,11 +235,12 @@ def false_win_record(
     try:
         ev = evaluate(
             tiles, self_drawn=self_drawn, seat_wind=winds.seat_winds[seat], prevalent_wind=winds.prevalent,
-            profile=sheet.session.tournament.rules,
+            profile=sheet.session.tournament.rules, rule_set=sheet.session.tournament.rule_set,
         )
         if ev.is_winning:
             raise ValidationError({"tiles": _("This is a legal win: record the hand instead of a penalty.")})
-        if ev.reason == "below_minimum" or waits(tiles.split("+")[0]):
+        # 3.11.6.6 read with the rule set's minimum: elementary, a win under 6 (READINGS.md E9)
+        if ev.reason == "below_minimum" or waits(tiles.split("+")[0], rule_set=sheet.session.tournament.rule_set):
             foul = "false_win"
         else:
             foul = "false_win_not_waiting"

@@ -2,7 +2,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.calculator import FLAGS
-from scoring.rule_sets import RuleSet
+from scoring.rule_sets import Reading, RuleSet
 
 WIND_CHOICES = [("E", _("East")), ("S", _("South")), ("W", _("West")), ("N", _("North"))]
 WIN_CHOICES = [("discard", _("On a discard")), ("self_drawn", _("Self-drawn"))]
@@ -23,7 +23,13 @@ class CalculatorForm(forms.Form):
     last_wall_tile = forms.BooleanField(label=_("Last tile of the wall"), required=False)
     kong_replacement = forms.BooleanField(label=_("Kong replacement tile"), required=False)
     robbing_kong = forms.BooleanField(label=_("Robbing a kong"), required=False)
-    profile = forms.ChoiceField(label=_("Rules"), choices=RuleSet.choices, initial=RuleSet.GREEN_BOOK)
+    rule_set = forms.ChoiceField(label=_("Rule set"), choices=RuleSet.choices, initial=RuleSet.FULL, required=False,
+                                 widget=forms.RadioSelect)
+    profile = forms.ChoiceField(label=_("Reading"), choices=Reading.choices, initial=Reading.GREEN_BOOK)
+
+    def clean_rule_set(self) -> str:
+        # left out (an older page or a bookmarked form): the full rules
+        return self.cleaned_data.get("rule_set") or RuleSet.FULL
 
     def flag_fields(self) -> list:
         return [self[name] for name in FLAGS]
@@ -44,6 +50,7 @@ class CalculatorForm(forms.Form):
             "kong_replacement": data["kong_replacement"],
             "robbing_kong": data["robbing_kong"],
             "profile": data["profile"],
+            "rule_set": data["rule_set"],
             "winner": winds.index(data["seat_wind"]),
             "discarder": None if self_drawn else winds.index(data["discarder"]),
         }

@@ -37,7 +37,8 @@ HAND_ERRORS = {
     ("meld", "not_a_set"): gettext_lazy("Meld {meld!r} is not a chow, a pung or a kong."),
     ("meld", "concealed_not_kong"): gettext_lazy("Concealed meld {meld!r} must be a kong of four identical tiles."),
     ("context", "wind"): gettext_lazy("Unknown wind {value!r}."),
-    ("context", "profile"): gettext_lazy("Unknown rule set {value!r}."),
+    ("context", "profile"): gettext_lazy("Unknown reading {value!r}: choose the Green Book or common practice."),
+    ("context", "rule_set"): gettext_lazy("Unknown rule set {value!r}: choose the full or the elementary rules."),
     ("context", "flowers"): gettext_lazy("Flowers must be a whole number from 0 to 8."),
     ("context", "flag"): gettext_lazy("{name} must be yes or no."),
     ("context", "replacement_not_self_drawn"): gettext_lazy("A win on a kong replacement tile is self-drawn."),
@@ -65,11 +66,21 @@ def hand_error_message(error: HandError) -> str:
     return str(template).format(**error.params)
 
 
-def reason_message(reason: str | None, fan_points: int = 0) -> str:
-    """Why a hand is not a legal win (3.7.2, 3.9.1.1)."""
+def reason_message(reason: str | None, fan_points: int = 0, minimum: int = 8) -> str:
+    """Why a hand is not a legal win (3.7.2, 3.9.1.1; the elementary rules: 6, scoring/READINGS.md E2, E8)."""
     if reason == "not_complete":
         return _("This is not a complete winning hand (rule 3.7.2).")
+    if reason == "shape_not_in_rule_set":
+        return _(
+            "The elementary rules do not know this hand's shape: only four sets and a pair, Seven Pairs and "
+            "Lesser Honors and Knitted Tiles win under them (no Thirteen Orphans, no knitted straight)."
+        )
     if reason == "below_minimum":
+        if minimum != 8:
+            return _(
+                "The hand is worth %(points)d fan points; a win under the elementary rules needs at least "
+                "%(minimum)d, flowers not counted."
+            ) % {"points": fan_points, "minimum": minimum}
         return _("The hand is worth %(points)d fan points; a win needs at least 8 (rule 3.9.1.1).") % {
             "points": fan_points
         }
@@ -85,7 +96,7 @@ def fan_display_name(fan, language: str) -> str:
     return fan.name_en
 
 
-def declared_problem_message(code: str, fan_a, fan_b) -> str:
+def declared_problem_message(code: str, fan_a, fan_b, minimum: int = 8) -> str:
     if code == "excluded":
         return _("Fan %(a)s already includes fan %(b)s: they cannot both be scored (3.9.1.6).") % {
             "a": fan_a,
@@ -93,9 +104,14 @@ def declared_problem_message(code: str, fan_a, fan_b) -> str:
         }
     if code == "unknown_fan":
         return _("There is no fan %(a)s.") % {"a": fan_a}
+    if code == "not_in_rule_set":
+        return _("Fan %(a)s is not one of the 30 fans of the elementary rules.") % {"a": _fan_label(fan_a)}
     if code == "repeated":
         return _("Fan %(a)s is ticked more often than a hand can hold it.") % {"a": fan_a}
     if code == "below_minimum":
+        if minimum != 8:
+            return _("The declared fans add up to less than %(minimum)d points (elementary rules).") % {
+                "minimum": minimum}
         return _("The declared fans add up to less than 8 points (rule 3.9.1.1).")
     return code
 
@@ -111,10 +127,12 @@ def _fan_label(number) -> str:
     return f"{number} {fan_display_name(fan, get_language() or 'en')}"
 
 
-def declared_tiles_message(code: str, fan, detail) -> str:
+def declared_tiles_message(code: str, fan, detail, minimum: int = 8) -> str:
     """A problem of check_declared_tiles (declared scoring, 3.9.1.4), naming the fan."""
     if code == "unknown_fan":
         return _("There is no fan %(a)s.") % {"a": fan}
+    if code == "not_in_rule_set":
+        return _("Fan %(a)s is not one of the 30 fans of the elementary rules.") % {"a": _fan_label(fan)}
     if code == "unsupported":
         if detail:
             return _("The tiles give fan %(fan)s only %(n)d time(s): it was declared more often.") % {
@@ -124,8 +142,14 @@ def declared_tiles_message(code: str, fan, detail) -> str:
         return _("No one reading of the tiles scores all of %(fans)s together (rule 3.9.1.6).") % {
             "fans": ", ".join(_fan_label(n) for n in detail)}
     if code == "not_a_win":
-        return reason_message(detail)
+        return reason_message(detail, minimum=minimum)
     if code == "false_win":
+        if minimum != 8:
+            return _(
+                "The declared fans add up to less than %(minimum)d points, on tiles worth %(points)d: this is a "
+                "false win (错和, rule 3.11.6.6 with the elementary rules' minimum), not a win. Missed fans are not "
+                "added (rule 3.9.1.4)."
+            ) % {"points": detail, "minimum": minimum}
         return _(
             "The declared fans add up to less than 8 points, on tiles worth %(points)d: this is a false win "
             "(错和, rule 3.11.6.6), not a win. Missed fans are not added (rule 3.9.1.4)."

@@ -8,6 +8,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import fan_definitions
 from scoring.calculator import CalculatorError, hand_calculate, hand_waits
+from scoring.engine import ELEMENTARY, get_rule_set
 from scoring.engine.fans import EXCLUSIONS, FAN_BY_NUMBER, FANS, IMPLIED_EXCLUSIONS, STATED_EXCLUSIONS
 from scoring.forms import WIND_CHOICES, CalculatorForm
 from scoring.messages import fan_display_name
@@ -29,11 +30,11 @@ def calculator_result(request):
                 context["result"] = hand_calculate(**arguments)
             elif arguments["hand"]:
                 # no winning tile yet: show what the 13 tiles wait for
-                context["waits"] = hand_waits(hand=arguments["hand"])
+                context["waits"] = hand_waits(hand=arguments["hand"], rule_set=arguments["rule_set"])
         except CalculatorError as error:
             context["error"] = error
         if context["result"] and context["result"].fans:
-            context["not_counted"] = not_counted(context["result"].fans)
+            context["not_counted"] = not_counted(context["result"].fans, arguments["rule_set"])
         if context["result"] and context["result"].payments:
             winner, discarder = arguments["winner"], arguments["discarder"]
             context["payments"] = [
@@ -44,16 +45,17 @@ def calculator_result(request):
     return render(request, template, context)
 
 
-def not_counted(fan_lines) -> list[dict]:
+def not_counted(fan_lines, rule_set: str = "full") -> list[dict]:
     """3.9.1.6 (不重复原则): for each counted fan, the fans it implies or excludes, which are not counted again.
 
     Only the fans a reader might have expected are listed: those not counted elsewhere in the hand.
     """
     language = get_language() or "en"
     counted = {line.number for line in fan_lines}
+    exclusions = get_rule_set(rule_set).exclusions
     notes = []
     for line in fan_lines:
-        implied = sorted(EXCLUSIONS.get(line.number, frozenset()) - counted)
+        implied = sorted(exclusions.get(line.number, frozenset()) - counted)
         if implied:
             notes.append({
                 "number": line.number,
@@ -82,6 +84,7 @@ def fan_list(request):
                 {"number": n, "name": fan_display_name(FAN_BY_NUMBER[n], language)}
                 for n in sorted(EXCLUSIONS.get(fan.number, frozenset()))
             ],
+            "elementary": fan.number in ELEMENTARY.fans,
         }
         for fan in FANS
     ]

@@ -50,15 +50,15 @@ class SessionInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(Tournament)
 class TournamentAdmin(admin.ModelAdmin):
-    list_display = ["name", "venue", "starts_on", "ends_on", "rules", "planned_sessions", "status"]
-    list_filter = ["status", "rules"]
+    list_display = ["name", "venue", "starts_on", "ends_on", "rule_set", "rules", "planned_sessions", "status"]
+    list_filter = ["status", "rule_set", "rules"]
     search_fields = ["name", "venue"]
     inlines = [SessionInline]
     # Only standings_recompute moves the version: a stale form saving an old one back would make
     # every later recompute collide with an existing snapshot. The sessions follow the plan, the
     # rules and the status are checked against play under way: those go through the organizer's
     # pages (tournament_update).
-    readonly_fields = ["standings_version", "planned_sessions", "rules", "status", "session_minutes"]
+    readonly_fields = ["standings_version", "planned_sessions", "rules", "rule_set", "status", "session_minutes"]
 
 
 @admin.register(Player)

@@ -24,6 +24,7 @@ from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 DEMO_NAME = "MCR Demo Open"
+ELEMENTARY_DEMO_NAME = "Beginners' Cup (elementary rules)"
 DEMO_PASSWORD = "mahjong-demo"
 DEMO_PLAYER_PIN = "1234"
 
@@ -57,6 +58,18 @@ TEAMS = [
     ("Hong Kong Pearls", "HK", ["Chan Tai Man|陳大文", "Wong Siu Ming|黃小明", "Lee Ka Yan|李嘉欣", "Cheung Wai|張偉"]),
     ("Montréal Érables", "CA", ["Émilie Tremblay|", "Olivier Gagnon|", "Chloé Roy|", "William Côté|"]),
 ]
+
+# Hands of the elementary rules (30 fans, 6 to win; scoring/READINGS.md E1-E9), legal whatever the winds.
+ELEMENTARY_HANDS = [
+    "[123m]234p34sNNN99s+5s",        # Mixed Shifted Chows 6
+    "[678m][789p]666s789s9s+9s",     # Upper Four 12
+    "1133m2244p5577s9s+9s",          # Seven Pairs, No Honors
+    "[123m]456m789mEEE1m+1m",        # Pure Straight, Half Flush
+    "[CCC][FFF]123m456p9s+9s",       # Two Dragons Pungs 6
+    "[123m]456p789sEEEC+C",          # Mixed Straight, All Types
+]
+ELEMENTARY_PLAYERS = ["Zhou Xin|周欣", "Ito Sora|伊藤空", "Nora Berg|", "Tom Baker|", "Wu Hao|吴浩",
+                      "Kato Mei|加藤芽依", "Inès Petit|", "Ravi Shah|"]
 
 # Groups (团体, 3.5.3): delegations beside the teams, by country; Canada's team is in none.
 GROUPS = {"CN": "中国代表团", "HK": "中国代表团", "JP": "日本代表団", "DK": "Europe", "ES": "Europe", "FR": "Europe",
@@ -101,8 +114,11 @@ def _create_users():
 
 
 def seed_demo() -> tuple[Tournament, bool]:
-    """Create the demo tournament once; running it again changes nothing. Returns (tournament, created)."""
+    """Create the demo tournament once; running it again changes nothing. Returns (tournament, created).
+
+    Beside it, a small tournament under the elementary rules (`seed_elementary_demo`)."""
     admin, users = _create_users()
+    seed_elementary_demo(users)
     existing = Tournament.objects.filter(name=DEMO_NAME).first()
     if existing is not None:
         return existing, False
@@ -152,6 +168,50 @@ def seed_demo() -> tuple[Tournament, bool]:
     return tournament, True
 
 
+def seed_elementary_demo(users) -> Tournament:
+    """A small tournament under the WMO elementary rules (once): 8 players, session 1 signed, session 2
+    running at both tables with two hands, so a referee (referee1) has an elementary sheet to fill."""
+    existing = Tournament.objects.filter(name=ELEMENTARY_DEMO_NAME).first()
+    if existing is not None:
+        return existing
+    organizer = users["organizer"]
+    start = dt.date.today()
+    tournament = core_services.tournament_create(
+        actor=organizer, name=ELEMENTARY_DEMO_NAME, venue="School hall", starts_on=start, ends_on=start,
+        rule_set="elementary", planned_sessions=6, session_minutes=90,
+    )
+    players = [["entry", "name", "name_local", "country"]]
+    for entry, member in enumerate(ELEMENTARY_PLAYERS, start=1):
+        latin, local = member.split("|")
+        players.append([str(entry), latin, local, "CN" if local and entry % 2 else "JP" if local else "GB"])
+    job = roster_services.import_job_create(
+        actor=organizer, tournament=tournament, kind="players", filename="beginners.csv", content=_csv(players)
+    )
+    job = roster_services.import_job_run(job_id=job.pk)
+    if job.status != job.Status.DONE:
+        raise RuntimeError(f"elementary demo import failed: {job.errors}")
+    for username in ("chief", "referee1", "referee2"):
+        core_services.membership_grant(actor=organizer, tournament=tournament, user=users[username],
+                                       role=STAFF[username])
+    core_services.tournament_update(actor=organizer, tournament=tournament, status=Tournament.Status.PUBLISHED)
+    registrations = list(tournament.registrations.order_by("entry_number"))
+    core_services.confirm_pins_issue(actor=organizer, tournament=tournament)
+    chart = build_chart([r.pk for r in registrations], tournament.planned_sessions, seed=2014)
+    sessions = list(tournament.sessions.order_by("number"))
+    for session, tables in zip(sessions, chart):
+        session_services.session_seats_replace(
+            actor=organizer, session=session, tables={n: list(seats) for n, seats in enumerate(tables, start=1)}
+        )
+    rng = random.Random(2014)
+    _play(sessions[0], organizer, rng, hands=8, sign=True, tiles=ELEMENTARY_HANDS)
+    session_services.session_end(actor=organizer, session=sessions[0])
+    for seat in sessions[1].seats.select_related("registration"):
+        session_services.check_in_record(actor=organizer, session=sessions[1], registration=seat.registration)
+    _play(sessions[1], organizer, rng, hands=2, sign=False, tiles=ELEMENTARY_HANDS)
+    standings_recompute(tournament_id=tournament.pk)
+    return tournament
+
+
 def _seat_and_play(tournament: Tournament, organizer) -> None:
     """Seat all six sessions (teammates never meet), play session 1 to signed sheets, and leave
     session 2 running with a few hands on every table, so every page has something to show."""
@@ -179,7 +239,7 @@ def _seat_and_play(tournament: Tournament, organizer) -> None:
     standings_recompute(tournament_id=tournament.pk)
 
 
-def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> None:
+def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool, tiles=DEMO_HANDS) -> None:
     for sheet in session_services.session_start(actor=organizer, session=session):
         referee = sheet.referee
         for number in range(1, hands + 1):
@@ -188,7 +248,7 @@ def _play(session, organizer, rng: random.Random, *, hands: int, sign: bool) -> 
             else:
                 winner = rng.randrange(4)
                 discarder = None if rng.random() < 0.3 else rng.choice([s for s in range(4) if s != winner])
-                entry = HandEntry(result="win", winner=winner, discarder=discarder, tiles=rng.choice(DEMO_HANDS),
+                entry = HandEntry(result="win", winner=winner, discarder=discarder, tiles=rng.choice(tiles),
                                   flowers=rng.choice([0, 0, 0, 1, 2]))
             sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number, entry=entry)
         if sign:

@@ -143,6 +143,7 @@ SPECTACULAR_SETTINGS = {
         "ImportStatusEnum": "tournaments.models.ImportJob.Status",
         "WindEnum": "scoring.calculator.WINDS",
         "ScoringModeEnum": "tournaments.models.core.ScoringMode",
+        "RuleSetEnum": "scoring.rule_sets.RuleSet",
     },
 }
 

@@ -8,7 +8,15 @@ from tournaments.models import Membership, Registration, Team, Tournament
 def test_demo_tournament_is_realistic_and_idempotent(capsys):
     call_command("seed_demo")
     call_command("seed_demo")
-    tournament = Tournament.objects.get()
+    from config.demo.seed import DEMO_NAME, ELEMENTARY_DEMO_NAME
+
+    tournament = Tournament.objects.get(name=DEMO_NAME)
+    assert Tournament.objects.count() == 2
+    beginners = Tournament.objects.get(name=ELEMENTARY_DEMO_NAME)
+    assert beginners.rule_set == "elementary" and beginners.registrations.count() == 8
+    first_elementary = beginners.sessions.get(number=1)
+    assert set(first_elementary.sheets.values_list("status", flat=True)) == {"locked"}
+    assert beginners.sessions.get(number=2).status == "running"
     assert tournament.status == "running"  # its session 2 runs: the status follows the day (issue 13)
     assert tournament.sessions.count() == 6
     assert Registration.objects.filter(tournament=tournament).count() == 48

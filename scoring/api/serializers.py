@@ -1,6 +1,7 @@
 from rest_framework import serializers
 
 from scoring.calculator import PROFILES, WINDS
+from scoring.rule_sets import RuleSet
 
 
 class EvaluateInput(serializers.Serializer):
@@ -19,6 +20,11 @@ class EvaluateInput(serializers.Serializer):
     kong_replacement = serializers.BooleanField(default=False)
     robbing_kong = serializers.BooleanField(default=False)
     profile = serializers.ChoiceField(choices=PROFILES, default="green_book")
+    rule_set = serializers.ChoiceField(
+        choices=RuleSet.choices, default="full",
+        help_text="'full' (81 fans, minimum 8, base 8) or 'elementary' (the WMO elementary competition rules, 2014: "
+        "30 fans, minimum 6, no base).",
+    )
     winner = serializers.IntegerField(
         min_value=0, max_value=3, required=False, allow_null=True, default=None,
         help_text="Position 0-3 of the winner; with it the answer holds the payments (3.9.1.3).",
@@ -39,15 +45,37 @@ class FanOutput(serializers.Serializer):
     )
 
 
+REASONS = ["not_complete", "below_minimum", "shape_not_in_rule_set"]
+
+
+class NamedPoints(serializers.Serializer):
+    name = serializers.CharField()
+    points = serializers.IntegerField()
+
+
+class OtherRuleSetOutput(serializers.Serializer):
+    rule_set = serializers.CharField()
+    fan_points = serializers.IntegerField()
+    minimum = serializers.IntegerField()
+    is_winning = serializers.BooleanField()
+    reason = serializers.ChoiceField(choices=REASONS, allow_null=True)
+    reason_message = serializers.CharField(allow_blank=True)
+    missing = NamedPoints(many=True, help_text="Fans counted under the chosen rule set that the other one lacks.")
+    added = NamedPoints(many=True, help_text="Fans the other rule set counts that the chosen one does not.")
+
+
 class EvaluateOutput(serializers.Serializer):
     fans = FanOutput(many=True)
-    fan_points = serializers.IntegerField(help_text="Without flowers; a win needs 8 (3.9.1.1).")
+    fan_points = serializers.IntegerField(help_text="Without flowers; a win needs the minimum (8; elementary 6).")
     total = serializers.IntegerField(help_text="Fan points plus flowers.")
     is_winning = serializers.BooleanField()
-    reason = serializers.ChoiceField(choices=["not_complete", "below_minimum"], allow_null=True)
+    reason = serializers.ChoiceField(choices=REASONS, allow_null=True)
     reason_message = serializers.CharField(allow_blank=True)
     shape = serializers.CharField(allow_null=True)
     profile = serializers.CharField()
+    rule_set = serializers.CharField()
+    minimum = serializers.IntegerField(help_text="Points a win needs under the rule set, flowers not counted.")
+    other = OtherRuleSetOutput(help_text="The same hand under the other rule set.")
     payments = serializers.ListField(
         child=serializers.IntegerField(),
         allow_null=True,
@@ -59,6 +87,7 @@ class WaitsInput(serializers.Serializer):
     hand = serializers.CharField(
         allow_blank=True, trim_whitespace=False, help_text="The 13 tiles before the win, in notation, without '+'."
     )
+    rule_set = serializers.ChoiceField(choices=RuleSet.choices, default="full")
 
 
 class WaitsOutput(serializers.Serializer):

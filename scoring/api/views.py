@@ -24,6 +24,8 @@ class EvaluateApi(PublicApi):
         summary="Count a winning hand",
         description="Fans with the sets that make them, fan points, total and the verdict (3.7.2, 3.8, 3.9.1); "
         "with `winner` (and `discarder` unless self-drawn) the payments of a legal win (3.9.1.3). "
+        "`rule_set` chooses the full rules or the WMO elementary rules (30 fans, minimum 6, no base); `other` "
+        "counts the same hand under the other rule set. "
         "Names and messages follow Accept-Language (en, zh-hans, ja).",
         request=EvaluateInput,
         responses=EvaluateOutput,
@@ -45,13 +47,13 @@ class EvaluateApi(PublicApi):
 class WaitsApi(PublicApi):
     @extend_schema(
         summary="Tiles that complete a hand",
-        description="For 13 tiles before the win: every tile that makes a winning shape (3.7.2). "
-        "The 8-point minimum is not checked.",
+        description="For 13 tiles before the win: every tile that makes a winning shape (3.7.2) of the rule set "
+        "(`rule_set`: full or elementary). The minimum is not checked.",
         request=WaitsInput,
         responses=WaitsOutput,
     )
     def post(self, request):
         payload = WaitsInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        found = hand_waits(hand=payload.validated_data["hand"])
+        found = hand_waits(hand=payload.validated_data["hand"], rule_set=payload.validated_data["rule_set"])
         return Response(WaitsOutput({"waits": list(found)}).data)

@@ -24,10 +24,12 @@ class WinContext(NamedTuple):
     seat_wind: int
     prevalent_wind: int
     green_book: bool
+    fans: frozenset = frozenset(range(1, F.TABLE_SIZE))  # the rule set's fans (rule_sets.py)
+    special_fully_concealed: bool = False  # a self-drawn special hand scores fan 56 (R1, 003 elementary)
 
 
 def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
-               green_book: bool, t: list) -> None:
+               green_book: bool, t: list, fans: frozenset) -> None:
     """Kong fans (5, 17, 48, 57, 67, 74) and concealed-pung fans (12, 33, 66).
 
     The common-practice table of the concealed pungs a hand with kongs still scores:
@@ -39,6 +41,14 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     """
     kongs = melded_kongs + concealed_kongs
     hidden = concealed_pungs + concealed_kongs
+    if F.TWO_MELDED_KONGS not in fans and F.THREE_CONCEALED_PUNGS not in fans:
+        # a rule set without the kong and concealed-pung combinations (the elementary rules):
+        # each kong scores its own fan, and concealed pungs pair up into fan 66 without a set
+        # forming it twice (3.9.1.6 (3); READINGS.md E4)
+        t[F.MELDED_KONG] = melded_kongs
+        t[F.CONCEALED_KONG] = concealed_kongs
+        t[F.TWO_CONCEALED_PUNGS] = hidden // 2
+        return
     if kongs == 1:
         t[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
     elif kongs == 2:
@@ -117,7 +127,7 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
             if kind == PUNG and tile == win:
                 concealed_pungs -= 1
     if pungs:
-        _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, ctx.green_book, t)
+        _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, ctx.green_book, t, ctx.fans)
         if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
             t[F.ALL_PUNGS] = 1
         for tile in pungs:
@@ -126,22 +136,23 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
             elif tile > 30 or tile % 10 in (1, 9):
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
+    fans = ctx.fans
     if n_chows == 4:
-        if _three_suited_terminal_chows(chows, pair_tile):
+        if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
             t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif _pure_terminal_chows(chows, pair_tile):
+        elif F.PURE_TERMINAL_CHOWS in fans and _pure_terminal_chows(chows, pair_tile):
             t[F.PURE_TERMINAL_CHOWS] = 1
         else:
-            S.score_four_chows(sorted(chows), t)
+            S.score_four_chows(sorted(chows), t, fans)
     elif n_chows == 3:
-        S.score_three_chows(sorted(chows), t)
+        S.score_three_chows(sorted(chows), t, fans)
     elif n_chows == 2:
         S.score_two_chows(chows, t)
         S.score_two_pungs(pungs, t)
     elif n_chows == 1:
-        S.score_three_pungs(sorted(pungs), t)
+        S.score_three_pungs(sorted(pungs), t, fans)
     else:
-        S.score_four_pungs(sorted(pungs), t)
+        S.score_four_pungs(sorted(pungs), t, fans)
     exposed_melds = sum(1 for _, _, exposed in fixed if exposed)
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
@@ -149,17 +160,17 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         t[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
     elif ctx.self_drawn:
         t[F.SELF_DRAWN] = 1
-    _by_pair(pair_tile, n_chows, t)
+    _by_pair(pair_tile, n_chows, t, fans)
     H.by_set_traits([(k, x) for k, x, _ in fixed] + list(concealed) + [(PAIR, pair_tile)], t)
     H.by_suits(unique, t)
     H.by_tile_traits(unique, t)
-    H.by_rank_range(unique, t)
+    H.by_rank_range(unique, t, fans)
     if not t[F.QUADRUPLE_CHOW]:
         # Quadruple Chow excludes Tile Hog (fan 14)
         t[F.TILE_HOG] = H.tile_hogs(counts, melded_kongs + concealed_kongs)
     if unique_wait:
         H.by_wait(list(concealed) + [(PAIR, pair_tile)], win, t)
-    H.remove_contained(t, ctx.green_book)
+    H.remove_contained(t, ctx.green_book, fans)
     if not t[F.BIG_FOUR_WINDS]:
         for tile in pungs:
             if 31 <= tile <= 34:
@@ -169,18 +180,18 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
     return t
 
 
-def _by_pair(pair_tile: int, n_chows: int, t: list) -> None:
+def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
     """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them)."""
     if n_chows == 4:
         if pair_tile < 30:
             t[F.ALL_CHOWS] = 1
         return
-    if t[F.TWO_DRAGON_PUNGS]:
+    if t[F.TWO_DRAGON_PUNGS] and F.LITTLE_THREE_DRAGONS in fans:
         if pair_tile >= 35:
             t[F.LITTLE_THREE_DRAGONS] = 1
             t[F.TWO_DRAGON_PUNGS] = 0
         return
-    if t[F.BIG_THREE_WINDS] and 31 <= pair_tile <= 34:
+    if t[F.BIG_THREE_WINDS] and 31 <= pair_tile <= 34 and F.LITTLE_FOUR_WINDS in fans:
         t[F.LITTLE_FOUR_WINDS] = 1
         t[F.BIG_THREE_WINDS] = 0
 
@@ -204,7 +215,7 @@ def _three_suited_terminal_chows(chows: list, pair_tile: int) -> bool:
 
 def _special_flags(ctx: WinContext, t: list) -> None:
     H.by_win_flags(ctx, t)
-    if ctx.green_book and ctx.self_drawn:
+    if (ctx.green_book or ctx.special_fully_concealed) and ctx.self_drawn:
         # 000 fans 19, 6, 7, 4, 12, 20, 34 examples and 003: a self-drawn concealed
         # special hand scores Fully Concealed Hand (READINGS.md R1)
         t[F.FULLY_CONCEALED_HAND] = 1
@@ -216,13 +227,14 @@ def score_seven_pairs(counts: list, unique: frozenset, ctx: WinContext) -> list:
     t[F.SEVEN_PAIRS] = 1
     H.by_suits(unique, t)
     H.by_tile_traits(unique, t)
-    H.by_rank_range(unique, t)
+    H.by_rank_range(unique, t, ctx.fans)
+    H.keep_rule_set_fans(t, ctx.fans)
     t[F.TILE_HOG] = H.tile_hogs(counts, 0)
     if ctx.green_book and (t[F.ALL_TERMINALS] or t[F.ALL_GREEN]):
         # Tianjin 2006 / 003 fan 3: these hands must hold four of a kind (READINGS R6)
         t[F.TILE_HOG] = 0
     _special_flags(ctx, t)
-    H.remove_contained(t, ctx.green_book)
+    H.remove_contained(t, ctx.green_book, ctx.fans)
     return t
 
 
@@ -318,5 +330,5 @@ def score_knitted_straight(seq: tuple, rest: tuple, fixed: tuple, reading: tuple
                 H.by_wait(list(sets) + [(PAIR, pair_tile)], ctx.win_tile, t)
         else:
             t[F.SINGLE_WAIT] = 1
-    H.remove_contained(t, ctx.green_book)
+    H.remove_contained(t, ctx.green_book, ctx.fans)
     return t

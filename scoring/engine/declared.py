@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from . import fans as F
 from .errors import HandError
 from .evaluate import PROFILES, evaluate, reading_tables
+from .rule_sets import get_rule_set
 
 
 @dataclass(frozen=True)
@@ -17,15 +18,19 @@ class DeclaredCheck:
     problems: list = field(default_factory=list)
 
 
-def check_declared(fan_numbers, flowers: int = 0, profile: str = "green_book") -> DeclaredCheck:
+def check_declared(fan_numbers, flowers: int = 0, profile: str = "green_book", *,
+                   rule_set: str = "full") -> DeclaredCheck:
     """Points of the declared fans, and the problems a referee should look at.
 
     Problems are ``(code, fan_a, fan_b)``: ``("excluded", a, b)`` when ticked fan ``a``
-    excludes ticked fan ``b`` (fan_table.csv and the non-repeat principle, 3.9.1.6);
-    ``("unknown_fan", n, None)``; ``("repeated", n, None)`` for a fan ticked more often
-    than a hand can hold it; ``("below_minimum", None, None)`` under 8 points (3.9.1.1).
+    excludes ticked fan ``b`` (the rule set's exclusions: fan_table.csv and the non-repeat
+    principle, 3.9.1.6; 003 for the elementary rules); ``("unknown_fan", n, None)``;
+    ``("not_in_rule_set", n, None)`` for a fan of the full rules the rule set does not have;
+    ``("repeated", n, None)`` for a fan ticked more often than a hand can hold it;
+    ``("below_minimum", None, None)`` under the rule set's minimum (8, 3.9.1.1; elementary 6).
     Fan 81 in the list counts as flowers.  Points are summed as declared.
     """
+    rules = get_rule_set(rule_set)
     if profile not in PROFILES:
         raise HandError("context", "profile", value=profile)
     if isinstance(flowers, bool) or not isinstance(flowers, int) or not 0 <= flowers <= 8:
@@ -39,18 +44,20 @@ def check_declared(fan_numbers, flowers: int = 0, profile: str = "green_book") -
     for n in numbers:
         if isinstance(n, bool) or not isinstance(n, int) or n not in F.FAN_BY_NUMBER:
             problems.append(("unknown_fan", n, None))
+        elif n not in rules.fans:
+            problems.append(("not_in_rule_set", n, None))
         else:
             counts[n] += 1
     flowers += counts.pop(F.FLOWER_TILES, 0)
     for n, c in sorted(counts.items()):
-        if c > F.MAX_REPEATS.get(n, 1):
+        if c > rules.max_repeats.get(n, 1):
             problems.append(("repeated", n, None))
     ticked = set(counts)
     for a in sorted(ticked):
-        for b in sorted(F.EXCLUSIONS[a] & ticked):
+        for b in sorted(rules.exclusions[a] & ticked):
             problems.append(("excluded", a, b))
     fan_points = sum(F.FAN_BY_NUMBER[n].points * c for n, c in counts.items())
-    winning = fan_points >= F.MINIMUM_POINTS
+    winning = fan_points >= rules.minimum
     if not winning:
         problems.append(("below_minimum", None, None))
     return DeclaredCheck(fan_points, fan_points + flowers, winning, problems)
@@ -90,16 +97,18 @@ class DeclaredTilesCheck:
         return any(code == "false_win" for code, _, _ in self.problems)
 
 
-def check_declared_tiles(hand: str, fan_numbers, flowers: int = 0, profile: str = "green_book",
-                         **context) -> DeclaredTilesCheck:
+def check_declared_tiles(hand: str, fan_numbers, flowers: int = 0, profile: str = "green_book", *,
+                         rule_set: str = "full", **context) -> DeclaredTilesCheck:
     """Check the fans a winner declared against the tiles (declared scoring, 3.9.1.4).
 
     ``context``: ``evaluate``'s keyword arguments (self_drawn, winds, win flags). A declared fan
     is supported when a valid reading of the tiles scores it; the declaration as a whole must be
     scored by one reading (3.9.1.6: the principles apply to one way of reading the hand; the
     winner may choose a reading of lower value, 3.9.1.6(4) "可选择"). Fan 81 in the list counts as
-    flowers. A HandError for bad notation or context, as ``evaluate``.
+    flowers. A HandError for bad notation or context, as ``evaluate``. ``rule_set``: the fans a
+    declaration may name ("not_in_rule_set" otherwise) and the minimum (8, elementary 6).
     """
+    rules = get_rule_set(rule_set)
     try:
         numbers = list(fan_numbers)
     except TypeError:
@@ -111,13 +120,15 @@ def check_declared_tiles(hand: str, fan_numbers, flowers: int = 0, profile: str 
     for n in numbers:
         if isinstance(n, bool) or not isinstance(n, int) or n not in F.FAN_BY_NUMBER:
             problems.append(("unknown_fan", n, None))
+        elif n not in rules.fans:
+            problems.append(("not_in_rule_set", n, None))
         else:
             declared[n] += 1
     flowers += declared.pop(F.FLOWER_TILES, 0)
     if flowers > 8:
         raise HandError("context", "flowers", value=flowers)
-    ev = evaluate(hand, flowers=flowers, profile=profile, **context)
-    tables = reading_tables(hand, flowers=flowers, profile=profile, **context)
+    ev = evaluate(hand, flowers=flowers, profile=profile, rule_set=rules.name, **context)
+    tables = reading_tables(hand, flowers=flowers, profile=profile, rule_set=rules.name, **context)
     engine_fans = Counter({hit.fan.number: hit.count for hit in ev.fans if hit.fan.number != F.FLOWER_TILES})
     fan_points = sum(F.FAN_BY_NUMBER[n].points * c for n, c in declared.items())
     supported = any(all(table.get(n, 0) >= c for n, c in declared.items()) for table in tables)
@@ -130,8 +141,9 @@ def check_declared_tiles(hand: str, fan_numbers, flowers: int = 0, profile: str 
                 problems.append(("unsupported", n, most))
         if not supported and not any(code == "unsupported" for code, _, _ in problems):
             problems.append(("not_together", None, tuple(sorted(declared))))
-        if fan_points < F.MINIMUM_POINTS:
-            problems.append(("false_win", None, ev.fan_points))  # 3.11.6.6(1) 错和
+        if fan_points < rules.minimum:
+            # 3.11.6.6(1) 错和, read with the rule set's minimum (elementary: under 6)
+            problems.append(("false_win", None, ev.fan_points))
     missed = {n: c - declared.get(n, 0) for n, c in sorted(engine_fans.items()) if c > declared.get(n, 0)}
     return DeclaredTilesCheck(dict(sorted(declared.items())), flowers, fan_points, fan_points + flowers, ev,
                               supported and ev.is_winning, missed, problems)

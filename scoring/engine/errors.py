@@ -38,6 +38,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "context": {
         "wind": "Unknown {which} wind {value!r}: use 'E', 'S', 'W' or 'N'.",
         "profile": "Unknown profile {value!r}: use 'green_book' or 'common_practice'.",
+        "rule_set": "Unknown rule set {value!r}: use 'full' or 'elementary'.",
         "flowers": "Flowers must be a whole number from 0 to 8 (got {value!r}).",
         "flag": "{name} must be True or False (got {value!r}).",
         "replacement_not_self_drawn": "A win on a kong replacement tile is self-drawn: set self_drawn=True or "

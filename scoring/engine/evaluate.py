@@ -6,10 +6,12 @@ from operator import mul
 
 from . import counting as C
 from . import fans as F
+from . import hand_fans as H
 from . import shapes
 from .errors import HandError
 from .explain import Reading, explain, set_notation
 from .notation import KONG, PAIR, ParsedHand, parse
+from .rule_sets import FULL, RuleSet, get_rule_set
 from .tiles import WIND_BY_LETTER, tile_name, tiles_name
 
 PROFILES = ("green_book", "common_practice")
@@ -56,6 +58,8 @@ class Evaluation:
     reason: str | None = None
     shape: str | None = None   # "standard", "seven_pairs", "thirteen_orphans", ...
     profile: str = "green_book"
+    rule_set: str = "full"
+    minimum: int = F.MINIMUM_POINTS
 
 
 def _check_context(seat_wind, prevalent_wind, flowers, profile) -> None:
@@ -90,16 +94,24 @@ def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
 def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
              flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
              kong_replacement: bool = False, robbing_kong: bool = False,
-             profile: str = "green_book") -> Evaluation:
+             profile: str = "green_book", *, rule_set: str = "full") -> Evaluation:
+    """Count a winning hand under ``rule_set`` ("full" or "elementary") read with ``profile``.
+
+    ``is_winning`` follows the rule set's minimum (8, or 6 under the elementary rules), flowers
+    not counted. Reasons when not winning: "not_complete" (no winning shape),
+    "shape_not_in_rule_set" (a shape only another rule set recognises, e.g. Thirteen Orphans
+    under the elementary rules), "below_minimum".
+    """
+    rules = get_rule_set(rule_set)
     parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
-                                   last_wall_tile, kong_replacement, robbing_kong, profile)
-    return _count(parsed, counts, ctx, flowers, profile)
+                                   last_wall_tile, kong_replacement, robbing_kong, profile, rules)
+    return _count(parsed, counts, ctx, flowers, profile, rules)
 
 
 def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
                    flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
                    kong_replacement: bool = False, robbing_kong: bool = False,
-                   profile: str = "green_book") -> list:
+                   profile: str = "green_book", *, rule_set: str = "full") -> list:
     """Every valid reading of a winning hand, each as ``{fan number: count}`` (flowers left out).
 
     ``evaluate`` keeps the reading of highest value (3.9.1.6(4)); a winner who declares
@@ -107,9 +119,10 @@ def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", pr
     The same checks as ``evaluate``: a HandError for bad notation or context; [] when the tiles
     make no winning shape.
     """
+    rules = get_rule_set(rule_set)
     parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
-                                   last_wall_tile, kong_replacement, robbing_kong, profile)
-    return [_as_fans(table) for _, table, _, _ in _candidates(parsed, counts, ctx)]
+                                   last_wall_tile, kong_replacement, robbing_kong, profile, rules)
+    return [_as_fans(table) for _, table, _, _ in _candidates(parsed, counts, ctx, rules)]
 
 
 def _as_fans(table: list) -> dict:
@@ -120,7 +133,7 @@ def _as_fans(table: list) -> dict:
 
 
 def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
-             kong_replacement, robbing_kong, profile):
+             kong_replacement, robbing_kong, profile, rules: RuleSet = FULL):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
     for name, value in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
                         ("last_wall_tile", last_wall_tile), ("kong_replacement", kong_replacement),
@@ -149,7 +162,7 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
     last_tile = last_of_kind or (in_melds == 3)
     ctx = C.WinContext(win, self_drawn, last_tile, last_wall_tile, kong_replacement,
                        robbing_kong, WIND_BY_LETTER[seat_wind], WIND_BY_LETTER[prevalent_wind],
-                       profile == "green_book")
+                       profile == "green_book", rules.counting_fans, rules.special_self_drawn_fully_concealed)
     return parsed, counts, ctx
 
 
@@ -163,12 +176,22 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
     return len(real) == 1
 
 
-def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext):
+def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: RuleSet = FULL):
     """The readings of the hand, in the order ``_count`` weighs them: (points, table, reading, shape).
 
     A special shape other than Seven Pairs, a Knitted Straight or Nine Gates is the hand's one
-    reading; Seven Pairs is followed by the standard readings of the same tiles.
+    reading; Seven Pairs is followed by the standard readings of the same tiles. Only the shapes
+    of ``rules`` are read, and a restricted rule set's tables keep only its fans.
     """
+    if not rules.restricted:
+        yield from _shape_candidates(parsed, counts, ctx, rules.shapes)
+        return
+    for points, table, reading, shape in _shape_candidates(parsed, counts, ctx, rules.shapes):
+        H.keep_rule_set_fans(table, ctx.fans)
+        yield _points(table), table, reading, shape
+
+
+def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allowed: frozenset):
     win = ctx.win_tile
     melds = parsed.melds
     n_melds = len(melds)
@@ -177,12 +200,12 @@ def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext):
     fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
     seven_pairs = False
     if n_melds == 0:
-        special, seven_pairs = _special_shapes(key, counts, unique, ctx)
+        special, seven_pairs = _special_shapes(key, counts, unique, ctx, allowed)
         if special is not None:
             yield special
             if not seven_pairs:
                 return
-    if n_melds <= 1 and not seven_pairs:
+    if n_melds <= 1 and not seven_pairs and "knitted_straight" in allowed:
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
             seq, rest, reading = ks
@@ -198,7 +221,7 @@ def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext):
                 or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
             yield (_points(table), table, Reading([], groups), "knitted_straight")
             return
-    if n_melds == 0 and not seven_pairs and shapes.is_nine_gates(key, win):
+    if n_melds == 0 and not seven_pairs and F.NINE_GATES in ctx.fans and shapes.is_nine_gates(key, win):
         table = C.score_nine_gates(win % 10, ctx)
         yield (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
         return
@@ -212,11 +235,12 @@ def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext):
             yield (_points(table), table, (sets, pair_tile), "standard")
 
 
-def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str) -> Evaluation:
+def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str,
+           rules: RuleSet = FULL) -> Evaluation:
     fixed_names = [(m.kind, m.tile, m.exposed) for m in parsed.melds]
     best = None          # (points, table, reading, shape)
     seven_pairs = False
-    for candidate in _candidates(parsed, counts, ctx):
+    for candidate in _candidates(parsed, counts, ctx, rules):
         if best is None:
             best = candidate
             seven_pairs = candidate[3] == "seven_pairs"
@@ -228,40 +252,52 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
                 table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
             best = candidate
     if best is None:
+        reason = "not_complete"
+        if rules.restricted and next(_shape_candidates(parsed, counts, ctx, FULL.shapes), None) is not None:
+            reason = "shape_not_in_rule_set"  # e.g. Thirteen Orphans under the elementary rules
         return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
-                          reason="not_complete", profile=profile)
+                          reason=reason, profile=profile, rule_set=rules.name, minimum=rules.minimum)
     points, table, reading, shape = best
     if shape == "standard":
         sets, pair_tile = reading
         reading = Reading(fixed_names + [(k, t, None) for k, t in sets] + [(PAIR, pair_tile, None)])
     hits = _hits(table, reading, counts, ctx) + _flower_hits(flowers)
-    winning = points >= F.MINIMUM_POINTS
+    winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
     return Evaluation(fans=hits, fan_points=points, total=points + flowers, is_winning=winning,
-                      reason=None if winning else "below_minimum", shape=shape, profile=profile)
+                      reason=None if winning else "below_minimum", shape=shape, profile=profile,
+                      rule_set=rules.name, minimum=rules.minimum)
 
 
 def _set_name(kind, tile):
     return set_notation(kind, tile, None)
 
 
-def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext):
-    """Seven Pairs / Seven Shifted Pairs, Honors and Knitted, Thirteen Orphans (3.7.2)."""
+def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, allowed: frozenset):
+    """Seven Pairs / Seven Shifted Pairs, Honors and Knitted, Thirteen Orphans (3.7.2).
+
+    Only the shapes in ``allowed``; without fan 6 seven shifted pairs are Seven Pairs, without
+    fan 20 the greater honors-and-knitted hand is the lesser one (fan 34), which it also is.
+    """
     if shapes.is_seven_pairs(key):
+        if "seven_pairs" not in allowed:
+            return None, False
         groups = tuple(tiles_name(key[i:i + 2]) for i in range(0, 14, 2))
         ordered = sorted(unique)
-        if (len(ordered) == 7 and ordered[-1] < 30 and len({t // 10 for t in ordered}) == 1
-                and ordered[-1] - ordered[0] == 6):
+        if (F.SEVEN_SHIFTED_PAIRS in ctx.fans and len(ordered) == 7 and ordered[-1] < 30
+                and len({t // 10 for t in ordered}) == 1 and ordered[-1] - ordered[0] == 6):
             table = C.score_seven_shifted_pairs(unique, ctx)
             return (_points(table), table, Reading([], groups), "seven_shifted_pairs"), False
         table = C.score_seven_pairs(counts, unique, ctx)
         return (_points(table), table, Reading([], groups), "seven_pairs"), True
-    hk = shapes.honors_and_knitted(key)
+    hk = shapes.honors_and_knitted(key) if "honors_knitted" in allowed else 0
     if hk:
+        if hk not in ctx.fans:
+            hk = F.LESSER_HONORS_AND_KNITTED
         extra = (F.KNITTED_STRAIGHT,) if hk == F.LESSER_HONORS_AND_KNITTED and sum(t < 30 for t in key) == 9 else ()
         table = C.score_single_fan(hk, ctx, extra)
         return (_points(table), table, Reading([], (tiles_name(key),)),
                 "greater_honors_knitted" if hk == F.GREATER_HONORS_AND_KNITTED else "lesser_honors_knitted"), False
-    if shapes.is_thirteen_orphans(key):
+    if "thirteen_orphans" in allowed and shapes.is_thirteen_orphans(key):
         table = C.score_single_fan(F.THIRTEEN_ORPHANS, ctx)
         return (_points(table), table, Reading([], (tiles_name(key),)), "thirteen_orphans"), False
     return None, False

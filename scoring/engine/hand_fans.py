@@ -62,12 +62,18 @@ def by_tile_traits(unique: frozenset, table: list) -> None:
         table[F.ALL_TERMINALS_AND_HONORS] = 1
 
 
-def by_rank_range(unique: frozenset, table: list) -> None:
-    """Fans 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles."""
+def by_rank_range(unique: frozenset, table: list, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
+    """Fans 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles.
+
+    Tiles of 1-3 (7-9) also fit Lower (Upper) Four's definition: a rule set without fan 27
+    (25) scores fan 37 (36) for them.
+    """
     if unique <= _RANKS_UP_TO_4:
-        table[F.LOWER_FOUR if not unique.isdisjoint(_RANK_4) else F.LOWER_TILES] = 1
+        lower_tiles = unique.isdisjoint(_RANK_4) and F.LOWER_TILES in fans
+        table[F.LOWER_TILES if lower_tiles else F.LOWER_FOUR] = 1
     elif unique <= _RANKS_FROM_6:
-        table[F.UPPER_FOUR if not unique.isdisjoint(_RANK_6) else F.UPPER_TILES] = 1
+        upper_tiles = unique.isdisjoint(_RANK_6) and F.UPPER_TILES in fans
+        table[F.UPPER_TILES if upper_tiles else F.UPPER_FOUR] = 1
     elif unique <= _RANKS_4_TO_6:
         table[F.MIDDLE_TILES] = 1
 
@@ -150,8 +156,20 @@ def by_win_flags(ctx, table: list) -> None:
             table[F.LAST_TILE] = 0  # fan 47 excludes 58
 
 
-def remove_contained(table: list, green_book: bool) -> None:
-    """Non-repeat principle (3.9.1.6): drop fans that a scored fan always contains."""
+def keep_rule_set_fans(table: list, fans: frozenset) -> None:
+    """Clear the fans the rule set does not have: they score nothing and exclude nothing."""
+    for n in range(1, F.TABLE_SIZE):
+        if table[n] and n not in fans:
+            table[n] = 0
+
+
+def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
+    """Non-repeat principle (3.9.1.6): drop fans that a scored fan always contains.
+
+    Fans outside the rule set are cleared first, so a fan the rule set lacks (All Simples,
+    All Chows...) does not take away one it has (No Honors).
+    """
+    keep_rule_set_fans(table, fans)
     t = table
     if t[F.BIG_FOUR_WINDS]:
         t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
@@ -210,7 +228,9 @@ def remove_contained(table: list, green_book: bool) -> None:
     if t[F.MELDED_HAND]:
         t[F.SINGLE_WAIT] = 0
     if t[F.TWO_DRAGON_PUNGS]:
-        t[F.DRAGON_PUNG] = 0
+        # the two pungs of fan 54 do not also score 59; a third dragon pung (a rule set
+        # without fan 2, READINGS.md E5) still scores its own
+        t[F.DRAGON_PUNG] = max(t[F.DRAGON_PUNG] - 2, 0)
     if t[F.ALL_CHOWS] or t[F.ALL_SIMPLES]:
         t[F.NO_HONORS] = 0
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from . import fans as F
 
+_ALL = frozenset(range(1, F.TABLE_SIZE))
+
 
 def _mixed(a: int, b: int, c: int) -> bool:
     return a // 10 != b // 10 and a // 10 != c // 10 and b // 10 != c // 10
@@ -100,15 +102,16 @@ def _limit_pairwise(found: list, max_count: int, table: list) -> None:
         table[F.PURE_DOUBLE_CHOW + i] = counts[i]
 
 
-def score_four_chows(mids: list, table: list) -> None:
+def score_four_chows(mids: list, table: list, fans: frozenset = _ALL) -> None:
+    """``fans``: the rule set's fans; a combination it lacks does not hold the chows together."""
     fan = four_chows_fan(*mids)
-    if fan:
+    if fan in fans:
         table[fan] = 1
         return
     a, b, c, d = mids
     for x, y, z, extra in ((a, b, c, d), (a, b, d, c), (a, c, d, b), (b, c, d, a)):
         fan = three_chows_fan(x, y, z)
-        if fan:
+        if fan in fans:
             table[fan] = 1
             extra_fan = _extra_chow_fan(x, y, z, extra)
             if extra_fan:
@@ -125,9 +128,9 @@ def score_four_chows(mids: list, table: list) -> None:
         _limit_pairwise(pairs, max_count, table)
 
 
-def score_three_chows(mids: list, table: list) -> None:
+def score_three_chows(mids: list, table: list, fans: frozenset = _ALL) -> None:
     fan = three_chows_fan(*mids)
-    if fan:
+    if fan in fans:
         table[fan] = 1
         return
     a, b, c = mids
@@ -174,15 +177,28 @@ def two_pungs_fan(t0, t1) -> int:
     return 0
 
 
-def score_four_pungs(tiles: list, table: list) -> None:
+def _pairwise_pungs(tiles: list, pairs: tuple, table: list) -> None:
+    """Two-pung fans (65, 54) among ``pairs`` of indexes: a pung that has formed a fan does not
+    form the same fan again with another pung (3.9.1.6 (3) 不得相同原则). Only a rule set without
+    the three-pung fans (32, 2) meets three pungs that pair up (READINGS.md E5)."""
+    used = set()
+    for i, j in pairs:
+        fan = two_pungs_fan(tiles[i], tiles[j])
+        if fan and (fan, i) not in used and (fan, j) not in used:
+            table[fan] += 1
+            used.update(((fan, i), (fan, j)))
+
+
+def score_four_pungs(tiles: list, table: list, fans: frozenset = _ALL) -> None:
+    """``fans``: the rule set's fans; a combination it lacks does not hold the pungs together."""
     fan = four_pungs_fan(*tiles)
-    if fan:
+    if fan in fans:
         table[fan] = 1
         return
     a, b, c, d = tiles
     for x, y, z, free in ((a, b, c, 3), (a, b, d, 2), (a, c, d, 1), (b, c, d, 0)):
         fan = three_pungs_fan(x, y, z)
-        if fan:
+        if fan in fans:
             table[fan] = 1
             # account-once: the free pung pairs with one used pung at most
             for i in range(4):
@@ -192,21 +208,15 @@ def score_four_pungs(tiles: list, table: list) -> None:
                         table[fan2] += 1
                         break
             return
-    for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
-        fan = two_pungs_fan(tiles[i], tiles[j])
-        if fan:
-            table[fan] += 1
+    _pairwise_pungs(tiles, ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)), table)
 
 
-def score_three_pungs(tiles: list, table: list) -> None:
+def score_three_pungs(tiles: list, table: list, fans: frozenset = _ALL) -> None:
     fan = three_pungs_fan(*tiles)
-    if fan:
+    if fan in fans:
         table[fan] = 1
         return
-    for i, j in ((0, 1), (0, 2), (1, 2)):
-        fan = two_pungs_fan(tiles[i], tiles[j])
-        if fan:
-            table[fan] += 1
+    _pairwise_pungs(tiles, ((0, 1), (0, 2), (1, 2)), table)
 
 
 def score_two_pungs(tiles: list, table: list) -> None:

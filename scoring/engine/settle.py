@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from .errors import HandError
+from .rule_sets import FULL, get_rule_set
 
-BASE_POINTS = 8  # 3.9.1.2 底分
+BASE_POINTS = FULL.base  # 3.9.1.2 底分
 
 
 def _check_position(name: str, value) -> None:
@@ -11,12 +12,15 @@ def _check_position(name: str, value) -> None:
         raise HandError("context", "seat", name=name, value=value)
 
 
-def settle(points: int, winner: int = 2, discarder: int | None = 0) -> tuple:
+def settle(points: int, winner: int = 2, discarder: int | None = 0, *, rule_set: str = "full") -> tuple:
     """Score changes of positions 0-3; ``points`` is the hand's total with flowers.
 
-    3.9.1.3: self-drawn (``discarder=None``), each other player pays 8 + points;
-    on a discard, the discarder pays 8 + points and the other two pay 8 each.
+    3.9.1.3: self-drawn (``discarder=None``), each other player pays base + points;
+    on a discard, the discarder pays base + points and the other two pay the base each.
+    The base is the rule set's: 8 (3.9.1.2), none under the elementary rules (003: 底点がなく,
+    a 12-point hand wins 36 self-drawn and 12 from the discarder).
     """
+    base = get_rule_set(rule_set).base
     if isinstance(points, bool) or not isinstance(points, int) or points < 0:
         raise HandError("context", "points", value=points)
     _check_position("winner", winner)
@@ -28,7 +32,7 @@ def settle(points: int, winner: int = 2, discarder: int | None = 0) -> tuple:
     for seat in range(4):
         if seat == winner:
             continue
-        pay = BASE_POINTS + points if discarder is None or seat == discarder else BASE_POINTS
+        pay = base + points if discarder is None or seat == discarder else base
         deltas[seat] = -pay
         deltas[winner] += pay
     return tuple(deltas)

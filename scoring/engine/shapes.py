@@ -198,25 +198,33 @@ def is_nine_gates(key: tuple, win: int) -> bool:
     return rest == [base + r for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
 
 
+_ALL_SHAPES = frozenset({"standard", "seven_pairs", "honors_knitted", "thirteen_orphans", "knitted_straight"})
+
+
 @lru_cache(maxsize=1 << 16)
-def is_complete(key: tuple, n_melds: int) -> bool:
-    """Whether standing tiles ``key`` with ``n_melds`` melds make any winning shape."""
+def is_complete(key: tuple, n_melds: int, allowed: frozenset = _ALL_SHAPES) -> bool:
+    """Whether standing tiles ``key`` with ``n_melds`` melds make a winning shape of ``allowed``."""
     if len(key) == 14 - 3 * n_melds and is_standard_complete(count_table(key)):
         return True
-    if n_melds == 0 and (is_seven_pairs(key) or is_thirteen_orphans(key) or honors_and_knitted(key)):
+    if n_melds == 0 and (("seven_pairs" in allowed and is_seven_pairs(key))
+                         or ("thirteen_orphans" in allowed and is_thirteen_orphans(key))
+                         or ("honors_knitted" in allowed and honors_and_knitted(key))):
         return True
-    return knitted_straight_reading(key, n_melds) is not None
+    return "knitted_straight" in allowed and knitted_straight_reading(key, n_melds) is not None
 
 
 @lru_cache(maxsize=1 << 16)
 def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
     """Tiles that complete the standing tiles ``key13`` (copies not checked here).
 
-    ``shapes`` is "all" for every shape, or "regular" for four sets and a pair plus
-    Seven Pairs, the shapes whose wait decides Edge, Closed and Single Wait.
+    ``shapes`` is "all" for every shape, "regular" for four sets and a pair plus
+    Seven Pairs, the shapes whose wait decides Edge, Closed and Single Wait, or a frozenset
+    of shape names (a rule set's ``shapes``).
     """
     if shapes == "all":
         return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds))
+    if isinstance(shapes, frozenset):
+        return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds, shapes))
     table = count_table(key13)
     out = set(_standard_completions(table))
     if n_melds == 0 and len(key13) == 13:

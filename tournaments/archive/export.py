@@ -79,7 +79,10 @@ def tournament_export_archive(tournament: Tournament) -> dict:
         "format": FORMAT,
         "tournament": {
             "name": tournament.name,
-            "rules": tournament.rules,
+            # full rules: "rules" is the reading, as before rule sets; elementary: "rules" names the
+            # rule set and "reading" the reading (docs/archive.md), which an older reader refuses
+            **({"rules": tournament.rules} if tournament.rule_set == "full"
+               else {"rules": tournament.rule_set, "reading": tournament.rules}),
             "scoring_mode": tournament.scoring_mode,
             "sessions": tournament.planned_sessions,
             "venue": tournament.venue,

@@ -8,7 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine.table import MAX_HANDS
-from scoring.rule_sets import RuleSet
+from scoring.rule_sets import Reading, RuleSet
 from tournaments import extensions
 from tournaments.models import (
     MAX_ENTRY_NUMBER,
@@ -171,9 +171,20 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
     if name and name_exists(name):
         message = _("A tournament named “%(name)s” already exists: rename it in the file.") % {"name": name}
         reader.add(where, message)
+    # "rules": the reading (green_book / common_practice), as every archive before rule sets wrote it,
+    # for the full rules; or the rule set ("elementary", "full") with its reading in "reading"
+    # (docs/archive.md). An older reader refuses "elementary" rather than score it by the full rules.
     rules = obj.get("rules")
-    if rules not in RuleSet.values:
-        reader.add(where, _("Unknown rules “%(value)s”: use green_book or common_practice.") % {"value": rules})
+    rule_set = RuleSet.FULL.value
+    if rules in RuleSet.values:
+        rule_set = rules
+        rules = obj.get("reading", Reading.GREEN_BOOK.value)
+        if rules not in Reading.values:
+            reader.add(where, _("Unknown reading “%(value)s”: use green_book or common_practice.") % {"value": rules})
+            rules = None
+    elif rules not in Reading.values:
+        reader.add(where, _("Unknown rules “%(value)s”: use green_book, common_practice or elementary.") % {
+            "value": rules})
         rules = None
     scoring_mode = obj.get("scoring_mode", ScoringMode.ELECTRONIC)
     if scoring_mode not in ScoringMode.values:
@@ -228,6 +239,7 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         "extras": extras,
         "venue": reader.text(where, obj, "venue", max_length=Tournament._meta.get_field("venue").max_length),
         "rules": rules,
+        "rule_set": rule_set,
         "scoring_mode": scoring_mode,
         "planned_sessions": planned,
         "session_minutes": minutes,
@@ -454,7 +466,7 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
             reader.add(hand_where, _("A session has at most 16 hands (rule 3.4.8)."), **hand_at)
             continue
         fields = _read_hand(reader, hand, hand_where, hand_at, seats if seats_ok else None, tournament["rules"],
-                            tournament["scoring_mode"])
+                            tournament["scoring_mode"], tournament["rule_set"])
         if fields is not None:
             hands.append({"number": position, **fields})
     return {
@@ -469,7 +481,7 @@ def _read_table(reader, obj, where, at, labels, tournament, entries, seated) -> 
 
 
 def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rules: str | None,
-               scoring_mode: str | None = ScoringMode.ELECTRONIC) -> dict | None:
+               scoring_mode: str | None = ScoringMode.ELECTRONIC, rule_set: str = RuleSet.FULL) -> dict | None:
     """The Hand fields of one archived hand, scored by the engine through the score sheet's own check."""
     result = hand.get("result")
     if result not in Hand.Result.values:
@@ -512,7 +524,8 @@ def _read_hand(reader, hand: dict, where, at: dict, seats: list[str] | None, rul
         return None  # the engine would only repeat what is already reported
     try:
         return scored_hand_fields(
-            rules=rules, number=at["hand"], entry=HandEntry.from_mapping(entry), scoring_mode=scoring_mode
+            rules=rules, number=at["hand"], entry=HandEntry.from_mapping(entry), scoring_mode=scoring_mode,
+            rule_set=rule_set,
         )
     except ValidationError as error:
         for messages in error.message_dict.values():

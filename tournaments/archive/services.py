@@ -42,6 +42,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         starts_on=details["starts_on"],
         ends_on=details["ends_on"],
         rules=details["rules"],
+        rule_set=details["rule_set"],
         scoring_mode=details["scoring_mode"],
         planned_sessions=details["planned_sessions"],
         session_minutes=details["session_minutes"],

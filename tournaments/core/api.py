@@ -26,6 +26,7 @@ class TournamentOutput(serializers.ModelSerializer):
             "starts_on",
             "ends_on",
             "rules",
+            "rule_set",
             "scoring_mode",
             "planned_sessions",
             "session_minutes",

@@ -28,8 +28,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes",
-            "time_zone",
+            "name", "venue", "starts_on", "ends_on", "rule_set", "rules", "scoring_mode", "planned_sessions",
+            "session_minutes", "time_zone",
         ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
         # A tournament's name is 名称 in Chinese, not a person's 姓名: a msgid of its own.
@@ -39,6 +39,18 @@ class TournamentForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Left out of a form: electronic scoring, as before (docs/scoring-modes.md), or the mode it has.
         self.fields["scoring_mode"].required = False
+        # Left out of a form: the full rules, as before rule sets existed, or the rule set it has.
+        self.fields["rule_set"].required = False
+        self.fields["rule_set"].help_text = _(
+            "The WMO elementary competition rules (2014) score 30 of the 81 fans, need 6 points to win and have no "
+            "base points. Fixed once a hand is scored."
+        )
+        self.fields["rules"].help_text = _(
+            "How the rulebook is read where its texts disagree (scoring/READINGS.md). Fixed once a hand is scored."
+        )
+
+    def clean_rule_set(self) -> str:
+        return self.cleaned_data.get("rule_set") or self.instance.rule_set
 
     def clean_scoring_mode(self) -> str:
         return self.cleaned_data.get("scoring_mode") or self.instance.scoring_mode

@@ -29,7 +29,8 @@ from tournaments.standings.services import standings_recompute_later
 from tournaments.tasks import tournament_finish_check_task
 
 TOURNAMENT_FIELDS = (
-    "name", "venue", "starts_on", "ends_on", "rules", "scoring_mode", "planned_sessions", "session_minutes", "status",
+    "name", "venue", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions", "session_minutes",
+    "status",
     "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone",
 )
 
@@ -57,6 +58,7 @@ def tournament_create(
     ends_on: dt.date,
     venue: str = "",
     rules: str = Tournament._meta.get_field("rules").default,
+    rule_set: str = Tournament._meta.get_field("rule_set").default,
     scoring_mode: str = Tournament._meta.get_field("scoring_mode").default,
     planned_sessions: int = MIN_SESSIONS,
     session_minutes: int = MAX_SESSION_MINUTES,
@@ -64,7 +66,9 @@ def tournament_create(
 ) -> Tournament:
     """Create a tournament with its sessions; the creator becomes its organizer.
 
-    `time_zone`: the venue's IANA zone (default the server's TIME_ZONE); its pages show times in it."""
+    `time_zone`: the venue's IANA zone (default the server's TIME_ZONE); its pages show times in it.
+    `rule_set`: "full" or "elementary" (the WMO elementary rules, scoring/READINGS.md E1-E9); `rules`:
+    the reading of the rulebook (green_book / common_practice). Both are fixed once a hand is scored."""
     _validate_tournament(
         starts_on=starts_on, ends_on=ends_on, planned_sessions=planned_sessions, session_minutes=session_minutes
     )
@@ -74,6 +78,7 @@ def tournament_create(
         starts_on=starts_on,
         ends_on=ends_on,
         rules=rules,
+        rule_set=rule_set,
         scoring_mode=scoring_mode,
         planned_sessions=planned_sessions,
         session_minutes=session_minutes,
@@ -90,7 +95,7 @@ def tournament_create(
         tournament=tournament,
         action=AuditAction.TOURNAMENT_CREATED,
         obj=tournament,
-        detail={"name": name, "planned_sessions": planned_sessions},
+        detail={"name": name, "planned_sessions": planned_sessions, "rule_set": rule_set},
     )
     return tournament
 
@@ -146,6 +151,12 @@ def _check_changes_under_way(tournament: Tournament, changed: set[str]) -> None:
     if "rules" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
         # Hands already scored under one profile; corrections and an export would use the other.
         problems["rules"] = _("Hands have been scored under these rules: they can no longer change.")
+    if "rule_set" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
+        # The fans, the minimum and the payments of the hands already scored follow the rule set.
+        problems["rule_set"] = _(
+            "Hands have been scored under this rule set: the full or elementary rules can no longer change. "
+            "Start a new tournament for the other rules."
+        )
     if "scoring_mode" in changed and Hand.objects.filter(sheet__session__tournament=tournament).exists():
         # 3.9.1.4 / 3.9.1.5: who counts a hand is settled before play; hands already scored one way
         # would be corrected the other way.

@@ -12,7 +12,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rule_sets import RuleSet
+from scoring.rule_sets import Reading, RuleSet
 
 # 3.5.4: each competition has at least six sessions.
 MIN_SESSIONS = 6
@@ -85,7 +85,10 @@ class Tournament(models.Model):
     venue = models.CharField(_("venue"), max_length=200, blank=True)
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
-    rules = models.CharField(_("rules"), max_length=32, choices=RuleSet.choices, default=RuleSet.GREEN_BOOK)
+    # The reading of the rulebook (the engine's profile); named "rules" before rule sets existed.
+    rules = models.CharField(_("reading"), max_length=32, choices=Reading.choices, default=Reading.GREEN_BOOK)
+    # Full or elementary rules (scoring/READINGS.md E1-E9): the fans, the minimum and the base.
+    rule_set = models.CharField(_("rule set"), max_length=16, choices=RuleSet.choices, default=RuleSet.FULL)
     scoring_mode = models.CharField(
         _("scoring mode"), max_length=16, choices=ScoringMode.choices, default=ScoringMode.ELECTRONIC
     )
@@ -136,6 +139,10 @@ class Tournament(models.Model):
             models.CheckConstraint(
                 condition=Q(scoring_mode__in=["electronic", "declared"]), name="tournament_scoring_mode_valid",
                 violation_error_message=_("Choose electronic or declared scoring.")
+            ),
+            models.CheckConstraint(
+                condition=Q(rule_set__in=["full", "elementary"]), name="tournament_rule_set_valid",
+                violation_error_message=_("Choose the full or the elementary rules.")
             ),
         ]
 

@@ -9,8 +9,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.engine import FANS
-from scoring.engine.fans import MAX_REPEATS
+from scoring.engine import FANS, get_rule_set
 from scoring.engine.table import MAX_HANDS, hand_winds, table_results, twelfths_display
 from scoring.messages import fan_display_name
 from tournaments import extensions
@@ -156,6 +155,7 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
     language = get_language() or "en"
     detail = sheet_detail(sheet=sheet)
     tournament = sheet.session.tournament
+    rules = get_rule_set(tournament.rule_set)
     can_page = capabilities_for_page(user, tournament)
     winds = wind_names()
     next_hand = detail["next_hand"]
@@ -212,13 +212,16 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         # The chief referee corrects recorded hands (also on a signed sheet) and hands tables over.
         "correctable": can_page.supervise_scores and bool(hand_rows),
         "referees": tournament_referees(tournament=tournament) if can_page.supervise_scores and not locked else None,
-        # Fan 81 (flowers) is entered as a count; fans a hand can hold twice get a box per time.
+        # Fan 81 (flowers) is entered as a count; fans a hand can hold twice get a box per time. Only the
+        # rule set's fans are offered (the elementary rules: 30, scoring/READINGS.md E1).
         "declared_fans": [
             {"number": fan.number, "points": fan.points, "name": fan_display_name(fan, language),
-             "times": range(MAX_REPEATS.get(fan.number, 1))}
+             "times": range(rules.max_repeats.get(fan.number, 1))}
             for fan in FANS
-            if fan.number != 81
+            if fan.number != 81 and fan.number in rules.fans
         ],
+        "rule_set": tournament.rule_set,
+        "minimum": rules.minimum,
         "links": extensions.visible_links("sheet", user, sheet, can_page.granted),
         # docs/scoring-modes.md: with declared scoring the referee ticks the declared fans with the tiles.
         "declared_scoring": tournament.scoring_mode == ScoringMode.DECLARED,

@@ -11,7 +11,7 @@ from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring.engine import HandError, check_declared, check_declared_tiles, evaluate, settle
+from scoring.engine import HandError, check_declared, check_declared_tiles, evaluate, get_rule_set, settle
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import (
     declared_problem_message,
@@ -123,13 +123,14 @@ def _scored_hand(sheet: ScoreSheet, number: int, entry: HandEntry) -> dict:
     """Validate one hand of `sheet` with the engine and return the model fields it fills."""
     tournament = sheet.session.tournament
     return scored_hand_fields(
-        rules=tournament.rules, number=number, entry=entry, sheet_id=sheet.pk, scoring_mode=tournament.scoring_mode
+        rules=tournament.rules, number=number, entry=entry, sheet_id=sheet.pk, scoring_mode=tournament.scoring_mode,
+        rule_set=tournament.rule_set,
     )
 
 
 def scored_hand_fields(
     *, rules: str, number: int, entry: HandEntry, sheet_id: int | None = None,
-    scoring_mode: str = ScoringMode.ELECTRONIC,
+    scoring_mode: str = ScoringMode.ELECTRONIC, rule_set: str = "full",
 ) -> dict:
     """Validate one hand with the engine and return the Hand model fields it fills (no writes).
 
@@ -142,6 +143,9 @@ def scored_hand_fields(
     hand scores the fans the winner declared (3.9.1.4 "自报、公认"), each checked against the tiles,
     and nothing the winner missed is added ("不得再重新审核或追补漏报番种"). In both modes a hand
     entered without tiles scores the ticked fans, unverified.
+
+    `rules` is the reading (the engine's profile); `rule_set` the full or elementary rules: their
+    fans, minimum (8 / 6) and payments (base 8 / none, scoring/READINGS.md E2).
     """
     if not isinstance(entry, HandEntry):
         raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
@@ -174,14 +178,14 @@ def scored_hand_fields(
                 raise ValidationError({"declared_fans": ValidationError(
                     _("Declared scoring: tick the fans the winner declared (rule 3.9.1.4)."), code="declared_missing")})
             fans, fan_points, total = _score_declared_tiles(
-                rules, number, winner, discarder, tiles, declared, flowers, flags)
+                rules, number, winner, discarder, tiles, declared, flowers, flags, rule_set)
         elif tiles:
-            fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags)
+            fans, fan_points, total = _score_tiles(rules, number, winner, discarder, tiles, flowers, flags, rule_set)
         elif declared:
-            fans, fan_points, total = _score_declared(rules, declared, flowers)
+            fans, fan_points, total = _score_declared(rules, declared, flowers, rule_set)
         else:
             raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
-        deltas = settle(total, winner=winner, discarder=discarder)  # 3.9.1.3
+        deltas = settle(total, winner=winner, discarder=discarder, rule_set=rule_set)  # 3.9.1.3; elementary: no base
     except HandError as error:
         raise _invalid("tiles", hand_error_message(error), error.code) from error
     return {
@@ -191,7 +195,7 @@ def scored_hand_fields(
     }
 
 
-def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags) -> tuple[list, int, int]:
+def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags, rule_set="full") -> tuple[list, int, int]:
     """The engine's verdict on the tiles, with the winds of this hand; refused unless a legal win."""
     winds = hand_winds(number)
     ev = evaluate(
@@ -201,17 +205,18 @@ def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags) -> tup
         prevalent_wind=winds.prevalent,
         flowers=flowers,
         profile=rules,
+        rule_set=rule_set,
         **flags,
     )
-    if not ev.is_winning:  # 3.7.2, 3.9.1.1
-        raise _invalid("tiles", reason_message(ev.reason, ev.fan_points), ev.reason)
+    if not ev.is_winning:  # 3.7.2, 3.9.1.1 (elementary: 6)
+        raise _invalid("tiles", reason_message(ev.reason, ev.fan_points, ev.minimum), ev.reason)
     return [{"number": hit.fan.number, "count": hit.count} for hit in ev.fans], ev.fan_points, ev.total
 
 
-def _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags):
+def _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags, rule_set="full"):
     winds = hand_winds(number)
     return check_declared_tiles(
-        tiles, declared, flowers=flowers, profile=rules, self_drawn=discarder is None,
+        tiles, declared, flowers=flowers, profile=rules, rule_set=rule_set, self_drawn=discarder is None,
         seat_wind=winds.seat_winds[winner], prevalent_wind=winds.prevalent, **flags,
     )
 
@@ -220,16 +225,18 @@ def _declared_messages(check) -> list[str]:
     messages = []
     for code, fan, detail in check.problems:
         if code == "not_a_win":
-            messages.append(reason_message(check.engine.reason, check.engine.fan_points))
+            messages.append(reason_message(check.engine.reason, check.engine.fan_points, check.engine.minimum))
         else:
-            messages.append(declared_tiles_message(code, fan, detail))
+            messages.append(declared_tiles_message(code, fan, detail, minimum=check.engine.minimum))
     return messages
 
 
-def _score_declared_tiles(rules, number, winner, discarder, tiles, declared, flowers, flags) -> tuple[list, int, int]:
+def _score_declared_tiles(rules, number, winner, discarder, tiles, declared, flowers, flags,
+                          rule_set="full") -> tuple[list, int, int]:
     """Declared scoring (3.9.1.4): the declared fans, each one the tiles give, in one reading;
-    the hand scores them and nothing more. Under 8 on tiles worth 8 is a false win (3.11.6.6)."""
-    check = _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags)
+    the hand scores them and nothing more. Under 8 (elementary: 6) on tiles worth that much is a
+    false win (3.11.6.6)."""
+    check = _declared_check(rules, number, winner, discarder, tiles, declared, flowers, flags, rule_set)
     if check.problems:
         codes = {code for code, _, _ in check.problems}
         # a false win is offered as such: the tablet links to the foul page (3.11.6.6)
@@ -273,7 +280,8 @@ def hand_preview(*, sheet: ScoreSheet, number: int, entry: HandEntry, language: 
 
     try:
         check = _declared_check(rules=tournament.rules, number=number, winner=entry.winner, discarder=discarder,
-                                tiles=tiles, declared=declared, flowers=min(flowers, 8), flags=flags)
+                                tiles=tiles, declared=declared, flowers=min(flowers, 8), flags=flags,
+                                rule_set=tournament.rule_set)
     except HandError as error:
         result["problems"] = [hand_error_message(error)]
         return result
@@ -281,7 +289,7 @@ def hand_preview(*, sheet: ScoreSheet, number: int, entry: HandEntry, language: 
     result["engine"] = {
         "fans": fan_rows((hit.fan.number, hit.count) for hit in ev.fans if hit.fan.number != 81),
         "fan_points": ev.fan_points, "total": ev.total, "is_winning": ev.is_winning,
-        "message": "" if ev.is_winning else reason_message(ev.reason, ev.fan_points),
+        "message": "" if ev.is_winning else reason_message(ev.reason, ev.fan_points, ev.minimum),
     }
     if mode == ScoringMode.DECLARED:
         unsupported = sorted({fan for code, fan, _ in check.problems if code == "unsupported"})
@@ -294,11 +302,13 @@ def hand_preview(*, sheet: ScoreSheet, number: int, entry: HandEntry, language: 
     return result
 
 
-def _score_declared(rules, declared, flowers) -> tuple[list, int, int]:
-    """Fans the referee ticked: compatible with each other (3.9.1.6) and worth 8 (3.9.1.1)."""
-    check = check_declared(declared, flowers=flowers, profile=rules)
+def _score_declared(rules, declared, flowers, rule_set="full") -> tuple[list, int, int]:
+    """Fans the referee ticked: compatible with each other (3.9.1.6), of the rule set (the 30 fans of
+    the elementary rules) and worth its minimum (8, 3.9.1.1; elementary 6)."""
+    check = check_declared(declared, flowers=flowers, profile=rules, rule_set=rule_set)
     if check.problems:
-        messages = [declared_problem_message(*problem) for problem in check.problems]
+        minimum = get_rule_set(rule_set).minimum
+        messages = [declared_problem_message(*problem, minimum=minimum) for problem in check.problems]
         raise _invalid("declared_fans", "; ".join(messages), "declared")
     counts = Counter(declared)
     if flowers:

@@ -276,7 +276,7 @@ def test_every_problem_is_listed_not_just_the_first(organizer, tmp_path):
         call_command("import_tournament", str(path), stdout=io.StringIO(), stderr=err)
     lines = err.getvalue().splitlines()
     assert lines == [
-        "Tournament: Unknown rules “riichi”: use green_book or common_practice.",
+        "Tournament: Unknown rules “riichi”: use green_book, common_practice or elementary.",
         "Player 12: Entry number 12 is listed twice.",
         "Session 1, table 1: Seat 33 names an entry that is not among the players.",
         # Hand 1's tiles are not read: without known rules the engine cannot score them.
