@@ -1,3 +1,5 @@
+"""The Pin system (Appendix 9-10): the competition register, certified results and results
+certificates, each player's ledger per track; built on the core, which never imports it."""
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
@@ -5,3 +7,12 @@ from django.utils.translation import gettext_lazy as _
 class PinRankingConfig(AppConfig):
     name = "pin_ranking"
     verbose_name = _("Pin ranking")
+
+    def ready(self):
+        from pin_ranking.audit_sentences import SENTENCES
+        from pin_ranking.services import standings_changed
+        from tournaments import extensions
+
+        extensions.register_audit_sentences(SENTENCES)
+        # A registered tournament's standings changing later (an upheld appeal) corrects its frozen results.
+        extensions.register_standings_listener(standings_changed)

@@ -125,7 +125,9 @@ class Competition(models.Model):
     sessions = models.PositiveSmallIntegerField(_("sessions"))
     # The core's Tournament.standings_version whose standings were frozen (0 for a results file).
     standings_version = models.PositiveIntegerField(default=0)
-    registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # None: registered by a management command (pin_register), audited as such.
+    registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                      related_name="+")
     registered_at = models.DateTimeField(auto_now_add=True)
     unregistered_at = models.DateTimeField(null=True, blank=True)
     unregistered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
@@ -152,9 +154,6 @@ class Competition(models.Model):
             models.CheckConstraint(condition=Q(tournament__isnull=False) | ~Q(source="tournament"),
                 name="pin_competition_tournament_source",
                 violation_error_message=_("A competition run here names its tournament.")),
-            models.CheckConstraint(condition=Q(unregistered_at__isnull=True) | Q(unregistered_by__isnull=False),
-                name="pin_competition_unregistered_by",
-                violation_error_message=_("Say who unregistered the competition.")),
         ]
 
     def __str__(self):
@@ -346,7 +345,8 @@ class ResultsImport(models.Model):
     errors = models.JSONField(default=list, blank=True)
     competition = models.ForeignKey(Competition, null=True, blank=True, on_delete=models.SET_NULL,
                                     related_name="imports")
-    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

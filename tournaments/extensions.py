@@ -359,3 +359,21 @@ def player_sections(registration, user) -> list[dict]:
         if values is not None:
             sections.append({"template": template_name, "context": values})
     return sections
+
+
+# --- standings listeners ---------------------------------------------------------------------
+# An app that keeps a copy of a tournament's results (the Pin register freezes them at registration)
+# learns that the standings changed: listener(tournament id, new version), called inside the recompute's
+# transaction once a new snapshot is stored; a listener that writes or queues work does so on commit.
+
+_standings_listeners: list[Callable] = []
+
+
+def register_standings_listener(listener: Callable) -> None:
+    if listener not in _standings_listeners:
+        _standings_listeners.append(listener)
+
+
+def standings_changed(tournament_id: int, version: int) -> None:
+    for listener in _standings_listeners:
+        listener(tournament_id, version)

@@ -16,7 +16,7 @@
 meets "third place" (rank <= 3); a class-A top 6 is a top 8.
 """
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from pin_ranking.engine.classes import CompetitionClass, Level, track_of
 from pin_ranking.engine.standards import TWELFTHS, PlacingKind, Standard, Standards, Track
@@ -81,9 +81,26 @@ class Ledger:
     missing: Missing | None = None  # for the next Pin; None at Pin 1
 
     def as_data(self) -> dict:
-        data = asdict(self)
-        data["track"] = str(self.track)
-        return data
+        """Plain JSON-ready data (what Ledger.data / LedgerSnapshot.data store); built by hand, not by
+        dataclasses.asdict, which deep-copies and is several times slower over 20,000 players."""
+        missing = self.missing
+        return {
+            "track": str(self.track),
+            "edition": self.edition,
+            "counted": list(self.counted),
+            "points": self.points,
+            "contest_points": self.contest_points,
+            "pin": self.pin,
+            "statuses": [
+                {"pin": s.pin, "points_met": s.points_met, "contest_points_met": s.contest_points_met,
+                 "placing": {"met": s.placing.met, "evidence": s.placing.evidence}}
+                for s in self.statuses
+            ],
+            "missing": None if missing is None else {
+                "pin": missing.pin, "points": missing.points, "contest_points": missing.contest_points,
+                "placing": missing.placing,
+            },
+        }
 
 
 def counts_for(result: Result, track: Track) -> bool:
