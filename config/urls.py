@@ -20,6 +20,7 @@ urlpatterns = [
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),
+    path("", include("pin_ranking.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api_urls")),

@@ -16,3 +16,12 @@ class PinRankingConfig(AppConfig):
         extensions.register_audit_sentences(SENTENCES)
         # A registered tournament's standings changing later (an upheld appeal) corrects its frozen results.
         extensions.register_standings_listener(standings_changed)
+        # The chief referee signs the results certificates (Appendix 9, 7.2) from the tournament's page.
+        extensions.register_link("tournament", _("Results certificates (Pin)"), "pin_ranking:tournament_certificates",
+                                 predicate=_certifies)
+
+
+def _certifies(user, tournament) -> bool:
+    from pin_ranking.access import is_chief_referee
+
+    return tournament.status == "finished" and is_chief_referee(user, tournament.pk)

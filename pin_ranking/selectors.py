@@ -159,3 +159,37 @@ def certificate_for_viewer(*, viewer, certificate_id: int) -> ResultCertificate:
 
 def results_current(*, player: Player):
     return CompetitionResult.objects.filter(player=player, superseded_at__isnull=True)
+
+
+def tournaments_to_register(*, user):
+    """Finished tournaments not registered now (the committee's registration form)."""
+    from tournaments.models import Tournament
+
+    require_committee(user)
+    registered = Competition.objects.filter(unregistered_at__isnull=True, tournament__isnull=False)
+    return (Tournament.objects.filter(status=Tournament.Status.FINISHED)
+            .exclude(pk__in=registered.values("tournament_id")).order_by("-starts_on", "name"))
+
+
+def tournament_certificates(*, user, tournament_id: int):
+    """The chief referee's page: the tournament's registration and its current certificates."""
+    from pin_ranking.access import is_chief_referee
+
+    if not (is_chief_referee(user, tournament_id) or is_committee_member(user)):
+        raise NotFound("No such page.")
+    competition = (Competition.objects.select_related("tournament")
+                   .filter(tournament_id=tournament_id, unregistered_at__isnull=True).first())
+    if competition is None:
+        from tournaments.models import Tournament
+
+        tournament = Tournament.objects.filter(pk=tournament_id).first()
+        if tournament is None:
+            raise NotFound("No such page.")
+        return tournament, None, []
+    return competition.tournament, competition, list(competition_results(competition=competition))
+
+
+def chief_referee_of(*, user, tournament_id: int) -> bool:
+    from pin_ranking.access import is_chief_referee
+
+    return is_chief_referee(user, tournament_id)
