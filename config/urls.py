@@ -25,6 +25,7 @@ urlpatterns = [
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api_urls")),
     path("api/", include("seating.api.urls")),
+    path("api/", include("pin_ranking.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),

@@ -169,3 +169,26 @@ def test_the_certificate_pdf(client_for, people, who, status):
     assert response.status_code == status
     if status == 200:
         assert response["Content-Type"] == "application/pdf" and response.content.startswith(b"%PDF")
+
+
+@pytest.mark.django_db
+def test_the_ledger_api(client_for, people):
+    client = client_for(people["committee"])
+    rows = client.get(reverse("api-pin-ledger")).json()
+    assert [r["federation_id"] for r in rows][:2] == ["CN-7", "ES-1"]
+    assert rows[0]["table_points"] == 41.5 and rows[1]["pin"] == 3
+    assert client_for(people["ana"]).get(reverse("api-pin-ledger")).status_code == 403
+    ana = Player.objects.get(federation_id="ES-1")
+    url = reverse("api-pin-player-ledger", args=[ana.pk])
+    mine = client_for(people["ana"]).get(url).json()
+    pin = mine["tracks"][0]
+    assert pin["pin"] == 3 and pin["points"] == 130 and pin["missing"]["pin"] == 2
+    assert pin["competitions"][0]["klass"] == "A"
+    assert client_for(people["bo"]).get(url).status_code == 404
+    assert client_for(None).get(url).status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_ledger_api_is_in_the_openapi_schema(client):
+    paths = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["paths"]
+    assert "/api/pin/ledger/" in paths and "/api/pin/players/{player_id}/ledger/" in paths
