@@ -15,6 +15,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from pin_ranking.engine import Result, Track, ledger, standards_for
+from pin_ranking.engine.ledger import counts_for
 from pin_ranking.models import CompetitionResult, Ledger, LedgerSnapshot, PinRegister
 from tournaments.audit import AuditAction, audit_record
 from tournaments.models.standings import json_text
@@ -74,10 +75,10 @@ def eligibility_recompute(*, player_ids=None, reason: str = "") -> RecomputeSumm
     for player_id in players:
         mine = results.get(player_id, ())
         for track in (Track.PIN, Track.WEB_PIN):
-            one = ledger(mine, standards, track)
             before = existing.get((player_id, track.value))
-            if before is None and not one.counted:
+            if before is None and not any(counts_for(r, track) for r in mine):
                 continue  # no ledger on a track with nothing counted
+            one = ledger(mine, standards, track)
             data = one.as_data()
             data["standards_version"] = register.standards_version
             text = json_text(data)

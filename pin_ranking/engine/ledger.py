@@ -103,44 +103,69 @@ class Ledger:
         }
 
 
+_WEB = Level.WEB.value
+_A = CompetitionClass.A.value
+
+
 def counts_for(result: Result, track: Track) -> bool:
     """4.4 and 3.5: a classed competition of this track."""
-    return result.klass is not None and result.track == Track(track)
+    if result.klass is None:
+        return False
+    return (result.level == _WEB) == (track == Track.WEB_PIN)
 
 
 def positive(contest_points: int) -> int:
-    """4.6 说明1: a competition's negative contest-point total counts as 0."""
+    """4.6 note 1: a competition's negative contest-point total counts as 0."""
     return contest_points if contest_points > 0 else 0
 
 
-def _placing_status(standard: Standard, counted: list[Result]) -> PlacingStatus:
-    placing = standard.placing
-    if placing.kind == PlacingKind.NONE:
-        return PlacingStatus(True)
-    best = None
+def _best(counted: list[Result]) -> dict:
+    """The best placings once, each with the competition that gives it: the standards then compare
+    numbers (a better placing meets every lower requirement: rank <= N)."""
+    best = {"rank": None, "unit": None, "a_rank": None, "web_rank": None}
+    evidence = {}
+
+    def keep(key, value, competition):
+        if value is not None and (best[key] is None or value < best[key]):
+            best[key] = value
+            evidence[key] = competition
+
     for r in counted:
-        ok = False
-        if placing.kind == PlacingKind.INDIVIDUAL_OR_UNIT:
-            ok = (r.rank is not None and r.rank <= placing.individual_top) or any(
-                unit is not None and unit <= placing.unit_top for unit in (r.group_rank, r.team_rank)
-            )
-        elif placing.kind == PlacingKind.CLASS_A_INDIVIDUAL:
-            ok = r.klass == CompetitionClass.A and r.rank is not None and r.rank <= placing.individual_top
-        elif placing.kind == PlacingKind.WEB_INDIVIDUAL:
-            ok = Level(r.level) == Level.WEB and r.rank is not None and r.rank <= placing.individual_top
-        if ok:
-            best = r.competition
-            break
-    return PlacingStatus(best is not None, best)
+        keep("rank", r.rank, r.competition)
+        for unit in (r.group_rank, r.team_rank):
+            keep("unit", unit, r.competition)
+        if r.klass == _A:
+            keep("a_rank", r.rank, r.competition)
+        if r.level == _WEB:
+            keep("web_rank", r.rank, r.competition)
+    return {"best": best, "evidence": evidence}
 
 
-def pin_status(standard: Standard, points: int, contest_points: int, counted: list[Result]) -> PinStatus:
+def _placing_status(standard: Standard, placings: dict) -> PlacingStatus:
+    placing = standard.placing
+    kind = placing.kind
+    if kind == PlacingKind.NONE:
+        return PlacingStatus(True)
+    best, evidence = placings["best"], placings["evidence"]
+    if kind == PlacingKind.INDIVIDUAL_OR_UNIT:
+        if best["rank"] is not None and best["rank"] <= placing.individual_top:
+            return PlacingStatus(True, evidence["rank"])
+        if best["unit"] is not None and best["unit"] <= placing.unit_top:
+            return PlacingStatus(True, evidence["unit"])
+        return PlacingStatus(False)
+    key = "a_rank" if kind == PlacingKind.CLASS_A_INDIVIDUAL else "web_rank"
+    if best[key] is not None and best[key] <= placing.individual_top:
+        return PlacingStatus(True, evidence[key])
+    return PlacingStatus(False)
+
+
+def pin_status(standard: Standard, points: int, contest_points: int, placings: dict) -> PinStatus:
     scale = TWELFTHS if standard.track == Track.PIN else 1
     return PinStatus(
         pin=standard.pin,
         points_met=points >= standard.points * scale,
         contest_points_met=standard.contest_points is None or contest_points >= standard.contest_points,
-        placing=_placing_status(standard, counted),
+        placing=_placing_status(standard, placings),
     )
 
 
@@ -152,7 +177,8 @@ def ledger(results, standards: Standards, track: str | Track) -> Ledger:
     table_points = sum(r.table_points for r in counted)
     contest_points = sum(positive(r.contest_points) for r in counted)
     points = table_points if track == Track.PIN else contest_points
-    statuses = tuple(pin_status(s, points, contest_points, counted) for s in standards.table(track))
+    placings = _best(counted)
+    statuses = tuple(pin_status(s, points, contest_points, placings) for s in standards.table(track))
     reached = [s.pin for s in statuses if s.met]
     pin = min(reached) if reached else None
     missing = None
