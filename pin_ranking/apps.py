@@ -14,6 +14,10 @@ class PinRankingConfig(AppConfig):
         from tournaments import extensions
 
         extensions.register_audit_sentences(SENTENCES)
+        # The registration and its certificates travel in the tournament archive (docs/archive.md).
+        from pin_ranking.archive import SECTION
+
+        extensions.register_tournament_archive_section(SECTION)
         # A registered tournament's standings changing later (an upheld appeal) corrects its frozen results.
         extensions.register_standings_listener(standings_changed)
         # The chief referee signs the results certificates (Appendix 9, 7.2) from the tournament's page.

@@ -270,13 +270,17 @@ class TournamentArchiveSection:
     - export(tournament) -> a JSON value, or None to leave the key out;
     - check(value) -> problems (translated messages); nothing is written;
     - save(tournament, value, actor): writes it for the imported tournament, inside the import's
-      transaction and before any table section is saved (those may depend on it).
+      transaction and before any table section is saved (those may depend on it);
+    - finish(tournament, value, actor), optional: called once the players, sessions and hands are
+      saved, still inside the import's transaction (a ValidationError undoes the whole import), for
+      what depends on the results (the Pin register's registration and certificates).
     """
 
     key: str
     export: Callable
     check: Callable
     save: Callable
+    finish: Callable | None = None
 
 
 _tournament_archive_sections: dict[str, TournamentArchiveSection] = {}
