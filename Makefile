@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-hall bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-hall bench-pin bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -59,6 +59,11 @@ bench-standings: $(VENV)/.dev
 bench-hall: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/hall.py
+
+# Pin eligibility: 20,000 players across 300 registered competitions, full and incremental (issue 14).
+bench-pin: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/pin.py
 
 # gunicorn on a free 127.0.0.1 port against a throwaway PostgreSQL; stops everything it started.
 bench-submission: $(VENV)/.dev

@@ -95,6 +95,17 @@ class AuditAction(models.TextChoices):
     APPEAL_FEE_REFUNDED = "appeal.fee_refunded", _("Appeal fee refunded")
     APPEAL_FEE_FORFEITED = "appeal.fee_forfeited", _("Appeal fee forfeited")
     APPEAL_POLICY_UPDATED = "appeal_policy.updated", _("Appeal settings changed")
+    # The Pin register, Appendix 9-10 (the pin_ranking app).
+    PIN_COMPETITION_REGISTERED = "pin.competition_registered", _("Competition registered for the Pin")
+    PIN_COMPETITION_UNREGISTERED = "pin.competition_unregistered", _("Competition's Pin registration withdrawn")
+    PIN_RESULTS_IMPORTED = "pin.results_imported", _("External results imported for the Pin")
+    PIN_RESULTS_IMPORT_REJECTED = "pin.results_import_rejected", _("External results file rejected")
+    PIN_RESULTS_CORRECTED = "pin.results_corrected", _("Pin results corrected after registration")
+    PIN_CERTIFICATE_SIGNED = "pin.certificate_signed", _("Results certificate signed")
+    PIN_CERTIFICATE_SUPERSEDED = "pin.certificate_superseded", _("Results certificate superseded")
+    PIN_REGISTER_UPDATED = "pin.register_updated", _("Pin register settings changed")
+    PIN_LEDGERS_RECOMPUTED = "pin.ledgers_recomputed", _("Pin ledgers recomputed")
+    PIN_COMMITTEE_SEAT_GRANTED = "pin.committee_seat_granted", _("Pin committee seat given")
 
 
 def audit_record(

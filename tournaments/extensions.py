@@ -276,13 +276,17 @@ class TournamentArchiveSection:
     - export(tournament) -> a JSON value, or None to leave the key out;
     - check(value) -> problems (translated messages); nothing is written;
     - save(tournament, value, actor): writes it for the imported tournament, inside the import's
-      transaction and before any table section is saved (those may depend on it).
+      transaction and before any table section is saved (those may depend on it);
+    - finish(tournament, value, actor), optional: called once the players, sessions and hands are
+      saved, still inside the import's transaction (a ValidationError undoes the whole import), for
+      what depends on the results (the Pin register's registration and certificates).
     """
 
     key: str
     export: Callable
     check: Callable
     save: Callable
+    finish: Callable | None = None
 
 
 _tournament_archive_sections: dict[str, TournamentArchiveSection] = {}
@@ -406,3 +410,21 @@ def foul_records(tournament_id: int) -> list[FoulRecord]:
 def foul_name(code: str, language: str) -> str:
     name = _foul_names.get(code)
     return name(language) if name else code
+
+
+# --- standings listeners ---------------------------------------------------------------------
+# An app that keeps a copy of a tournament's results (the Pin register freezes them at registration)
+# learns that the standings changed: listener(tournament id, new version), called inside the recompute's
+# transaction once a new snapshot is stored; a listener that writes or queues work does so on commit.
+
+_standings_listeners: list[Callable] = []
+
+
+def register_standings_listener(listener: Callable) -> None:
+    if listener not in _standings_listeners:
+        _standings_listeners.append(listener)
+
+
+def standings_changed(tournament_id: int, version: int) -> None:
+    for listener in _standings_listeners:
+        listener(tournament_id, version)

@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
+from config.demo.pin import seed_pin
 from seating.engine import build_chart
 from tournaments.access import pin_committee_group
 from tournaments.core import services as core_services
@@ -121,6 +122,7 @@ def seed_demo() -> tuple[Tournament, bool]:
     seed_elementary_demo(users)
     existing = Tournament.objects.filter(name=DEMO_NAME).first()
     if existing is not None:
+        seed_pin(users)
         return existing, False
     organizer = users["organizer"]
     start = dt.date.today()
@@ -165,6 +167,7 @@ def seed_demo() -> tuple[Tournament, bool]:
     )
     core_services.tournament_update(actor=organizer, tournament=tournament, status=Tournament.Status.PUBLISHED)
     _seat_and_play(tournament, organizer)
+    seed_pin(users)  # past competitions registered for the Pin, after the demo players exist
     return tournament, True
 
 
@@ -263,5 +266,5 @@ DEMO_LOGINS = [
     ("arbiter", "arbitration committee member"),
     ("leader", "team leader of Beijing Red Dragons"),
     ("player", f"player entry 1 (Wang Wei); sheet confirmation PIN {DEMO_PLAYER_PIN}"),
-    ("pin", "Pin committee"),
+    ("pin", "Pin committee (world body): competition register, imports, players, ledger at /pin/"),
 ]

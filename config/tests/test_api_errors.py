@@ -108,6 +108,9 @@ ENDPOINTS = {
     # The chart is AllowAny: the selector answers 404 to anyone without VIEW_ROSTER.
     "api-seating-chart": Endpoint("organizer", _tournament, anonymous=404),
     "api-seating-schedule": Endpoint(None, lambda world: {"tournament_id": world.tournament.pk, "entry": 1}),
+    # The Pin ledger: the committee only (others 403); a player's ledger: the player or the committee (others 404).
+    "api-pin-ledger": Endpoint("organizer"),
+    "api-pin-player-ledger": Endpoint(None, lambda world: {"player_id": world.registrations[0].player_id}),
 }
 
 _SCHEMA = {}

@@ -17,7 +17,11 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 # Higher layers may import lower ones; an app may always import itself.
 LAYER = {"scoring": 0, "tournaments": 1, "seating": 2, "penalties": 2, "pin_ranking": 2, "appeals": 3, "config": 4}
-ENGINES = {"scoring.engine": {"scoring.engine"}, "seating.engine": {"seating.engine", "scoring.engine"}}
+ENGINES = {
+    "scoring.engine": {"scoring.engine"},
+    "seating.engine": {"seating.engine", "scoring.engine"},
+    "pin_ranking.engine": {"pin_ranking.engine"},
+}
 
 
 def python_files(package: str):

@@ -1,17 +1,18 @@
 import pytest
 from django.core.management import call_command
 
+from config.demo.seed import DEMO_NAME, ELEMENTARY_DEMO_NAME
 from tournaments.models import Membership, Registration, Team, Tournament
 
 
 @pytest.mark.django_db
 def test_demo_tournament_is_realistic_and_idempotent(capsys):
     call_command("seed_demo")
+    seeded = Tournament.objects.count()  # the demo, the beginners' event, the Pin committee's past competitions
     call_command("seed_demo")
-    from config.demo.seed import DEMO_NAME, ELEMENTARY_DEMO_NAME
+    assert Tournament.objects.count() == seeded
 
     tournament = Tournament.objects.get(name=DEMO_NAME)
-    assert Tournament.objects.count() == 2
     beginners = Tournament.objects.get(name=ELEMENTARY_DEMO_NAME)
     assert beginners.rule_set == "elementary" and beginners.registrations.count() == 8
     first_elementary = beginners.sessions.get(number=1)
@@ -26,7 +27,7 @@ def test_demo_tournament_is_realistic_and_idempotent(capsys):
     assert all(team.members.count() == 4 and team.leader is not None for team in teams)
     countries = set(Registration.objects.values_list("player__country", flat=True))
     assert len(countries) >= 6
-    roles = set(Membership.objects.values_list("role", flat=True))
+    roles = set(Membership.objects.filter(tournament=tournament).values_list("role", flat=True))
     assert roles == {"organizer", "chief_referee", "referee", "arbitrator", "team_leader"}
     # Session 1 is played and signed, session 2 is under way, and the standings show it.
     first, second = tournament.sessions.order_by("number")[:2]
@@ -41,3 +42,25 @@ def test_demo_tournament_is_realistic_and_idempotent(capsys):
     assert sum(row["contest_points"] for row in snapshot.data["individuals"]) == 0
     output = capsys.readouterr().out
     assert "organizer" in output and "mahjong-demo" in output
+
+
+@pytest.mark.django_db
+def test_demo_pin_committee_and_ledgers_at_several_levels(capsys):
+    from pin_ranking.access import is_committee_member
+    from pin_ranking.models import Competition, Ledger
+    from tournaments.models import Player
+
+    call_command("seed_demo")
+    call_command("seed_demo")  # idempotent
+    from django.contrib.auth import get_user_model
+
+    assert is_committee_member(get_user_model().objects.get(username="pin"))
+    assert sorted(Competition.objects.values_list("klass", flat=True)) == ["A", "A", "B", "B", "B", "C", "C"]
+    pins = {fid: Ledger.objects.get(player__federation_id=fid, track=track).pin
+            for fid, track in (("DEMO-001", "pin"), ("DEMO-009", "pin"), ("DEMO-002", "pin"), ("DEMO-005", "pin"),
+                               ("DEMO-010", "web_pin"))}
+    assert pins == {"DEMO-001": 5, "DEMO-009": 3, "DEMO-002": 7, "DEMO-005": 9, "DEMO-010": 5}
+    wang = Ledger.objects.get(player__federation_id="DEMO-001", track="pin")
+    assert wang.data["missing"] == {"pin": 4, "points": 0, "contest_points": 120, "placing": None}
+    assert Player.objects.get(federation_id="DEMO-001").user.username == "player"
+    assert len({one.pin for one in Ledger.objects.filter(track="pin")}) >= 4

@@ -63,6 +63,9 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         sections[key].save(tournament, value, actor)
     registrations = _roster_save(tournament, archive)
     hands = _sessions_save(tournament, archive, registrations, actor)
+    for key, value in details["extras"].items():
+        if sections[key].finish is not None:
+            sections[key].finish(tournament, value, actor)
     audit_record(
         actor=actor,
         tournament=tournament,

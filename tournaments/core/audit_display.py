@@ -38,6 +38,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
         (_("Standings"), ("standings",)),
         (_("Penalties"), ("penalty", "penalty_policy")),
         (_("Appeals"), ("appeal", "appeal_policy")),
+        (_("Pin ranking"), ("pin",)),
     ]
 
 

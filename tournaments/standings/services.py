@@ -4,6 +4,7 @@ import hashlib
 
 from django.db import transaction
 
+from tournaments import extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
 from tournaments.models import StandingsSnapshot, Tournament
@@ -47,6 +48,8 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
         obj=snapshot,
         detail={"version": snapshot.version, "players": len(data["individuals"])},
     )
+    # Apps keeping a copy of the results (the Pin register) learn of the new version; they act on commit.
+    extensions.standings_changed(tournament_id, snapshot.version)
     return snapshot
 
 

@@ -274,6 +274,48 @@ REALISTIC = {
         "Appeal settings changed: minutes to appeal after a session: 30 → 45; "
         "other appeals go to: The arbitration committee → The organizers",
     ),
+    # The Pin register (pin_ranking; its sentences are the app's).
+    AuditAction.PIN_COMPETITION_REGISTERED: (
+        {"level": "world", "class": "A", "players": 96, "sessions": 8, "standings_version": 40, "results": 96,
+         "reason": ""}, ("pin_ranking.competition", "3"),
+        "Registered for the Pin at level world: class A, 96 players, 8 sessions, standings version 40",
+    ),
+    AuditAction.PIN_COMPETITION_UNREGISTERED: (
+        {"name": "Test Open", "reason": "not archived"}, ("pin_ranking.competition", "3"),
+        "Pin registration of “Test Open” withdrawn: not archived",
+    ),
+    AuditAction.PIN_RESULTS_IMPORTED: (
+        {"name": "Riichi Cup", "results": 64}, ("pin_ranking.competition", "4"),
+        "Results of “Riichi Cup” imported for the Pin: 64 players",
+    ),
+    AuditAction.PIN_RESULTS_IMPORT_REJECTED: (
+        {"file": "cup.csv", "problems": 3}, ("pin_ranking.resultsimport", "2"),
+        "Results file “cup.csv” rejected: 3 problems",
+    ),
+    AuditAction.PIN_RESULTS_CORRECTED: (
+        {"standings_version": 41, "changed": 2}, ("pin_ranking.competition", "3"),
+        "Pin results corrected from standings version 41: 2 players changed",
+    ),
+    AuditAction.PIN_CERTIFICATE_SIGNED: (
+        {"count": 96, "name": "Test Open"}, ("pin_ranking.competition", "3"), "96 results certificates signed",
+    ),
+    AuditAction.PIN_CERTIFICATE_SUPERSEDED: (
+        {"code": "7KQ4-MZ2D-9XHP", "name": "Ana García", "replacement": "8KQ4-MZ2D-9XHP"},
+        ("pin_ranking.resultcertificate", "9"),
+        "Results certificate 7KQ4-MZ2D-9XHP of Ana García superseded by a correction",
+    ),
+    AuditAction.PIN_REGISTER_UPDATED: (
+        {"edition": ["2014", "2006"], "standards_version": 2}, ("pin_ranking.pinregister", "1"),
+        "Pin register now follows the 2006 edition",
+    ),
+    AuditAction.PIN_LEDGERS_RECOMPUTED: (
+        {"players": 96, "changed": 12, "reason": "registered", "full": False}, ("", ""),
+        "Pin ledgers recomputed: 12 ledgers changed",
+    ),
+    AuditAction.PIN_COMMITTEE_SEAT_GRANTED: (
+        {"user": "pin", "committee": "World Pin Committee"}, ("pin_ranking.committeeseat", "1"),
+        "pin given a seat on World Pin Committee",
+    ),
 }
 
 

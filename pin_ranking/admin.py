@@ -1,0 +1,76 @@
+"""The Pin register's rows, read-only: every write goes through the services (audited)."""
+
+from django.contrib import admin
+
+from pin_ranking.models import (
+    Committee,
+    CommitteeSeat,
+    Competition,
+    CompetitionResult,
+    Ledger,
+    LedgerSnapshot,
+    PinRegister,
+    ResultCertificate,
+    ResultsImport,
+)
+
+
+class ReadOnly(admin.ModelAdmin):
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PinRegister)
+class PinRegisterAdmin(ReadOnly):
+    list_display = ["pk", "edition", "standards_version", "updated_at"]
+
+
+@admin.register(Committee)
+class CommitteeAdmin(ReadOnly):
+    list_display = ["name", "kind", "country"]
+
+
+@admin.register(CommitteeSeat)
+class CommitteeSeatAdmin(ReadOnly):
+    list_display = ["committee", "user", "created_at"]
+
+
+@admin.register(Competition)
+class CompetitionAdmin(ReadOnly):
+    list_display = ["name", "level", "klass", "players", "sessions", "source", "registered_at", "unregistered_at"]
+    list_filter = ["klass", "level", "source"]
+    search_fields = ["name"]
+
+
+@admin.register(CompetitionResult)
+class CompetitionResultAdmin(ReadOnly):
+    list_display = ["competition", "name", "federation_id", "rank", "table_points", "contest_points", "superseded_at"]
+    search_fields = ["name", "federation_id"]
+
+
+@admin.register(ResultCertificate)
+class ResultCertificateAdmin(ReadOnly):
+    list_display = ["code", "result", "signer_name", "signed_at", "superseded_at"]
+    search_fields = ["code"]
+
+
+@admin.register(Ledger)
+class LedgerAdmin(ReadOnly):
+    list_display = ["player", "track", "version", "pin", "points", "contest_points", "competitions", "computed_at"]
+    list_filter = ["track", "pin"]
+
+
+@admin.register(LedgerSnapshot)
+class LedgerSnapshotAdmin(ReadOnly):
+    list_display = ["player", "track", "version", "pin", "reason", "computed_at"]
+
+
+@admin.register(ResultsImport)
+class ResultsImportAdmin(ReadOnly):
+    list_display = ["filename", "kind", "status", "competition", "created_at"]

@@ -1,0 +1,72 @@
+"""The audit trail's sentences for the Pin register's events (registered by this app's ready())."""
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.audit import AuditAction
+
+
+def _registered(d, event, places):
+    return _("Registered for the Pin at level %(level)s: class %(klass)s, %(players)s players, %(sessions)s "
+             "sessions, standings version %(version)s") % {
+        "level": d["level"], "klass": d["class"], "players": d["players"], "sessions": d["sessions"],
+        "version": d["standings_version"]}
+
+
+def _unregistered(d, event, places):
+    return _("Pin registration of “%(name)s” withdrawn: %(reason)s") % {"name": d["name"], "reason": d["reason"]}
+
+
+def _imported(d, event, places):
+    return ngettext("Results of “%(name)s” imported for the Pin: %(count)d player",
+                    "Results of “%(name)s” imported for the Pin: %(count)d players", d["results"]) % {
+        "name": d["name"], "count": d["results"]}
+
+
+def _rejected(d, event, places):
+    return ngettext("Results file “%(file)s” rejected: %(count)d problem",
+                    "Results file “%(file)s” rejected: %(count)d problems", d["problems"]) % {
+        "file": d["file"], "count": d["problems"]}
+
+
+def _corrected(d, event, places):
+    return ngettext("Pin results corrected from standings version %(version)s: %(count)d player changed",
+                    "Pin results corrected from standings version %(version)s: %(count)d players changed",
+                    d["changed"]) % {"version": d["standings_version"], "count": d["changed"]}
+
+
+def _signed(d, event, places):
+    return ngettext("%(count)d results certificate signed", "%(count)d results certificates signed",
+                    d.get("count", 1)) % {"count": d.get("count", 1)}
+
+
+def _superseded(d, event, places):
+    return _("Results certificate %(code)s of %(name)s superseded by a correction") % {
+        "code": d["code"], "name": d["name"]}
+
+
+def _register_updated(d, event, places):
+    return _("Pin register now follows the %(edition)s edition") % {"edition": d["edition"][1]}
+
+
+def _recomputed(d, event, places):
+    return ngettext("Pin ledgers recomputed: %(count)d ledger changed", "Pin ledgers recomputed: %(count)d ledgers "
+                    "changed", d["changed"]) % {"count": d["changed"]}
+
+
+def _seat(d, event, places):
+    return _("%(user)s given a seat on %(committee)s") % {"user": d["user"], "committee": d["committee"]}
+
+
+SENTENCES = {
+    AuditAction.PIN_COMPETITION_REGISTERED: _registered,
+    AuditAction.PIN_COMPETITION_UNREGISTERED: _unregistered,
+    AuditAction.PIN_RESULTS_IMPORTED: _imported,
+    AuditAction.PIN_RESULTS_IMPORT_REJECTED: _rejected,
+    AuditAction.PIN_RESULTS_CORRECTED: _corrected,
+    AuditAction.PIN_CERTIFICATE_SIGNED: _signed,
+    AuditAction.PIN_CERTIFICATE_SUPERSEDED: _superseded,
+    AuditAction.PIN_REGISTER_UPDATED: _register_updated,
+    AuditAction.PIN_LEDGERS_RECOMPUTED: _recomputed,
+    AuditAction.PIN_COMMITTEE_SEAT_GRANTED: _seat,
+}

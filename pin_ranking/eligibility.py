@@ -1,0 +1,118 @@
+"""The eligibility recompute: every affected player's ledgers from their current certified results.
+
+Idempotent and safe twice at once: recomputes take one PostgreSQL advisory lock (transaction-scoped)
+and queue up; each compares the new ledger's digest with the stored one and writes a new version
+only where something changed, so a second run (or a second worker running the same task) writes
+nothing. Triggered on commit by: a competition registered or unregistered, results imported, a
+result corrected (certificate superseded), the standards changed (pin_ranking.services).
+"""
+
+import hashlib
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.utils import timezone
+
+from pin_ranking.engine import Result, Track, ledger, standards_for
+from pin_ranking.engine.ledger import counts_for
+from pin_ranking.models import CompetitionResult, Ledger, LedgerSnapshot, PinRegister
+from tournaments.audit import AuditAction, audit_record
+from tournaments.models.standings import json_text
+
+LOCK_KEY = 7_140_914  # pg_advisory_xact_lock key of the Pin ledgers
+
+
+@dataclass(frozen=True)
+class RecomputeSummary:
+    players: int  # players looked at
+    changed: int  # ledgers written (new versions)
+
+
+def pin_register_get() -> PinRegister:
+    register, _created = PinRegister.objects.get_or_create(pk=1)
+    return register
+
+
+def _lock() -> None:
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+
+
+def _results_by_player(player_ids) -> dict[int, list[Result]]:
+    """Current (not superseded) results of registered competitions, as engine Results."""
+    rows = CompetitionResult.objects.filter(superseded_at__isnull=True, competition__unregistered_at__isnull=True)
+    if player_ids is not None:
+        rows = rows.filter(player_id__in=list(player_ids))
+    by_player: dict[int, list[Result]] = defaultdict(list)
+    columns = ("player_id", "competition_id", "competition__name", "competition__level", "competition__klass",
+               "table_points", "contest_points", "rank", "group_rank", "team_rank")
+    for player_id, competition_id, name, level, klass, tp, cp, rank, group_rank, team_rank in (
+        rows.order_by().values_list(*columns)
+    ):
+        by_player[player_id].append(Result(competition_id, level, klass, tp, cp, rank, group_rank, team_rank, name))
+    return by_player
+
+
+@transaction.atomic
+def eligibility_recompute(*, player_ids=None, reason: str = "") -> RecomputeSummary:
+    """Recompute the ledgers of `player_ids` (None: every player with a result or a ledger)."""
+    _lock()
+    register = pin_register_get()
+    standards = standards_for(register.edition)
+    results = _results_by_player(player_ids)
+    existing = {
+        (player_id, track): (pk, version, digest)
+        for pk, player_id, track, version, digest in (
+            Ledger.objects.filter(**({} if player_ids is None else {"player_id__in": list(player_ids)}))
+            .order_by().values_list("pk", "player_id", "track", "version", "digest")
+        )
+    }
+    players = set(results) | {player_id for player_id, _track in existing}
+    now = timezone.now()
+    new_ledgers, updated, snapshots = [], [], []
+    for player_id in players:
+        mine = results.get(player_id, ())
+        for track in (Track.PIN, Track.WEB_PIN):
+            before = existing.get((player_id, track.value))
+            if before is None and not any(counts_for(r, track) for r in mine):
+                continue  # no ledger on a track with nothing counted
+            one = ledger(mine, standards, track)
+            data = one.as_data()
+            data["standards_version"] = register.standards_version
+            text = json_text(data)
+            digest = hashlib.sha256(text.encode()).hexdigest()
+            if before is not None and before[2] == digest:
+                continue
+            version = 1 if before is None else before[1] + 1
+            fields = {
+                "player_id": player_id, "track": track.value, "version": version, "edition": register.edition,
+                "standards_version": register.standards_version, "pin": one.pin, "points": one.points,
+                "contest_points": one.contest_points, "competitions": len(one.counted), "data": text,
+                "digest": digest, "computed_at": now,
+            }
+            if before is None:
+                new_ledgers.append(Ledger(**fields))
+            else:
+                updated.append(Ledger(pk=before[0], **fields))
+            snapshots.append(LedgerSnapshot(reason=reason[:64], **fields))
+    Ledger.objects.bulk_create(new_ledgers, batch_size=2000)
+    Ledger.objects.bulk_update(
+        updated, ["version", "edition", "standards_version", "pin", "points", "contest_points", "competitions",
+                  "data", "digest", "computed_at"], batch_size=2000,
+    )
+    LedgerSnapshot.objects.bulk_create(snapshots, batch_size=2000)
+    if snapshots:
+        audit_record(actor=None, action=AuditAction.PIN_LEDGERS_RECOMPUTED,
+                     detail={"players": len(players), "changed": len(snapshots), "reason": reason,
+                             "full": player_ids is None})
+    return RecomputeSummary(players=len(players), changed=len(snapshots))
+
+
+def eligibility_recompute_later(*, player_ids=None, reason: str) -> None:
+    """Queue the recompute for the worker once the calling transaction commits."""
+    from pin_ranking.tasks import eligibility_recompute_task
+
+    ids = None if player_ids is None else sorted(set(player_ids))
+    transaction.on_commit(lambda: eligibility_recompute_task.delay(ids, reason))

@@ -1,0 +1,88 @@
+"""Finished tournaments with made-up final standings, for the Pin tests, the demo and the bench."""
+
+import datetime as dt
+
+from pin_ranking.engine import shared_ranks
+from tournaments.models import Group, Player, Registration, StandingsSnapshot, Team, Tournament
+
+
+def finished_tournament(*, name: str, rows: list[dict], sessions: int = 8, starts_on=dt.date(2026, 5, 1),
+                        extra_players: int = 0, fid_prefix: str = "T") -> Tournament:
+    """A finished tournament whose latest standings hold `rows`, each {"fid", "name", "tp" (twelfths), "cp",
+    "group" (name), "team" (name)}; players are found or created by federation ID. `extra_players` adds
+    players at 0/0 (to reach a class's size). Group and team ranks follow their members' sums."""
+    tournament = Tournament.objects.create(name=name, starts_on=starts_on, ends_on=starts_on, planned_sessions=sessions,
+                                           status=Tournament.Status.FINISHED, venue="Hall")
+    rows = list(rows) + [{"fid": f"{fid_prefix}{name[:3]}X{n}", "name": f"Extra {name} {n}", "tp": 0, "cp": -n}
+                         for n in range(extra_players)]
+    groups, teams = {}, {}
+    individuals = []
+    for entry, row in enumerate(rows, start=1):
+        player = None
+        if row.get("fid"):
+            player, _created = Player.objects.get_or_create(federation_id=row["fid"],
+                                                            defaults={"name": row["name"], "country": "CN"})
+        else:
+            player = Player.objects.create(name=row["name"], country="CN")
+        group = team = None
+        if row.get("group"):
+            group = groups.get(row["group"]) or Group.objects.create(tournament=tournament, name=row["group"])
+            groups[row["group"]] = group
+        if row.get("team"):
+            team = teams.get(row["team"]) or Team.objects.create(tournament=tournament, name=row["team"])
+            teams[row["team"]] = team
+        registration = Registration.objects.create(tournament=tournament, player=player, entry_number=entry,
+                                                   team=team, group=group)
+        individuals.append({
+            "registration": registration.pk, "entry": entry, "name": player.name, "name_local": "",
+            "country": player.country, "federation_id": player.federation_id,
+            "team": team.name if team else None, "team_id": team.pk if team else None,
+            "group": group.name if group else None, "group_id": group.pk if group else None,
+            "table_points": row["tp"], "contest_points": row["cp"], "places": [0, 0, 0, 0], "best_session": None,
+            "sessions": [{"session": n} for n in range(1, sessions + 1)], "disqualified": False,
+            "rank_cancelled": False,
+        })
+    ranks = shared_ranks((r["registration"], r["table_points"], r["contest_points"]) for r in individuals)
+    for r in individuals:
+        r["rank"] = ranks[r["registration"]]
+    individuals.sort(key=lambda r: (r["rank"], r["entry"]))
+    data = {"individuals": individuals, "teams": _units(individuals, "team"), "groups": _units(individuals, "group"),
+            "sessions": list(range(1, sessions + 1)), "struck": [], "tiebreaks": [], "final_ranking": "cumulative",
+            "final_stage": None}
+    StandingsSnapshot.objects.create(tournament=tournament, version=1, data=data)
+    Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _units(individuals, unit):
+    totals = {}
+    for r in individuals:
+        if r[f"{unit}_id"] is None:
+            continue
+        entry = totals.setdefault(r[f"{unit}_id"], {unit: r[unit], f"{unit}_id": r[f"{unit}_id"], "table_points": 0,
+                                                    "contest_points": 0, "members": []})
+        entry["table_points"] += r["table_points"]
+        entry["contest_points"] += r["contest_points"]
+        entry["members"].append(r["entry"])
+    ranks = shared_ranks((k, v["table_points"], v["contest_points"]) for k, v in totals.items())
+    for k, v in totals.items():
+        v["rank"] = ranks[k]
+    return sorted(totals.values(), key=lambda v: v["rank"])
+
+
+def new_standings(tournament: Tournament, changes: dict) -> StandingsSnapshot:
+    """Store a later standings version with {federation ID: (tp twelfths, cp)} changed (an upheld appeal)."""
+    latest = tournament.standings_snapshots.order_by("-version").first()
+    data = latest.data
+    for row in data["individuals"]:
+        if row["federation_id"] in changes:
+            row["table_points"], row["contest_points"] = changes[row["federation_id"]]
+    ranks = shared_ranks((r["registration"], r["table_points"], r["contest_points"]) for r in data["individuals"])
+    for r in data["individuals"]:
+        r["rank"] = ranks[r["registration"]]
+    data["teams"] = _units(data["individuals"], "team")
+    data["groups"] = _units(data["individuals"], "group")
+    version = latest.version + 1
+    Tournament.objects.filter(pk=tournament.pk).update(standings_version=version)
+    return StandingsSnapshot.objects.create(tournament=tournament, version=version, data=data)

@@ -1,0 +1,50 @@
+"""The eligibility recompute on PostgreSQL: twice at once, and through a real Celery worker."""
+
+import time
+
+import pytest
+
+from pin_ranking import services
+from pin_ranking.eligibility import eligibility_recompute
+from pin_ranking.models import Committee, CommitteeSeat, Ledger, LedgerSnapshot
+from pin_ranking.testing import finished_tournament
+from tournaments.testing.concurrency import race
+from tournaments.testing.fixtures import make_user
+
+TP = 12
+
+
+def _rows(n):
+    return [{"fid": f"R{i:03d}", "name": f"Racer {i}", "tp": (50 - i % 30) * TP, "cp": 900 - i} for i in range(n)]
+
+
+def _committee_member():
+    user = make_user("pinseat")
+    CommitteeSeat.objects.create(committee=Committee.objects.create(name="World", kind="world"), user=user)
+    return user
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_recompute_twice_at_once_writes_each_version_once():
+    tournament = finished_tournament(name="Race Open", rows=_rows(60))
+    services.competition_register(actor=_committee_member(), tournament=tournament, level="national")
+    Ledger.objects.all().delete()
+    LedgerSnapshot.objects.all().delete()
+    outcomes = race(2, lambda i: eligibility_recompute(reason=f"race {i}"))
+    assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
+    assert sorted(o.changed for o in outcomes) == [0, 60]  # the second waited, then found nothing to change
+    assert Ledger.objects.count() == 60 and set(Ledger.objects.values_list("version", flat=True)) == {1}
+    assert LedgerSnapshot.objects.count() == 60
+
+
+@pytest.mark.worker
+def test_registering_recomputes_eligibility_in_a_real_worker(live_celery_worker):
+    tournament = finished_tournament(name="Worker Open", rows=_rows(60))
+    services.competition_register(actor=_committee_member(), tournament=tournament, level="national")
+    deadline = time.monotonic() + 60
+    while Ledger.objects.count() < 60:
+        assert time.monotonic() < deadline, "the worker did not compute the ledgers in 60 s"
+        assert live_celery_worker.poll() is None, "the worker died"
+        time.sleep(0.2)
+    assert Ledger.objects.get(player__federation_id="R000", track="pin").pin == 7  # 50 TP, no placing asked

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from pin_ranking import views
+
+app_name = "pin_ranking"
+
+urlpatterns = [
+    path("pin/", views.home, name="home"),
+    path("pin/me/", views.my_pin, name="my_pin"),
+    path("pin/players/<int:player_id>/", views.player_ledger, name="player_ledger"),
+    path("pin/committee/", views.committee, name="committee"),
+    path("pin/committee/edition/", views.edition, name="edition"),
+    path("pin/committee/competitions/<int:competition_id>/", views.competition, name="competition"),
+    path("pin/committee/imports/", views.imports, name="imports"),
+    path("pin/committee/players/", views.players, name="players"),
+    path("pin/committee/ledger/", views.ledger, name="ledger"),
+    path("pin/certificates/<int:certificate_id>/pdf/", views.certificate_download, name="certificate_pdf"),
+    path("pin/verify/", views.verify, name="verify"),
+    path("t/<int:tournament_id>/pin-certificates/", views.tournament_certificates, name="tournament_certificates"),
+]
