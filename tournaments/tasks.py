@@ -79,6 +79,20 @@ def standings_sweep_task() -> int:
     return len(ids)
 
 
+@shared_task(**_reliable, soft_time_limit=BACKUP_TIME_LIMIT - 60, time_limit=BACKUP_TIME_LIMIT)
+def database_backup_task(reason: str) -> str:
+    """A dump of the database (config/backup.py), queued at each session's end. The file's path, or
+    "" when backups at session end are off or the database is not PostgreSQL."""
+    from django.conf import settings
+
+    from config.backup import database_backup
+
+    if not settings.BACKUP_ON_SESSION_END:
+        return ""
+    path = database_backup(reason=reason)
+    return str(path) if path else ""
+
+
 @shared_task(**_reliable, bind=True)
 def tournament_finish_check_task(self, tournament_id: int) -> bool:
     """Finish the tournament if its results are final; if all that is left is a window closing at a

@@ -206,6 +206,13 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
+# Database backups (config/backup.py, docs/deployment.md): a pg_dump at each session's end, by the
+# worker, into BACKUP_DIR (compose: the `backups` volume, which its `backup` service also fills on a
+# schedule), the newest BACKUP_KEEP files kept.
+BACKUP_DIR = env("BACKUP_DIR", default=str(BASE_DIR / "var" / "backups"))
+BACKUP_ON_SESSION_END = env.bool("BACKUP_ON_SESSION_END", default=True)
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=200)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -20,3 +20,5 @@ STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 # A row lock taken against the order of tournaments/locks.py raises (LockOrderError).
 LOCK_ORDER_CHECK = True
+# Sessions end in many tests: no dump for each (config/tests/test_backup.py turns it on).
+BACKUP_ON_SESSION_END = False
