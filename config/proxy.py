@@ -102,14 +102,23 @@ def _wait_for(port: int, path: str, process: subprocess.Popen, stack: Stack, sec
 
 
 def _stop(process: subprocess.Popen | None) -> None:
-    if process is None or process.poll() is not None:
+    """SIGTERM to the process group we started (gunicorn's master and its workers, which hold
+    database connections), then SIGKILL to the group after gunicorn's graceful timeout."""
+    if process is None:
         return
-    process.send_signal(signal.SIGTERM)
     try:
-        process.wait(timeout=20)
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        process.wait(timeout=40)
     except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+        pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # anything of the group still there
+    except ProcessLookupError:
+        pass
+    process.wait()
 
 
 @contextlib.contextmanager
@@ -137,11 +146,12 @@ def served(*, database_url: str, settings: str, static_root: str | None = None, 
                 env={**os.environ, "DJANGO_SETTINGS_MODULE": settings, "DATABASE_URL": database_url,
                      "GUNICORN_BIND": f"{HOST}:{stack.gunicorn_port}", "GUNICORN_ACCESS_LOG": "",
                      "GUNICORN_LOG_LEVEL": "warning", **(env or {})},
-                stdout=log, stderr=subprocess.STDOUT,
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
             )
         _wait_for(stack.gunicorn_port, "/health/", gunicorn, stack, 60)
         proxy = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
-                                 stdout=subprocess.DEVNULL, stderr=open(folder / "error.log", "a"))
+                                 stdout=subprocess.DEVNULL, stderr=open(folder / "error.log", "a"),
+                                 start_new_session=True)
         _wait_for(stack.nginx_port, "/health/", proxy, stack, 20)
         yield stack
     finally:

@@ -67,15 +67,32 @@ def standings_recompute_task(tournament_id: int) -> int:
     return snapshot.version if snapshot is not None else 0
 
 
+# A roster import still waiting this long after it was queued lost its message (it takes seconds).
+IMPORT_STUCK_SECONDS = 120
+
+
 @shared_task(**_reliable, soft_time_limit=50, time_limit=60)
 def standings_sweep_task() -> int:
     """Celery beat, every STANDINGS_SWEEP_SECONDS: queue a recompute of every tournament whose
-    standings are behind (a message lost to a broker outage, a worker killed mid-recompute)."""
+    standings are behind (a message lost to a broker outage, a worker killed mid-recompute), and
+    run again every roster import still waiting after IMPORT_STUCK_SECONDS (its task is idempotent:
+    a job no longer pending is left alone). The number of standings recomputes queued."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.models import ImportJob
+    from tournaments.ratelimit import rate_limit_prune
     from tournaments.standings.selectors import standings_behind_tournament_ids
 
     ids = standings_behind_tournament_ids()
     for tournament_id in ids:
         enqueue(standings_recompute_task, tournament_id)
+    stuck = ImportJob.objects.filter(status=ImportJob.Status.PENDING,
+                                     created_at__lt=timezone.now() - dt.timedelta(seconds=IMPORT_STUCK_SECONDS))
+    for job_id in stuck.values_list("pk", flat=True):
+        enqueue(import_job_run_task, job_id)
+    rate_limit_prune()  # windows over for a day: a cheap indexed delete
     return len(ids)
 
 

@@ -6,7 +6,7 @@ class RateLimitCounter(models.Model):
     worker, and still there when the cache (Redis) is down."""
 
     key = models.CharField(max_length=200, unique=True)
-    window_start = models.DateTimeField()
+    window_start = models.DateTimeField(db_index=True)  # pruned by age (rate_limit_prune)
     count = models.PositiveIntegerField(default=0)
 
     def __str__(self):
