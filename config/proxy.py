@@ -40,11 +40,12 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def render_server_block(*, upstream: str, listen: str, static_root: str) -> str:
-    """The shipped server block with its three addresses replaced (each must be found exactly once)."""
+def render_server_block(*, upstream: str, listen: str, static_root: str, cache_root: str = "/tmp/mcr-cache") -> str:
+    """The shipped server block with its four addresses replaced (each must be found exactly once)."""
     text = NGINX_CONF.read_text()
     for old, new in (("server web:8000;", f"server {upstream};"), ("listen 80;", f"listen {listen};"),
-                     ("alias /srv/static/;", f"alias {static_root.rstrip('/')}/;")):
+                     ("alias /srv/static/;", f"alias {static_root.rstrip('/')}/;"),
+                     ("proxy_cache_path /var/cache/nginx/mcr ", f"proxy_cache_path {cache_root} ")):
         if text.count(old) != 1:
             raise RuntimeError(f"{NGINX_CONF}: expected {old!r} once")
         text = text.replace(old, new)
@@ -137,7 +138,8 @@ def served(*, database_url: str, settings: str, static_root: str | None = None, 
         os.makedirs(static, exist_ok=True)
         block = folder / "mcr.conf"
         block.write_text(render_server_block(upstream=f"{HOST}:{stack.gunicorn_port}",
-                                             listen=f"{HOST}:{stack.nginx_port}", static_root=static))
+                                             listen=f"{HOST}:{stack.nginx_port}", static_root=static,
+                                             cache_root=str(folder / "cache")))
         (folder / "nginx.conf").write_text(main_conf(folder, block))
         with open(folder / "gunicorn.log", "w") as log:
             gunicorn = subprocess.Popen(

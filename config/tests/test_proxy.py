@@ -135,6 +135,38 @@ def test_nginx_serves_static_files_itself_and_refuses_oversized_bodies(stack):
     conn.close()
 
 
+def test_anonymous_standings_polls_share_a_cached_answer_and_logged_in_users_never_do(stack, played, published,
+                                                                                    referee_cookies):
+    path = f"/api/tournaments/{played.pk}/standings/"
+
+    def get(headers=None):
+        conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+        conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
+        response = conn.getresponse()
+        body = response.read()
+        conn.close()
+        return response, body
+
+    first, body = get()
+    assert first.status == 200 and first.getheader("X-Cache-Status") == "MISS"
+    assert first.getheader("Cache-Control") == "no-cache"  # browsers still revalidate, with nginx
+    second, again = get()
+    assert second.getheader("X-Cache-Status") == "HIT" and again == body
+    etag = first.getheader("ETag")
+    revalidated, empty = get({"If-None-Match": etag})
+    assert revalidated.status == 304 and empty == b"" and revalidated.getheader("X-Cache-Status") == "HIT"
+    cookie = {"Cookie": f"sessionid={referee_cookies['sessionid']}"}
+    logged_in, _ = get(cookie)
+    assert logged_in.status == 200 and logged_in.getheader("X-Cache-Status") == "BYPASS"
+    secure_cookie = {"Cookie": f"__Secure-sessionid={referee_cookies['sessionid']}"}
+    assert get(secure_cookie)[0].getheader("X-Cache-Status") == "BYPASS"
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+    conn.request("GET", "/api/tournaments/999999/standings/")
+    missing = conn.getresponse()
+    assert missing.status == 404 and missing.getheader("X-Cache-Status") in ("MISS", "EXPIRED")
+    conn.close()
+
+
 def test_the_shipped_configuration_is_what_runs():
     text = proxy.NGINX_CONF.read_text()
     for directive in ("proxy_buffering on;", "proxy_request_buffering on;", "client_header_timeout 10s;",
@@ -142,3 +174,4 @@ def test_the_shipped_configuration_is_what_runs():
         assert directive in text
     rendered = proxy.render_server_block(upstream="127.0.0.1:1", listen="127.0.0.1:2", static_root="/x")
     assert "web:8000" not in rendered and "listen 127.0.0.1:2;" in rendered and "alias /x/;" in rendered
+    assert "proxy_cache_path /tmp/mcr-cache " in rendered and "proxy_no_cache $mcr_session;" in text
