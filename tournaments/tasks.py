@@ -98,11 +98,11 @@ def standings_sweep_task() -> int:
 
 @shared_task(**_reliable, soft_time_limit=BACKUP_TIME_LIMIT - 60, time_limit=BACKUP_TIME_LIMIT)
 def database_backup_task(reason: str) -> str:
-    """A dump of the database (config/backup.py), queued at each session's end. The file's path, or
+    """A dump of the database (tournaments/backup.py), queued at each session's end. The file's path, or
     "" when backups at session end are off or the database is not PostgreSQL."""
     from django.conf import settings
 
-    from config.backup import database_backup
+    from tournaments.backup import database_backup
 
     if not settings.BACKUP_ON_SESSION_END:
         return ""

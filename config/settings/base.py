@@ -206,7 +206,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# Database backups (config/backup.py, docs/deployment.md): a pg_dump at each session's end, by the
+# Database backups (tournaments/backup.py, docs/deployment.md): a pg_dump at each session's end, by the
 # worker, into BACKUP_DIR (compose: the `backups` volume, which its `backup` service also fills on a
 # schedule), the newest BACKUP_KEEP files kept.
 BACKUP_DIR = env("BACKUP_DIR", default=str(BASE_DIR / "var" / "backups"))

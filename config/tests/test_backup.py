@@ -9,8 +9,8 @@ import psycopg
 import pytest
 from django.db import connection
 
-from config.backup import database_backup
 from tournaments import tasks
+from tournaments.backup import database_backup
 from tournaments.models import Hand
 from tournaments.testing.scenarios import play, seat, win
 
@@ -81,7 +81,7 @@ def test_a_bad_reason_is_refused(reason, tmp_path):
 @pytest.mark.django_db
 def test_without_postgresql_nothing_is_dumped(tmp_path, caplog, monkeypatch):
     monkeypatch.setattr(connection, "vendor", "sqlite")
-    with caplog.at_level(logging.WARNING, logger="config.backup"):
+    with caplog.at_level(logging.WARNING, logger="tournaments.backup"):
         assert database_backup(reason="t1-session1", folder=str(tmp_path)) is None
     assert "not PostgreSQL" in caplog.text and not list(tmp_path.iterdir())
 

@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import OperationalError, connection, transaction
 
-from config.celery import app
 from tournaments import tasks
 from tournaments.locks import lock_tournament
 from tournaments.models import Hand, StandingsChange, StandingsSnapshot
@@ -22,6 +21,8 @@ from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings import services as standings_services
 from tournaments.testing.scenarios import CHICKEN, sign_all, win
+
+app = tasks.standings_recompute_task.app  # the project's Celery app (config.celery), reached without importing config
 
 
 def _hand(referee, sheet, number):
