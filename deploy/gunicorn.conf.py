@@ -13,7 +13,8 @@ short and database-bound (a hand is a few milliseconds of Python around one tran
 - timeout 60 s: the slowest request (the results PDF of 600 players) takes a few seconds; a
   worker silent for a minute is stuck and is replaced. nginx's proxy_read_timeout (75 s) is longer,
   so gunicorn decides first;
-- keep-alive 5 s towards nginx (its upstream keepalive pool reuses the connections);
+- keep-alive 30 s towards nginx, longer than nginx's upstream keepalive_timeout (20 s), so nginx
+  never reuses a connection gunicorn is closing (that race answered 502 to a few hands in bench-crowd);
 - max-requests with jitter: each worker is replaced after ~2,000 requests, so a slow leak cannot
   grow for the whole tournament day.
 """
@@ -27,7 +28,7 @@ workers = int(os.environ.get("WEB_WORKERS", 2 * multiprocessing.cpu_count() + 1)
 threads = int(os.environ.get("WEB_THREADS", 4))
 timeout = 60
 graceful_timeout = 30
-keepalive = 5
+keepalive = 30  # longer than nginx's upstream keepalive_timeout (20 s): nginx closes first
 max_requests = 2000
 max_requests_jitter = 200
 backlog = 512
