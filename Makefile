@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-hall bench-pin bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -69,6 +69,12 @@ bench-pin: $(VENV)/.dev
 bench-submission: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/submission.py
+
+# A 600-player event behind the shipped nginx and gunicorn configuration: 150 tablets recording
+# hands, 2,000 phones polling the standings with ETags, the board refreshing (bench/crowd.py).
+bench-crowd: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/crowd.py
 
 # The same bench, alternately on HEAD and on HEAD with bench/ceiling/hand_path_sql.patch (the hand
 # path in hand-written SQL: an experiment measuring how far the ORM path is from the floor).

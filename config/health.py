@@ -1,13 +1,96 @@
-"""Liveness for load balancers and docker-compose: the database answers."""
+"""Health checks for the proxy, docker-compose and load balancers.
 
+- `/health/` (liveness): the process answers. No dependency is checked, so a database restart does
+  not make the orchestrator kill every web worker too.
+- `/health/ready/` (readiness): everything a request may need answers: the database, the cache
+  (Redis), the broker and at least one live Celery worker. 200 with each check's state, or 503
+  naming what failed. Each check is bounded (about a second), so the check itself cannot hang.
+
+Both are answered by HealthCheckMiddleware, first in MIDDLEWARE: before the HTTPS redirect and the
+host check, so a container's own check over plain HTTP on 127.0.0.1 passes (before, the compose
+check got a 301 to https:// and could never pass).
+"""
+
+import logging
+
+from django.core.cache import caches
 from django.db import connection
 from django.http import JsonResponse
 
+logger = logging.getLogger(__name__)
+
+CHECK_TIMEOUT = 1.0
+PATHS = {"/health/": "live", "/health/ready/": "ready"}
+
 
 def health(request):
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except Exception:  # any database failure means "not healthy"
-        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
+    """Liveness: the process answers."""
     return JsonResponse({"status": "ok"})
+
+
+def _database():
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+    return "ok"
+
+
+def _cache():
+    cache = caches["default"]
+    client = getattr(getattr(cache, "_cache", None), "get_client", None)
+    if client is None:
+        return "ok (in-process cache)"
+    client(write=True).ping()  # the raw client: the app's cache hides errors (config/cache.py)
+    return "ok"
+
+
+def _broker():
+    from config.celery import app
+
+    if app.conf.task_always_eager:
+        return "ok (no broker: tasks run in-process)"
+    with app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, interval_start=0, timeout=CHECK_TIMEOUT)
+    return "ok"
+
+
+def _worker():
+    from config.celery import app
+
+    if app.conf.task_always_eager:
+        return "ok (no worker needed: tasks run in-process)"
+    replies = app.control.ping(timeout=CHECK_TIMEOUT)
+    if not replies:
+        raise RuntimeError("no Celery worker answered")
+    return f"ok ({len(replies)} answering)"
+
+
+CHECKS = {"database": _database, "cache": _cache, "broker": _broker, "worker": _worker}
+
+
+def ready(request):
+    """Readiness: the database, the cache, the broker and a live worker all answer."""
+    results, healthy = {}, True
+    for name, check in CHECKS.items():
+        try:
+            results[name] = check()
+        except Exception as error:  # any failure of a dependency means "not ready"
+            healthy = False
+            results[name] = f"error: {type(error).__name__}"
+            logger.warning("Readiness: %s failed: %s", name, error)
+            if name == "broker":  # no broker, no worker to ask
+                results["worker"] = "unknown (the broker is unreachable)"
+                break
+    return JsonResponse({"status": "ok" if healthy else "error", "checks": results}, status=200 if healthy else 503)
+
+
+class HealthCheckMiddleware:
+    """Answers the health paths before any other middleware (HTTPS redirect, ALLOWED_HOSTS, sessions)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        kind = PATHS.get(request.path_info)
+        if kind is not None and request.method in ("GET", "HEAD"):
+            return health(request) if kind == "live" else ready(request)
+        return self.get_response(request)

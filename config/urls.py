@@ -3,7 +3,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerView
 
-from config.health import health
+from config.health import health, ready
 from tournaments.core import views as core_views
 from tournaments.players import views as player_views
 from tournaments.staff import views as staff_views
@@ -11,6 +11,7 @@ from tournaments.staff import views as staff_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("health/", health, name="health"),
+    path("health/ready/", ready, name="health_ready"),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/login/", staff_views.LoginView.as_view(), name="login"),
     path("accounts/password/", staff_views.password_change_due, name="password_change_due"),

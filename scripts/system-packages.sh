@@ -9,6 +9,9 @@ command -v chromium >/dev/null || missing+=(chromium)
 # Chinese and Japanese glyphs for the browser tests and PDFs.
 [ -d /usr/share/fonts/truetype/wqy ] || missing+=(fonts-wqy-microhei)
 command -v xgettext >/dev/null || missing+=(gettext)
+# The shipped reverse proxy (deploy/nginx/mcr.conf), started in front of gunicorn by the proxy tests.
+[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || missing+=(nginx)
+# pg_dump/pg_restore for the backup test (the postgresql package brings them).
 # Pango for WeasyPrint (the results PDF).
 ls /usr/lib/*/libpangoft2-1.0.so.0 >/dev/null 2>&1 || missing+=(libpango-1.0-0 libpangoft2-1.0-0)
 

@@ -13,6 +13,7 @@ from tournaments.models import (
     PasswordChangeDue,
     PlannedReferee,
     Player,
+    RateLimitCounter,
     Registration,
     ScoreSheet,
     SeatAssignment,
@@ -21,6 +22,7 @@ from tournaments.models import (
     SheetAmendment,
     SheetSignature,
     StaffInvitation,
+    StandingsChange,
     StandingsSnapshot,
     Table,
     Team,
@@ -203,6 +205,23 @@ class SheetAmendmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class StandingsSnapshotAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["tournament", "version", "computed_at"]
     readonly_fields = ["tournament", "version", "data"]
+
+
+@admin.register(StandingsChange)
+class StandingsChangeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """The standings' outbox: changes not counted yet (docs/deployment.md); the recompute deletes them."""
+
+    list_display = ["tournament", "created_at"]
+    readonly_fields = ["tournament", "created_at"]
+
+
+@admin.register(RateLimitCounter)
+class RateLimitCounterAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Rate-limit windows (tournaments/ratelimit.py)."""
+
+    list_display = ["key", "window_start", "count"]
+    readonly_fields = ["key", "window_start", "count"]
+    search_fields = ["key"]
 
 
 @admin.register(StaffInvitation)

@@ -7,7 +7,7 @@ rank per row and lock mode; within a transaction the ranks never go down):
 
 1. the tournament, FOR UPDATE (`lock_tournament(id)`): where the whole tournament must hold still:
    a session starting (`session_start`: two sessions started at once cannot both run), the seating
-   chart drawn, the tournament's settings changed, the standings recomputed. It also holds up every
+   chart drawn, the tournament's settings changed. It also holds up every
    insert that refers to the tournament (its foreign key takes a key-share lock on the tournament's
    row: every audit event, a registration, a table), so it comes first, before any other row.
 2. sessions (`lock_session(id)`), each before the sheets of its tables (`session_end` closes them).
@@ -18,6 +18,9 @@ rank per row and lock mode; within a transaction the ranks never go down):
    hands recorded meanwhile (their audit events refer to the tournament) go on; and it comes after
    the sheet, as a hand's own reference to the tournament does: a hand-over that locked the
    tournament first could wait for the sheet while the hand at that table waits for the tournament.
+   The standings recompute takes it too, alone in its transaction (`standings_recompute`): two
+   recomputes queue up, and the hands and signatures recorded meanwhile do not wait for it
+   (tournaments/tests/standings/test_standings_outbox_live.py holds one open to prove it).
 
 A row already held may be locked again at any time (it waits for nobody). Several rows of one rank
 are locked in one query, in id order. Rows not listed (a registration, a team, an import job) are

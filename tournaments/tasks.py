@@ -2,26 +2,115 @@
 
 The services import these tasks to queue them (`standings_recompute_later`), so a task imports its
 service only when it runs.
+
+Every task here is idempotent (run twice, it does what once does), acknowledged late and requeued
+when its worker dies (`reject_on_worker_lost`): a worker killed mid-task leaves the message on
+Redis, which hands it out again after the broker's visibility timeout. That timeout
+(`CELERY_BROKER_TRANSPORT_OPTIONS`, settings/base.py) is longer than the hard time limit of the
+longest task, so a task still running is never handed out twice. See docs/deployment.md.
 """
 
+import logging
+
 from celery import shared_task
+from django.db import transaction
+from kombu.exceptions import OperationalError as BrokerError
+
+logger = logging.getLogger(__name__)
+
+# Hard limits in seconds (the soft limit, a minute earlier, raises inside the task). The visibility
+# timeout in settings is derived from the longest of them.
+STANDINGS_TIME_LIMIT = 300
+IMPORT_TIME_LIMIT = 600
+BACKUP_TIME_LIMIT = 900
+LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, IMPORT_TIME_LIMIT, BACKUP_TIME_LIMIT)
+
+_reliable = {"acks_late": True, "reject_on_worker_lost": True}
 
 
-@shared_task(acks_late=True)
+def enqueue(task, *args, **options) -> bool:
+    """Send `task` to the broker; a broker outage is logged, never raised (the caller's write is
+    already committed, and whatever the task was for is caught up by a sweep: the standings by
+    `standings_sweep_task`). True when sent."""
+    try:
+        if options:
+            task.apply_async(args=args, **options)
+        else:
+            task.delay(*args)
+    except (BrokerError, ConnectionError, OSError) as error:
+        logger.warning("Broker unreachable, %s(%s) not sent (%s); the beat sweep catches up",
+                       task.name, ", ".join(map(repr, args)), error)
+        return False
+    return True
+
+
+def enqueue_on_commit(task, *args, **options) -> None:
+    """`enqueue` once the current transaction commits (nothing if it rolls back)."""
+    transaction.on_commit(lambda: enqueue(task, *args, **options))
+
+
+@shared_task(**_reliable, soft_time_limit=IMPORT_TIME_LIMIT - 60, time_limit=IMPORT_TIME_LIMIT)
 def import_job_run_task(job_id: int) -> str:
     from tournaments.roster.services import import_job_run
 
     return import_job_run(job_id=job_id).status
 
 
-@shared_task(acks_late=True)
+@shared_task(**_reliable, soft_time_limit=STANDINGS_TIME_LIMIT - 60, time_limit=STANDINGS_TIME_LIMIT)
 def standings_recompute_task(tournament_id: int) -> int:
+    """Recompute if the tournament has changes not absorbed yet (StandingsChange rows); a duplicate
+    (the sweep and the on-commit message both sent) finds none and returns at once. The version, or
+    0 when there was nothing to do."""
     from tournaments.standings.services import standings_recompute
 
-    return standings_recompute(tournament_id=tournament_id).version
+    snapshot = standings_recompute(tournament_id=tournament_id, only_if_pending=True)
+    return snapshot.version if snapshot is not None else 0
 
 
-@shared_task(acks_late=True, bind=True)
+# A roster import still waiting this long after it was queued lost its message (it takes seconds).
+IMPORT_STUCK_SECONDS = 120
+
+
+@shared_task(**_reliable, soft_time_limit=50, time_limit=60)
+def standings_sweep_task() -> int:
+    """Celery beat, every STANDINGS_SWEEP_SECONDS: queue a recompute of every tournament whose
+    standings are behind (a message lost to a broker outage, a worker killed mid-recompute), and
+    run again every roster import still waiting after IMPORT_STUCK_SECONDS (its task is idempotent:
+    a job no longer pending is left alone). The number of standings recomputes queued."""
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from tournaments.models import ImportJob
+    from tournaments.ratelimit import rate_limit_prune
+    from tournaments.standings.selectors import standings_behind_tournament_ids
+
+    ids = standings_behind_tournament_ids()
+    for tournament_id in ids:
+        enqueue(standings_recompute_task, tournament_id)
+    stuck = ImportJob.objects.filter(status=ImportJob.Status.PENDING,
+                                     created_at__lt=timezone.now() - dt.timedelta(seconds=IMPORT_STUCK_SECONDS))
+    for job_id in stuck.values_list("pk", flat=True):
+        enqueue(import_job_run_task, job_id)
+    rate_limit_prune()  # windows over for a day: a cheap indexed delete
+    return len(ids)
+
+
+@shared_task(**_reliable, soft_time_limit=BACKUP_TIME_LIMIT - 60, time_limit=BACKUP_TIME_LIMIT)
+def database_backup_task(reason: str) -> str:
+    """A dump of the database (tournaments/backup.py), queued at each session's end. The file's path, or
+    "" when backups at session end are off or the database is not PostgreSQL."""
+    from django.conf import settings
+
+    from tournaments.backup import database_backup
+
+    if not settings.BACKUP_ON_SESSION_END:
+        return ""
+    path = database_backup(reason=reason)
+    return str(path) if path else ""
+
+
+@shared_task(**_reliable, bind=True)
 def tournament_finish_check_task(self, tournament_id: int) -> bool:
     """Finish the tournament if its results are final; if all that is left is a window closing at a
     known time (3.12.2), look again then (a worker only: run eagerly, the check would repeat at once)."""
@@ -29,8 +118,6 @@ def tournament_finish_check_task(self, tournament_id: int) -> bool:
 
     pending = tournament_finish_if_final(actor=None, tournament_id=tournament_id)
     if pending and all(item.until for item in pending) and not self.request.is_eager:
-        from django.db import transaction
-
         with transaction.atomic():
             tournament_finish_check_later(tournament_id=tournament_id, at=max(item.until for item in pending))
     return not pending

@@ -37,6 +37,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /health/ and /health/ready/ answered first: before the HTTPS redirect and the host check.
+    "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -150,21 +152,67 @@ SPECTACULAR_SETTINGS = {
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 REDIS_URL = env("REDIS_URL", default="")
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
-    # Every tablet request reads its session: from Redis, with the database behind it.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # Degrade, don't fail: with Redis down a cache read is a miss and a write is dropped, both
+    # logged (config/cache.py); nothing the app needs to stay correct lives only in the cache.
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.TolerantRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1},
+        }
+    }
+# Sessions live in the database (the default engine, said here on purpose): a Redis outage must not
+# log out every tablet or answer 500 to every logged-in page (cached_db read Redis first and raised).
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 _BROKER = env("CELERY_BROKER_URL", default="")
 # No broker configured: run tasks in-process, the embedded default for demos.
 CELERY_TASK_ALWAYS_EAGER = not _BROKER
 CELERY_BROKER_URL = _BROKER or "memory://"
-CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=_BROKER or None)
+# No result backend: nothing reads a task's return value (the tasks write the database), and a
+# result backend on an unreachable Redis made every enqueue retry for seconds, then raise.
+CELERY_RESULT_BACKEND = env("CELERY_RESULT_BACKEND", default=None)
+CELERY_TASK_IGNORE_RESULT = not CELERY_RESULT_BACKEND
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True
+# A worker killed mid-task (OOM, a deploy) leaves its message to be handed out again: the tasks
+# are idempotent (tournaments/tasks.py).
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Enqueuing happens after a write committed (tournaments.tasks.enqueue): with the broker down it
+# must give up in about a second, not hold the request (it took 19 s, then answered 500). One
+# retry, a 1 s connect timeout; the beat sweep re-queues what was not sent.
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
+# Redis hands an unacknowledged message out again after the visibility timeout: it must exceed the
+# longest task's hard time limit (else a running task is handed out twice), and it bounds how long a
+# message of a killed worker waits (the standings do not wait for it: the sweep re-queues them).
+# Tasks with an ETA further away than this are handed out again too; they are idempotent.
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": 960,  # tournaments.tasks.LONGEST_TASK_SECONDS (900) plus a minute
+    "socket_connect_timeout": 1,
+    "socket_timeout": 5,
+}
+# Celery beat (compose service `beat`): the standings sweep re-queues every tournament whose
+# standings are behind (the outbox, tournaments.models.StandingsChange).
+STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=30.0)
+CELERY_BEAT_SCHEDULE = {
+    "standings-sweep": {
+        "task": "tournaments.tasks.standings_sweep_task",
+        "schedule": STANDINGS_SWEEP_SECONDS,
+        "options": {"expires": STANDINGS_SWEEP_SECONDS},  # a sweep not run in time is replaced by the next
+    },
+}
+
+# Database backups (tournaments/backup.py, docs/deployment.md): a pg_dump at each session's end, by the
+# worker, into BACKUP_DIR (compose: the `backups` volume, which its `backup` service also fills on a
+# schedule), the newest BACKUP_KEEP files kept.
+BACKUP_DIR = env("BACKUP_DIR", default=str(BASE_DIR / "var" / "backups"))
+BACKUP_ON_SESSION_END = env.bool("BACKUP_ON_SESSION_END", default=True)
+BACKUP_KEEP = env.int("BACKUP_KEEP", default=200)
 
 LOGGING = {
     "version": 1,

@@ -5,11 +5,12 @@ With neither, pytest runs on an in-memory SQLite database and an in-memory cache
 """
 
 from config.settings.base import *  # noqa: F403
+from config.settings.base import env
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 # Tests enqueue through on-commit hooks and run tasks in-process; the Celery round-trip test
 # switches eager mode off to send its task through a real worker on the real Redis.
-CELERY_TASK_ALWAYS_EAGER = True
+CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)  # false: a beat started by a test
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
@@ -19,3 +20,5 @@ STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 # A row lock taken against the order of tournaments/locks.py raises (LockOrderError).
 LOCK_ORDER_CHECK = True
+# Sessions end in many tests: no dump for each (config/tests/test_backup.py turns it on).
+BACKUP_ON_SESSION_END = False

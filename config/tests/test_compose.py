@@ -12,12 +12,12 @@ def load():
 
 
 def test_services_present():
-    assert set(load()["services"]) == {"db", "redis", "web", "worker", "beat"}
+    assert set(load()["services"]) == {"db", "redis", "web", "worker", "beat", "nginx", "backup"}
 
 
 def test_every_long_running_service_has_a_health_check_or_depends_on_healthy_ones():
     services = load()["services"]
-    for name in ("db", "redis", "web", "worker"):
+    for name in ("db", "redis", "web", "worker", "nginx"):
         assert "test" in services[name]["healthcheck"], name
     for name in ("web", "worker", "beat"):
         depends = services[name]["depends_on"]
@@ -34,7 +34,7 @@ def test_app_services_share_the_image_env_file_and_wiring():
         assert environment["DJANGO_SETTINGS_MODULE"] == "config.settings.production"
         assert "@db:5432/" in environment["DATABASE_URL"]
         assert environment["CELERY_BROKER_URL"].startswith("redis://redis:6379/")
-    assert "gunicorn config.wsgi:application" in services["web"]["command"]
+    assert "gunicorn -c deploy/gunicorn.conf.py config.wsgi:application" in services["web"]["command"]
     assert services["worker"]["command"][:4] == ["celery", "-A", "config", "worker"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
     assert "pgdata:/var/lib/postgresql/data" in services["db"]["volumes"]
@@ -45,3 +45,30 @@ def test_env_example_names_every_variable_compose_needs():
     for variable in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "POSTGRES_PASSWORD"):
         assert f"{variable}=" in example
     assert (ROOT / "Dockerfile").exists()
+
+
+def test_only_nginx_is_published_in_front_of_gunicorn_with_the_shipped_configuration():
+    services = load()["services"]
+    assert services["nginx"]["ports"] == ["80:80"]
+    assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
+    assert "./deploy/nginx/mcr.conf:/etc/nginx/conf.d/default.conf:ro" in services["nginx"]["volumes"]
+    assert "static:/srv/static:ro" in services["nginx"]["volumes"]
+    assert "static:/srv/static" in services["web"]["volumes"]
+    assert services["nginx"]["depends_on"] == {"web": {"condition": "service_healthy"}}
+    assert "server web:8000;" in (ROOT / "deploy" / "nginx" / "mcr.conf").read_text()
+
+
+def test_the_health_checks_hit_liveness_on_plain_http_and_readiness_through_nginx():
+    services = load()["services"]
+    web_check = " ".join(services["web"]["healthcheck"]["test"])
+    assert "http://127.0.0.1:8000/health/" in web_check and "https" not in web_check
+    assert "http://127.0.0.1/health/ready/" in " ".join(services["nginx"]["healthcheck"]["test"])
+
+
+def test_beat_runs_the_standings_sweep_and_backups_are_scheduled():
+    services = load()["services"]
+    assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]
+    backup = services["backup"]
+    assert "pg_dump --format=custom" in backup["command"][-1] and "sleep" in backup["command"][-1]
+    assert "backups:/backups" in backup["volumes"] and "backups:/backups" in services["worker"]["volumes"]
+    assert backup["environment"]["PGHOST"] == "db"

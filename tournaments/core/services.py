@@ -26,7 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.standings.services import standings_recompute_later
-from tournaments.tasks import tournament_finish_check_task
+from tournaments.tasks import enqueue_on_commit, tournament_finish_check_task
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions", "session_minutes",
@@ -210,9 +210,7 @@ def tournament_status_follow_start(*, actor, tournament: Tournament, session: Se
 
 def tournament_finish_check_later(*, tournament_id: int, at=None) -> None:
     """Once this transaction commits, ask the worker whether the results are final (at `at`, if given)."""
-    transaction.on_commit(
-        lambda: tournament_finish_check_task.apply_async(args=[tournament_id], eta=at)
-    )
+    enqueue_on_commit(tournament_finish_check_task, tournament_id, eta=at)
 
 
 @transaction.atomic

@@ -14,6 +14,7 @@ from tournaments.models.core import (  # noqa: F401
     Team,
     Tournament,
 )
+from tournaments.models.ratelimit import RateLimitCounter  # noqa: F401
 from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, SessionCheckIn, Table  # noqa: F401
 from tournaments.models.sheets import (  # noqa: F401
@@ -24,4 +25,4 @@ from tournaments.models.sheets import (  # noqa: F401
     SheetSignature,
 )
 from tournaments.models.staff import PasswordChangeDue, PlannedReferee, StaffInvitation  # noqa: F401
-from tournaments.models.standings import StandingsSnapshot  # noqa: F401
+from tournaments.models.standings import StandingsChange, StandingsSnapshot  # noqa: F401

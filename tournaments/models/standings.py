@@ -63,3 +63,23 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self):
         return f"{self.tournament} standings v{self.version}"
+
+
+class StandingsChange(models.Model):
+    """The standings' transactional outbox: one row per committed change they have not absorbed yet.
+
+    Every write that changes what the standings show adds a row in its own transaction
+    (`standings_recompute_later`), so the mark and the change commit or roll back together, whatever
+    happens to the broker afterwards. A recompute deletes the rows it saw when it started (never a
+    row committed while it ran), and Celery beat re-queues every tournament that still has rows
+    (`standings_sweep_task`). The organizer's board shows the oldest row's age: how far behind.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="standings_changes")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+
+    def __str__(self):
+        return f"{self.tournament_id} standings change {self.pk}"

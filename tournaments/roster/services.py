@@ -33,7 +33,7 @@ from tournaments.sessions.services import (
     tables_sync,
 )
 from tournaments.standings.services import standings_recompute_later
-from tournaments.tasks import import_job_run_task
+from tournaments.tasks import enqueue_on_commit, import_job_run_task
 
 logger = logging.getLogger(__name__)
 
@@ -53,7 +53,7 @@ def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str
         obj=job,
         detail={"kind": kind, "filename": filename, "bytes": len(content)},
     )
-    transaction.on_commit(lambda: import_job_run_task.delay(job.pk))
+    enqueue_on_commit(import_job_run_task, job.pk)
     return job
 
 

@@ -28,6 +28,7 @@ from tournaments.models import (
 from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute_later
+from tournaments.tasks import database_backup_task, enqueue_on_commit
 
 
 @transaction.atomic
@@ -306,6 +307,8 @@ def session_end(*, actor, session: Session) -> Session:
         detail={"closed_tables": time_up, "session": session.number},
     )
     tournament_finish_check_later(tournament_id=session.tournament_id)
+    # A database backup at each session's end, by the worker (docs/deployment.md, Backups).
+    enqueue_on_commit(database_backup_task, f"t{session.tournament_id}-session{session.number}")
     return session
 
 

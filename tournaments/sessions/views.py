@@ -18,6 +18,7 @@ from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.sessions.forms import PlayerCheckInForm, SessionScheduleForm
+from tournaments.standings import selectors as standings_selectors
 
 BOARD_POLL_SECONDS = 10
 
@@ -33,6 +34,8 @@ def board(request, tournament_id: int):
         "tournament": tournament,
         "board": board,
         "poll_seconds": BOARD_POLL_SECONDS,
+        # Changes the standings have not absorbed yet (the outbox): shown when they are behind.
+        "standings_lag": standings_selectors.standings_lag(tournament=tournament),
         # The apps' pages of the session shown (the Record of Fouls, …).
         "session_links": extensions.visible_links("session", request.user, board["session"])
         if board["session"]

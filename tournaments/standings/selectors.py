@@ -1,15 +1,46 @@
 """Reads of the standings snapshots: pages never recompute, they serve the latest snapshot."""
 
-from django.db.models import OuterRef, Subquery
+import datetime as dt
+from dataclasses import dataclass
+
+from django.db.models import Count, Min, OuterRef, Subquery
+from django.utils import timezone
 
 from scoring.engine.table import twelfths_display
 from tournaments.errors import NotFound
 from tournaments.models import (
+    StandingsChange,
     StandingsSnapshot,
     Tournament,
 )
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings.results_sheet import ranking_notes
+
+
+@dataclass(frozen=True)
+class StandingsLag:
+    """How far the stored standings are behind the committed changes (the outbox)."""
+
+    changes: int  # changes not absorbed yet
+    since: dt.datetime | None  # when the oldest of them was committed
+    seconds: int  # its age now (0 when up to date)
+
+    @property
+    def behind(self) -> bool:
+        return self.changes > 0
+
+
+def standings_lag(*, tournament: Tournament, now: dt.datetime | None = None) -> StandingsLag:
+    """The organizer's board: are the standings behind, and by how much (in changes and seconds)."""
+    row = StandingsChange.objects.filter(tournament=tournament).aggregate(changes=Count("pk"), since=Min("created_at"))
+    since = row["since"]
+    seconds = max(0, int(((now or timezone.now()) - since).total_seconds())) if since else 0
+    return StandingsLag(changes=row["changes"], since=since, seconds=seconds)
+
+
+def standings_behind_tournament_ids() -> list[int]:
+    """Every tournament with changes its standings have not absorbed (for the beat sweep)."""
+    return list(StandingsChange.objects.order_by().values_list("tournament_id", flat=True).distinct())
 
 
 def standings_public_version(*, tournament_id: int) -> int | None:

@@ -7,22 +7,37 @@ from django.db import transaction
 from tournaments import extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import StandingsChange, StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
 from tournaments.standings.compute import standings_compute
-from tournaments.tasks import standings_recompute_task
+from tournaments.tasks import enqueue_on_commit, standings_recompute_task
 
 SNAPSHOTS_KEPT = 10
 
 
 @transaction.atomic
-def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
+def standings_recompute(*, tournament_id: int, only_if_pending: bool = False) -> StandingsSnapshot | None:
     """Recompute the standings; a new version is stored only when something changed.
 
-    The tournament row is locked so two recomputes (two sheets locked at once) queue up and
-    versions never collide.
+    The tournament row is locked FOR NO KEY UPDATE (tournaments/locks.py, rank 4), so two
+    recomputes queue up and versions never collide, while the hands recorded meanwhile go on: their
+    rows and audit events only take a key-share lock on the tournament, which this lock leaves
+    alone (a FOR UPDATE lock here made every hand of the tournament wait for the recompute).
+
+    The outbox rows (StandingsChange) seen once the lock is held are absorbed: they are deleted in
+    this transaction, and only they, so a change committed while this recompute ran keeps its row
+    and gets a recompute of its own. With `only_if_pending`, a tournament with no row is left
+    alone (None): the task's duplicates cost one query.
     """
-    tournament = lock_tournament(tournament_id)
+    changes = StandingsChange.objects.filter(tournament_id=tournament_id)
+    if only_if_pending and not changes.exists():
+        return None  # up to date, or no such tournament (deleted: its rows went with it)
+    tournament = lock_tournament(tournament_id, no_key=True)
+    pending = list(StandingsChange.objects.filter(tournament_id=tournament_id).values_list("pk", flat=True))
+    if only_if_pending and not pending:
+        return None
+    if pending:
+        StandingsChange.objects.filter(pk__in=pending).delete()
     data = standings_compute(tournament)
     # Serialized once, for both the comparison and the new row. "Changed?" compares digests: the
     # latest snapshot's data (about 2 MB for 1,000 players) is neither read back nor decoded.
@@ -57,11 +72,17 @@ def standings_recompute_later(*, tournament_id: int) -> None:
     """Queue a recompute of the tournament's standings for the worker, once this transaction commits.
 
     Every write that changes what the standings show (a sheet signed or corrected after signing, a
-    penalty, a player's name or team, a tournament's ranking settings, an import) calls this
-    inside its own transaction: the worker then reads what was committed, and a write rolled
-    back queues nothing.
+    penalty, an appeal's decision, a player's name or team, a tournament's ranking settings, an
+    import) calls this inside its own transaction: the worker then reads what was committed, and a
+    write rolled back queues nothing.
+
+    The transactional outbox: the mark (a StandingsChange row) is written in the caller's
+    transaction, so it exists exactly when the change does. The message to the worker is only a
+    shortcut; if the broker is down it is logged and dropped (the write still succeeds), and Celery
+    beat's sweep (`standings_sweep_task`) queues the recompute within STANDINGS_SWEEP_SECONDS.
     """
-    transaction.on_commit(lambda: standings_recompute_task.delay(tournament_id))
+    StandingsChange.objects.create(tournament_id=tournament_id)
+    enqueue_on_commit(standings_recompute_task, tournament_id)
 
 
 @transaction.atomic

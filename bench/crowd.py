@@ -1,0 +1,288 @@
+"""A 600-player event behind the shipped proxy: hand submission with and without the crowd.
+
+One run, all on loopback: a throwaway PostgreSQL and Redis (scripts/test-services.sh), a tournament
+of 600 players at 150 tables with session 1 running and one referee per table, gunicorn with the
+shipped deploy/gunicorn.conf.py and nginx with the shipped deploy/nginx/mcr.conf in front
+(config/proxy.py, as the proxy tests use). Then:
+
+  A. no crowd: the 150 tablets record --hands hands each, --think seconds apart on average (a real
+     table records one every two minutes or so; the default, 10 s, is a dozen times busier);
+  B. the crowd arrives: --phones phones poll GET /api/tournaments/<id>/standings/ every 15 s with
+     If-None-Match (ETag: mostly 304), the organizer's board refreshes every 10 s, and the
+     standings are recomputed every 30 s (as the worker would after signatures, so the phones'
+     ETags go stale and they fetch the new standings); after one poll round (15 s) the tablets
+     record --hands more, and the crowd goes on until --crowd seconds are over.
+
+Reported: p50/p95 of hand submission in A and in B (target: B's p95 within 1.5x of A's), errors,
+hands lost (answered 201 but not in the database, by client key) and hands stored whose answer the
+tablet did not get in time, standings polls served per second and their
+answers (200/304/other), board refreshes. Bounded: --crowd seconds of crowd, 30 s per request,
+--deadline for the whole run; everything started is stopped.
+
+Run from the repository root:  python bench/crowd.py [--phones 2000] [--tablets 150] [--worker-class gthread]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import sys
+import threading
+import time
+import urllib.parse
+import uuid
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from bench.services import django_setup, fresh_database, throwaway_services  # noqa: E402
+from bench.submission import HOST, Tablet, build, percentile  # noqa: E402
+
+POLL_SECONDS = 15
+BOARD_SECONDS = 10
+RECOMPUTE_SECONDS = 30
+
+
+class Crowd:
+    """Phones polling the standings with ETags, on one asyncio loop in a thread of its own."""
+
+    def __init__(self, port: int, tournament_id: int, phones: int):
+        self.port, self.path, self.phones = port, f"/api/tournaments/{tournament_id}/standings/", phones
+        self.statuses: dict[str, int] = {}
+        self.latencies: list[float] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+
+    def start(self):
+        self.started = time.monotonic()
+        self.thread.start()
+
+    def finish(self):
+        self.stop.set()
+        self.thread.join(60)
+        self.seconds = time.monotonic() - self.started
+
+    async def _poll(self, etag: str | None) -> str | None:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, self.port), 30)
+        try:
+            extra = f"If-None-Match: {etag}\r\n" if etag else ""
+            started = time.perf_counter()
+            writer.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Encoding: gzip\r\n"
+                         f"Connection: close\r\n{extra}\r\n".encode())
+            data = await asyncio.wait_for(reader.read(), 30)
+            self.latencies.append((time.perf_counter() - started) * 1000)
+        finally:
+            writer.close()
+        head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
+        status = head[0].split(" ")[1] if head and len(head[0].split(" ")) > 1 else "none"
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+        for line in head[1:]:
+            name, _, value = line.partition(":")
+            if name.lower() == "etag":
+                return value.strip()
+        return etag
+
+    async def _phone(self, seed: int):
+        rng = random.Random(seed)
+        etag = None
+        await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
+        while not self.stop.is_set():
+            try:
+                etag = await self._poll(etag)
+            except (OSError, asyncio.TimeoutError) as error:
+                key = type(error).__name__
+                self.statuses[key] = self.statuses.get(key, 0) + 1
+            await asyncio.sleep(POLL_SECONDS)
+
+    async def _main(self):
+        tasks = [asyncio.create_task(self._phone(n)) for n in range(self.phones)]
+        while not self.stop.is_set():
+            await asyncio.sleep(0.2)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+class Background(threading.Thread):
+    """Calls `action` every `every` seconds until stopped; counts its answers."""
+
+    def __init__(self, every: float, action):
+        super().__init__(daemon=True)
+        self.every, self.action, self.stop, self.results = every, action, threading.Event(), []
+
+    def run(self):
+        while not self.stop.wait(self.every):
+            try:
+                self.results.append(self.action())
+            except Exception as error:  # noqa: BLE001 - reported
+                self.results.append(repr(error))
+
+
+class CrowdTablet(Tablet):
+    """A tablet that remembers each hand's client key and whether it was answered 201."""
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self.answered: list[str] = []
+        self.sent: list[str] = []
+
+    def hand(self, number: int) -> None:
+        from tournaments.testing.scenarios import STRAIGHT
+
+        key = str(uuid.uuid4())
+        self.sent.append(key)
+        winner = self.rng.randrange(4)
+        payload = {"number": number, "client_key": key, "result": "win", "winner": winner,
+                   "discarder": (winner + 1) % 4, "tiles": STRAIGHT}
+        errors = len(self.errors)
+        self.post_json(f"/api/sheets/{self.sheet_id}/hands/", payload, 201, "hand")
+        if len(self.errors) == errors:
+            self.answered.append(key)
+
+
+def record(tablets: list[Tablet], numbers: range, think: float, bucket: str) -> float:
+    """Every tablet records `numbers` (think time between hands); the seconds it took."""
+    for tablet in tablets:
+        tablet.timings.setdefault(bucket, [])
+
+    def run(tablet: Tablet):
+        for number in numbers:
+            time.sleep(tablet.rng.uniform(0.5 * think, 1.5 * think))
+            try:
+                tablet.hand(number)
+            except OSError as error:
+                tablet.errors.append(f"hand {number}: {error!r}")
+        tablet.timings[bucket], tablet.timings["hand"] = tablet.timings.get("hand", []), []
+
+    started = time.monotonic()
+    threads = [threading.Thread(target=run, args=(tablet,), daemon=True) for tablet in tablets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(600)
+    return time.monotonic() - started
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tablets", type=int, default=150)
+    parser.add_argument("--phones", type=int, default=2000)
+    parser.add_argument("--think", type=float, default=10.0, help="seconds between a tablet's hands (mean)")
+    parser.add_argument("--hands", type=int, default=4, help="hands per tablet in each phase (16 at most in all)")
+    parser.add_argument("--crowd", type=float, default=60, help="seconds the crowd lasts at least")
+    parser.add_argument("--worker-class", default=None, help="gthread (shipped) or sync")
+    parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (shipped: 2 x CPUs + 1)")
+    parser.add_argument("--deadline", type=float, default=900)
+    args = parser.parse_args()
+    with throwaway_services():
+        django_setup("bench.settings")
+        with fresh_database():
+            return run(args)
+
+
+def run(args) -> int:
+    from django.contrib.auth import get_user_model
+    from django.db import connection
+    from django.test import Client
+
+    from config import proxy
+    from tournaments.models import Hand, ScoreSheet
+    from tournaments.standings.services import standings_recompute
+
+    sheets = build(args.tablets)
+    tournament_id = ScoreSheet.objects.filter(pk__in=sheets.values()).values_list(
+        "session__tournament_id", flat=True).first()
+    standings_recompute(tournament_id=tournament_id)
+    organizer = Client()
+    organizer.force_login(get_user_model().objects.get(username="bench-organizer"))
+    board_cookie = organizer.cookies["sessionid"].value
+    database = urllib.parse.urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
+    connection.close()
+    env = {}
+    if args.worker_class:
+        env["WEB_WORKER_CLASS"] = args.worker_class
+    if args.workers:
+        env["WEB_WORKERS"] = str(args.workers)
+    with proxy.served(database_url=urllib.parse.urlunsplit(database), settings="bench.settings", env=env) as stack:
+        port = stack.nginx_port
+        tablets = [CrowdTablet(port, username, sheet_id, seed)
+                   for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))]
+        login = [threading.Thread(target=tablet.login) for tablet in tablets]
+        for thread in login:
+            thread.start()
+        for thread in login:
+            thread.join(120)
+        half = min(args.hands, 8)
+        quiet_seconds = record(tablets, range(1, half + 1), args.think, "quiet")
+
+        def board():
+            tablet = Tablet(port, "board", 0, 0)
+            tablet.cookies["sessionid"] = board_cookie
+            status, _, elapsed = tablet.request("GET", f"/t/{tournament_id}/board/", headers={"HX-Request": "true"})
+            return status, elapsed
+
+        def recompute():
+            snapshot = standings_recompute(tournament_id=tournament_id)
+            connection.close()
+            return snapshot.version
+
+        crowd = Crowd(port, tournament_id, args.phones)
+        boards, recomputes = Background(BOARD_SECONDS, board), Background(RECOMPUTE_SECONDS, recompute)
+        crowd_started = time.monotonic()
+        crowd.start()
+        boards.start()
+        recomputes.start()
+        time.sleep(POLL_SECONDS)  # every phone has polled once
+        crowd_seconds = record(tablets, range(half + 1, 2 * half + 1), args.think, "crowd")
+        time.sleep(max(0.0, args.crowd - (time.monotonic() - crowd_started)))
+        for background in (boards, recomputes):
+            background.stop.set()
+        crowd.finish()
+        for background in (boards, recomputes):
+            background.join(60)
+        gunicorn_settings = f"{env.get('WEB_WORKER_CLASS', 'gthread')}, " \
+                            f"{env.get('WEB_WORKERS', f'{2 * os.cpu_count() + 1}')} processes"
+    answered = {key for t in tablets for key in t.answered}
+    sent = [key for t in tablets for key in t.sent]
+    stored = {str(key) for key in Hand.objects.filter(client_key__in=sent).values_list("client_key", flat=True)}
+    report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_seconds, answered, stored, gunicorn_settings)
+    errors = [e for t in tablets for e in t.errors]
+    bad_polls = sum(n for status, n in crowd.statuses.items() if status not in ("200", "304"))
+    return 1 if errors or bad_polls or answered - stored else 0
+
+
+def report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_seconds, answered, stored, gunicorn_settings):
+    quiet = [t for tablet in tablets for t in tablet.timings["quiet"]]
+    crowded = [t for tablet in tablets for t in tablet.timings["crowd"]]
+    errors = [e for t in tablets for e in t.errors]
+    print(f"\n## bench-crowd: {args.tablets} tablets ({4 * args.tablets} players), {args.phones} phones, "
+          f"behind nginx (deploy/nginx/mcr.conf), gunicorn {gunicorn_settings}\n")
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; think time {args.think} s between hands\n")
+    print("| hand submission                 |     n | p50 ms | p95 ms | max ms | seconds |")
+    print("|---------------------------------|------:|-------:|-------:|-------:|--------:|")
+    phases = (("A. no crowd", quiet, quiet_seconds), ("B. with the crowd", crowded, crowd_seconds))
+    for name, samples, seconds in phases:
+        if samples:
+            print(f"| {name:<31} | {len(samples):5d} | {percentile(samples, 50):6.1f} | "
+                  f"{percentile(samples, 95):6.1f} | {max(samples):6.1f} | {seconds:7.1f} |")
+    if quiet and crowded:
+        p50, p95 = (percentile(crowded, p) / percentile(quiet, p) for p in (50, 95))
+        print(f"\nratio with crowd / without: p50 {p50:.2f}x, p95 {p95:.2f}x "
+              f"(target p95 within 1.5x: {'met' if p95 <= 1.5 else 'MISSED'})")
+    polls = sum(crowd.statuses.values())
+    print(f"standings polls: {polls} in {crowd.seconds:.0f} s = {polls / crowd.seconds:.0f}/s served; answers "
+          + ", ".join(f"{status}: {n}" for status, n in sorted(crowd.statuses.items())))
+    if crowd.latencies:
+        print(f"standings poll latency: p50 {percentile(crowd.latencies, 50):.1f} ms, "
+              f"p95 {percentile(crowd.latencies, 95):.1f} ms")
+    board_ok = [r for r in boards.results if isinstance(r, tuple) and r[0] == 200]
+    print(f"board refreshes: {len(board_ok)} of {len(boards.results)} answered 200"
+          + (f", p95 {percentile([r[1] for r in board_ok], 95):.0f} ms" if board_ok else ""))
+    print(f"standings recomputed during the crowd: {len(recomputes.results)} times ({recomputes.results[-3:]})")
+    print(f"hands answered 201: {len(answered)}, in the database: {len(stored)}, lost (answered 201, not stored): "
+          f"{len(answered - stored)}, stored but answered late or not at all: {len(stored - answered)}")
+    print(f"hand errors: {len(errors)}" + (f", e.g. {errors[0]}" if errors else ""))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

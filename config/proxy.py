@@ -1,0 +1,162 @@
+"""The shipped deployment on loopback, for tests and benchmarks: gunicorn with deploy/gunicorn.conf.py
+and nginx with deploy/nginx/mcr.conf in front of it (the Debian package's binary, our configuration).
+
+    with served(database_url=..., settings="config.settings.test") as stack:
+        stack.nginx_port, stack.gunicorn_port
+
+The server block is the shipped file with only its addresses replaced (the upstream, the port it
+listens on, the static folder), wrapped in a minimal main configuration whose paths are all in a
+temporary folder, so it runs unprivileged and leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import http.client
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+NGINX_CONF = ROOT / "deploy" / "nginx" / "mcr.conf"
+GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
+HOST = "127.0.0.1"
+
+
+def nginx_binary() -> str | None:
+    return shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx",) if os.path.exists(p)), None)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind((HOST, 0))
+        return probe.getsockname()[1]
+
+
+def render_server_block(*, upstream: str, listen: str, static_root: str, cache_root: str = "/tmp/mcr-cache") -> str:
+    """The shipped server block with its four addresses replaced (each must be found exactly once)."""
+    text = NGINX_CONF.read_text()
+    for old, new in (("server web:8000;", f"server {upstream};"), ("listen 80;", f"listen {listen};"),
+                     ("alias /srv/static/;", f"alias {static_root.rstrip('/')}/;"),
+                     ("proxy_cache_path /var/cache/nginx/mcr ", f"proxy_cache_path {cache_root} ")):
+        if text.count(old) != 1:
+            raise RuntimeError(f"{NGINX_CONF}: expected {old!r} once")
+        text = text.replace(old, new)
+    return text
+
+
+def main_conf(folder: Path, server_block: Path) -> str:
+    user = "user root;\n" if os.geteuid() == 0 else ""
+    temp = "\n".join(f"    {name}_temp_path {folder / name};" for name in
+                     ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    return f"""{user}worker_processes 1;
+pid {folder / 'nginx.pid'};
+error_log {folder / 'error.log'} warn;
+events {{ worker_connections 4096; }}
+http {{
+    include /etc/nginx/mime.types;
+    access_log off;
+{temp}
+    include {server_block};
+}}
+"""
+
+
+@dataclasses.dataclass
+class Stack:
+    nginx_port: int
+    gunicorn_port: int
+    folder: Path
+
+    def log(self) -> str:
+        parts = []
+        for name in ("gunicorn.log", "error.log"):
+            path = self.folder / name
+            if path.exists():
+                parts.append(f"--- {name}\n{path.read_text()[-4000:]}")
+        return "\n".join(parts)
+
+
+def _wait_for(port: int, path: str, process: subprocess.Popen, stack: Stack, seconds: float) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"{process.args[0]} stopped:\n{stack.log()}")
+        try:
+            connection = http.client.HTTPConnection(HOST, port, timeout=2)
+            connection.request("GET", path)
+            if connection.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        time.sleep(0.1)
+    raise RuntimeError(f"nothing answered {path} on port {port} in {seconds} s:\n{stack.log()}")
+
+
+def _stop(process: subprocess.Popen | None) -> None:
+    """SIGTERM to the process group we started (gunicorn's master and its workers, which hold
+    database connections), then SIGKILL to the group after gunicorn's graceful timeout."""
+    if process is None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        process.wait(timeout=40)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(process.pid, signal.SIGKILL)  # anything of the group still there
+    except ProcessLookupError:
+        pass
+    process.wait()
+
+
+@contextlib.contextmanager
+def served(*, database_url: str, settings: str, static_root: str | None = None, env: dict | None = None):
+    """gunicorn (the shipped settings, overridable through `env`: WEB_WORKERS, WEB_WORKER_CLASS,
+    WEB_THREADS) and nginx in front of it, both on free loopback ports; stopped on exit."""
+    nginx = nginx_binary()
+    if nginx is None:
+        raise RuntimeError("nginx not found (Debian package nginx: scripts/system-packages.sh installs it)")
+    folder = Path(tempfile.mkdtemp(prefix="mcr-proxy."))
+    os.chmod(folder, 0o755)
+    stack = Stack(nginx_port=free_port(), gunicorn_port=free_port(), folder=folder)
+    gunicorn = proxy = None
+    try:
+        static = static_root or str(folder / "static")
+        os.makedirs(static, exist_ok=True)
+        block = folder / "mcr.conf"
+        block.write_text(render_server_block(upstream=f"{HOST}:{stack.gunicorn_port}",
+                                             listen=f"{HOST}:{stack.nginx_port}", static_root=static,
+                                             cache_root=str(folder / "cache")))
+        (folder / "nginx.conf").write_text(main_conf(folder, block))
+        with open(folder / "gunicorn.log", "w") as log:
+            gunicorn = subprocess.Popen(
+                [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "-c", str(GUNICORN_CONF),
+                 "config.wsgi:application", "--chdir", str(ROOT)],
+                env={**os.environ, "DJANGO_SETTINGS_MODULE": settings, "DATABASE_URL": database_url,
+                     "GUNICORN_BIND": f"{HOST}:{stack.gunicorn_port}", "GUNICORN_ACCESS_LOG": "",
+                     "GUNICORN_LOG_LEVEL": "warning", **(env or {})},
+                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+            )
+        _wait_for(stack.gunicorn_port, "/health/", gunicorn, stack, 60)
+        proxy = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
+                                 stdout=subprocess.DEVNULL, stderr=open(folder / "error.log", "a"),
+                                 start_new_session=True)
+        _wait_for(stack.nginx_port, "/health/", proxy, stack, 20)
+        yield stack
+    finally:
+        _stop(proxy)
+        _stop(gunicorn)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,177 @@
+"""The shipped nginx configuration in front of gunicorn, on loopback: 50 slow clients (one header
+line every 2 s, as in the review's probe) do not stop a hand from being recorded.
+
+(No control against gunicorn alone: gunicorn 27's sync worker, pinned in requirements.txt, no
+longer stalled behind six such clients in a probe of this branch; the proxy is there for the
+buffering both ways, the static files, the request limits and the timeouts all the same.)"""
+
+import http.client
+import json
+import os
+import secrets
+import socket
+import threading
+import time
+import urllib.parse
+import uuid
+
+import pytest
+from django.db import connection
+from django.test import Client
+
+from config import proxy
+from tournaments.models import Hand
+from tournaments.testing.scenarios import STRAIGHT
+
+pytestmark = [pytest.mark.proxy, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+class SlowClients:
+    """`count` connections, each sending its request's headers one line every `every` seconds and never finishing."""
+
+    def __init__(self, port, count, every=2.0):
+        self.sockets, self.every, self.stop = [], every, threading.Event()
+        for _ in range(count):
+            sock = socket.create_connection((proxy.HOST, port), timeout=5)
+            sock.sendall(b"GET /health/ HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+            self.sockets.append(sock)
+        self.thread = threading.Thread(target=self._drip, daemon=True)
+        self.thread.start()
+
+    def _drip(self):
+        n = 0
+        while not self.stop.wait(self.every):
+            n += 1
+            for sock in self.sockets:
+                try:
+                    sock.sendall(f"X-Slow-{n}: y\r\n".encode())
+                except OSError:
+                    pass
+
+    def close(self):
+        self.stop.set()
+        self.thread.join(5)
+        for sock in self.sockets:
+            sock.close()
+
+
+def _database_url():
+    url = urllib.parse.urlsplit(os.environ["DATABASE_URL"])
+    return urllib.parse.urlunsplit(url._replace(path="/" + connection.settings_dict["NAME"]))
+
+
+def _post_hand(port, cookies, sheet_id, number, timeout=30):
+    csrf = cookies["csrftoken"]
+    body = json.dumps({"number": number, "client_key": str(uuid.uuid4()), "result": "win", "winner": 1,
+                       "discarder": 0, "tiles": STRAIGHT})
+    conn = http.client.HTTPConnection(proxy.HOST, port, timeout=timeout)
+    try:
+        started = time.perf_counter()
+        conn.request("POST", f"/api/sheets/{sheet_id}/hands/", body=body, headers={
+            "Content-Type": "application/json", "X-CSRFToken": csrf, "Host": "127.0.0.1",
+            "Cookie": "; ".join(f"{k}={v}" for k, v in cookies.items())})
+        response = conn.getresponse()
+        data = response.read()
+        return response.status, data, time.perf_counter() - started
+    finally:
+        conn.close()
+
+
+@pytest.fixture
+def referee_cookies(referee):
+    client = Client()
+    client.force_login(referee)  # a session row in the database, which gunicorn reads too
+    return {"sessionid": client.cookies["sessionid"].value, "csrftoken": secrets.token_hex(16)}
+
+
+@pytest.fixture
+def stack(tmp_path):
+    (tmp_path / "static").mkdir()
+    (tmp_path / "static" / "probe.css").write_text("body { color: black }\n")
+    # The worst case behind the proxy: two sync workers (the review's setup had three).
+    with proxy.served(database_url=_database_url(), settings="config.settings.test",
+                      static_root=str(tmp_path / "static"),
+                      env={"WEB_WORKERS": "2", "WEB_WORKER_CLASS": "sync"}) as served:
+        yield served
+
+
+def test_fifty_slow_clients_do_not_stop_a_hand_behind_the_shipped_proxy(stack, sheet, referee_cookies, capsys):
+    for number in (1, 2):  # both workers warmed up (imports, database connection)
+        assert _post_hand(stack.nginx_port, referee_cookies, sheet.pk, number)[0] == 201
+    status, data, alone = _post_hand(stack.nginx_port, referee_cookies, sheet.pk, 3)
+    assert status == 201, data
+    slow = SlowClients(stack.nginx_port, 50)
+    try:
+        time.sleep(2.5)  # every slow client has sent a line or two and holds its connection
+        status, data, crowded = _post_hand(stack.nginx_port, referee_cookies, sheet.pk, 4, timeout=10)
+        assert status == 201, data
+        health = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+        health.request("GET", "/health/")
+        assert health.getresponse().status == 200
+        health.close()
+    finally:
+        slow.close()
+    assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", flat=True)) == [1, 2, 3, 4]
+    with capsys.disabled():
+        print(f"\n[proxy] hand recorded through nginx: {alone * 1000:.0f} ms alone, "
+              f"{crowded * 1000:.0f} ms with 50 slow clients connected")
+
+
+def test_nginx_serves_static_files_itself_and_refuses_oversized_bodies(stack):
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+    conn.request("GET", "/static/probe.css")
+    response = conn.getresponse()
+    assert response.status == 200 and response.read() == b"body { color: black }\n"
+    assert "immutable" in response.getheader("Cache-Control")
+    conn.request("POST", "/accounts/login/", body=b"x" * (7 * 1024 * 1024),
+                 headers={"Content-Type": "application/octet-stream"})
+    response = conn.getresponse()
+    assert response.status == 413  # above client_max_body_size: gunicorn never sees it
+    response.read()
+    conn.close()
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+    conn.request("GET", "/", headers={"X-Big": "y" * 20000})  # a header above large_client_header_buffers
+    assert conn.getresponse().status == 400
+    conn.close()
+
+
+def test_anonymous_standings_polls_share_a_cached_answer_and_logged_in_users_never_do(stack, played, published,
+                                                                                    referee_cookies):
+    path = f"/api/tournaments/{played.pk}/standings/"
+
+    def get(headers=None):
+        conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+        conn.request("GET", path, headers={"Host": "127.0.0.1", **(headers or {})})
+        response = conn.getresponse()
+        body = response.read()
+        conn.close()
+        return response, body
+
+    first, body = get()
+    assert first.status == 200 and first.getheader("X-Cache-Status") == "MISS"
+    assert first.getheader("Cache-Control") == "no-cache"  # browsers still revalidate, with nginx
+    second, again = get()
+    assert second.getheader("X-Cache-Status") == "HIT" and again == body
+    etag = first.getheader("ETag")
+    revalidated, empty = get({"If-None-Match": etag})
+    assert revalidated.status == 304 and empty == b"" and revalidated.getheader("X-Cache-Status") == "HIT"
+    cookie = {"Cookie": f"sessionid={referee_cookies['sessionid']}"}
+    logged_in, _ = get(cookie)
+    assert logged_in.status == 200 and logged_in.getheader("X-Cache-Status") == "BYPASS"
+    secure_cookie = {"Cookie": f"__Secure-sessionid={referee_cookies['sessionid']}"}
+    assert get(secure_cookie)[0].getheader("X-Cache-Status") == "BYPASS"
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+    conn.request("GET", "/api/tournaments/999999/standings/")
+    missing = conn.getresponse()
+    assert missing.status == 404 and missing.getheader("X-Cache-Status") in ("MISS", "EXPIRED")
+    conn.close()
+
+
+def test_the_shipped_configuration_is_what_runs():
+    text = proxy.NGINX_CONF.read_text()
+    for directive in ("proxy_buffering on;", "proxy_request_buffering on;", "client_header_timeout 10s;",
+                      "client_body_timeout 15s;", "client_max_body_size 6m;", "location /static/"):
+        assert directive in text
+    rendered = proxy.render_server_block(upstream="127.0.0.1:1", listen="127.0.0.1:2", static_root="/x")
+    assert "web:8000" not in rendered and "listen 127.0.0.1:2;" in rendered and "alias /x/;" in rendered
+    assert "proxy_cache_path /tmp/mcr-cache " in rendered and "proxy_no_cache $mcr_session;" in text
