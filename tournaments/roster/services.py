@@ -226,7 +226,7 @@ def _import_players(tournament: Tournament, rows) -> int:
         player = _player_for(values)
         registration = Registration.objects.create(
             tournament=tournament, player=player, entry_number=entry, team=team, group=group,
-            confirm_pin=new_confirm_pin(),
+            contact=values.get("contact", ""), confirm_pin=new_confirm_pin(),
         )
         if is_leader and team is not None:
             team.leader = registration
@@ -291,13 +291,13 @@ def _player_for(values: dict[str, str]) -> Player:
 
     A known player is reused as stored: one tournament's roster file does not rewrite a person
     other tournaments (and the player's own account) share. A row naming someone else under a
-    known ID was refused before this (_known_player_problems).
+    known ID was refused before this (_known_player_problems). The row's contact goes to the
+    registration, never to the shared person (docs/privacy.md).
     """
     details = {
         "name": values["name"],
         "name_local": values.get("name_local", ""),
         "country": values.get("country", ""),
-        "contact": values.get("contact", ""),
     }
     federation_id = values.get("federation_id", "")
     if federation_id:
@@ -378,14 +378,16 @@ def registration_add(
     if problems:
         raise ValidationError(problems)
     if player is None:
-        player = Player(
-            name=name, name_local=name_local, country=country, federation_id=federation_id, contact=contact
-        )
+        player = Player(name=name, name_local=name_local, country=country, federation_id=federation_id)
         player.full_clean(exclude=["user"])
         player.save()
-    registration = Registration.objects.create(
-        tournament=tournament, player=player, entry_number=entry_number, team=team, confirm_pin=new_confirm_pin()
+    registration = Registration(
+        tournament=tournament, player=player, entry_number=entry_number, team=team, contact=(contact or "").strip(),
+        confirm_pin=new_confirm_pin(),
     )
+    registration.full_clean(exclude=["player", "tournament", "team", "group", "substitute"], validate_unique=False,
+                            validate_constraints=False)
+    registration.save()
     tables_sync(actor=actor, tournament=tournament)
     drawn = [session.number for session in _planned_sessions(tournament) if session.seats.exists()]
     audit_record(
