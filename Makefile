@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,10 @@ scoring-oracle: $(VENV)/.dev
 
 bench-seating: $(VENV)/.dev
 	$(BIN)/python bench/seating.py
+
+# Large rosters up to the players limit (docs/limits.md): seconds and peak memory, each size in its own process.
+bench-seating-large: $(VENV)/.dev
+	$(BIN)/python bench/seating_large.py
 
 # On a throwaway PostgreSQL (and Redis) started by scripts/test-services.sh, as the tests use.
 bench-standings: $(VENV)/.dev

@@ -64,7 +64,7 @@ def build(players: int, sessions: int, seed: int):
         Team(tournament=tournament, name=f"Team {n:04d}", country="CN") for n in range(1, players // 4 + 1)
     )
     player_rows = Player.objects.bulk_create(
-        Player(name=f"Player {n:04d}", country="CN", contact=f"p{n}@example.org") for n in range(1, players + 1)
+        Player(name=f"Player {n:04d}", country="CN") for n in range(1, players + 1)
     )
     registrations = Registration.objects.bulk_create(
         Registration(tournament=tournament, player=player, entry_number=n + 1, team=teams[n // 4])

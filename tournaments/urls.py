@@ -36,6 +36,7 @@ urlpatterns = [
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
+    path("imports/<int:job_id>/again/", roster_views.import_job_again, name="import_job_again"),
     path("<int:tournament_id>/registrations/add/", roster_views.registration_add, name="registration_add"),
     path("registrations/<int:registration_id>/leave/", roster_views.registration_leave, name="registration_leave"),
     # sessions: the organizer's board

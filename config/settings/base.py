@@ -222,3 +222,6 @@ LOGGING = {
     # WeasyPrint logs every layout step of the results PDF at INFO.
     "loggers": {"weasyprint": {"level": "WARNING"}, "fontTools": {"level": "WARNING"}},
 }
+
+# Limits (docs/limits.md): each protects the server shared by every tournament on it.
+MCR_MAX_PLAYERS_PER_TOURNAMENT = env.int("MCR_MAX_PLAYERS_PER_TOURNAMENT", default=2000)

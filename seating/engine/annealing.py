@@ -29,7 +29,7 @@ INCREMENT = [EXCESS[m + 1] - EXCESS[m] for m in range(MAX_MEETINGS_IN_TABLE)]
 
 def chart_cost(chart, player_count, keys):
     meet = _meetings(chart, player_count)
-    return _total_cost(meet, player_count, _penalties(player_count, keys))
+    return _total_cost(meet, player_count, _key_of(player_count, keys))
 
 
 def lower_bound(player_count, session_count, keys):
@@ -67,40 +67,38 @@ def _key_sizes(keys):
     return list(sizes.values())
 
 
+# Memory stays linear in the players (issue 16: a flat n*n table needed 2.4 GB at 12,000 players): only
+# pairs that share a table are stored, keyed a*n+b (at most 12 per table per session), and whether two
+# players share an avoid key is read from one key per player instead of an n*n penalty table.
+
+
 def _meetings(chart, n):
-    meet = [0] * (n * n)
+    """Meetings of every pair that shares a table: {a*n+b: times}, both orders, absent when 0."""
+    meet = {}
+    get = meet.get
     for tables in chart:
         for table in tables:
             for a in table:
                 row = a * n
                 for b in table:
                     if a != b:
-                        meet[row + b] += 1
+                        meet[row + b] = get(row + b, 0) + 1
     return meet
 
 
-def _penalties(n, keys):
-    penalty = [0] * (n * n)
-    members = {}
-    for player, key in enumerate(keys):
-        if key is not None:
-            members.setdefault(key, []).append(player)
-    for players in members.values():
-        for a in players:
-            for b in players:
-                if a != b:
-                    penalty[a * n + b] = AVOID_WEIGHT
-    return penalty
+def _key_of(n, keys):
+    """Each player's avoid key (3.5.1: team or country), or a unique marker so no None pair ever matches."""
+    return [key if key is not None else ("none", player) for player, key in enumerate(list(keys)[:n])] + [
+        ("none", player) for player in range(len(keys), n)
+    ]
 
 
-def _total_cost(meet, n, penalty):
+def _total_cost(meet, n, key_of):
     total = 0
-    for a in range(n):
-        row = a * n
-        for b in range(a + 1, n):
-            m = meet[row + b]
-            if m:
-                total += EXCESS[m] + penalty[row + b] * m
+    for pair, m in meet.items():
+        a, b = divmod(pair, n)
+        if a < b:
+            total += EXCESS[m] + (AVOID_WEIGHT * m if key_of[a] == key_of[b] else 0)
     return total
 
 
@@ -115,8 +113,8 @@ def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
     if table_count < 2:
         return chart
     meet = _meetings(chart, n)
-    penalty = _penalties(n, keys)
-    cost = _total_cost(meet, n, penalty)
+    key_of = _key_of(n, keys)
+    cost = _total_cost(meet, n, key_of)
     target = lower_bound(n, len(chart), keys)
     table_of = []
     for tables in chart:
@@ -125,6 +123,7 @@ def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
             for p in table:
                 where[p] = t
         table_of.append(where)
+    get = meet.get
 
     def troubled():
         found = []
@@ -132,9 +131,16 @@ def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
             for table in tables:
                 for a in table:
                     row = a * n
-                    if any(b != a and (meet[row + b] > 1 or penalty[row + b]) for b in table):
+                    if any(b != a and (get(row + b, 0) > 1 or key_of[a] == key_of[b]) for b in table):
                         found.append((s, a))
         return found
+
+    def bump(pair, by):
+        value = get(pair, 0) + by
+        if value:
+            meet[pair] = value
+        else:
+            del meet[pair]
 
     best_cost, best_chart = cost, [[list(t) for t in tables] for tables in chart]
     increment = INCREMENT
@@ -161,29 +167,32 @@ def improve(chart, player_count, keys, rng, max_moves=200_000, patience=60_000):
             ib = rng.randrange(4)
             b = table_b[ib]
             row_a, row_b = a * n, b * n
+            key_a, key_b = key_of[a], key_of[b]
             delta = 0
             for x in table_a:
                 if x != a:
-                    delta += increment[meet[row_b + x]] + penalty[row_b + x]
-                    delta -= increment[meet[row_a + x] - 1] + penalty[row_a + x]
+                    key_x = key_of[x]
+                    delta += increment[get(row_b + x, 0)] + (AVOID_WEIGHT if key_b == key_x else 0)
+                    delta -= increment[get(row_a + x, 0) - 1] + (AVOID_WEIGHT if key_a == key_x else 0)
             for y in table_b:
                 if y != b:
-                    delta += increment[meet[row_a + y]] + penalty[row_a + y]
-                    delta -= increment[meet[row_b + y] - 1] + penalty[row_b + y]
+                    key_y = key_of[y]
+                    delta += increment[get(row_a + y, 0)] + (AVOID_WEIGHT if key_a == key_y else 0)
+                    delta -= increment[get(row_b + y, 0) - 1] + (AVOID_WEIGHT if key_b == key_y else 0)
             if delta > 0 and rng.random() >= math.exp(-delta / temperature):
                 continue
             for x in table_a:
                 if x != a:
-                    meet[row_a + x] -= 1
-                    meet[x * n + a] -= 1
-                    meet[row_b + x] += 1
-                    meet[x * n + b] += 1
+                    bump(row_a + x, -1)
+                    bump(x * n + a, -1)
+                    bump(row_b + x, 1)
+                    bump(x * n + b, 1)
             for y in table_b:
                 if y != b:
-                    meet[row_b + y] -= 1
-                    meet[y * n + b] -= 1
-                    meet[row_a + y] += 1
-                    meet[y * n + a] += 1
+                    bump(row_b + y, -1)
+                    bump(y * n + b, -1)
+                    bump(row_a + y, 1)
+                    bump(y * n + a, 1)
             table_a[table_a.index(a)] = b
             table_b[ib] = a
             where[a], where[b] = tb, ta

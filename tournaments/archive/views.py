@@ -12,11 +12,11 @@ from django.utils.translation import gettext_lazy
 
 from tournaments.access import Capability
 from tournaments.archive.export import adjusted_sheets, tournament_export_archive, unsigned_sheets
+from tournaments.archive.loading import ArchiveFileError, archive_loads
 from tournaments.archive.read import ArchiveInvalid
 from tournaments.archive.services import tournament_import_archive
 from tournaments.core import selectors as core_selectors
-
-MAX_ARCHIVE_BYTES = 20 * 1024 * 1024
+from tournaments.limits import MAX_ARCHIVE_BYTES
 
 
 class ArchiveUploadForm(forms.Form):
@@ -27,10 +27,10 @@ class ArchiveUploadForm(forms.Form):
         if upload.size > MAX_ARCHIVE_BYTES:
             raise forms.ValidationError(_("The file is larger than 20 MB."))
         try:
-            return json.loads(upload.read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as error:
+            return archive_loads(upload.read())
+        except ArchiveFileError as error:
             raise forms.ValidationError(
-                _("The file is not a tournament archive (JSON in UTF-8): %(detail)s") % {"detail": str(error)[:200]}
+                _("The file is not a tournament archive (JSON in UTF-8): %(detail)s") % {"detail": str(error)}
             ) from error
 
 

@@ -337,18 +337,27 @@ def registration_update(
     team: Team | None = None,
     group: Group | None | str = "unchanged",
 ) -> Registration:
-    """Edit a registration and its player's details (and their group, 团体, unless left "unchanged")."""
+    """Edit a registration and its player's details (and their group, 团体, unless left "unchanged").
+
+    The contact, team and group are this registration's own: its organizers may always change them.
+    The name, local name, country and federation ID are the person's, shared by every tournament
+    that registered the same federation ID: changed here only while no other tournament shares them
+    (docs/privacy.md)."""
     if team is not None and team.tournament_id != registration.tournament_id:
         raise ValidationError({"team": _("That team plays in another tournament.")})
     player = registration.player
     shared = player.registrations.exclude(tournament_id=registration.tournament_id).exists()
-    changes_person = (name, name_local, country, federation_id, contact) != (
-        player.name, player.name_local, player.country, player.federation_id, player.contact
+    changes_person = (name, name_local, country, federation_id) != (
+        player.name, player.name_local, player.country, player.federation_id
     )
     if shared and changes_person:
         # The Player is one person across tournaments: an organizer of one may not rewrite it.
         raise ValidationError(
-            _("This player also plays in other tournaments; only an administrator can change their details.")
+            _(
+                "This player also plays in other tournaments: their name, country and federation ID are shared"
+                " and only an administrator can change them. The contact, team and group are this"
+                " registration's own and can be changed."
+            )
         )
     if federation_id and Player.objects.filter(federation_id=federation_id).exclude(pk=player.pk).exists():
         raise ValidationError({"federation_id": _("Another player has this federation ID.")})
@@ -356,11 +365,13 @@ def registration_update(
     # What the standings show of a player: their rows, team totals and the results files follow.
     shown_before = (player.name, player.name_local, player.country, registration.team_id)
     player.name, player.name_local, player.country = name, name_local, country
-    player.federation_id, player.contact = federation_id, contact
+    player.federation_id = federation_id
     player.full_clean(exclude=["user"])
     player.save()
-    registration.team = team
-    registration.save(update_fields=["team"])
+    registration.team, registration.contact = team, (contact or "").strip()
+    registration.full_clean(exclude=["player", "tournament", "team", "group", "substitute"], validate_unique=False,
+                            validate_constraints=False)
+    registration.save(update_fields=["team", "contact"])
     # A leader who leaves their team leads it no more: the team has none until one is named.
     for old_team in Team.objects.select_for_update().filter(leader=registration).exclude(pk=registration.team_id):
         old_team.leader = None

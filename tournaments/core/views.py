@@ -117,7 +117,7 @@ def registration_edit(request, registration_id: int):
         "name_local": player.name_local,
         "country": player.country,
         "federation_id": player.federation_id,
-        "contact": player.contact,
+        "contact": registration.contact,
         "team": registration.team,
         "group": registration.group,
     }

@@ -162,7 +162,8 @@ class Player(models.Model):
     name_local = models.CharField(_("name in own script"), max_length=200, blank=True)
     country = models.CharField(_("country or region"), max_length=64, blank=True)
     federation_id = models.CharField(_("federation ID"), max_length=64, blank=True)
-    contact = models.CharField(_("contact"), max_length=200, blank=True)
+    # No personal data here: a Player is shared by every tournament that registers the same federation
+    # ID, so contact details live on the Registration that supplied them (docs/privacy.md).
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user account"),
@@ -258,6 +259,10 @@ class Registration(models.Model):
     # A short PIN with which the player confirms score sheets on the referee's tablet. It is
     # printed on the player's schedule card (so kept readable) and shown on their phone page.
     confirm_pin = models.CharField(_("confirmation PIN"), max_length=8, blank=True)
+    # Personal data (phone, e-mail) belongs to the registration that supplied it: seen by this
+    # tournament's organizers and the player, never by another tournament that shares the Player
+    # through a federation ID (docs/privacy.md).
+    contact = models.CharField(_("contact"), max_length=200, blank=True)
     # A withdrawal (退出, the player's own choice; no penalty, tournaments.roster.services): the player holds
     # no seat in a session not yet started and keeps the results of the sessions played, ranked by them
     # (3.10.1 ranks by the sum over the competition's sessions; only 3.11.5 strikes a name).

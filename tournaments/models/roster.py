@@ -27,6 +27,11 @@ class ImportJob(models.Model):
     # Row-level report: [{"row": 3, "field": "team", "message": "..."}]; empty when imported.
     errors = models.JSONField(default=list, blank=True)
     imported_rows = models.PositiveIntegerField(default=0)
+    # A CSV's encoding as the organizer chose it ("" = UTF-8, or detect and ask), the one that read the
+    # file, and its first rows as read: the import page's preview (tournaments.roster.files.decode_csv).
+    encoding = models.CharField(_("encoding"), max_length=16, blank=True)
+    encoding_used = models.CharField(max_length=16, blank=True)
+    preview = models.JSONField(default=list, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -6,10 +6,14 @@ saves nothing unless the whole file is clean.
 
 import csv
 import io
+import re
 import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext_lazy as _
+
+from tournaments import limits
 
 # Problem codes, shown through MESSAGES in the user's language.
 MESSAGES = {
@@ -42,6 +46,31 @@ MESSAGES = {
     ),
     "not_yes_no": _("“{value}” is not yes or no."),
     "too_long": _("“{column}” is longer than {limit} characters."),
+    # Limits (docs/limits.md).
+    "too_many_rows": _(
+        "The file has more than {limit} rows: a tournament holds at most {limit} players (a limit that keeps"
+        " the seating chart, the standings and the pages fast for every tournament on this server)."
+    ),
+    "too_many_players": _(
+        "With this file the tournament would have {total} players; at most {limit} can register (a limit that"
+        " keeps the seating chart, the standings and the pages fast for every tournament on this server)."
+    ),
+    "xlsx_too_large": _(
+        "The spreadsheet expands to {mb} MB when opened; at most {limit} MB are read. Save only the roster"
+        " sheet, or save it as CSV."
+    ),
+    "more_problems": _("{total} problems in all; the first {shown} are listed. Fix them and upload the file again."),
+    # Encodings.
+    "encoding_confirm": _(
+        "The file is not UTF-8. Read as {encoding} it gives: {sample}. If these names are right, import it"
+        " as {encoding}; otherwise choose its encoding below (or save the file as CSV UTF-8)."
+    ),
+    "encoding_unknown": _(
+        "The file is not UTF-8 and no encoding reads it cleanly. Choose its encoding below, or save the file"
+        " as CSV UTF-8."
+    ),
+    "encoding_bad_row": _("This row cannot be read as {encoding} (byte {byte} at position {position})."),
+    "encoding_bad_file": _("The file cannot be read as {encoding}: {detail}"),
 }
 
 # Header spellings accepted for each column, compared after NFKC, case folding and dropping spaces,
@@ -156,19 +185,31 @@ class RosterFileError(Exception):
         self.problems = problems
 
 
-def read_rows(filename: str, content: bytes) -> list[tuple[int, dict[str, str]]]:
-    """Rows as (row number in the file, {column: text}) keyed by canonical column names; 1 is the header."""
+def read_rows(filename: str, content: bytes, encoding: str = "", read: dict | None = None):
+    """Rows as (row number in the file, {column: text}) keyed by canonical column names; 1 is the header.
+
+    `encoding` is the one the organizer chose for a CSV ("" = UTF-8, or detect and ask); `read`, if given,
+    receives the encoding used and the first rows as read (the import page's preview)."""
+    read = read if read is not None else {}
     try:
         if filename.lower().endswith(".xlsx"):
+            _xlsx_check_sizes(content)
             table = _xlsx_table(content)
+            read["encoding"] = "xlsx"
         else:
-            table = _csv_table(content)
+            text, read["encoding"] = decode_csv(content, encoding)
+            table = _csv_table(text)
+    except RosterFileError:
+        raise
     except Exception as exc:  # openpyxl and csv raise many kinds; all mean "not readable"
         raise RosterFileError([Problem(0, "", "unreadable", {"detail": str(exc)[:200]})]) from exc
+    read["preview"] = [[cell.strip() for cell in row] for row in table[:6]]
     # Row numbers are those a spreadsheet shows, blank rows included, so problems can be found.
     numbered = [(number, row) for number, row in enumerate(table, start=1) if any(cell.strip() for cell in row)]
     if len(numbered) < 2:
         raise RosterFileError([Problem(0, "", "empty")])
+    if len(numbered) - 1 > limits.max_rows():
+        raise RosterFileError([Problem(0, "", "too_many_rows", {"limit": limits.max_rows()})])
     header = [_canonical_column(cell) for cell in numbered[0][1]]
     rows = []
     for number, cells in numbered[1:]:
@@ -188,23 +229,132 @@ def _canonical_column(header: str) -> str:
     return ""
 
 
-def _csv_table(content: bytes) -> list[list[str]]:
-    # Excel in Chinese locales saves CSV as GB18030; everything else should be UTF-8.
-    for encoding in ("utf-8-sig", "gb18030"):
+# Encodings an organizer can choose for a CSV (Excel saves CSV in the system's code page), and the order in
+# which a detected one is preferred when several read the file equally well: the app's audience first.
+ENCODINGS = [
+    ("utf-8", _("UTF-8 (Unicode)")),
+    ("gb18030", _("GB18030 (Simplified Chinese, Excel in China)")),
+    ("big5", _("Big5 (Traditional Chinese)")),
+    ("cp932", _("Shift_JIS (Japanese, Excel in Japan)")),
+    ("cp949", _("EUC-KR (Korean)")),
+    ("cp1252", _("Windows-1252 (Western European, Excel in Europe and the Americas)")),
+    ("cp1250", _("Windows-1250 (Central European)")),
+    ("cp1251", _("Windows-1251 (Cyrillic)")),
+    ("latin-1", _("ISO-8859-1 (Latin-1)")),
+    ("utf-16", _("UTF-16")),
+]
+ENCODING_NAMES = dict(ENCODINGS)
+_DETECT = ["gb18030", "cp932", "big5", "cp1252", "cp1250", "cp1251", "cp949"]
+_ALIASES = {"utf_8": "utf-8", "shift_jis": "cp932", "euc_kr": "cp949", "latin_1": "latin-1", "iso8859_1": "latin-1",
+            "windows-1252": "cp1252", "utf_16": "utf-16"}
+# A "word" holding Latin letters and CJK/kana/hangul at once ("J黵gen") is what a wrong multi-byte
+# reading of an accented Latin name looks like; names never mix scripts inside a word.
+_LATIN = r"A-Za-z\u00c0-\u024f"
+_EAST_ASIAN = r"\u1100-\u11ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff"
+_MIXED_WORD = re.compile(rf"[{_LATIN}][{_EAST_ASIAN}]|[{_EAST_ASIAN}][{_LATIN}]")
+
+
+def encoding_label(code: str) -> str:
+    return str(ENCODING_NAMES.get(code, code))
+
+
+def _plausible(text: str) -> bool:
+    if _MIXED_WORD.search(text):
+        return False
+    return not any(unicodedata.category(char) in ("Cc", "Co", "Cs") and char not in "\t\r\n" for char in text)
+
+
+def detect_encoding(content: bytes) -> str | None:
+    """The likeliest encoding of a non-UTF-8 text, by charset-normalizer's measure of mess, among the
+    encodings the audience uses; readings that mix Latin and CJK letters in one word are discarded,
+    and near-ties go to the earlier encoding in _DETECT. None when nothing reads the file plausibly."""
+    from charset_normalizer import from_bytes
+
+    matches = []
+    for match in from_bytes(content, cp_isolation=_DETECT):
+        code = _ALIASES.get(match.encoding, match.encoding)
+        if code in _DETECT and _plausible(str(match)):
+            matches.append((match.chaos, _DETECT.index(code), code))
+    if not matches:
+        return None
+    best = min(chaos for chaos, _order, _code in matches)
+    return min((order, code) for chaos, order, code in matches if chaos <= best + 0.05)[1]
+
+
+def decode_csv(content: bytes, encoding: str = "") -> tuple[str, str]:
+    """The text of a CSV and the encoding that read it.
+
+    No encoding chosen: a BOM or clean UTF-8 is read as such; anything else is detected and refused with
+    the detected reading shown, for the organizer to confirm or correct (never imported on a guess: a
+    Latin-1 "Jürgen Müller" read as GB18030 is "J黵gen M黮ler"). A chosen encoding must read every row
+    cleanly; the rows that fail are listed."""
+    if content.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = encoding or "utf-16"
+    if not encoding:
         try:
-            text = content.decode(encoding)
-            break
+            return content.decode("utf-8-sig"), "utf-8"
         except UnicodeDecodeError:
-            continue
-    else:
-        raise ValueError("the text is neither UTF-8 nor GB18030")
+            pass
+        detected = detect_encoding(content)
+        if detected is None:
+            raise RosterFileError([Problem(0, "", "encoding_unknown", {"encoding": ""})])
+        text = content.decode(detected)
+        # The cells that the encoding decides: those with letters outside ASCII, as this reading gives them.
+        cells = []
+        for line in text.splitlines()[:200]:
+            for cell in re.split(r"[,;\t]", line):
+                cell = cell.strip().strip('"')
+                if not cell.isascii() and cell not in cells and len(cells) < 6:
+                    cells.append(cell)
+        sample = ", ".join(cells)[:200]
+        raise RosterFileError([Problem(0, "", "encoding_confirm", {"encoding": encoding_label(detected),
+                                                                   "encoding_code": detected, "sample": sample})])
+    codec = "utf-8-sig" if encoding == "utf-8" else encoding
+    try:
+        return content.decode(codec), encoding
+    except UnicodeDecodeError as error:
+        label = encoding_label(encoding)
+        if encoding == "utf-16":
+            params = {"encoding": label, "detail": str(error)[:200]}
+            raise RosterFileError([Problem(0, "", "encoding_bad_file", params)]) from error
+        problems = []
+        for number, line in enumerate(content.split(b"\n"), start=1):
+            try:
+                line.decode(codec)
+            except UnicodeDecodeError as bad:
+                problems.append(Problem(number, "", "encoding_bad_row", {
+                    "encoding": label, "byte": f"0x{line[bad.start]:02X}", "position": bad.start + 1,
+                }))
+        raise RosterFileError(problems or [Problem(0, "", "encoding_bad_file", {
+            "encoding": label, "detail": str(error)[:200]})]) from error
+
+
+def _csv_table(text: str) -> list[list[str]]:
     if "\0" in text:
         raise ValueError("binary data")
+    if text.count("\n") > limits.max_rows() + 1000:  # before parsing: far more lines than rows allowed
+        raise RosterFileError([Problem(0, "", "too_many_rows", {"limit": limits.max_rows()})])
     try:
         dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
     return [list(row) for row in csv.reader(io.StringIO(text), dialect)]
+
+
+def _xlsx_check_sizes(content: bytes) -> None:
+    """Refuse a zip bomb before openpyxl opens it: the parts' declared uncompressed sizes are summed
+    (a zip's central directory states them; zipfile also stops reading a part at its declared size)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(content))
+    except zipfile.BadZipFile as error:
+        raise RosterFileError([Problem(0, "", "unreadable", {"detail": str(error)[:200]})]) from error
+    with archive:
+        parts = archive.infolist()
+        total = sum(part.file_size for part in parts)
+    limit = limits.MAX_XLSX_UNCOMPRESSED_BYTES
+    if total > limit or len(parts) > limits.MAX_XLSX_PARTS:
+        params = {"mb": max(1, total // 2**20), "limit": limit // 2**20}
+        raise RosterFileError([Problem(0, "", "xlsx_too_large", params)])
 
 
 def _xlsx_table(content: bytes) -> list[list[str]]:
@@ -216,7 +366,14 @@ def _xlsx_table(content: bytes) -> list[list[str]]:
         # Read-only mode trusts the size the file records (<dimension>); writers get it wrong, and
         # rows or columns past it would be dropped without a word. Read what the sheet holds.
         sheet.reset_dimensions()
-        return [[_cell_text(value) for value in row] for row in sheet.iter_rows(values_only=True)]
+        table, filled = [], 0
+        for row in sheet.iter_rows(values_only=True):
+            cells = [_cell_text(value) for value in row]
+            table.append(cells)
+            filled += any(cell.strip() for cell in cells)
+            if filled > limits.max_rows() + 1:  # the header and one row too many: stop reading
+                raise RosterFileError([Problem(0, "", "too_many_rows", {"limit": limits.max_rows()})])
+        return table
     finally:
         workbook.close()
 

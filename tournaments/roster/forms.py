@@ -3,14 +3,20 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.limits import MAX_UPLOAD_BYTES
 from tournaments.models import ImportJob
+from tournaments.roster.files import ENCODINGS
 
-MAX_UPLOAD_BYTES = 2 * 1024 * 1024
+ENCODING_CHOICES = [("", _("UTF-8, or detect and ask"))] + ENCODINGS
 
 
 class ImportForm(forms.Form):
     kind = forms.ChoiceField(label=_("What the file holds"), choices=ImportJob.Kind.choices)
     file = forms.FileField(label=_("CSV or XLSX file"))
+    encoding = forms.ChoiceField(
+        label=_("Encoding of a CSV file"), choices=ENCODING_CHOICES, required=False,
+        help_text=_("Leave as it is unless you know: a file that is not UTF-8 is shown before it is imported."),
+    )
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -19,6 +25,12 @@ class ImportForm(forms.Form):
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(_("The file is larger than 2 MB."))
         return upload
+
+
+class EncodingForm(forms.Form):
+    """The same file read again in the encoding the organizer chooses (the import page, after a refusal)."""
+
+    encoding = forms.ChoiceField(label=_("Read the file as"), choices=ENCODINGS)
 
 
 class LateRegistrationForm(forms.Form):

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import extensions
+from tournaments import extensions, limits
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
@@ -39,22 +39,39 @@ logger = logging.getLogger(__name__)
 
 
 @transaction.atomic
-def import_job_create(*, actor, tournament: Tournament, kind: str, filename: str, content: bytes) -> ImportJob:
-    """Store an uploaded roster and queue its import once this transaction commits."""
+def import_job_create(
+    *, actor, tournament: Tournament, kind: str, filename: str, content: bytes, encoding: str = ""
+) -> ImportJob:
+    """Store an uploaded roster and queue its import once this transaction commits.
+
+    `encoding` is a CSV's encoding as the organizer chose it ("" = UTF-8, or detect and ask)."""
     if kind not in ImportJob.Kind.values:
         raise ValidationError({"kind": _("Choose teams or players.")})
+    if encoding and encoding not in roster_files.ENCODING_NAMES:
+        raise ValidationError({"encoding": _("Choose one of the encodings listed.")})
+    if len(content) > limits.MAX_UPLOAD_BYTES:
+        raise ValidationError({"file": _("The file is larger than 2 MB.")})
     job = ImportJob.objects.create(
-        tournament=tournament, kind=kind, filename=filename[:255], content=content, created_by=actor
+        tournament=tournament, kind=kind, filename=filename[:255], content=content, created_by=actor,
+        encoding=encoding,
     )
     audit_record(
         actor=actor,
         tournament=tournament,
         action=AuditAction.IMPORT_QUEUED,
         obj=job,
-        detail={"kind": kind, "filename": filename, "bytes": len(content)},
+        detail={"kind": kind, "filename": filename, "bytes": len(content), "encoding": encoding},
     )
     enqueue_on_commit(import_job_run_task, job.pk)
     return job
+
+
+def import_job_again(*, actor, job: ImportJob, encoding: str) -> ImportJob:
+    """The same file imported again, read in the encoding the organizer chose (after a refusal)."""
+    return import_job_create(
+        actor=actor, tournament=job.tournament, kind=job.kind, filename=job.filename, content=bytes(job.content),
+        encoding=encoding,
+    )
 
 
 def import_job_run(*, job_id: int) -> ImportJob:
@@ -102,21 +119,31 @@ def _import_job_finish(job_id: int, *, problems: list[Problem]) -> ImportJob:
 
 def _import_job_record(job: ImportJob, problems: list[Problem]) -> ImportJob:
     job.status = ImportJob.Status.FAILED if problems else ImportJob.Status.DONE
-    job.errors = [problem.as_dict() for problem in problems]
+    # The first problems are kept, with the count of all (a bad 400,000-row file stored every one).
+    shown = limits.MAX_PROBLEMS_SHOWN
+    job.errors = [problem.as_dict() for problem in problems[:shown]]
+    if len(problems) > shown:
+        job.errors.append(Problem(0, "", "more_problems", {"total": len(problems), "shown": shown}).as_dict())
     job.finished_at = timezone.now()
-    job.save(update_fields=["status", "errors", "imported_rows", "finished_at"])
+    job.save(update_fields=["status", "errors", "imported_rows", "finished_at", "encoding_used", "preview"])
     audit_record(
         actor=job.created_by,
         tournament=job.tournament,
         action=AuditAction.IMPORT_DONE if job.status == ImportJob.Status.DONE else AuditAction.IMPORT_FAILED,
         obj=job,
-        detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(job.errors)},
+        detail={"kind": job.kind, "rows": job.imported_rows, "problems": len(problems),
+                "encoding": job.encoding_used},
     )
     return job
 
 
 def _import_rows(job: ImportJob) -> int:
-    rows = roster_files.read_rows(job.filename, bytes(job.content))
+    read: dict = {}
+    try:
+        rows = roster_files.read_rows(job.filename, bytes(job.content), job.encoding, read=read)
+    finally:
+        job.encoding_used = read.get("encoding", "")
+        job.preview = read.get("preview", [])
     if job.kind == ImportJob.Kind.TEAMS:
         return _import_teams(job.tournament, rows)
     count = _import_players(job.tournament, rows)
@@ -155,6 +182,9 @@ def _import_teams(tournament: Tournament, rows) -> int:
 def _import_players(tournament: Tournament, rows) -> int:
     roster_files.require_columns(rows, ["entry", "name"])
     problems: list[Problem] = []
+    total = tournament.registrations.count() + len(rows)
+    if total > limits.max_players():
+        raise RosterFileError([Problem(0, "", "too_many_players", {"total": total, "limit": limits.max_players()})])
     teams = {team.name: team for team in tournament.teams.all()}
     if not teams and any(values.get("team") for _number, values in rows):
         # Players before teams: one line for the whole file, not one per row.
@@ -227,7 +257,7 @@ def _import_players(tournament: Tournament, rows) -> int:
         player = _player_for(values)
         registration = Registration.objects.create(
             tournament=tournament, player=player, entry_number=entry, team=team, group=group,
-            confirm_pin=new_confirm_pin(),
+            contact=values.get("contact", ""), confirm_pin=new_confirm_pin(),
         )
         if is_leader and team is not None:
             team.leader = registration
@@ -292,13 +322,13 @@ def _player_for(values: dict[str, str]) -> Player:
 
     A known player is reused as stored: one tournament's roster file does not rewrite a person
     other tournaments (and the player's own account) share. A row naming someone else under a
-    known ID was refused before this (_known_player_problems).
+    known ID was refused before this (_known_player_problems). The row's contact goes to the
+    registration, never to the shared person (docs/privacy.md).
     """
     details = {
         "name": values["name"],
         "name_local": values.get("name_local", ""),
         "country": values.get("country", ""),
-        "contact": values.get("contact", ""),
     }
     federation_id = values.get("federation_id", "")
     if federation_id:
@@ -359,6 +389,11 @@ def registration_add(
         problems["__all__"] = _("The tournament is finished: no player can join it.")
     if not _planned_sessions(tournament):
         problems["__all__"] = _("Every session has started: a late player would have no session to play.")
+    if tournament.registrations.count() >= limits.max_players():
+        problems["__all__"] = _(
+            "The tournament has %(limit)d players, the most one tournament can hold (a limit that keeps the seating"
+            " chart, the standings and the pages fast for every tournament on this server)."
+        ) % {"limit": limits.max_players()}
     if entry_number is None:
         entry_number = (max(tournament.registrations.values_list("entry_number", flat=True), default=0)) + 1
     elif not 1 <= entry_number <= MAX_ENTRY_NUMBER:
@@ -379,14 +414,16 @@ def registration_add(
     if problems:
         raise ValidationError(problems)
     if player is None:
-        player = Player(
-            name=name, name_local=name_local, country=country, federation_id=federation_id, contact=contact
-        )
+        player = Player(name=name, name_local=name_local, country=country, federation_id=federation_id)
         player.full_clean(exclude=["user"])
         player.save()
-    registration = Registration.objects.create(
-        tournament=tournament, player=player, entry_number=entry_number, team=team, confirm_pin=new_confirm_pin()
+    registration = Registration(
+        tournament=tournament, player=player, entry_number=entry_number, team=team, contact=(contact or "").strip(),
+        confirm_pin=new_confirm_pin(),
     )
+    registration.full_clean(exclude=["player", "tournament", "team", "group", "substitute"], validate_unique=False,
+                            validate_constraints=False)
+    registration.save()
     tables_sync(actor=actor, tournament=tournament)
     drawn = [session.number for session in _planned_sessions(tournament) if session.seats.exists()]
     audit_record(

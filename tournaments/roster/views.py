@@ -6,14 +6,22 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments import limits
 from tournaments.access import Capability, can
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors
 from tournaments.models import ImportJob
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
-from tournaments.roster.files import PLAYER_COLUMNS, TEAM_COLUMNS, accepted_headers, problem_message
+from tournaments.roster.files import (
+    PLAYER_COLUMNS,
+    TEAM_COLUMNS,
+    accepted_headers,
+    encoding_label,
+    problem_message,
+)
 from tournaments.roster.forms import (
+    EncodingForm,
     ImportForm,
     LateRegistrationForm,
     SubstituteForm,
@@ -37,11 +45,13 @@ def roster_import(request, tournament_id: int):
             kind=form.cleaned_data["kind"],
             filename=upload.name,
             content=upload.read(),
+            encoding=form.cleaned_data["encoding"],
         )
         return redirect("tournaments:import_job", job.pk)
     context = {
         "form": form,
         "tournament": tournament,
+        "limits": {"players": limits.max_players(), "upload_mb": limits.MAX_UPLOAD_BYTES // 2**20},
         "header_tables": [
             (_("Teams file"), accepted_headers(TEAM_COLUMNS, teams_file=True)),
             (_("Players file"), accepted_headers(PLAYER_COLUMNS)),
@@ -54,8 +64,14 @@ def roster_import(request, tournament_id: int):
 def import_job_detail(request, job_id: int):
     job = roster_selectors.import_job_get_for_user(user=request.user, job_id=job_id)
     problems = [{**problem, "message": problem_message(problem)} for problem in job.errors]
+    encoding_problem = next((p for p in job.errors if p["code"].startswith("encoding_")), None)
+    encoding_form = None
+    if encoding_problem:
+        encoding_form = EncodingForm(initial={"encoding": encoding_problem.get("params", {}).get("encoding_code")})
     context = {
         "job": job,
+        "encoding_used": encoding_label(job.encoding_used) if job.encoding_used not in ("", "xlsx") else "",
+        "encoding_form": encoding_form,
         "tournament": job.tournament,
         "problems": problems,
         "pending": job.status == ImportJob.Status.PENDING,
@@ -67,6 +83,17 @@ def import_job_detail(request, job_id: int):
         context["leaders"] = staff_selectors.leaders_without_account(tournament=job.tournament)
     template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
     return render(request, template, context)
+
+
+@login_required
+def import_job_again(request, job_id: int):
+    """Import the same file again, read in the encoding the organizer chose."""
+    job = roster_selectors.import_job_get_for_user(user=request.user, job_id=job_id)
+    form = EncodingForm(request.POST or None)
+    if request.method != "POST" or not form.is_valid():
+        return redirect("tournaments:import_job", job.pk)
+    again = roster_services.import_job_again(actor=request.user, job=job, encoding=form.cleaned_data["encoding"])
+    return redirect("tournaments:import_job", again.pk)
 
 
 @login_required

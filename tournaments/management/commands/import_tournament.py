@@ -1,8 +1,9 @@
-import json
+import sys
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from tournaments.archive.loading import ArchiveFileError, archive_loads
 from tournaments.archive.read import ArchiveInvalid
 from tournaments.archive.services import tournament_import_archive
 from tournaments.standings.services import standings_recompute
@@ -43,17 +44,16 @@ class Command(BaseCommand):
 
 
 def _load(path: str):
+    """The archive's data; a file too large, not UTF-8, nested too deep or not JSON is refused with a sentence."""
     try:
         if path == "-":
-            import sys
-
-            return json.load(sys.stdin)
-        with open(path, encoding="utf-8-sig") as handle:
-            return json.load(handle)
+            raw = sys.stdin.buffer.read()
+        else:
+            with open(path, "rb") as handle:
+                raw = handle.read()
     except OSError as error:
         raise CommandError(f"Cannot read {path}: {error.strerror or error}.") from error
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{path} is not UTF-8 text.") from error
-    except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise CommandError(f"{path} is not valid JSON: {error.msg} at {where}.") from error
+    try:
+        return archive_loads(raw)
+    except ArchiveFileError as error:
+        raise CommandError(f"{path}: {error}") from error

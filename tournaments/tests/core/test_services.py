@@ -213,8 +213,8 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
         )
     core_services.registration_update(
         actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
-        contact=player.contact, country=player.country, team=registrations[1].team,
-    )  # the team is this tournament's own business
+        contact="new@example.org", country=player.country, team=registrations[1].team,
+    )  # the team and the contact are this tournament's own business
     job = roster_services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
                                      content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
     assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
@@ -233,8 +233,8 @@ def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tou
     )
     assert roster_services.import_job_run(job_id=job.pk).status == "done"
     stored = Player.objects.get(federation_id="CN-1")
-    assert (stored.name, stored.country, stored.contact) == (
-        "Player 1",
-        "CN",
-        "p1@example.org",
-    )  # reused, not overwritten
+    assert (stored.name, stored.country) == ("Player 1", "CN")  # reused, not overwritten
+    # The contact belongs to each registration that supplied it.
+    assert third.registrations.get().contact == "new@example.org"
+    registrations[0].refresh_from_db()
+    assert registrations[0].contact == "new@example.org"

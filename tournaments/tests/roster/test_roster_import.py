@@ -143,9 +143,16 @@ def test_duplicate_team_and_second_leader(organizer, tournament):
 
 @pytest.mark.django_db
 def test_gb18030_csv_from_chinese_excel(organizer, tournament):
+    """Detected, shown, then imported as GB18030 once the organizer confirms (issue 16: never on a guess)."""
     content = "参赛号,姓名,国家\n1,王伟,CN\n".encode("gb18030")
     job = run_import(organizer, tournament, "players", "players.csv", content)
-    assert job.status == "done", job.errors
+    assert problems(job) == [(0, "", "encoding_confirm")]
+    assert job.errors[0]["params"]["encoding_code"] == "gb18030" and "王伟" in job.errors[0]["params"]["sample"]
+    assert not tournament.registrations.exists()
+    again = services.import_job_again(actor=organizer, job=job, encoding="gb18030")
+    again = services.import_job_run(job_id=again.pk)
+    assert again.status == "done", again.errors
+    assert again.encoding_used == "gb18030"
     assert tournament.registrations.get().player.name == "王伟"
 
 
