@@ -42,3 +42,15 @@ def add_service_errors(form, error: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, field_errors)
     else:
         form.add_error(None, error)
+
+
+def whole_number(value, *, max_digits: int = 18) -> int | None:
+    """A whole number as a form or query string sends it ("12"), else None.
+
+    Only ASCII digits count: "²", "①" and other scripts' digits pass str.isdigit() but int() refuses
+    some of them, and a number longer than `max_digits` fits no database column; both once answered 500.
+    """
+    text = str(value if value is not None else "").strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > max_digits:
+        return None
+    return int(text)
