@@ -40,7 +40,8 @@ class ErrorItemOutput(serializers.Serializer):
     code = serializers.CharField(
         help_text="Stable, for programs: DRF's (`required`, `invalid`, `parse_error`, `not_authenticated`, "
         "`permission_denied`, `not_found`, `method_not_allowed`, ...), a service's (`notation`, `win_refused`, "
-        "...), `conflict`, or the scoring engine's (`notation`, `tile_count`, `meld`, `context`, ...).",
+        "...), `conflict` (`taken_back`: a hand resent after it was taken back), or the scoring engine's "
+        "(`notation`, `tile_count`, `meld`, `context`, ...).",
     )
     message = serializers.CharField(help_text="For people, in the request's language (Accept-Language).")
     variant = serializers.CharField(
@@ -74,7 +75,7 @@ class ConflictError(exceptions.APIException):
     default_code = "conflict"
 
     def __init__(self, conflict: Conflict):
-        super().__init__(conflict.message, self.default_code)
+        super().__init__(conflict.message, conflict.code)
         self.extra = {"current_version": conflict.current_version}
         if conflict.next_number is not None:
             self.extra["next_number"] = conflict.next_number

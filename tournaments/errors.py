@@ -20,9 +20,13 @@ class NotFound(Http404):
 class Conflict(Exception):
     """The request was based on a state that has changed since (HTTP 409)."""
 
-    def __init__(self, message: str, *, current_version: int | None = None, next_number: int | None = None):
+    def __init__(
+        self, message: str, *, current_version: int | None = None, next_number: int | None = None,
+        code: str = "conflict",
+    ):
         super().__init__(message)
         self.message = message
+        self.code = code  # for programs: "conflict", or "taken_back" for a hand resent after its take-back
         self.current_version = current_version
         self.next_number = next_number  # for a hand submitted with a stale number
 

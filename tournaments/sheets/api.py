@@ -274,9 +274,14 @@ class SheetActionApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
     input_serializer: type[serializers.Serializer]
+    # Closing, confirming and signing are safe to retry: the sheet's referee resending one after the
+    # sheet was signed (their first try's answer lost) reaches the service, which answers as before.
+    retry_after_signing = False
 
     def post(self, request, sheet_id: int):
-        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        sheet = sheet_selectors.sheet_get_for_user(
+            user=request.user, sheet_id=sheet_id, write=True, signed_by_own_referee=self.retry_after_signing
+        )
         payload = self.input_serializer(data=request.data)
         payload.is_valid(raise_exception=True)
         self.act(request.user, sheet, payload.validated_data)
@@ -302,6 +307,7 @@ class HandDeleteLastApi(SheetActionApi):
 @_documented(VersionInput)
 class SheetCloseApi(SheetActionApi):
     input_serializer = VersionInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_close(actor=actor, sheet=sheet, expected_version=data["version"])
@@ -312,6 +318,7 @@ class SheetConfirmApi(SheetActionApi):
     """A player confirms on the referee's tablet (the referee is the one logged in)."""
 
     input_serializer = ConfirmInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_confirm(
@@ -322,6 +329,7 @@ class SheetConfirmApi(SheetActionApi):
 @_documented(SignInput)
 class SheetSignApi(SheetActionApi):
     input_serializer = SignInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_sign(

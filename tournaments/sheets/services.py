@@ -37,6 +37,7 @@ from tournaments.models import (
     SeatAssignment,
     Session,
     SheetAmendment,
+    TakenBackKey,
 )
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
@@ -353,6 +354,17 @@ def _hand_record(
         recorded = sheet.hands.filter(client_key=client_key, created_by_id=actor.pk).first()
         if recorded is not None:
             return recorded, False
+    if client_key is not None:
+        # Retries stay retries: a key whose hand was taken back is answered with the take-back, even
+        # when its number is free again (one indexed read; a key is spent once it has been used).
+        taken_back = sheet.taken_back_keys.filter(client_key=client_key).first()
+        if taken_back is not None:
+            raise Conflict(
+                _("Hand %(n)d sent with this key was taken back at %(time)s; it is not recorded again. Enter it "
+                  "again if it should stand.")
+                % {"n": taken_back.hand_number, "time": timezone.localtime(taken_back.taken_back_at).strftime("%H:%M")},
+                current_version=sheet.version, code="taken_back",
+            )
     if not can_write_sheet(actor, sheet):
         raise NotFound("No such sheet.")
     if sheet.status == ScoreSheet.Status.LOCKED:
@@ -498,8 +510,14 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action=AuditAction.HAND_DELETED, obj=hand,
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
-                "sheet_status": sheet.status},
+                "sheet_status": sheet.status, "client_key": str(hand.client_key) if hand.client_key else None},
     )
+    if hand.client_key is not None:
+        # The key stays spent: a tablet resending the original submission is told of the take-back.
+        TakenBackKey.objects.create(
+            sheet=sheet, client_key=hand.client_key, hand_number=hand.number,
+            taken_back_by=actor if getattr(actor, "pk", None) else None,
+        )
     try:
         hand.delete()
     except ProtectedError:
@@ -516,11 +534,15 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
 
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
-    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
+    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6).
+
+    Safe to retry: closing a sheet that is already closed (or signed) answers with the sheet as it
+    is, without a second audit event, whatever version the retry carries (its first try moved it).
+    """
     sheet = lock_sheet(sheet.pk)
-    _check_version(sheet, expected_version)
     if sheet.status != ScoreSheet.Status.OPEN:
-        raise ValidationError(_("This sheet is already closed."))
+        return sheet
+    _check_version(sheet, expected_version)
     hands = sheet.hand_count
     sheet_save_new_version(
         sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now()
@@ -585,8 +607,17 @@ def sheet_confirm(
     `expected_version` is the version the tablet showed the player: if the sheet changed since (a
     correction, a penalty, a late hand), the confirmation would be for figures the player never
     saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
+
+    Safe to retry: the same confirmation sent again is answered as the first (one signature, one
+    audit event), also once the referee has signed meanwhile.
     """
     sheet = lock_sheet(sheet.pk)
+    if sheet.status == ScoreSheet.Status.LOCKED and expected_version is not None:
+        given = sheet.signatures.filter(
+            kind="player", sheet_version=expected_version, registration__entry_number=entry_number
+        ).select_related("registration").first()
+        if given is not None and secrets.compare_digest(given.registration.confirm_pin or "", str(pin).strip()):
+            return given.registration
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
@@ -625,8 +656,16 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     A player who cannot confirm (absent after a forfeit for lateness, 3.11.2.1, or disqualified,
     3.11.4) must not keep the other three out of the standings: the chief referee may then sign
     without that confirmation, giving the reason, which the audit keeps with the missing entries.
+
+    Safe to retry: a signature sent again by the one who signed answers with the signed sheet.
     """
     sheet = lock_sheet(sheet.pk)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        last = sheet.signatures.filter(kind="referee").order_by("-pk").first()
+        if last is not None and last.user_id == getattr(actor, "pk", None) and (
+            expected_version is None or last.sheet_version == expected_version
+        ):
+            return sheet
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)

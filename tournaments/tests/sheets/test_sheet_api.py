@@ -211,6 +211,8 @@ def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, org
         assert response.status_code == 200, response.content
     signed = client.post(url(sheet, "sign"), {"version": version}, content_type="application/json")
     assert signed.json()["status"] == "locked"
-    # Locked: the referee can no longer write it.
+    # Locked: the referee can no longer write it (a confirmation resent is answered as before, issue 16).
     body = {"entry": 1, "pin": pins[1], "version": version}
-    assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 404
+    assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 200
+    assert client.post(url(sheet, "take-back"), {"version": version + 1},
+                       content_type="application/json").status_code == 404
