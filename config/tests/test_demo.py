@@ -33,3 +33,36 @@ def test_demo_tournament_is_realistic_and_idempotent(capsys):
     assert sum(row["contest_points"] for row in snapshot.data["individuals"]) == 0
     output = capsys.readouterr().out
     assert "organizer" in output and "mahjong-demo" in output
+
+
+@pytest.mark.django_db
+def test_seed_demo_refuses_when_demo_data_is_not_allowed(settings):
+    from django.contrib.auth import get_user_model
+    from django.core.management.base import CommandError
+
+    settings.DEMO_DATA_ALLOWED = False
+    with pytest.raises(CommandError, match="Refusing to create the demo data"):
+        call_command("seed_demo")
+    assert not get_user_model().objects.exists() and not Tournament.objects.exists()
+
+
+def test_seed_demo_refuses_under_production_settings(tmp_path):
+    """The command as an operator would run it on the server: production settings, a fresh database."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "DJANGO_SECRET_KEY": "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+    }
+    refused = subprocess.run([sys.executable, "manage.py", "seed_demo"], cwd=root, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    assert "Refusing to create the demo data" in refused.stderr and "admin" not in refused.stdout
+    assert not (tmp_path / "live.sqlite3").exists() or (tmp_path / "live.sqlite3").stat().st_size == 0
