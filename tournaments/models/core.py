@@ -251,6 +251,9 @@ class Registration(models.Model):
     # A short PIN with which the player confirms score sheets on the referee's tablet. It is
     # printed on the player's schedule card (so kept readable) and shown on their phone page.
     confirm_pin = models.CharField(_("confirmation PIN"), max_length=8, blank=True)
+    # Wrong PINs typed against the current PIN, on any tablet or phone (tournaments/pins.py): at
+    # PIN_MAX_FAILURES it stops working until re-issued, which sets this back to 0.
+    pin_failures = models.PositiveSmallIntegerField(default=0)
     # A withdrawal (退出, the player's own choice; no penalty, tournaments.roster.services): the player holds
     # no seat in a session not yet started and keeps the results of the sessions played, ranked by them
     # (3.10.1 ranks by the sum over the competition's sessions; only 3.11.5 strikes a name).

@@ -322,7 +322,8 @@ class SheetConfirmApi(SheetActionApi):
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_confirm(
-            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"]
+            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"],
+            client=f"user:{actor.pk}",
         )
 
 

@@ -1,10 +1,8 @@
 """Score sheets: hands, closing, confirmations and signatures (3.9, Appendix 5)."""
 
-import secrets
 import uuid
 from collections import Counter
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -39,12 +37,13 @@ from tournaments.models import (
     SheetAmendment,
     TakenBackKey,
 )
+from tournaments.pins import pin_burst_blocked, pin_burst_count, pin_verify
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
 
+# The pause after wrong PINs at check-in and account linking (tournaments.sessions, tournaments.players);
+# sheet confirmations use tournaments/pins.py's limits.
 PIN_ATTEMPTS = 5
-
-
 PIN_PAUSE_SECONDS = 10 * 60
 
 
@@ -598,9 +597,8 @@ def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
         )
 
 
-@transaction.atomic
 def sheet_confirm(
-    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None
+    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None, client: str = ""
 ) -> Registration:
     """A player confirms the closed sheet on the referee's tablet with their entry number and PIN.
 
@@ -610,34 +608,55 @@ def sheet_confirm(
 
     Safe to retry: the same confirmation sent again is answered as the first (one signature, one
     audit event), also once the referee has signed meanwhile.
+
+    The PIN's limits (tournaments/pins.py): a wrong PIN counts against the player's PIN, which stops
+    working after PIN_MAX_FAILURES until re-issued; and speed bumps per `client` (who sends: the
+    API passes the logged-in account) and per sheet. The count is committed, then the refusal raised.
     """
+    outcome = _sheet_confirm(
+        sheet=sheet, entry_number=entry_number, pin=pin, expected_version=expected_version, client=client
+    )
+    if isinstance(outcome, ValidationError):
+        raise outcome
+    return outcome
+
+
+@transaction.atomic
+def _sheet_confirm(
+    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None, client: str
+) -> Registration | ValidationError:
     sheet = lock_sheet(sheet.pk)
+    bumps = (f"pin-burst-sheet:{sheet.pk}", f"pin-burst-client:{client}" if client else "")
+    wrong = _("Entry number and PIN do not match a player of this table.")
     if sheet.status == ScoreSheet.Status.LOCKED and expected_version is not None:
         given = sheet.signatures.filter(
             kind="player", sheet_version=expected_version, registration__entry_number=entry_number
         ).select_related("registration").first()
-        if given is not None and secrets.compare_digest(given.registration.confirm_pin or "", str(pin).strip()):
+        if given is not None:
+            refusal = pin_burst_blocked(*bumps) or pin_verify(registration=given.registration, pin=pin, wrong=wrong)
+            if refusal is not None:
+                pin_burst_count(*bumps)
+                return refusal
             return given.registration
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
+    blocked = pin_burst_blocked(*bumps)
+    if blocked is not None:
+        return blocked
     seat = (
         SeatAssignment.objects.select_related("registration")
         .filter(session=sheet.session, table=sheet.table, registration__entry_number=entry_number)
         .first()
     )
     registration = seat.registration if seat else None
-    attempts_key = f"sheet-confirm-failures:{sheet.pk}:{entry_number}"
-    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
-        # A 4-digit PIN must not be guessed on the referee's tablet: a pause after a few misses.
-        raise ValidationError({"pin": _("Too many wrong PINs for this player: ask the referee to wait a few minutes.")})
-    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
-        registration.confirm_pin, str(pin).strip()
-    ):
-        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
-        cache.incr(attempts_key)
-        # One message for both cases: a wrong guess must not reveal who sits at the table.
-        raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
+    # One message for a wrong PIN and an entry not at the table: a guess must not reveal who sits here.
+    refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
+        registration=registration, pin=pin, wrong=wrong
+    )
+    if refusal is not None:
+        pin_burst_count(*bumps)
+        return refusal
     signature, created = sheet.signatures.get_or_create(
         kind="player", registration=registration, sheet_version=sheet.version
     )
