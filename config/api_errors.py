@@ -151,6 +151,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Not logged in, the CSRF check failed, or not allowed.",
     "404": "No such object, or not one you may see.",
     "409": "The state changed since it was read.",
+    "415": "The body is not JSON (send Content-Type: application/json).",
 }
 
 
@@ -185,7 +186,7 @@ class ErrorsAutoSchema(AutoSchema):
     def _error_codes(self, operation) -> list[str]:
         codes = []
         if "requestBody" in operation:
-            codes.append("400")
+            codes += ["400", "415"]
         perms = [p.__class__ for p in self.view.get_permissions()]
         public = permissions.AllowAny in perms or (
             permissions.IsAuthenticatedOrReadOnly in perms and self.method in permissions.SAFE_METHODS

@@ -30,3 +30,7 @@ urlpatterns = [
     path("api/redoc/", SpectacularRedocView.as_view(url_name="api-schema"), name="api-redoc"),
     path("admin/", admin.site.urls),
 ]
+
+# Under /api/, a 404 before any view and a 500 answer in the API's error shape (config/error_views.py).
+handler404 = "config.error_views.page_not_found"
+handler500 = "config.error_views.server_error"

@@ -6,6 +6,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.api.serializers import StrictBooleanField
 from scoring.engine.table import MAX_HANDS
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -88,10 +89,10 @@ class HandInput(serializers.Serializer):
     tiles = serializers.CharField(required=False, allow_blank=True, max_length=80)
     declared_fans = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=30)
     flowers = serializers.IntegerField(min_value=0, max_value=8, required=False, default=0)
-    last_of_kind = serializers.BooleanField(required=False, default=False)
-    last_wall_tile = serializers.BooleanField(required=False, default=False)
-    kong_replacement = serializers.BooleanField(required=False, default=False)
-    robbing_kong = serializers.BooleanField(required=False, default=False)
+    last_of_kind = StrictBooleanField(required=False, default=False)
+    last_wall_tile = StrictBooleanField(required=False, default=False)
+    kong_replacement = StrictBooleanField(required=False, default=False)
+    robbing_kong = StrictBooleanField(required=False, default=False)
 
     def hand_entry(self) -> HandEntry:
         """The validated hand, as the score sheet services take it."""
