@@ -16,7 +16,7 @@ from appeals.models import Appeal, AppealPolicy
 from penalties.models import Penalty
 from penalties.selectors import foul_description
 from tournaments.access import Capability, can, capabilities, leads_team_of, teams_led_by
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, whole_number
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
 
 STAGE_CAPABILITY = {
@@ -354,7 +354,8 @@ def amendment_basis(sheet_id: int, reference: str):
     from tournaments.extensions import BasisVerdict
 
     number = str(reference).strip().lstrip("#")
-    appeal = Appeal.objects.filter(pk=int(number), sheet_id=sheet_id).first() if number.isdigit() else None
+    pk = whole_number(number)
+    appeal = Appeal.objects.filter(pk=pk, sheet_id=sheet_id).first() if pk is not None else None
     if appeal is None:
         return BasisVerdict(False, _("There is no appeal #%(ref)s about this sheet.") % {"ref": number})
     if appeal.status != Appeal.Status.UPHELD:

@@ -40,7 +40,8 @@ class ErrorItemOutput(serializers.Serializer):
     code = serializers.CharField(
         help_text="Stable, for programs: DRF's (`required`, `invalid`, `parse_error`, `not_authenticated`, "
         "`permission_denied`, `not_found`, `method_not_allowed`, ...), a service's (`notation`, `win_refused`, "
-        "...), `conflict`, or the scoring engine's (`notation`, `tile_count`, `meld`, `context`, ...).",
+        "...), `conflict` (`taken_back`: a hand resent after it was taken back), or the scoring engine's "
+        "(`notation`, `tile_count`, `meld`, `context`, ...).",
     )
     message = serializers.CharField(help_text="For people, in the request's language (Accept-Language).")
     variant = serializers.CharField(
@@ -74,7 +75,7 @@ class ConflictError(exceptions.APIException):
     default_code = "conflict"
 
     def __init__(self, conflict: Conflict):
-        super().__init__(conflict.message, self.default_code)
+        super().__init__(conflict.message, conflict.code)
         self.extra = {"current_version": conflict.current_version}
         if conflict.next_number is not None:
             self.extra["next_number"] = conflict.next_number
@@ -150,6 +151,7 @@ ERROR_DESCRIPTIONS = {
     "403": "Not logged in, the CSRF check failed, or not allowed.",
     "404": "No such object, or not one you may see.",
     "409": "The state changed since it was read.",
+    "415": "The body is not JSON (send Content-Type: application/json).",
 }
 
 
@@ -184,7 +186,7 @@ class ErrorsAutoSchema(AutoSchema):
     def _error_codes(self, operation) -> list[str]:
         codes = []
         if "requestBody" in operation:
-            codes.append("400")
+            codes += ["400", "415"]
         perms = [p.__class__ for p in self.view.get_permissions()]
         public = permissions.AllowAny in perms or (
             permissions.IsAuthenticatedOrReadOnly in perms and self.method in permissions.SAFE_METHODS

@@ -21,7 +21,7 @@ from penalties.forms import (
 )
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import NotFound, add_service_errors, add_service_messages
+from tournaments.errors import NotFound, add_service_errors, add_service_messages, whole_number
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sheets import selectors as sheet_selectors
 
@@ -70,7 +70,7 @@ def sheet_fouls(request, sheet_id: int):
     sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
     late = request.GET.get("late", "")
     return _sheet_fouls_page(
-        request, sheet, penalty_selectors.sheet_players(sheet=sheet), late=int(late) if late.isdigit() else None
+        request, sheet, penalty_selectors.sheet_players(sheet=sheet), late=whole_number(late, max_digits=9)
     )
 
 

@@ -25,6 +25,7 @@ from tournaments.models import (
     StandingsChange,
     StandingsSnapshot,
     Table,
+    TakenBackKey,
     Team,
     Tournament,
 )
@@ -199,6 +200,13 @@ class SheetSignatureAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 class SheetAmendmentAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["sheet", "hand_number", "basis", "reference", "article", "changed_by", "changed_at"]
     list_filter = ["basis"]
+
+
+@admin.register(TakenBackKey)
+class TakenBackKeyAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    """Client keys of hands taken back: their resends are answered with the take-back (issue 16)."""
+
+    list_display = ["sheet", "hand_number", "client_key", "taken_back_by", "taken_back_at"]
 
 
 @admin.register(StandingsSnapshot)

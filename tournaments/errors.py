@@ -20,9 +20,13 @@ class NotFound(Http404):
 class Conflict(Exception):
     """The request was based on a state that has changed since (HTTP 409)."""
 
-    def __init__(self, message: str, *, current_version: int | None = None, next_number: int | None = None):
+    def __init__(
+        self, message: str, *, current_version: int | None = None, next_number: int | None = None,
+        code: str = "conflict",
+    ):
         super().__init__(message)
         self.message = message
+        self.code = code  # for programs: "conflict", or "taken_back" for a hand resent after its take-back
         self.current_version = current_version
         self.next_number = next_number  # for a hand submitted with a stale number
 
@@ -42,3 +46,15 @@ def add_service_errors(form, error: ValidationError) -> None:
             form.add_error(field if field in form.fields else None, field_errors)
     else:
         form.add_error(None, error)
+
+
+def whole_number(value, *, max_digits: int = 18) -> int | None:
+    """A whole number as a form or query string sends it ("12"), else None.
+
+    Only ASCII digits count: "²", "①" and other scripts' digits pass str.isdigit() but int() refuses
+    some of them, and a number longer than `max_digits` fits no database column; both once answered 500.
+    """
+    text = str(value if value is not None else "").strip()
+    if not text or not text.isascii() or not text.isdigit() or len(text) > max_digits:
+        return None
+    return int(text)

@@ -114,10 +114,25 @@ def _create_users():
     return admin, users
 
 
+class DemoDataRefused(Exception):
+    """The demo data would make a superuser with a published password: never on a live server."""
+
+
 def seed_demo() -> tuple[Tournament, bool]:
     """Create the demo tournament once; running it again changes nothing. Returns (tournament, created).
 
-    Beside it, a small tournament under the elementary rules (`seed_elementary_demo`)."""
+    Refused under production settings (settings.DEMO_DATA_ALLOWED, False there): it creates the
+    superuser `admin` whose password the README prints.
+    Beside it, a small tournament under the elementary rules (`seed_elementary_demo`).
+    """
+    from django.conf import settings
+
+    if not getattr(settings, "DEMO_DATA_ALLOWED", False):
+        raise DemoDataRefused(
+            "Refusing to create the demo data under these settings (DEMO_DATA_ALLOWED is off, as in production):"
+            " it makes a superuser 'admin' with the published demo password. For a demonstration server, set"
+            " DJANGO_DEMO_DATA_ALLOWED=true in its environment."
+        )
     admin, users = _create_users()
     seed_elementary_demo(users)
     existing = Tournament.objects.filter(name=DEMO_NAME).first()

@@ -25,6 +25,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
     # Bottom up: scoring imports no app; the core (tournaments) imports only scoring; the apps above
     # import the core, never the reverse; the demo data sits on top of them all.
     "scoring",
@@ -40,6 +41,8 @@ MIDDLEWARE = [
     # /health/ and /health/ready/ answered first: before the HTTPS redirect and the host check.
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Content-Security-Policy and Permissions-Policy on every answer (config/security_headers.py).
+    "config.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -52,6 +55,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A tournament's pages show times in its own time zone (Tournament.time_zone).
     "tournaments.middleware.TournamentTimeZoneMiddleware",
+    # Login throttling (django-axes): last, as its documentation asks, to answer a locked-out login.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -85,6 +90,32 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# Login throttling with django-axes (issue 16): every password login goes through authenticate()
+# (/accounts/login/, /admin/login/; the API has no login of its own: it uses the session cookie),
+# and AxesStandaloneBackend refuses it while the username, from that address, is locked out.
+# Failures are kept in the database (axes' database handler): the same count for every worker, and
+# with Redis down. Locked out by the pair username + address, not by address alone: at a venue every
+# tablet and phone leaves through one Wi-Fi router, and one player's typing must not lock the
+# organizer out. A success does not reset the count; the lock lifts after the cool-off.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
+AXES_COOLOFF_TIME = env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15) / 60  # hours, as axes takes a number
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = False
+AXES_LOCKOUT_CALLABLE = "tournaments.staff.views.login_locked_out"
+# Behind reverse proxies the client's address is the one the outermost proxy appended to
+# X-Forwarded-For: DJANGO_PROXY_COUNT says how many proxies stand in front (0: none, REMOTE_ADDR).
+PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
+AXES_VERBOSE = False
+
+# `manage.py seed_demo` (make run, make demo-data) creates a superuser with the README's password:
+# allowed here and in development, off in production (config/settings/production.py).
+DEMO_DATA_ALLOWED = env.bool("DJANGO_DEMO_DATA_ALLOWED", default=True)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -129,6 +160,8 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    # JSON in, as the tablet sends it: a form-encoded body (DRF's HTML-form booleans, lists) answers 415.
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "MCR Tournament API",

@@ -64,3 +64,35 @@ def test_demo_pin_committee_and_ledgers_at_several_levels(capsys):
     assert wang.data["missing"] == {"pin": 4, "points": 0, "contest_points": 120, "placing": None}
     assert Player.objects.get(federation_id="DEMO-001").user.username == "player"
     assert len({one.pin for one in Ledger.objects.filter(track="pin")}) >= 4
+
+
+def test_seed_demo_refuses_when_demo_data_is_not_allowed(settings):
+    from django.contrib.auth import get_user_model
+    from django.core.management.base import CommandError
+
+    settings.DEMO_DATA_ALLOWED = False
+    with pytest.raises(CommandError, match="Refusing to create the demo data"):
+        call_command("seed_demo")
+    assert not get_user_model().objects.exists() and not Tournament.objects.exists()
+
+
+def test_seed_demo_refuses_under_production_settings(tmp_path):
+    """The command as an operator would run it on the server: production settings, a fresh database."""
+    import os
+    import pathlib
+    import subprocess
+    import sys
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "DJANGO_SECRET_KEY": "x" * 50,
+        "DJANGO_ALLOWED_HOSTS": "example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'live.sqlite3'}",
+    }
+    refused = subprocess.run([sys.executable, "manage.py", "seed_demo"], cwd=root, env=env,
+                             capture_output=True, text=True, timeout=120)
+    assert refused.returncode != 0
+    assert "Refusing to create the demo data" in refused.stderr and "admin" not in refused.stdout
+    assert not (tmp_path / "live.sqlite3").exists() or (tmp_path / "live.sqlite3").stat().st_size == 0

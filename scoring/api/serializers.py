@@ -4,6 +4,16 @@ from scoring.calculator import PROFILES, WINDS
 from scoring.rule_sets import RuleSet
 
 
+class StrictBooleanField(serializers.BooleanField):
+    """JSON true or false only, as the OpenAPI schema says `boolean`: DRF's BooleanField also takes 0, 1,
+    "yes" and "on" (for HTML forms), which a client reading the schema must not rely on (issue 16)."""
+
+    def to_internal_value(self, data):
+        if data is True or data is False:
+            return data
+        self.fail("invalid", input=data)
+
+
 class EvaluateInput(serializers.Serializer):
     hand = serializers.CharField(
         allow_blank=True,
@@ -11,14 +21,14 @@ class EvaluateInput(serializers.Serializer):
         help_text="Notation: [..] exposed melds, {....} concealed kongs, the standing tiles, '+' and the winning "
         "tile, e.g. '[123m]456p789s11pEE+E'. Suits m, p, s with digits 1-9; honors E S W N C F P.",
     )
-    self_drawn = serializers.BooleanField(default=False)
+    self_drawn = StrictBooleanField(default=False)
     seat_wind = serializers.ChoiceField(choices=WINDS, default="E")
     prevalent_wind = serializers.ChoiceField(choices=WINDS, default="E")
     flowers = serializers.IntegerField(min_value=0, max_value=8, default=0)
-    last_of_kind = serializers.BooleanField(default=False)
-    last_wall_tile = serializers.BooleanField(default=False)
-    kong_replacement = serializers.BooleanField(default=False)
-    robbing_kong = serializers.BooleanField(default=False)
+    last_of_kind = StrictBooleanField(default=False)
+    last_wall_tile = StrictBooleanField(default=False)
+    kong_replacement = StrictBooleanField(default=False)
+    robbing_kong = StrictBooleanField(default=False)
     profile = serializers.ChoiceField(choices=PROFILES, default="green_book")
     rule_set = serializers.ChoiceField(
         choices=RuleSet.choices, default="full",

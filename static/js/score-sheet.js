@@ -42,6 +42,7 @@
   var previewSeq = 0;
   var formErrorsView = document.getElementById("hand-form-errors");
   var thanks = null;  // the player whose confirmation was just recorded, thanked after the refresh
+  var notice = null;  // the server's words for a confirmation already given, shown after the refresh
   var outbox = window.SheetOutbox.open({
     storage: window.localStorage,
     sheetId: root.dataset.sheetId,
@@ -272,6 +273,12 @@
   }
 
   function showThanks() {
+    if (notice) {
+      var feedback = document.querySelector("#sheet-state [data-confirm-feedback]");
+      if (feedback) { feedback.textContent = notice; feedback.hidden = false; }
+      notice = null;
+      return;
+    }
     if (!thanks) return;
     var item = document.querySelector("#sheet-state .confirm-list li[data-entry='" + thanks + "']");
     var box = document.querySelector("#sheet-state [data-confirm-feedback]");
@@ -457,8 +464,9 @@
     if (action === "confirm") {
       var entryNumber = parseInt(data.get("entry"), 10);
       thanks = null;
-      postAction("confirm/", { entry: entryNumber, pin: data.get("pin"), version: state().version }, function () {
-        thanks = entryNumber;
+      postAction("confirm/", { entry: entryNumber, pin: data.get("pin"), version: state().version }, function (answer) {
+        // A second confirmation records nothing; the server says so, and the tablet shows its words.
+        if (answer.notice) notice = answer.notice; else thanks = entryNumber;
       });
     } else {
       postAction("sign/", { version: state().version, reason: data.get("reason") || "" });

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments.core.audit_display import action_choices
+from tournaments.errors import whole_number
 from tournaments.models import Group, Team, Tournament
 from tournaments.models.core import Tiebreak, time_zone_names
 
@@ -151,6 +152,6 @@ class GroupMembersForm(forms.Form):
 
     def clean_entries(self) -> list[int]:
         parts = self.cleaned_data["entries"].replace(",", " ").split()
-        if not parts or not all(part.isdigit() for part in parts):
+        if not parts or any(whole_number(part, max_digits=9) is None for part in parts):
             raise forms.ValidationError(_("Give entry numbers, separated by commas or spaces."))
         return [int(part) for part in parts]

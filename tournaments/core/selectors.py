@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.core.search import search_key
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, whole_number
 from tournaments.models import (
     AuditEvent,
     Registration,
@@ -119,9 +119,10 @@ def tournament_referees(*, tournament: Tournament):
 
 def tournament_referee_get(*, tournament: Tournament, user_id):
     """The referee of this tournament with that user id (as a form sends it), or None."""
-    if not str(user_id or "").isdigit():
+    number = whole_number(user_id)
+    if number is None:
         return None
-    return tournament_referees(tournament=tournament).filter(pk=int(user_id)).first()
+    return tournament_referees(tournament=tournament).filter(pk=number).first()
 
 
 def group_list(*, tournament: Tournament) -> list[dict]:
@@ -146,7 +147,8 @@ def group_get_for_user(*, user, group_id: int, capability: Capability):
 
 
 def registration_of_group(*, group, entry: str) -> Registration:
-    registration = group.members.filter(entry_number=int(entry)).first() if entry.isdigit() else None
+    number = whole_number(entry, max_digits=9)
+    registration = group.members.filter(entry_number=number).first() if number is not None else None
     if registration is None:
         raise NotFound("No such member.")
     return registration

@@ -23,6 +23,7 @@ from tournaments.models.sheets import (  # noqa: F401
     ScoreSheet,
     SheetAmendment,
     SheetSignature,
+    TakenBackKey,
 )
 from tournaments.models.staff import PasswordChangeDue, PlannedReferee, StaffInvitation  # noqa: F401
 from tournaments.models.standings import StandingsChange, StandingsSnapshot  # noqa: F401

@@ -139,6 +139,27 @@ class Hand(models.Model):
         return self.result == self.Result.WIN and self.discarder is None
 
 
+class TakenBackKey(models.Model):
+    """The client key of a hand taken back (issue 16, "retries stay retries"): a tablet that resends
+    the original submission gets the take-back as its answer (409), never the hand recorded anew."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="taken_back_keys")
+    client_key = models.UUIDField()
+    hand_number = models.PositiveSmallIntegerField()
+    taken_back_at = models.DateTimeField(auto_now_add=True)
+    taken_back_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["sheet", "client_key"], name="taken_back_key_once",
+                violation_error_message=_("This hand was already taken back."),
+            ),
+        ]
+
+
 class SheetSignature(models.Model):
     """Appendix 5: the four players confirm the sheet, then the referee signs and it is locked."""
 

@@ -6,7 +6,6 @@ link printed on the same card. Wrong PINs get the same pause as on the referee's
 check-in (PIN_ATTEMPTS misses, then PIN_PAUSE_SECONDS).
 """
 
-import secrets
 
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
@@ -20,6 +19,7 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, player_link_user
 from tournaments.errors import NotFound
 from tournaments.models import Player, Registration, Tournament
+from tournaments.pins import pin_verify
 from tournaments.players.selectors import player_link_token
 from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS
 
@@ -47,9 +47,18 @@ def _link(*, user, registration: Registration) -> Player:
     return player_link_user(actor=user, player=player, user=user)
 
 
-@transaction.atomic
 def player_self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: str) -> Player:
-    """A logged-in user links their account to their registration with entry number and PIN."""
+    """A logged-in user links their account to their registration with entry number and PIN.
+
+    A wrong PIN also counts against the player's PIN (tournaments/pins.py): committed, then raised."""
+    outcome = _self_link_by_pin(user=user, tournament=tournament, entry_number=entry_number, pin=pin)
+    if isinstance(outcome, ValidationError):
+        raise outcome
+    return outcome
+
+
+@transaction.atomic
+def _self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: str) -> Player | ValidationError:
     if not user.is_authenticated:
         raise ValidationError(_("Log in first."))
     keys = (_attempts_key(tournament.pk, entry_number), _user_attempts_key(user.pk))
@@ -59,14 +68,16 @@ def player_self_link_by_pin(*, user, tournament: Tournament, entry_number: int, 
         Registration.objects.select_for_update().select_related("player")
         .filter(tournament=tournament, entry_number=entry_number).first()
     )
-    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
-        registration.confirm_pin, str(pin).strip()
-    ):
+    # One message for both: a wrong guess must not reveal which entry numbers exist.
+    wrong = _("Entry number and PIN do not match.")
+    refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
+        registration=registration, pin=pin, wrong=wrong
+    )
+    if refusal is not None:
         for key in keys:
             cache.add(key, 0, PIN_PAUSE_SECONDS)
             cache.incr(key)
-        # One message for both: a wrong guess must not reveal which entry numbers exist.
-        raise ValidationError({"pin": _("Entry number and PIN do not match.")})
+        return refusal
     player = _link(user=user, registration=registration)
     cache.delete_many(keys)
     return player
@@ -104,7 +115,8 @@ def confirm_pin_reissue(*, actor, registration: Registration) -> str:
     while pin == old:
         pin = new_confirm_pin()
     registration.confirm_pin = pin
-    registration.save(update_fields=["confirm_pin"])
+    registration.pin_failures = 0  # a new PIN starts with no wrong tries against it (tournaments/pins.py)
+    registration.save(update_fields=["confirm_pin", "pin_failures"])
     audit_record(
         actor=actor, tournament=registration.tournament, action=AuditAction.PIN_REISSUED, obj=registration,
         detail={"entry": registration.entry_number, "how": "staff"},

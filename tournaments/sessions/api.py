@@ -5,6 +5,7 @@ from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.api.serializers import StrictBooleanField
 from tournaments.access import Capability
 from tournaments.models import SessionCheckIn
 from tournaments.sessions import selectors as session_selectors
@@ -13,7 +14,7 @@ from tournaments.sessions import services as session_services
 
 class CheckInInput(serializers.Serializer):
     registration_id = serializers.IntegerField(min_value=1)
-    checked_in = serializers.BooleanField()
+    checked_in = StrictBooleanField()
 
 
 class CheckInOutput(serializers.Serializer):

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.access import Capability, can
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, whole_number
 from tournaments.models import (
     SEAT_CHOICES,
     Membership,
@@ -219,8 +219,8 @@ def check_in_table_get(*, tournament: Tournament, table_number: int) -> Table:
 def registration_in_session_get(*, session: Session, registration_id) -> Registration:
     """A player of the session's tournament, by id as a form sends it; else 404."""
     registration = (
-        Registration.objects.filter(tournament_id=session.tournament_id, pk=registration_id).first()
-        if str(registration_id or "").isdigit()
+        Registration.objects.filter(tournament_id=session.tournament_id, pk=whole_number(registration_id)).first()
+        if whole_number(registration_id) is not None
         else None
     )
     if registration is None:

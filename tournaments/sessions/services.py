@@ -1,6 +1,5 @@
 """Tables, seats and sessions: the day's plan at the tables (3.5, Appendix 3), check-in (3.5.7.1)."""
 
-import secrets
 
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
@@ -25,6 +24,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
+from tournaments.pins import pin_verify
 from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute_later
@@ -485,24 +485,36 @@ def check_in_record(*, actor, session: Session, registration: Registration) -> S
     return _check_in_create(actor=actor, session=session, seat=seat, method=SessionCheckIn.Method.STAFF)
 
 
-@transaction.atomic
 def check_in_by_pin(*, session: Session, table_number: int, entry_number: int, pin: str) -> SessionCheckIn:
     """The player checks in at their table: the table's QR code, their entry number and PIN (3.5.7.1).
 
-    The PIN is the one that confirms score sheets, with the same pause after PIN_ATTEMPTS misses
-    (counted per session and entry number, whatever the table). A player at another table is
-    told where they sit, once their PIN is right.
+    The PIN is the one that confirms score sheets, with a pause after PIN_ATTEMPTS misses
+    (counted per session and entry number, whatever the table); a wrong PIN also counts against the
+    player's PIN (tournaments/pins.py), committed before the refusal is raised. A player at another
+    table is told where they sit, once their PIN is right.
     """
+    outcome = _check_in_by_pin(session=session, table_number=table_number, entry_number=entry_number, pin=pin)
+    if isinstance(outcome, ValidationError):
+        raise outcome
+    return outcome
+
+
+@transaction.atomic
+def _check_in_by_pin(
+    *, session: Session, table_number: int, entry_number: int, pin: str
+) -> SessionCheckIn | ValidationError:
     attempts_key = f"check-in-failures:{session.pk}:{entry_number}"
     if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
         raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
     registration = session.tournament.registrations.filter(entry_number=entry_number).first()
-    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
-        registration.confirm_pin, str(pin).strip()
-    ):
+    wrong = _("Entry number and PIN do not match.")
+    refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
+        registration=registration, pin=pin, wrong=wrong
+    )
+    if refusal is not None:
         cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
         cache.incr(attempts_key)
-        raise ValidationError({"pin": _("Entry number and PIN do not match.")})
+        return refusal
     session = lock_session(session.pk)
     _check_in_open(session)
     seat = _seat_of(session, registration)

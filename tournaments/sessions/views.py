@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 from tournaments import extensions
 from tournaments.access import Capability, can, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors, add_service_messages
+from tournaments.errors import add_service_errors, add_service_messages, whole_number
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.sessions.forms import PlayerCheckInForm, SessionScheduleForm
@@ -58,7 +58,9 @@ def session_qualification(request, session_id: int):
     count = request.POST.get("count", "").strip()
     entries = request.POST.get("entries", "").replace(",", " ").split()
     try:
-        if (count and not count.isdigit()) or not all(entry.isdigit() for entry in entries):
+        if (count and whole_number(count, max_digits=9) is None) or any(
+            whole_number(entry, max_digits=9) is None for entry in entries
+        ):
             raise ValidationError(_("Give whole numbers: the number of qualifiers, or entry numbers."))
         numbers = session_services.session_qualification_set(
             actor=request.user,

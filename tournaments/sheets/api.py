@@ -6,6 +6,7 @@ from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from scoring.api.serializers import StrictBooleanField
 from scoring.engine.table import MAX_HANDS
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -70,6 +71,9 @@ class SheetOutput(serializers.Serializer):
     next_number = serializers.IntegerField()
     next_hand = NextHandOutput(allow_null=True)
     confirmed_count = serializers.IntegerField()
+    notice = serializers.CharField(
+        required=False, help_text="Only when a player confirms a sheet they had already confirmed: says so."
+    )
 
 
 def sheet_response(sheet, status_code=status.HTTP_200_OK) -> Response:
@@ -88,10 +92,10 @@ class HandInput(serializers.Serializer):
     tiles = serializers.CharField(required=False, allow_blank=True, max_length=80)
     declared_fans = serializers.ListField(child=serializers.IntegerField(), required=False, max_length=30)
     flowers = serializers.IntegerField(min_value=0, max_value=8, required=False, default=0)
-    last_of_kind = serializers.BooleanField(required=False, default=False)
-    last_wall_tile = serializers.BooleanField(required=False, default=False)
-    kong_replacement = serializers.BooleanField(required=False, default=False)
-    robbing_kong = serializers.BooleanField(required=False, default=False)
+    last_of_kind = StrictBooleanField(required=False, default=False)
+    last_wall_tile = StrictBooleanField(required=False, default=False)
+    kong_replacement = StrictBooleanField(required=False, default=False)
+    robbing_kong = StrictBooleanField(required=False, default=False)
 
     def hand_entry(self) -> HandEntry:
         """The validated hand, as the score sheet services take it."""
@@ -274,15 +278,24 @@ class SheetActionApi(APIView):
 
     permission_classes = [permissions.IsAuthenticated]
     input_serializer: type[serializers.Serializer]
+    # Closing, confirming and signing are safe to retry: the sheet's referee resending one after the
+    # sheet was signed (their first try's answer lost) reaches the service, which answers as before.
+    retry_after_signing = False
 
     def post(self, request, sheet_id: int):
-        sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+        sheet = sheet_selectors.sheet_get_for_user(
+            user=request.user, sheet_id=sheet_id, write=True, signed_by_own_referee=self.retry_after_signing
+        )
         payload = self.input_serializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        self.act(request.user, sheet, payload.validated_data)
-        return sheet_response(sheet)
+        notice = self.act(request.user, sheet, payload.validated_data)
+        response = sheet_response(sheet)
+        if notice:
+            response.data["notice"] = notice
+        return response
 
-    # act(actor, sheet, validated data): each subclass calls its one service here.
+    # act(actor, sheet, validated data): each subclass calls its one service here, and may return a
+    # notice for the tablet (e.g. "already confirmed") that goes out beside the sheet.
 
 
 def _documented(input_serializer):
@@ -302,6 +315,7 @@ class HandDeleteLastApi(SheetActionApi):
 @_documented(VersionInput)
 class SheetCloseApi(SheetActionApi):
     input_serializer = VersionInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_close(actor=actor, sheet=sheet, expected_version=data["version"])
@@ -312,16 +326,19 @@ class SheetConfirmApi(SheetActionApi):
     """A player confirms on the referee's tablet (the referee is the one logged in)."""
 
     input_serializer = ConfirmInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
-        sheet_services.sheet_confirm(
-            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"]
-        )
+        return sheet_services.sheet_confirm(
+            sheet=sheet, entry_number=data["entry"], pin=data["pin"], expected_version=data["version"],
+            client=f"user:{actor.pk}",
+        ).notice()
 
 
 @_documented(SignInput)
 class SheetSignApi(SheetActionApi):
     input_serializer = SignInput
+    retry_after_signing = True
 
     def act(self, actor, sheet, data):
         sheet_services.sheet_sign(

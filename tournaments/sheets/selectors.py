@@ -30,13 +30,19 @@ from tournaments.models import (
 from tournaments.sheets import paper
 
 
-def sheet_get_for_user(*, user, sheet_id: int, write: bool = False, capability: Capability = Capability.VIEW_ROSTER):
+def sheet_get_for_user(
+    *, user, sheet_id: int, write: bool = False, capability: Capability = Capability.VIEW_ROSTER,
+    signed_by_own_referee: bool = False,
+):
     """A score sheet the user may see (tournament staff, or whoever has `capability` in its
-    tournament), or write (its referee, the chief referee)."""
+    tournament), or write (its referee, the chief referee). `signed_by_own_referee`: also the
+    sheet's own referee once it is signed, for a retried close, confirmation or signature."""
     sheet = ScoreSheet.objects.select_related("session__tournament", "table", "referee").filter(pk=sheet_id).first()
     if sheet is None:
         raise NotFound("No such sheet.")
     allowed = can_write_sheet(user, sheet) if write else can(user, sheet.session.tournament, capability)
+    if not allowed and write and signed_by_own_referee and sheet.status == ScoreSheet.Status.LOCKED:
+        allowed = sheet.referee_id == user.pk and can(user, sheet.session.tournament, Capability.RECORD_SCORES)
     if not allowed:
         raise NotFound("No such sheet.")
     return sheet

@@ -1,10 +1,9 @@
 """Score sheets: hands, closing, confirmations and signatures (3.9, Appendix 5)."""
 
-import secrets
 import uuid
 from collections import Counter
+from typing import NamedTuple
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
@@ -37,13 +36,15 @@ from tournaments.models import (
     SeatAssignment,
     Session,
     SheetAmendment,
+    TakenBackKey,
 )
+from tournaments.pins import pin_burst_blocked, pin_burst_count, pin_verify
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
 
+# The pause after wrong PINs at check-in and account linking (tournaments.sessions, tournaments.players);
+# sheet confirmations use tournaments/pins.py's limits.
 PIN_ATTEMPTS = 5
-
-
 PIN_PAUSE_SECONDS = 10 * 60
 
 
@@ -363,6 +364,17 @@ def _hand_record(
         recorded = sheet.hands.filter(client_key=client_key, created_by_id=actor.pk).first()
         if recorded is not None:
             return recorded, False
+    if client_key is not None:
+        # Retries stay retries: a key whose hand was taken back is answered with the take-back, even
+        # when its number is free again (one indexed read; a key is spent once it has been used).
+        taken_back = sheet.taken_back_keys.filter(client_key=client_key).first()
+        if taken_back is not None:
+            raise Conflict(
+                _("Hand %(n)d sent with this key was taken back at %(time)s; it is not recorded again. Enter it "
+                  "again if it should stand.")
+                % {"n": taken_back.hand_number, "time": timezone.localtime(taken_back.taken_back_at).strftime("%H:%M")},
+                current_version=sheet.version, code="taken_back",
+            )
     if not can_write_sheet(actor, sheet):
         raise NotFound("No such sheet.")
     if sheet.status == ScoreSheet.Status.LOCKED:
@@ -508,8 +520,14 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action=AuditAction.HAND_DELETED, obj=hand,
         detail={"sheet": sheet.pk, "number": hand.number, "deltas": list(hand.deltas), "tiles": hand.tiles,
-                "sheet_status": sheet.status},
+                "sheet_status": sheet.status, "client_key": str(hand.client_key) if hand.client_key else None},
     )
+    if hand.client_key is not None:
+        # The key stays spent: a tablet resending the original submission is told of the take-back.
+        TakenBackKey.objects.create(
+            sheet=sheet, client_key=hand.client_key, hand_number=hand.number,
+            taken_back_by=actor if getattr(actor, "pk", None) else None,
+        )
     try:
         hand.delete()
     except ProtectedError:
@@ -526,11 +544,15 @@ def hand_delete_last(*, actor, sheet: ScoreSheet, expected_version: int) -> None
 
 @transaction.atomic
 def sheet_close(*, actor, sheet: ScoreSheet, expected_version: int) -> ScoreSheet:
-    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6)."""
+    """The referee closes the sheet for signing: after 16 hands, or earlier at time-up (3.5.6).
+
+    Safe to retry: closing a sheet that is already closed (or signed) answers with the sheet as it
+    is, without a second audit event, whatever version the retry carries (its first try moved it).
+    """
     sheet = lock_sheet(sheet.pk)
-    _check_version(sheet, expected_version)
     if sheet.status != ScoreSheet.Status.OPEN:
-        raise ValidationError(_("This sheet is already closed."))
+        return sheet
+    _check_version(sheet, expected_version)
     hands = sheet.hand_count
     sheet_save_new_version(
         sheet=sheet, status=ScoreSheet.Status.CLOSED, ended_by_time=hands < MAX_HANDS, closed_at=timezone.now()
@@ -586,48 +608,89 @@ def _check_version(sheet: ScoreSheet, expected_version: int | None) -> None:
         )
 
 
-@transaction.atomic
+class Confirmation(NamedTuple):
+    registration: Registration
+    # The player had already confirmed this version: nothing was recorded again, and the tablet says so
+    # ("already confirmed: nothing more to do") rather than thanking them as if it were new.
+    already: bool
+
+    def notice(self) -> str:
+        if not self.already:
+            return ""
+        return _("%(name)s (entry %(entry)d) has already confirmed this sheet: nothing more to do.") % {
+            "name": self.registration.player.name, "entry": self.registration.entry_number}
+
+
 def sheet_confirm(
-    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None
-) -> Registration:
+    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None = None, client: str = ""
+) -> Confirmation:
     """A player confirms the closed sheet on the referee's tablet with their entry number and PIN.
 
     `expected_version` is the version the tablet showed the player: if the sheet changed since (a
     correction, a penalty, a late hand), the confirmation would be for figures the player never
     saw, so it is refused (Conflict). The tablet always sends it; None is for callers without one.
+
+    Safe to retry: the same confirmation sent again is answered as the first (one signature, one
+    audit event), also once the referee has signed meanwhile; the answer says it was already given
+    (`Confirmation.already`), so a player confirming twice is told, not silently accepted.
+
+    The PIN's limits (tournaments/pins.py): a wrong PIN counts against the player's PIN, which stops
+    working after PIN_MAX_FAILURES until re-issued; and speed bumps per `client` (who sends: the
+    API passes the logged-in account) and per sheet. The count is committed, then the refusal raised.
     """
+    outcome = _sheet_confirm(
+        sheet=sheet, entry_number=entry_number, pin=pin, expected_version=expected_version, client=client
+    )
+    if isinstance(outcome, ValidationError):
+        raise outcome
+    return outcome
+
+
+@transaction.atomic
+def _sheet_confirm(
+    *, sheet: ScoreSheet, entry_number: int, pin: str, expected_version: int | None, client: str
+) -> Confirmation | ValidationError:
     sheet = lock_sheet(sheet.pk)
+    bumps = (f"pin-burst-sheet:{sheet.pk}", f"pin-burst-client:{client}" if client else "")
+    wrong = _("Entry number and PIN do not match a player of this table.")
+    if sheet.status == ScoreSheet.Status.LOCKED and expected_version is not None:
+        given = sheet.signatures.filter(
+            kind="player", sheet_version=expected_version, registration__entry_number=entry_number
+        ).select_related("registration").first()
+        if given is not None:
+            refusal = pin_burst_blocked(*bumps) or pin_verify(registration=given.registration, pin=pin, wrong=wrong)
+            if refusal is not None:
+                pin_burst_count(*bumps)
+                return refusal
+            return Confirmation(given.registration, already=True)
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)
+    blocked = pin_burst_blocked(*bumps)
+    if blocked is not None:
+        return blocked
     seat = (
         SeatAssignment.objects.select_related("registration")
         .filter(session=sheet.session, table=sheet.table, registration__entry_number=entry_number)
         .first()
     )
     registration = seat.registration if seat else None
-    attempts_key = f"sheet-confirm-failures:{sheet.pk}:{entry_number}"
-    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
-        # A 4-digit PIN must not be guessed on the referee's tablet: a pause after a few misses.
-        raise ValidationError({"pin": _("Too many wrong PINs for this player: ask the referee to wait a few minutes.")})
-    if registration is None or not registration.confirm_pin or not secrets.compare_digest(
-        registration.confirm_pin, str(pin).strip()
-    ):
-        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
-        cache.incr(attempts_key)
-        # One message for both cases: a wrong guess must not reveal who sits at the table.
-        raise ValidationError({"pin": _("Entry number and PIN do not match a player of this table.")})
-    if sheet.signatures.filter(kind="player", registration=registration, sheet_version=sheet.version).exists():
-        # Said plainly (after the PIN matched, so it tells nothing to a guesser): nothing is recorded twice.
-        message = _("%(name)s (entry %(entry)d) has already confirmed this sheet: nothing more to do.") % {
-            "name": registration.player.name, "entry": entry_number}
-        raise ValidationError({"entry": ValidationError(message, code="already_confirmed")})
-    sheet.signatures.create(kind="player", registration=registration, sheet_version=sheet.version)
-    audit_record(
-        actor=None, tournament=sheet.session.tournament, action=AuditAction.SHEET_CONFIRMED, obj=sheet,
-        detail={"entry": entry_number},
+    # One message for a wrong PIN and an entry not at the table: a guess must not reveal who sits here.
+    refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
+        registration=registration, pin=pin, wrong=wrong
     )
-    return registration
+    if refusal is not None:
+        pin_burst_count(*bumps)
+        return refusal
+    signature, created = sheet.signatures.get_or_create(
+        kind="player", registration=registration, sheet_version=sheet.version
+    )
+    if created:
+        audit_record(
+            actor=None, tournament=sheet.session.tournament, action=AuditAction.SHEET_CONFIRMED, obj=sheet,
+            detail={"entry": entry_number},
+        )
+    return Confirmation(registration, already=not created)
 
 
 @transaction.atomic
@@ -637,8 +700,16 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     A player who cannot confirm (absent after a forfeit for lateness, 3.11.2.1, or disqualified,
     3.11.4) must not keep the other three out of the standings: the chief referee may then sign
     without that confirmation, giving the reason, which the audit keeps with the missing entries.
+
+    Safe to retry: a signature sent again by the one who signed answers with the signed sheet.
     """
     sheet = lock_sheet(sheet.pk)
+    if sheet.status == ScoreSheet.Status.LOCKED:
+        last = sheet.signatures.filter(kind="referee").order_by("-pk").first()
+        if last is not None and last.user_id == getattr(actor, "pk", None) and (
+            expected_version is None or last.sheet_version == expected_version
+        ):
+            return sheet
     if sheet.status != ScoreSheet.Status.CLOSED:
         raise ValidationError(_("The sheet is not waiting for signatures."))
     _check_version(sheet, expected_version)

@@ -183,6 +183,23 @@ class LoginView(auth_views.LoginView):
         return response
 
 
+def login_locked_out(request, response=None, credentials=None):
+    """django-axes' answer to a login while the username is locked out from this address (issue 16):
+    the login page again, with what happened and when to try again, as 429 Too Many Requests."""
+    from django.conf import settings
+    from django.contrib.auth.forms import AuthenticationForm
+
+    username = (credentials or {}).get("username") or request.POST.get("username", "")
+    minutes = max(1, round(float(settings.AXES_COOLOFF_TIME) * 60))
+    lockout = _(
+        "Too many failed logins for this username from this device: logging in is paused for %(minutes)d "
+        "minutes. Check the username and the password, then try again; an administrator can lift the pause."
+    ) % {"minutes": minutes}
+    form = AuthenticationForm(request, initial={"username": username})
+    context = {"form": form, "lockout": lockout, "next": request.POST.get("next", request.GET.get("next", ""))}
+    return render(request, "registration/login.html", context, status=429)
+
+
 @login_required
 def password_change_due(request):
     form = NewPasswordForm(request.POST or None)

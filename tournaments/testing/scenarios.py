@@ -68,7 +68,7 @@ def sign_all(*, actor, sheet: ScoreSheet, pins: dict[int, str] | None = None) ->
         sheet.signatures.filter(kind="player", sheet_version=sheet.version).values_list("registration_id", flat=True)
     )
     for place in places.select_related("registration"):
-        if place.registration_id in confirmed:  # a second confirmation is refused (already confirmed)
+        if place.registration_id in confirmed:  # confirmed already: nothing to send again
             continue
         entry = place.registration.entry_number
         pin = place.registration.confirm_pin if pins is None else pins[entry]

@@ -101,9 +101,9 @@ def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chi
         assert confirmed.status_code == 200
     assert confirmed.json()["confirmed_count"] == 4
     again = client.post(url(sheet, "confirm"), body, content_type="application/json")  # entry 4 once more
-    assert again.status_code == 400
-    assert again.json()["errors"][0]["code"] == "already_confirmed"
-    assert "has already confirmed this sheet" in again.json()["errors"][0]["message"]
+    assert again.status_code == 200 and again.json()["confirmed_count"] == 4  # safe to retry, nothing new
+    assert "has already confirmed this sheet" in again.json()["notice"]
+    assert "notice" not in confirmed.json()
     signed = client.post(url(sheet, "sign"), {"version": version}, content_type="application/json")
     assert signed.json()["status"] == "locked"
     version = signed.json()["version"]
@@ -215,6 +215,8 @@ def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, org
         assert response.status_code == 200, response.content
     signed = client.post(url(sheet, "sign"), {"version": version}, content_type="application/json")
     assert signed.json()["status"] == "locked"
-    # Locked: the referee can no longer write it.
+    # Locked: the referee can no longer write it (a confirmation resent is answered as before, issue 16).
     body = {"entry": 1, "pin": pins[1], "version": version}
-    assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 404
+    assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 200
+    assert client.post(url(sheet, "take-back"), {"version": version + 1},
+                       content_type="application/json").status_code == 404

@@ -1,13 +1,16 @@
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
-from config.demo.seed import DEMO_LOGINS, DEMO_PASSWORD, seed_demo
+from config.demo.seed import DEMO_LOGINS, DEMO_PASSWORD, DemoDataRefused, seed_demo
 
 
 class Command(BaseCommand):
     help = "Create the demo tournament and demo users (idempotent) and print the demo logins."
 
     def handle(self, *args, **options):
-        tournament, created = seed_demo()
+        try:
+            tournament, created = seed_demo()
+        except DemoDataRefused as refused:
+            raise CommandError(str(refused)) from None
         verb = "Created" if created else "Already present:"
         self.stdout.write(f"{verb} demo tournament “{tournament.name}” (id {tournament.pk}).")
         self.stdout.write(f"Demo logins (password for all: {DEMO_PASSWORD}):")

@@ -1,0 +1,93 @@
+"""Checking a player's 4-digit confirmation PIN, wherever it is typed (issue 16).
+
+A PIN is typed on the referee's tablet to confirm a score sheet, on a phone to check in at a table
+and to link an account. Two kinds of limit keep it from being guessed without letting a stranger's
+wrong taps keep the real player out:
+
+- A bound on guessing, in the database: every wrong PIN typed for a player counts against that
+  player's current PIN (Registration.pin_failures), on every tablet, phone and worker and whether
+  Redis is up or not. At PIN_MAX_FAILURES (10) the PIN stops working and the player gets a new one
+  from a referee (re-issued, audited), which starts at 0. Ten guesses of 10,000 PINs: a 0.1 % chance,
+  and every new PIN needs a member of staff. There is no timed lock on the player: a stranger who
+  types ten wrong PINs costs the player a re-issue at the table, not ten minutes; the chief
+  referee can still sign the sheet without a confirmation, with the reason (sheet_sign).
+- Speed bumps per client (the logged-in account sending) and per sheet: PIN_BURST wrong PINs within
+  PIN_BURST_SECONDS pause that client or sheet for the rest of the minute, so no script runs
+  through the PINs of a whole tournament at 80 requests a second. They live in the cache behind
+  `throttle_hit` / `throttle_blocked`, the one place to swap their storage; an unreachable cache
+  lets the request through (logged): the database bound above still holds.
+
+A wrong PIN must be counted even though the request then fails: the callers record the failure
+and *return* the refusal from their transaction, raising it only after the commit.
+"""
+
+import logging
+import secrets
+
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger(__name__)
+
+PIN_MAX_FAILURES = 10
+PIN_BURST = 10
+PIN_BURST_SECONDS = 60
+
+
+def pin_verify(*, registration, pin, wrong: str) -> ValidationError | None:
+    """None when `pin` is the registration's PIN; else the refusal to give (field "pin": `wrong`, or
+    that the PIN is retired), with the wrong PIN counted against the registration in the caller's
+    transaction (so the caller returns the refusal and raises it after the commit)."""
+    if registration.pin_failures >= PIN_MAX_FAILURES:
+        return pin_retired_error()
+    if registration.confirm_pin and secrets.compare_digest(registration.confirm_pin, str(pin).strip()):
+        return None
+    type(registration).objects.filter(pk=registration.pk).update(pin_failures=F("pin_failures") + 1)
+    registration.pin_failures += 1
+    if registration.pin_failures >= PIN_MAX_FAILURES:
+        return pin_retired_error()
+    return ValidationError({"pin": ValidationError(wrong, code="pin_wrong")})
+
+
+def pin_retired_error() -> ValidationError:
+    return ValidationError({"pin": ValidationError(_(
+        "This player's PIN was typed wrongly too many times and no longer works: a referee gives them a new "
+        "one (Registrations, New PIN)."
+    ), code="pin_retired")})
+
+
+def throttle_blocked(key: str, limit: int) -> bool:
+    """Whether `key` has reached `limit` hits in its current window (False if the cache is down)."""
+    try:
+        return (cache.get(key) or 0) >= limit
+    except Exception:  # noqa: BLE001 - a cache outage must not refuse a player; the database bound holds
+        logger.warning("PIN throttle: cache unreachable, %s not checked", key, exc_info=True)
+        return False
+
+
+def throttle_hit(key: str, window: int) -> None:
+    """Count one hit for `key`; the window starts at the first hit."""
+    try:
+        cache.add(key, 0, window)
+        cache.incr(key)
+    except ValueError:
+        cache.set(key, 1, window)  # expired between add and incr
+    except Exception:  # noqa: BLE001
+        logger.warning("PIN throttle: cache unreachable, %s not counted", key, exc_info=True)
+
+
+def pin_burst_blocked(*keys: str) -> ValidationError | None:
+    """The refusal while one of the speed bumps (per client, per sheet) is full, else None."""
+    if any(throttle_blocked(key, PIN_BURST) for key in keys if key):
+        return ValidationError({"pin": ValidationError(_(
+            "Too many wrong PINs in a minute on this table: wait a minute, then type the PIN again."
+        ), code="pin_burst")})
+    return None
+
+
+def pin_burst_count(*keys: str) -> None:
+    for key in keys:
+        if key:
+            throttle_hit(key, PIN_BURST_SECONDS)
