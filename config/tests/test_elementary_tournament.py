@@ -137,21 +137,6 @@ def test_3_11_6_6_declared_scoring_a_declaration_under_six_is_a_false_win(elemen
 
 
 @pytest.mark.django_db
-def test_3_11_6_6_false_win_classification_follows_the_elementary_minimum(elementary, referee, sheet,
-                                                                         registrations):
-    from penalties.services import false_win_record
-
-    offender = registrations[2]
-    under_six = false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=offender, tiles=FIVE)
-    assert under_six.foul == "false_win"                       # 错和: complete, under 6
-    with pytest.raises(ValidationError):                       # a legal win here: record the hand instead
-        false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=offender, tiles=SIX)
-    orphans = false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=offender,
-                               tiles=THIRTEEN_ORPHANS)
-    assert orphans.foul == "false_win_not_waiting"             # 诈和: no shape of these rules (E8)
-
-
-@pytest.mark.django_db
 def test_an_elementary_tournament_from_seats_to_signed_sheets_and_standings(
         elementary, registrations, organizer, referee, pins, client_for, django_capture_on_commit_callbacks):
     session = elementary.sessions.get(number=1)
