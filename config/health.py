@@ -6,7 +6,7 @@
   (Redis), the broker and at least one live Celery worker. 200 with each check's state, or 503
   naming what failed. Each check is bounded (about a second), so the check itself cannot hang.
 
-Both are answered by HealthCheckMiddleware, first in MIDDLEWARE: before the HTTPS redirect and the
+Both are answered by HealthCheckMiddleware, early in MIDDLEWARE (after the headers): before the HTTPS redirect and the
 host check, so a container's own check over plain HTTP on 127.0.0.1 passes (before, the compose
 check got a 301 to https:// and could never pass).
 """

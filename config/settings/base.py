@@ -38,11 +38,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Content-Security-Policy and Permissions-Policy on every answer, the health checks' too
+    # (config/security_headers.py): outermost, it only adds headers.
+    "config.security_headers.SecurityHeadersMiddleware",
     # /health/ and /health/ready/ answered first: before the HTTPS redirect and the host check.
     "config.health.HealthCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    # Content-Security-Policy and Permissions-Policy on every answer (config/security_headers.py).
-    "config.security_headers.SecurityHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
