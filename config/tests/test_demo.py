@@ -66,6 +66,7 @@ def test_demo_pin_committee_and_ledgers_at_several_levels(capsys):
     assert len({one.pin for one in Ledger.objects.filter(track="pin")}) >= 4
 
 
+@pytest.mark.django_db
 def test_seed_demo_refuses_when_demo_data_is_not_allowed(settings):
     from django.contrib.auth import get_user_model
     from django.core.management.base import CommandError
