@@ -62,3 +62,28 @@ def test_the_seam_names_each_foul_in_three_languages(scenario):
     assert sorted(r.code for r in records) == ["cheating", "false_win", "violation"]
     assert [r.false_win for r in records if r.code == "false_win"] == [True]
     assert "错和" in foul_name("false_win", "zh-hans") and "錯和" in foul_name("false_win", "ja")
+
+
+@pytest.mark.django_db
+def test_every_foul_is_listed_and_linked_to_its_hand(scenario, client):
+    tournament = scenario["tournament"]
+    page = client.get(f"/t/{tournament.pk}/statistics/").content.decode()
+    fouls = page.split('id="fouls"', 1)[1].split("</ul>", 1)[0]
+    assert fouls.count("<li>") == 3 and "3.11.6.6(1)" in fouls and "Player 3 (3)" in fouls
+    assert f"/t/{tournament.pk}/statistics/hands/?session=1&amp;table=1#h3" in fouls
+    assert 'href="#fouls"' in page  # the False wins and Other fouls figures lead there
+
+
+@pytest.mark.django_db
+def test_3_11_4_the_ranking_report_marks_the_disqualified_player(scenario, client):
+    import csv
+    import io
+
+    from tournaments.standings.services import standings_recompute
+
+    tournament = scenario["tournament"]
+    standings_recompute(tournament_id=tournament.pk)
+    text = client.get(f"/t/{tournament.pk}/ranking-report.csv").content.decode("utf-8-sig")
+    rows = {row["entry"]: row for row in csv.DictReader(io.StringIO(text))}
+    assert rows["5"]["disqualified"] == "yes" and rows["5"]["rank"]  # keeps the rank earned so far
+    assert rows["6"]["disqualified"] == ""

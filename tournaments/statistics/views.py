@@ -26,7 +26,7 @@ def _hands_url(tournament_id: int, **query) -> str:
     return f"{base}?{urlencode(query)}" if query else base
 
 
-def _figures(tournament_id: int, figures: dict, entry: int | None = None) -> list[dict]:
+def _figures(tournament_id: int, figures: dict, entry: int | None = None, fouls_url: str = "#fouls") -> list[dict]:
     """The headline figures, each with the link to its hands (None: not a count of hands)."""
     def url(kind):
         return _hands_url(tournament_id, kind=kind, entry=entry)
@@ -45,8 +45,9 @@ def _figures(tournament_id: int, figures: dict, entry: int | None = None) -> lis
         (_("Average points of a win"), figures["average_win"] if figures["average_win"] is not None else "—",
          url("wins")),
         (_("Chicken hands"), figures["chicken"], url("chicken")),
-        (_("False wins"), figures["false_wins"], None),
-        (_("Other fouls"), figures["fouls"], None),
+        # the fouls listed on the page, each linked to its sheet and hand
+        (_("False wins"), figures["false_wins"], fouls_url),
+        (_("Other fouls"), figures["fouls"], fouls_url),
     ]
     return [{"label": label, "value": value, "url": link} for label, value, link in rows]
 
@@ -146,6 +147,7 @@ def statistics_page(request, tournament_id: int):
         "players": players,
         "leaders": [{"title": title, "rows": rows, "kind": kind} for title, rows, kind in leaders],
         "hands_url": _hands_url(tournament.pk),
+        "fouls": _foul_rows(stats, stats.fouls, tournament.pk),
     })
 
 
@@ -159,7 +161,6 @@ def statistics_player(request, tournament_id: int, entry: int):
     figures = _figures_of(player)
     mine = selectors.hands_filtered(stats, entry=entry)
     fan_rows = _fan_rows(tournament.pk, [h for h in mine if h.winner_id == player.registration_id], entry=entry)
-    language = get_language() or "en"
     return render(request, "tournaments/statistics/player.html", {
         "tournament": tournament,
         "player": player,
@@ -167,21 +168,26 @@ def statistics_player(request, tournament_id: int, entry: int):
         "outcome_chart": _outcome_chart(tournament.pk, figures, entry=entry),
         "fan_rows": fan_rows,
         "biggest": _biggest(tournament.pk, stats, [h for h in mine if h.winner_id == player.registration_id]),
-        "fouls": [
-            {"name": foul_name(record.code, language), "article": record.article, "false_win": record.false_win,
-             "hand": record.hand_number, "session_table": _sheet_place(stats, record.sheet_id, record.hand_number,
-                                                                     tournament.pk)}
-            for record in player.foul_list
-        ],
+        "fouls": _foul_rows(stats, player.foul_list, tournament.pk),
     })
 
 
-def _sheet_place(stats, sheet_id: int, hand_number, tournament_id: int) -> dict:
-    hand = next((h for h in stats.hands if h.sheet_id == sheet_id), None)
-    if hand is None:
-        return {}
-    url = _hands_url(tournament_id, session=hand.session, table=hand.table)
-    return {"session": hand.session, "table": hand.table, "url": url + (f"#h{hand_number}" if hand_number else "")}
+def _foul_rows(stats, records, tournament_id: int) -> list[dict]:
+    """Each foul with its player and a link to its sheet and hand."""
+    language = get_language() or "en"
+    places = {hand.sheet_id: (hand.session, hand.table) for hand in stats.hands}
+    rows = []
+    for record in records:
+        place = {}
+        if record.sheet_id in places:
+            session, table = places[record.sheet_id]
+            url = _hands_url(tournament_id, session=session, table=table)
+            place = {"session": session, "table": table,
+                     "url": url + (f"#h{record.hand_number}" if record.hand_number else "")}
+        rows.append({"name": foul_name(record.code, language), "article": record.article,
+                     "false_win": record.false_win, "hand": record.hand_number,
+                     "player": stats.players.get(record.registration_id), "session_table": place})
+    return rows
 
 
 def statistics_hands(request, tournament_id: int):
