@@ -103,7 +103,7 @@ class Day:
 
     def context(self, device):
         context = self.browser.new_context(**device)
-        context.set_default_timeout(10_000)
+        context.set_default_timeout(20_000)  # a loaded CI machine: pages can take seconds
         return context
 
     def page(self, context):

@@ -32,7 +32,7 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     tap(page, "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "5p", "5p")
     assert page.locator('input[name="tiles"]').input_value() == "123456789m1235p+5p"
     page.locator("#record-hand").click()
-    page.locator("#sheet-state").get_by_text("Pure Straight").wait_for()
+    page.locator("#sheet-state td.fans").get_by_text("Pure Straight").wait_for()  # (a phone shows them under the hand)
     first_hand = page.locator("#sheet-state .sheet-hands tbody tr").first
     assert first_hand.locator("td.num .delta").all_inner_texts() == ["-31", "-8", "47", "-8"]
     # Appendix 5: the running total (累计) under each result; after hand 1 it equals the result.
