@@ -4,7 +4,6 @@ reads as a sentence (not the label-and-keys fallback) in English, Chinese and Ja
 import pytest
 from django.utils import translation
 
-from appeals.models import AppealPolicy
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import _SENTENCES, Places, describe, fallback
 from tournaments.models import AuditEvent, Role
@@ -37,7 +36,6 @@ LANGUAGES = ("en", "zh-hans", "ja")
 
 @pytest.fixture
 def issue_13_events(organizer, tournament, registrations, referee, pins, seated_session):
-    AppealPolicy.objects.create(tournament=tournament)  # the finish check reads the appeal windows
     invitation, _token = staff_services.invitation_create(actor=organizer, tournament=tournament, role=Role.REFEREE)
     staff_services.invitation_cancel(actor=organizer, invitation=invitation)
     _invitation, token = staff_services.invitation_create(

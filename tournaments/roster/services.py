@@ -474,7 +474,9 @@ def registration_withdrawal_undo(*, actor, registration: Registration, reason: s
       which the audit lists (missed)."""
     tournament = lock_tournament(registration.tournament_id)
     running = running_session_locked(tournament.pk)
-    registration = Registration.objects.select_for_update().select_related("substitute").get(pk=registration.pk)
+    registration = (
+        Registration.objects.select_for_update(of=("self",)).select_related("substitute").get(pk=registration.pk)
+    )
     if registration.withdrawn_at is None:
         raise ValidationError(_("Entry %(entry)d has not withdrawn: there is nothing to undo.")
                               % {"entry": registration.entry_number})

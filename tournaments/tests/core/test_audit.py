@@ -99,6 +99,10 @@ REALISTIC = {
         {"entry": 3, "substitute": 40, "seats_moved": 2, "withdrew": True, "reason": ""},
         ("tournaments.registration", "3"), "Entry 40 takes the place of entry 3 (2 seats)",
     ),
+    AuditAction.REGISTRATION_WITHDRAWAL_UNDONE: (
+        {"entry": 3, "reason": "back", "withdrawn_at": "2026-05-01T10:00:00+00:00", "missed": [2]},
+        ("tournaments.registration", "3"), "Entry 3's withdrawal undone (back); session(s) 2 were played without them",
+    ),
     AuditAction.REGISTRATION_CHECKED_IN: ({"entry": 3}, ("tournaments.registration", "3"), "Entry 3 checked in"),
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: (
         {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
@@ -365,7 +369,7 @@ def test_every_action_has_a_sentence_for_a_realistic_detail():
         ("ja", AuditAction.HAND_RECORDED, "第 2 回戦 第 9 卓：第 3 局を記録"),
         ("zh-hans", AuditAction.SESSION_STARTED, "第 2 局开始，共 12 桌"),
         ("ja", AuditAction.SESSION_STARTED, "第 2 回戦を開始（12 卓）"),
-        ("zh-hans", AuditAction.SHEET_REFEREE_ASSIGNED, "第 2 局第 9 桌：指派裁判 ref1"),
+        ("zh-hans", AuditAction.SHEET_REFEREE_ASSIGNED, "第 2 局第 9 桌：指派裁判员 ref1"),
         ("ja", AuditAction.SHEET_REFEREE_ASSIGNED, "第 2 回戦 第 9 卓：審判 ref1 を割り当て"),
         ("zh-hans", AuditAction.PENALTY_RECORDED, "第 2 局第 9 桌第 3 盘：参赛号 12 被扣 10 分（3.11.2.2）"),
         ("ja", AuditAction.PENALTY_RECORDED, "第 2 回戦 第 9 卓 第 3 局：参加番号 12 を 10 点減点（3.11.2.2）"),
