@@ -179,10 +179,14 @@ def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(
     for _ in range(3):
         page.locator('input[name="outcome"][value="draw"]').check()
         page.locator("#record-hand").click()
-    page.wait_for_function(
-        "!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'"
-        % (sheet.pk, sheet.pk)
-    )
+    # Polled from here: wait_for_function evaluates its string with eval, which the page's
+    # Content-Security-Policy refuses (config/security_headers.py); page.evaluate is not a page script.
+    empty = "!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'" % (
+        sheet.pk, sheet.pk)
+    for _ in range(300):
+        if page.evaluate(empty):
+            break
+        page.wait_for_timeout(100)
     assert list(Hand.objects.filter(sheet=sheet).values_list("number", flat=True)) == [1, 2, 3]
     assert page.locator("#sheet-errors").inner_text() == ""
     context.close()
