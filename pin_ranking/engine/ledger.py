@@ -91,11 +91,9 @@ class Ledger:
             "points": self.points,
             "contest_points": self.contest_points,
             "pin": self.pin,
-            "statuses": [
-                {"pin": s.pin, "points_met": s.points_met, "contest_points_met": s.contest_points_met,
-                 "placing": {"met": s.placing.met, "evidence": s.placing.evidence}}
-                for s in self.statuses
-            ],
+            # Per Pin 9..1: [pin, points met, contest points met, placing met] (compact: 20,000 ledgers
+            # are written at once; the engine's eligible_for gives the full status when needed).
+            "statuses": [[s.pin, s.points_met, s.contest_points_met, s.placing.met] for s in self.statuses],
             "missing": None if missing is None else {
                 "pin": missing.pin, "points": missing.points, "contest_points": missing.contest_points,
                 "placing": missing.placing,
