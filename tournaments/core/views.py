@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import extensions
+from tournaments import extensions, limits
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import audit_display
 from tournaments.core import selectors as core_selectors
@@ -27,6 +27,7 @@ from tournaments.errors import NotFound, add_service_errors, add_service_message
 from tournaments.sessions import selectors as session_selectors
 
 AUDIT_PAGE_SIZE = 50
+REGISTRATIONS_PAGE_SIZE = limits.REGISTRATIONS_PAGE_SIZE
 
 
 def home(request):
@@ -95,14 +96,19 @@ def registration_list(request, tournament_id: int):
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
     )
     search = request.GET.get("q", "").strip()
+    registrations = core_selectors.registration_list(tournament=tournament, search=search)
+    # A page at a time (issue 16: 100,000 rows made a 62 MB page); the search filters before paging.
+    page = Paginator(registrations, REGISTRATIONS_PAGE_SIZE).get_page(request.GET.get("page"))
     context = {
         "tournament": tournament,
-        "registrations": core_selectors.registration_list(tournament=tournament, search=search),
+        "page": page,
+        "page_numbers": page.paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1),
         "check_in_session": session_selectors.check_in_session(tournament=tournament),
         "search": search,
         "can": capabilities_for_page(request.user, tournament),
     }
-    template = "tournaments/core/_registration_rows.html" if request.htmx else "tournaments/core/registration_list.html"
+    partial = request.htmx and not request.htmx.history_restore_request
+    template = "tournaments/core/_registration_results.html" if partial else "tournaments/core/registration_list.html"
     return render(request, template, context)
 
 

@@ -75,3 +75,29 @@ def test_registrations_page_search(client_for, organizer, roster):
     page = client_for(organizer).get(reverse("tournaments:registrations", args=[roster.pk]), {"q": "soren"})
     body = page.content.decode()
     assert "Søren Ærø" in body and "Ito Hina" not in body
+
+
+@pytest.mark.django_db
+def test_registrations_page_is_paginated_and_the_search_filters_before_paging(
+    client_for, tournament, organizer, registrations, monkeypatch
+):
+    """Issue 16: the page shows REGISTRATIONS_PAGE_SIZE (100) registrations at a time (100,000 rows made a
+    62 MB page); here 5 a page over the 12 registrations."""
+    from tournaments.core import views as core_views
+    from tournaments.limits import REGISTRATIONS_PAGE_SIZE
+
+    assert core_views.REGISTRATIONS_PAGE_SIZE == REGISTRATIONS_PAGE_SIZE == 100
+    monkeypatch.setattr(core_views, "REGISTRATIONS_PAGE_SIZE", 5)
+    client = client_for(organizer)
+    url = reverse("tournaments:registrations", args=[tournament.pk])
+    first = client.get(url).content.decode()
+    assert first.count('<tr id="registration-') == 5
+    assert ">Player 5<" in first and ">Player 6<" not in first
+    assert "12 players" in first and 'href="?page=3"' in first
+    last = client.get(url, {"page": 3}).content.decode()
+    assert ">Player 11<" in last and ">Player 12<" in last and ">Player 10<" not in last
+    assert ">Player 12<" in client.get(url, {"page": "999"}).content.decode()  # past the end: the last page
+    assert ">Player 1<" in client.get(url, {"page": "x"}).content.decode()  # not a number: the first page
+    found = client.get(url, {"q": "Player 1"}, HTTP_HX_REQUEST="true").content.decode()
+    # Player 1, 10, 11, 12: four matches, one page, no page links.
+    assert found.count('<tr id="registration-') == 4 and "page=2" not in found
