@@ -1,12 +1,12 @@
-"""0015_s3l_registration_contact: the contact a shared Player had is copied to every registration that
+"""0017_registration_contact: the contact a shared Player had is copied to every registration that
 used it (nothing any tournament knew is lost), then leaves the Player; going back restores it."""
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0014_constraint_messages")]
-AFTER = [("tournaments", "0015_s3l_registration_contact")]
+BEFORE = [("tournaments", "0016_standings_outbox_rate_limits")]
+AFTER = [("tournaments", "0017_registration_contact")]
 
 
 def _migrate(targets):

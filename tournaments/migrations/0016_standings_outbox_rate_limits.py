@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_s3r_rule_set'),
+        ('tournaments', '0015_rule_set'),
     ]
 
     operations = [

@@ -26,7 +26,7 @@ def copy_contact_to_players(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0015_s3d_standings_outbox_rate_limits")]
+    dependencies = [("tournaments", "0016_standings_outbox_rate_limits")]
 
     operations = [
         migrations.AddField(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0015_s3l_registration_contact'),
+        ('tournaments', '0017_registration_contact'),
     ]
 
     operations = [

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0016_s3l_import_encoding'),
+        ('tournaments', '0018_import_encoding'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
