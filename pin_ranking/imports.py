@@ -5,7 +5,7 @@ the roster import (tournaments.roster)."""
 
 import datetime as dt
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 from django.core.exceptions import ValidationError
@@ -20,7 +20,8 @@ from pin_ranking.services import _level, _require_committee, certificate_code, c
 from tournaments.archive.services import tournament_import_archive
 from tournaments.audit import AuditAction, audit_record
 from tournaments.models import Player, Tournament
-from tournaments.roster.files import _csv_table, _xlsx_table
+from tournaments.roster.files import Problem, RosterFileError, read_table  # one reader for every file import
+from tournaments.roster.files import problem_message as roster_problem_message
 
 # Header spellings per column, compared after NFKC, case folding and dropping spaces and underscores.
 RESULT_HEADERS = {
@@ -70,19 +71,10 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
 
 
-@dataclass
-class Problem:
-    row: int  # 1 is the header row; 0 the file as a whole
-    column: str
-    code: str
-    params: dict = field(default_factory=dict)
-
-    def as_dict(self) -> dict:
-        return {"row": self.row, "column": self.column, "code": self.code, "params": self.params}
-
-
 def problem_message(problem: dict) -> str:
-    template = MESSAGES.get(problem["code"], "{code}")
+    if problem["code"] not in MESSAGES:  # the file itself (unreadable, encoding, size): the roster's words
+        return roster_problem_message(problem)
+    template = MESSAGES[problem["code"]]
     return str(template).format(code=problem["code"], **problem.get("params", {}))
 
 
@@ -93,18 +85,12 @@ class ResultsFileInvalid(ValidationError):
         super().__init__([problem_message(p.as_dict()) for p in problems])
 
 
-def _table(filename: str, content: bytes) -> list[list[str]]:
-    if filename.lower().endswith(".xlsx"):
-        return _xlsx_table(content)
-    return _csv_table(content)
-
-
 def read_results(filename: str, content: bytes) -> tuple[list[tuple[int, dict]], list[Problem]]:
     """(rows as (row number, {column: text}), problems about the file's shape)."""
     try:
-        table = _table(filename, content)
-    except Exception as exc:  # openpyxl and csv raise many kinds; all mean "not readable"
-        return [], [Problem(0, "", "unreadable", {"detail": str(exc)[:200]})]
+        table, _encoding = read_table(filename, content)
+    except RosterFileError as error:  # unreadable, a zip bomb, not UTF-8: said as the roster import says it
+        return [], list(error.problems)
     numbered = [(n, row) for n, row in enumerate(table, start=1) if any(str(cell).strip() for cell in row)]
     if len(numbered) < 2:
         return [], [Problem(0, "", "empty")]

@@ -185,24 +185,29 @@ class RosterFileError(Exception):
         self.problems = problems
 
 
+def read_table(filename: str, content: bytes, encoding: str = "") -> tuple[list[list[str]], str]:
+    """The cells of an uploaded CSV or XLSX and the encoding that read it ("xlsx" for a workbook), within
+    the limits (a zip bomb refused before openpyxl opens it, a CSV decoded as `decode_csv` says).
+    Every file import reads through here (the roster, the Pin committee's results files)."""
+    try:
+        if filename.lower().endswith(".xlsx"):
+            _xlsx_check_sizes(content)
+            return _xlsx_table(content), "xlsx"
+        text, used = decode_csv(content, encoding)
+        return _csv_table(text), used
+    except RosterFileError:
+        raise
+    except Exception as exc:  # openpyxl and csv raise many kinds; all mean "not readable"
+        raise RosterFileError([Problem(0, "", "unreadable", {"detail": str(exc)[:200]})]) from exc
+
+
 def read_rows(filename: str, content: bytes, encoding: str = "", read: dict | None = None):
     """Rows as (row number in the file, {column: text}) keyed by canonical column names; 1 is the header.
 
     `encoding` is the one the organizer chose for a CSV ("" = UTF-8, or detect and ask); `read`, if given,
     receives the encoding used and the first rows as read (the import page's preview)."""
     read = read if read is not None else {}
-    try:
-        if filename.lower().endswith(".xlsx"):
-            _xlsx_check_sizes(content)
-            table = _xlsx_table(content)
-            read["encoding"] = "xlsx"
-        else:
-            text, read["encoding"] = decode_csv(content, encoding)
-            table = _csv_table(text)
-    except RosterFileError:
-        raise
-    except Exception as exc:  # openpyxl and csv raise many kinds; all mean "not readable"
-        raise RosterFileError([Problem(0, "", "unreadable", {"detail": str(exc)[:200]})]) from exc
+    table, read["encoding"] = read_table(filename, content, encoding)
     read["preview"] = [[cell.strip() for cell in row] for row in table[:6]]
     # Row numbers are those a spreadsheet shows, blank rows included, so problems can be found.
     numbered = [(number, row) for number, row in enumerate(table, start=1) if any(cell.strip() for cell in row)]
