@@ -4,7 +4,8 @@ from pin_ranking.imports import problem_message, read_results
 
 
 def test_a_latin_1_results_file_is_not_read_on_a_guess():
-    content = "federation_id,name,country,rank,table_points,contest_points\nX1,Jürgen Müller,DE,1,10,5\n".encode("latin-1")
+    header = "federation_id,name,country,rank,table_points,contest_points\n"
+    content = (header + "X1,Jürgen Müller,DE,1,10,5\n").encode("latin-1")
     rows, problems = read_results("results.csv", content)
     assert rows == [] and [p.code for p in problems] == ["encoding_confirm"]
     assert "{code}" not in problem_message(problems[0].as_dict())
