@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from pin_ranking.models import (
+    Application,
     Committee,
     CommitteeSeat,
     Competition,
@@ -74,3 +75,9 @@ class LedgerSnapshotAdmin(ReadOnly):
 @admin.register(ResultsImport)
 class ResultsImportAdmin(ReadOnly):
     list_display = ["filename", "kind", "status", "competition", "created_at"]
+
+
+@admin.register(Application)
+class ApplicationAdmin(ReadOnly):
+    list_display = ["name", "track", "pin", "status", "committee", "signed_at"]
+    list_filter = ["status", "track"]
