@@ -157,3 +157,25 @@ def application_file(*, actor, player: Player, track: str, pin: int, sex: str, a
                  detail={"player": player.pk, "track": track, "pin": pin, "committee": committee.name,
                          "ledger_version": ledger.version, "on_behalf": application.on_behalf})
     return application
+
+
+def application_view(*, viewer, application_id: int) -> Application:
+    """One application with its personal fields: the applicant (or whoever filed it) and the committee only;
+    anyone else gets 404 (the form's 性别 年龄 证件号码 联系方式 are private)."""
+    application = (Application.objects.select_related("player", "committee", "snapshot", "filed_by")
+                   .filter(pk=application_id).first())
+    if application is None or viewer is None or not viewer.is_authenticated:
+        raise NotFound(_("No such page."))
+    if application.player.user_id == viewer.pk or application.filed_by_id == viewer.pk:
+        return application
+    if is_committee_member(viewer):
+        return application
+    raise NotFound(_("No such page."))
+
+
+def applications_of(*, player: Player) -> list[Application]:
+    return list(Application.objects.filter(player=player).select_related("committee").order_by("-signed_at"))
+
+
+def ledger_of(*, player: Player, track: str) -> Ledger | None:
+    return Ledger.objects.filter(player=player, track=track).first()

@@ -119,3 +119,44 @@ def test_filing_is_audited_without_personal_fields(applicant):
     event = AuditEvent.objects.get(action="pin.application_filed")
     assert event.detail["pin"] == 7 and event.detail["ledger_version"] == 1
     assert application.id_number not in str(event.detail) and "contact" not in event.detail
+
+
+def test_the_player_applies_from_my_pin(client, applicant):
+    client.force_login(applicant.user)
+    page = client.get("/pin/me/")
+    assert b"/pin/apply/pin/" in page.content
+    form = client.get("/pin/apply/pin/")
+    assert form.status_code == 200 and b"National Open" in form.content
+    response = client.post("/pin/apply/pin/", {"pin": 7, **{k: v for k, v in FORM.items() if k != "pledge_accepted"},
+                                               "pledge_accepted": "on"})
+    application = Application.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/pin/applications/{application.pk}/"
+    assert client.get(response["Location"]).content.count(FORM["id_number"].encode()) == 1
+
+
+def test_the_page_shows_what_is_missing(client, applicant):
+    client.force_login(applicant.user)
+    response = client.post("/pin/apply/pin/", {"pin": 7, "sex": "F", "age": 30, "id_number": "X", "contact": "Y"})
+    assert response.status_code == 200 and not Application.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["applicant", "committee", "outsider", "organizer", "other_player", "anonymous"])
+def test_privacy_the_form_is_seen_by_the_applicant_and_the_committee_only(client, applicant, national,
+                                                                          committee_member, who):
+    application = file(applicant.user, applicant)
+    users = {"applicant": applicant.user, "committee": committee_member, "outsider": make_user("outsider")}
+    if who == "organizer":
+        users[who] = make_user("org2")
+        Membership.objects.create(user=users[who], tournament=national, role=Role.ORGANIZER)
+    if who == "other_player":
+        users[who] = make_user("lilei")
+        Player.objects.filter(federation_id="CN002").update(user=users[who])
+    if who in users:
+        client.force_login(users[who])
+    response = client.get(f"/pin/applications/{application.pk}/")
+    if who in ("applicant", "committee"):
+        assert response.status_code == 200 and FORM["id_number"].encode() in response.content
+    elif who == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    else:
+        assert response.status_code == 404 and FORM["id_number"].encode() not in response.content
