@@ -10,6 +10,7 @@ from pin_ranking.models import (
     CompetitionResult,
     Ledger,
     LedgerSnapshot,
+    PinAward,
     PinRegister,
     ResultCertificate,
     ResultsImport,
@@ -81,3 +82,8 @@ class ResultsImportAdmin(ReadOnly):
 class ApplicationAdmin(ReadOnly):
     list_display = ["name", "track", "pin", "status", "committee", "signed_at"]
     list_filter = ["status", "track"]
+
+
+@admin.register(PinAward)
+class PinAwardAdmin(ReadOnly):
+    list_display = ["number", "name", "track", "pin", "country", "awarded_on"]

@@ -76,3 +76,30 @@ class Application(models.Model):
     @property
     def is_open(self) -> bool:
         return self.status in OPEN_STATUSES
+
+
+class PinAward(models.Model):
+    """The public Pin register (7.4 "建立档案，通过世界麻将组织网站公布"): one numbered Pin certificate per
+    approved application. Public fields only (name, Pin, date, country): no personal field of the form."""
+
+    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="award")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="pin_awards")
+    track = models.CharField(_("track"), max_length=8, choices=[("pin", _("Pin")), ("web_pin", _("Web Pin"))])
+    pin = models.PositiveSmallIntegerField(_("Pin"))
+    number = models.CharField(_("certificate number"), max_length=32, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
+    committee = models.ForeignKey("pin_ranking.Committee", on_delete=models.PROTECT, related_name="awards")
+    awarded_on = models.DateField(_("awarded on"))
+
+    class Meta:
+        ordering = ["track", "pin", "awarded_on", "number"]
+        verbose_name = _("Pin certificate")
+        verbose_name_plural = _("Pin certificates")
+        constraints = [
+            models.CheckConstraint(condition=Q(pin__gte=1) & Q(pin__lte=9), name="pin_award_pin_range",
+                violation_error_message=_("A Pin is 1 (highest) to 9 (lowest).")),
+        ]
+
+    def __str__(self):
+        return f"{self.number} {self.name} {self.track} {self.pin}"

@@ -65,6 +65,15 @@ def _filed(d, event, places):
     return text + (_(", on the player's behalf") if d.get("on_behalf") else "")
 
 
+def _decided(d, event, places):
+    if d["decision"] == "approve":
+        return _("Pin application approved: Pin %(pin)s, certificate %(number)s") % {"pin": d["pin"],
+                                                                                     "number": d["number"]}
+    if d["decision"] == "reject":
+        return _("Pin application rejected: %(reason)s") % {"reason": d["reason"]}
+    return _("More information asked for the Pin application: %(reason)s") % {"reason": d["reason"]}
+
+
 SENTENCES = {
     AuditAction.PIN_COMPETITION_REGISTERED: _registered,
     AuditAction.PIN_COMPETITION_UNREGISTERED: _unregistered,
@@ -77,4 +86,5 @@ SENTENCES = {
     AuditAction.PIN_LEDGERS_RECOMPUTED: _recomputed,
     AuditAction.PIN_COMMITTEE_SEAT_GRANTED: _seat,
     AuditAction.PIN_APPLICATION_FILED: _filed,
+    AuditAction.PIN_APPLICATION_DECIDED: _decided,
 }
