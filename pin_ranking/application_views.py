@@ -9,7 +9,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pin_ranking import selectors
+from pin_ranking.access import is_committee_member
 from pin_ranking.applications import application_file, application_view, applications_of, ledger_of
+from pin_ranking.committee import application_decide, committee_queue, pin_register_public
 from pin_ranking.models import Application
 from scoring.engine.table import twelfths_display
 from tournaments.errors import NotFound
@@ -67,3 +69,46 @@ def application_detail(request, application_id: int):
         "pin_css": True, "application": application, "rows": rows,
         "points_display": (twelfths_display(application.points_total) if application.track == "pin"
                            else application.points_total)})
+
+
+class DecisionForm(forms.Form):
+    decision = forms.ChoiceField(choices=[("approve", gettext_lazy("Approve")), ("reject", gettext_lazy("Reject")),
+                                          ("more_info", gettext_lazy("Ask for more"))])
+    version = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
+
+
+@login_required
+def committee_applications(request):
+    """The queue of the committees the member sits on: each application with its ledger and certificates."""
+    if not is_committee_member(request.user):
+        raise NotFound(_("No such page."))
+    if request.method == "POST":
+        form = DecisionForm(request.POST)
+        if form.is_valid():
+            try:
+                application = application_decide(actor=request.user, application_id=int(request.POST["application"]),
+                                                 **form.cleaned_data)
+            except (ValidationError, ValueError, KeyError) as error:
+                text = "; ".join(error.messages) if isinstance(error, ValidationError) else _("No such page.")
+                messages.error(request, text)
+            else:
+                messages.success(request, _("%(name)s: %(status)s") % {"name": application.name,
+                                                                      "status": application.get_status_display()})
+        return redirect("pin_ranking:committee_applications")
+    queue = []
+    for application in committee_queue(user=request.user):
+        rows = [{**row, "table_points_display": twelfths_display(row["table_points"])}
+                for row in application.results]
+        queue.append({"application": application, "rows": rows, "reached": application.snapshot.pin,
+                      "check_ok": application.snapshot.pin is not None and application.snapshot.pin <= application.pin,
+                      "points_display": (twelfths_display(application.points_total) if application.track == "pin"
+                                         else application.points_total),
+                      "form": DecisionForm(initial={"version": application.version})})
+    return render(request, "pin_ranking/applications/queue.html", {"pin_css": True, "queue": queue})
+
+
+def pin_register(request):
+    """7.4 公布: the public register of Pins (holder, Pin, date, country); no personal field."""
+    return render(request, "pin_ranking/applications/register.html", {"pin_css": True,
+                                                                      "awards": pin_register_public()})

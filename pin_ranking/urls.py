@@ -17,6 +17,8 @@ urlpatterns = [
     path("pin/certificates/<int:certificate_id>/pdf/", views.certificate_download, name="certificate_pdf"),
     path("pin/apply/<str:track>/", application_views.application_new, name="application_new"),
     path("pin/applications/<int:application_id>/", application_views.application_detail, name="application"),
+    path("pin/committee/applications/", application_views.committee_applications, name="committee_applications"),
+    path("pin/register/", application_views.pin_register, name="register"),
     path("pin/verify/", views.verify, name="verify"),
     path("t/<int:tournament_id>/pin-certificates/", views.tournament_certificates, name="tournament_certificates"),
 ]

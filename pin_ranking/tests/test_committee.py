@@ -101,3 +101,24 @@ def test_two_members_deciding_at_once_one_wins_the_other_gets_a_conflict(applica
         t.join()
     assert sorted(outcomes) == ["conflict", "won"]
     assert AuditEvent.objects.filter(action="pin.application_decided").count() == 1
+
+
+def test_the_queue_page_decides_and_the_public_register_shows_the_pin(client, applicant, member):
+    application = file(applicant.user, applicant)
+    client.force_login(member)
+    page = client.get("/pin/committee/applications/")
+    assert page.status_code == 200 and b"Wang Fang" in page.content and b"Automatic check" in page.content
+    client.post("/pin/committee/applications/", {"application": application.pk, "decision": "approve", "version": 1})
+    assert Application.objects.get().status == "approved"
+    client.post("/pin/committee/applications/", {"application": application.pk, "decision": "reject", "version": 1,
+                                                 "reason": "late"})
+    assert Application.objects.get().status == "approved"  # the stale second decision is a conflict
+    client.logout()
+    register = client.get("/pin/register/")
+    assert register.status_code == 200 and b"Wang Fang" in register.content
+    assert FORM["id_number"].encode() not in register.content and FORM["contact"].encode() not in register.content
+
+
+def test_the_queue_is_the_committees_only(client, applicant):
+    client.force_login(applicant.user)
+    assert client.get("/pin/committee/applications/").status_code == 404
