@@ -3,12 +3,14 @@
 from django.contrib import admin
 
 from pin_ranking.models import (
+    Application,
     Committee,
     CommitteeSeat,
     Competition,
     CompetitionResult,
     Ledger,
     LedgerSnapshot,
+    PinAward,
     PinRegister,
     ResultCertificate,
     ResultsImport,
@@ -74,3 +76,14 @@ class LedgerSnapshotAdmin(ReadOnly):
 @admin.register(ResultsImport)
 class ResultsImportAdmin(ReadOnly):
     list_display = ["filename", "kind", "status", "competition", "created_at"]
+
+
+@admin.register(Application)
+class ApplicationAdmin(ReadOnly):
+    list_display = ["name", "track", "pin", "status", "committee", "signed_at"]
+    list_filter = ["status", "track"]
+
+
+@admin.register(PinAward)
+class PinAwardAdmin(ReadOnly):
+    list_display = ["number", "name", "track", "pin", "country", "awarded_on"]

@@ -58,6 +58,22 @@ def _seat(d, event, places):
     return _("%(user)s given a seat on %(committee)s") % {"user": d["user"], "committee": d["committee"]}
 
 
+def _filed(d, event, places):
+    text = _("Application for %(track)s %(pin)s filed to %(committee)s (ledger version %(version)s)") % {
+        "track": _("Web Pin") if d["track"] == "web_pin" else _("Pin"), "pin": d["pin"], "committee": d["committee"],
+        "version": d["ledger_version"]}
+    return text + (_(", on the player's behalf") if d.get("on_behalf") else "")
+
+
+def _decided(d, event, places):
+    if d["decision"] == "approve":
+        return _("Pin application approved: Pin %(pin)s, certificate %(number)s") % {"pin": d["pin"],
+                                                                                     "number": d["number"]}
+    if d["decision"] == "reject":
+        return _("Pin application rejected: %(reason)s") % {"reason": d["reason"]}
+    return _("More information asked for the Pin application: %(reason)s") % {"reason": d["reason"]}
+
+
 SENTENCES = {
     AuditAction.PIN_COMPETITION_REGISTERED: _registered,
     AuditAction.PIN_COMPETITION_UNREGISTERED: _unregistered,
@@ -69,4 +85,6 @@ SENTENCES = {
     AuditAction.PIN_REGISTER_UPDATED: _register_updated,
     AuditAction.PIN_LEDGERS_RECOMPUTED: _recomputed,
     AuditAction.PIN_COMMITTEE_SEAT_GRANTED: _seat,
+    AuditAction.PIN_APPLICATION_FILED: _filed,
+    AuditAction.PIN_APPLICATION_DECIDED: _decided,
 }

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from pin_ranking import views
+from pin_ranking import application_views, views
 
 app_name = "pin_ranking"
 
@@ -15,6 +15,10 @@ urlpatterns = [
     path("pin/committee/players/", views.players, name="players"),
     path("pin/committee/ledger/", views.ledger, name="ledger"),
     path("pin/certificates/<int:certificate_id>/pdf/", views.certificate_download, name="certificate_pdf"),
+    path("pin/apply/<str:track>/", application_views.application_new, name="application_new"),
+    path("pin/applications/<int:application_id>/", application_views.application_detail, name="application"),
+    path("pin/committee/applications/", application_views.committee_applications, name="committee_applications"),
+    path("pin/register/", application_views.pin_register, name="register"),
     path("pin/verify/", views.verify, name="verify"),
     path("t/<int:tournament_id>/pin-certificates/", views.tournament_certificates, name="tournament_certificates"),
 ]

@@ -106,6 +106,8 @@ class AuditAction(models.TextChoices):
     PIN_REGISTER_UPDATED = "pin.register_updated", _("Pin register settings changed")
     PIN_LEDGERS_RECOMPUTED = "pin.ledgers_recomputed", _("Pin ledgers recomputed")
     PIN_COMMITTEE_SEAT_GRANTED = "pin.committee_seat_granted", _("Pin committee seat given")
+    PIN_APPLICATION_FILED = "pin.application_filed", _("Pin application filed")
+    PIN_APPLICATION_DECIDED = "pin.application_decided", _("Pin application decided")
 
 
 def audit_record(

@@ -69,4 +69,18 @@ def seed_pin(users: dict) -> bool:
         if index != len(PAST) - 2:  # the regional event's certificates still wait for the chief referee
             pin_services.certificates_sign_all(actor=users["chief"], competition=competition)
     eligibility_recompute(reason="demo")
+    _waiting_application(users)
     return True
+
+
+def _waiting_application(users: dict) -> None:
+    """One application waiting in the committee's queue (Sato Haruto's, filed for him by the committee)."""
+    from pin_ranking.applications import application_file
+    from pin_ranking.models import Ledger
+    from tournaments.models import Player
+
+    sato = Player.objects.get(federation_id="DEMO-009")
+    ledger = Ledger.objects.filter(player=sato, track="pin").first()
+    if ledger is not None and ledger.pin is not None:
+        application_file(actor=users["pin"], player=sato, track="pin", pin=ledger.pin, sex="M", age=29,
+                         id_number="TK2201-5567", contact="sato.haruto@example.jp", pledge_accepted=True)

@@ -320,6 +320,15 @@ REALISTIC = {
         {"user": "pin", "committee": "World Pin Committee"}, ("pin_ranking.committeeseat", "1"),
         "pin given a seat on World Pin Committee",
     ),
+    AuditAction.PIN_APPLICATION_FILED: (
+        {"player": 3, "track": "pin", "pin": 7, "committee": "CN", "ledger_version": 2, "on_behalf": True},
+        ("pin_ranking.application", "1"),
+        "Application for Pin 7 filed to CN (ledger version 2), on the player's behalf",
+    ),
+    AuditAction.PIN_APPLICATION_DECIDED: (
+        {"decision": "approve", "pin": 7, "track": "pin", "reason": "", "number": "P2026-00001"},
+        ("pin_ranking.application", "1"), "Pin application approved: Pin 7, certificate P2026-00001",
+    ),
 }
 
 

@@ -25,7 +25,8 @@ def test_referee_records_an_elementary_hand_on_the_tablet(browser, live_server, 
     page.locator("fieldset.discard-only").get_by_label("1 Player 1").check()
     tap(page, "1m", "2m", "3m", "2p", "3p", "4p", "3s", "4s", "5s", "N", "N", "N", "9s", "9s")
     page.locator("#record-hand").click()
-    page.locator("#sheet-state td.fans").get_by_text("Mixed Shifted Chows").wait_for()  # (a phone shows them under the hand)
+    # the fans read in their column (a phone also shows them under the hand)
+    page.locator("#sheet-state td.fans").get_by_text("Mixed Shifted Chows").wait_for()
     first_hand = page.locator("#sheet-state .sheet-hands tbody tr").first
     # no base points: only the discarder pays the hand's 8 (the full rules: -16, -8, +32, -8)
     assert first_hand.locator("td.num .delta").all_inner_texts() == ["-8", "0", "8", "0"]

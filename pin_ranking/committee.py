@@ -1,0 +1,96 @@
+"""The committee's decisions on applications (Appendix 9, 7.3-7.4).
+
+7.3 "品级委员会根据选手申请的品级，核对《申请表》和相关成绩证明，对照品级标准，作出选手品级认定结果" -- a member
+of the application's committee approves, rejects with a reason, or asks for more. 7.4 "选手品级认定申请获准后，
+…向选手颁发证书，建立档案，通过世界麻将组织网站公布" -- approval issues a numbered Pin certificate and enters the
+public register (PinAward). One decision per application: the row is locked (select_for_update) and the
+version the member saw is checked, so of two members deciding at once one wins and the other is told.
+"""
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.db.models import Min
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from pin_ranking.models import Application, CommitteeSeat, PinAward
+from tournaments.access import is_pin_committee
+from tournaments.audit import AuditAction, audit_record
+from tournaments.errors import NotFound
+
+DECISIONS = ("approve", "reject", "more_info")
+
+
+class DecisionConflict(ValidationError):
+    """Someone else decided this application first (or it changed since it was shown)."""
+
+
+def sits_on(user, committee) -> bool:
+    if user is None or not user.is_authenticated:
+        return False
+    return is_pin_committee(user) or CommitteeSeat.objects.filter(user=user, committee=committee).exists()
+
+
+def held_pin(*, player, track: str) -> int | None:
+    """The best Pin the register holds for the player (1 is highest); later results never lower it."""
+    return PinAward.objects.filter(player=player, track=track).aggregate(best=Min("pin"))["best"]
+
+
+def _number(application: Application) -> str:
+    prefix = "WP" if application.track == "web_pin" else "P"
+    year = timezone.now().year
+    count = PinAward.objects.filter(number__startswith=f"{prefix}{year}-").count() + 1
+    return f"{prefix}{year}-{count:05d}"
+
+
+@transaction.atomic
+def application_decide(*, actor, application_id: int, decision: str, version: int, reason: str = "") -> Application:
+    """Approve, reject (with a reason) or ask for more. `version` is the one the member saw: a decision taken
+    meanwhile by another member makes this one a conflict, never a second decision."""
+    application = Application.objects.select_for_update().filter(pk=application_id).first()
+    if application is None or not sits_on(actor, application.committee):
+        raise NotFound(_("No such page."))
+    if decision not in DECISIONS:
+        raise ValidationError({"decision": _("Approve, reject or ask for more information.")})
+    if application.version != version or not application.is_open:
+        raise DecisionConflict(_("This application was decided by %(who)s meanwhile: reload it.")
+                               % {"who": application.decided_by or _("another member")})
+    reason = (reason or "").strip()
+    if decision in ("reject", "more_info") and not reason:
+        raise ValidationError({"reason": _("Say why (the player reads it).")})
+    award = None
+    if decision == "approve":
+        held = held_pin(player=application.player, track=application.track)
+        if held is not None and held <= application.pin:
+            raise ValidationError({"decision": _("The player already holds Pin %(pin)d: a Pin is never lowered.")
+                                   % {"pin": held}})
+        award = PinAward.objects.create(
+            application=application, player=application.player, track=application.track, pin=application.pin,
+            number=_number(application), name=application.name, country=application.country,
+            committee=application.committee, awarded_on=timezone.localdate())
+    application.status = {"approve": Application.Status.APPROVED, "reject": Application.Status.REJECTED,
+                           "more_info": Application.Status.MORE_INFO}[decision]
+    application.version += 1
+    application.decided_by = actor
+    application.decided_at = timezone.now()
+    application.reason = reason
+    application.save(update_fields=["status", "version", "decided_by", "decided_at", "reason"])
+    audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_DECIDED, obj=application,
+                 detail={"decision": decision, "pin": application.pin, "track": application.track,
+                         "reason": reason, "number": award.number if award else None})
+    return application
+
+
+def committee_queue(*, user) -> list[Application]:
+    """The open applications of the committees the user sits on (all of them for the pin_committee group)."""
+    qs = Application.objects.filter(status__in=("pending", "more_info")).select_related("committee", "snapshot",
+                                                                                        "player")
+    if not is_pin_committee(user):
+        qs = qs.filter(committee__seats__user=user)
+    return list(qs.order_by("signed_at", "pk"))
+
+
+def pin_register_public() -> list[PinAward]:
+    """7.4 公布: holders, Pin, date, country -- nothing personal."""
+    return list(PinAward.objects.only("name", "country", "track", "pin", "number", "awarded_on")
+                .order_by("track", "pin", "awarded_on", "number"))
