@@ -13,23 +13,21 @@ wrong taps keep the real player out:
   referee can still sign the sheet without a confirmation, with the reason (sheet_sign).
 - Speed bumps per client (the logged-in account sending) and per sheet: PIN_BURST wrong PINs within
   PIN_BURST_SECONDS pause that client or sheet for the rest of the minute, so no script runs
-  through the PINs of a whole tournament at 80 requests a second. They live in the cache behind
-  `throttle_hit` / `throttle_blocked`, the one place to swap their storage; an unreachable cache
-  lets the request through (logged): the database bound above still holds.
+  through the PINs of a whole tournament at 80 requests a second. They are counted in the database
+  (tournaments/ratelimit.py: one atomic upsert per try), so every worker sees the same count and a
+  Redis outage changes nothing: rate limits never fall back to per-worker memory (issue 16).
 
 A wrong PIN must be counted even though the request then fails: the callers record the failure
 and *return* the refusal from their transaction, raising it only after the commit.
 """
 
-import logging
 import secrets
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-logger = logging.getLogger(__name__)
+from tournaments.ratelimit import rate_limit_hit, rate_limit_peek
 
 PIN_MAX_FAILURES = 10
 PIN_BURST = 10
@@ -59,23 +57,13 @@ def pin_retired_error() -> ValidationError:
 
 
 def throttle_blocked(key: str, limit: int) -> bool:
-    """Whether `key` has reached `limit` hits in its current window (False if the cache is down)."""
-    try:
-        return (cache.get(key) or 0) >= limit
-    except Exception:  # noqa: BLE001 - a cache outage must not refuse a player; the database bound holds
-        logger.warning("PIN throttle: cache unreachable, %s not checked", key, exc_info=True)
-        return False
+    """Whether `key` has reached `limit` hits in its current window."""
+    return rate_limit_peek(key, window_seconds=PIN_BURST_SECONDS) >= limit
 
 
 def throttle_hit(key: str, window: int) -> None:
     """Count one hit for `key`; the window starts at the first hit."""
-    try:
-        cache.add(key, 0, window)
-        cache.incr(key)
-    except ValueError:
-        cache.set(key, 1, window)  # expired between add and incr
-    except Exception:  # noqa: BLE001
-        logger.warning("PIN throttle: cache unreachable, %s not counted", key, exc_info=True)
+    rate_limit_hit(key, limit=PIN_BURST, window_seconds=window)
 
 
 def pin_burst_blocked(*keys: str) -> ValidationError | None:
