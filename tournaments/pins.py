@@ -27,7 +27,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import F
 from django.utils.translation import gettext as _
 
-from tournaments.ratelimit import rate_limit_hit, rate_limit_peek
+from tournaments.ratelimit import rate_limit_hit, rate_limit_peek, rate_limit_reset
 
 PIN_MAX_FAILURES = 10
 PIN_BURST = 10
@@ -79,3 +79,21 @@ def pin_burst_count(*keys: str) -> None:
     for key in keys:
         if key:
             throttle_hit(key, PIN_BURST_SECONDS)
+
+
+# --- pauses per entry (check-in by PIN, linking an account): PIN_ATTEMPTS misses within the window ---
+# Counted in the database too, like the speed bumps above: the same count on every worker, Redis or not.
+
+
+def pause_reached(keys, *, limit: int, window: int) -> bool:
+    return any(rate_limit_peek(key, window_seconds=window) >= limit for key in keys)
+
+
+def pause_count(keys, *, limit: int, window: int) -> None:
+    for key in keys:
+        rate_limit_hit(key, limit=limit, window_seconds=window)
+
+
+def pause_forget(keys) -> None:
+    for key in keys:
+        rate_limit_reset(key)

@@ -8,7 +8,6 @@ check-in (PIN_ATTEMPTS misses, then PIN_PAUSE_SECONDS).
 
 
 from django.contrib.auth import get_user_model
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.crypto import constant_time_compare
@@ -19,7 +18,7 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, player_link_user
 from tournaments.errors import NotFound
 from tournaments.models import Player, Registration, Tournament
-from tournaments.pins import pin_verify
+from tournaments.pins import pause_count, pause_forget, pause_reached, pin_verify
 from tournaments.players.selectors import player_link_token
 from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS
 
@@ -62,7 +61,7 @@ def _self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: s
     if not user.is_authenticated:
         raise ValidationError(_("Log in first."))
     keys = (_attempts_key(tournament.pk, entry_number), _user_attempts_key(user.pk))
-    if any(cache.get(key, 0) >= PIN_ATTEMPTS for key in keys):
+    if pause_reached(keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS):
         raise ValidationError({"pin": _("Too many wrong PINs: wait ten minutes, or ask a referee for a new PIN.")})
     registration = (
         Registration.objects.select_for_update().select_related("player")
@@ -74,12 +73,10 @@ def _self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: s
         registration=registration, pin=pin, wrong=wrong
     )
     if refusal is not None:
-        for key in keys:
-            cache.add(key, 0, PIN_PAUSE_SECONDS)
-            cache.incr(key)
+        pause_count(keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
         return refusal
     player = _link(user=user, registration=registration)
-    cache.delete_many(keys)
+    pause_forget(keys)
     return player
 
 
@@ -122,7 +119,7 @@ def confirm_pin_reissue(*, actor, registration: Registration) -> str:
         detail={"entry": registration.entry_number, "how": "staff"},
     )
     # A fresh PIN starts with no misses held against it.
-    cache.delete(_attempts_key(registration.tournament_id, registration.entry_number))
+    pause_forget([_attempts_key(registration.tournament_id, registration.entry_number)])
     return pin
 
 

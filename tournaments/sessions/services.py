@@ -1,7 +1,6 @@
 """Tables, seats and sessions: the day's plan at the tables (3.5, Appendix 3), check-in (3.5.7.1)."""
 
 
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -24,7 +23,7 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.pins import pin_verify
+from tournaments.pins import pause_count, pause_reached, pin_verify
 from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute_later
@@ -504,7 +503,7 @@ def _check_in_by_pin(
     *, session: Session, table_number: int, entry_number: int, pin: str
 ) -> SessionCheckIn | ValidationError:
     attempts_key = f"check-in-failures:{session.pk}:{entry_number}"
-    if cache.get(attempts_key, 0) >= PIN_ATTEMPTS:
+    if pause_reached([attempts_key], limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS):
         raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
     registration = session.tournament.registrations.filter(entry_number=entry_number).first()
     wrong = _("Entry number and PIN do not match.")
@@ -512,8 +511,7 @@ def _check_in_by_pin(
         registration=registration, pin=pin, wrong=wrong
     )
     if refusal is not None:
-        cache.add(attempts_key, 0, PIN_PAUSE_SECONDS)
-        cache.incr(attempts_key)
+        pause_count([attempts_key], limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
         return refusal
     session = lock_session(session.pk)
     _check_in_open(session)
