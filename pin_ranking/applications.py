@@ -55,18 +55,20 @@ def committee_for(*, track: str, pin: int, country: str) -> Committee:
 def missing_sentence(*, data: dict, track: str, pin: int, edition: str) -> str:
     """What the ledger still lacks for `pin`, measure by measure (4.5 三项标准应同时达到)."""
     standard = standards_for(edition).standard(Track(track), pin)
-    status = next((s for s in data.get("statuses", []) if s["pin"] == pin), None)
+    # Ledger.data's statuses: [pin, points met, contest points met, placing met] (docs/pin-ranking.md).
+    status = next((s for s in data.get("statuses", []) if s[0] == pin), None)
+    points_met, contest_points_met, placing_met = status[1:4] if status else (False, False, False)
     parts = []
-    if status is None or not status["points_met"]:
+    if not points_met:
         if track == Track.PIN:
             short = standard.points * TWELFTHS - data.get("points", 0)
             parts.append(_("%(short)s more table points") % {"short": _points(short)})
         else:
             parts.append(_("%(short)d more web points") % {"short": standard.points - data.get("points", 0)})
-    if standard.contest_points is not None and (status is None or not status["contest_points_met"]):
+    if standard.contest_points is not None and not contest_points_met:
         parts.append(_("%(short)d more contest points")
                      % {"short": standard.contest_points - data.get("contest_points", 0)})
-    if standard.placing.required and (status is None or not status["placing"]["met"]):
+    if standard.placing.required and not placing_met:
         parts.append(_("the placing (individual top %(top)d%(unit)s)") % {
             "top": standard.placing.individual_top,
             "unit": (_(", or a group or team placed %(unit)d or better") % {"unit": standard.placing.unit_top}
