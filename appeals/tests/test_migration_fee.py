@@ -4,18 +4,11 @@ import datetime as dt
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tournaments.testing.migrations import migrate_to
 
 BEFORE = [("appeals", "0001_initial")]
 AFTER = [("appeals", "0004_fee_constraints")]
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
 
 
 @pytest.mark.django_db(transaction=True)
@@ -24,7 +17,7 @@ def test_3_12_2_old_appeals_fee_counted_paid_migrates(ended_sheet, registrations
     fee's receipt; a penalty appeal escalated after the chief referee's rejection keeps the fee
     forfeited (3.13.3: nothing held again), who forfeited it and when are the rejection's; a decided
     appeal keeps its recorded outcome; a fee of 0 becomes the rule's 200 USD."""
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     Appeal = old.get_model("appeals", "Appeal")
     AppealDecision = old.get_model("appeals", "AppealDecision")
     AppealPolicy = old.get_model("appeals", "AppealPolicy")
@@ -46,7 +39,7 @@ def test_3_12_2_old_appeals_fee_counted_paid_migrates(ended_sheet, registrations
     rejection = AppealDecision.objects.create(appeal=escalated, stage="chief_referee", outcome="rejected",
                                               reasons="Stands.", decided_by_id=chief_referee.pk)
 
-    new = _migrate(AFTER)
+    new = migrate_to(AFTER)
     Appeal = new.get_model("appeals", "Appeal")
     row = {a.pk: a for a in Appeal.objects.all()}
     assert (row[open_one.pk].status, row[open_one.pk].fee_status, row[open_one.pk].fee_received_at) == (
@@ -61,7 +54,7 @@ def test_3_12_2_old_appeals_fee_counted_paid_migrates(ended_sheet, registrations
     policy = new.get_model("appeals", "AppealPolicy").objects.get()
     assert (policy.fee_amount, policy.fee_currency) == (Decimal("200.00"), "USD")
     # And back: the old model's "paid, held" for every open appeal.
-    old = _migrate(BEFORE)
+    old = migrate_to(BEFORE)
     assert set(old.get_model("appeals", "Appeal").objects.filter(status="open").values_list("fee_status", flat=True)) \
         == {"paid"}
-    _migrate(AFTER)
+    migrate_to(AFTER)

@@ -2,22 +2,11 @@
 used it (nothing any tournament knew is lost), then leaves the Player; going back restores it."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tournaments.testing.migrations import latest_migrations, migrate_to
 
 BEFORE = [("tournaments", "0016_standings_outbox_rate_limits")]
 AFTER = [("tournaments", "0017_registration_contact")]
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def _latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.postgres
@@ -25,7 +14,7 @@ def _latest():
 def test_contact_moves_to_every_registration_of_the_player_and_back():
     import datetime as dt
 
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         Player = apps.get_model("tournaments", "Player")
@@ -38,15 +27,15 @@ def test_contact_moves_to_every_registration_of_the_player_and_back():
         Registration.objects.create(tournament=first, player=shared, entry_number=1)
         Registration.objects.create(tournament=second, player=shared, entry_number=7)
         Registration.objects.create(tournament=first, player=alone, entry_number=2)
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         Registration = apps.get_model("tournaments", "Registration")
         Player = apps.get_model("tournaments", "Player")
         contacts = sorted(Registration.objects.values_list("tournament__name", "entry_number", "contact"))
         assert contacts == [("A", 1, "+86 138 zhang@example.org"), ("A", 2, ""), ("B", 7, "+86 138 zhang@example.org")]
         assert "contact" not in {field.name for field in Player._meta.get_fields()}
         Registration.objects.filter(tournament__name="B").update(contact="b@example.org")
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         Player = apps.get_model("tournaments", "Player")
         assert dict(Player.objects.values_list("name", "contact")) == {"Zhang Min": "b@example.org", "Li Wei": ""}
     finally:
-        _migrate(_latest())
+        migrate_to(latest_migrations())

@@ -2,22 +2,11 @@
 (before issue 13 a start did not touch the status) becomes Running, audited; the others are left alone."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tournaments.testing.migrations import latest_migrations, migrate_to
 
 BEFORE = [("tournaments", "0010_session_check_in")]
 AFTER = [("tournaments", "0011_status_follows_day")]
-
-
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
-def _latest():
-    return MigrationExecutor(connection).loader.graph.leaf_nodes()
 
 
 @pytest.mark.postgres
@@ -25,7 +14,7 @@ def _latest():
 def test_started_drafts_and_published_tournaments_become_running_audited():
     import datetime as dt
 
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         Session = apps.get_model("tournaments", "Session")
@@ -41,7 +30,7 @@ def test_started_drafts_and_published_tournaments_become_running_audited():
         published_played = tournament("B", "published", ["finished", "finished"])
         draft_planned = tournament("C", "draft", ["planned", "planned"])
         finished = tournament("D", "finished", ["finished"])
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         Tournament = apps.get_model("tournaments", "Tournament")
         AuditEvent = apps.get_model("tournaments", "AuditEvent")
         status = dict(Tournament.objects.values_list("pk", "status"))
@@ -53,4 +42,4 @@ def test_started_drafts_and_published_tournaments_become_running_audited():
             (draft_running.pk, "draft", "migration"), (published_played.pk, "published", "migration")
         ]
     finally:
-        _migrate(_latest())
+        migrate_to(latest_migrations())

@@ -4,24 +4,17 @@ that session is certain (3.5.7.1)."""
 import datetime as dt
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tournaments.testing.migrations import latest_migrations, migrate_to
 
 BEFORE = [("tournaments", "0009_ranking_groups_qualifiers")]
 AFTER = [("tournaments", "0010_session_check_in")]
 
 
-def _migrate(targets):
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(targets)
-    return executor.loader.project_state(targets).apps
-
-
 @pytest.mark.postgres  # SQLite cannot rebuild these tables inside the test's connection state
 @pytest.mark.django_db(transaction=True)
 def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
-    apps = _migrate(BEFORE)
+    apps = migrate_to(BEFORE)
     try:
         Tournament = apps.get_model("tournaments", "Tournament")
         Player = apps.get_model("tournaments", "Player")
@@ -61,7 +54,7 @@ def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
         d = tournament("D", ["planned"])
         entry(d, 1, True, None)
 
-        apps = _migrate(AFTER)
+        apps = migrate_to(AFTER)
         SessionCheckIn = apps.get_model("tournaments", "SessionCheckIn")
         carried = {
             (c.registration_id, c.session.tournament.name, c.session.number): c
@@ -73,13 +66,10 @@ def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
         assert "checked_in" not in {f.name for f in apps.get_model("tournaments", "Registration")._meta.fields}
 
         # Backwards: the check-ins become the flag again.
-        apps = _migrate(BEFORE)
+        apps = migrate_to(BEFORE)
         Registration = apps.get_model("tournaments", "Registration")
         assert set(Registration.objects.filter(checked_in=True).values_list("pk", flat=True)) == {a1.pk, a2.pk, b2.pk}
     finally:
-        _migrate(_latest())
+        migrate_to(latest_migrations())
 
 
-def _latest():
-    executor = MigrationExecutor(connection)
-    return executor.loader.graph.leaf_nodes()
