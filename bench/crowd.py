@@ -172,6 +172,9 @@ def main() -> int:
     parser.add_argument("--crowd", type=float, default=60, help="seconds the crowd lasts at least")
     parser.add_argument("--worker-class", default=None, help="gthread (shipped) or sync")
     parser.add_argument("--workers", type=int, default=None, help="gunicorn processes (shipped: 2 x CPUs + 1)")
+    parser.add_argument("--slow", type=int, default=0,
+                        help="organizers downloading session 1's filled score sheets (150 tables, one PDF) "
+                             "back to back during the crowd: long requests, what tells gthread from sync")
     parser.add_argument("--deadline", type=float, default=900)
     args = parser.parse_args()
     with throwaway_services():
@@ -226,19 +229,28 @@ def run(args) -> int:
             connection.close()
             return snapshot.version
 
+        def download():
+            tablet = Tablet(port, "organizer", 0, 0)
+            tablet.cookies["sessionid"] = board_cookie
+            status, _, elapsed = tablet.request("GET", f"/t/{tournament_id}/sessions/1/score-sheets-filled.pdf")
+            return status, elapsed
+
         crowd = Crowd(port, tournament_id, args.phones)
         boards, recomputes = Background(BOARD_SECONDS, board), Background(RECOMPUTE_SECONDS, recompute)
+        downloads = [Background(0.01, download) for _ in range(args.slow)]
         crowd_started = time.monotonic()
         crowd.start()
         boards.start()
         recomputes.start()
+        for background in downloads:
+            background.start()
         time.sleep(POLL_SECONDS)  # every phone has polled once
         crowd_seconds = record(tablets, range(half + 1, 2 * half + 1), args.think, "crowd")
         time.sleep(max(0.0, args.crowd - (time.monotonic() - crowd_started)))
-        for background in (boards, recomputes):
+        for background in (boards, recomputes, *downloads):
             background.stop.set()
         crowd.finish()
-        for background in (boards, recomputes):
+        for background in (boards, recomputes, *downloads):
             background.join(60)
         gunicorn_settings = f"{env.get('WEB_WORKER_CLASS', 'gthread')}, " \
                             f"{env.get('WEB_WORKERS', f'{2 * os.cpu_count() + 1}')} processes"
@@ -246,6 +258,7 @@ def run(args) -> int:
     sent = [key for t in tablets for key in t.sent]
     stored = {str(key) for key in Hand.objects.filter(client_key__in=sent).values_list("client_key", flat=True)}
     report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_seconds, answered, stored, gunicorn_settings)
+    report_downloads(downloads)
     errors = [e for t in tablets for e in t.errors]
     bad_polls = sum(n for status, n in crowd.statuses.items() if status not in ("200", "304"))
     return 1 if errors or bad_polls or answered - stored else 0
@@ -282,6 +295,15 @@ def report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_second
     print(f"hands answered 201: {len(answered)}, in the database: {len(stored)}, lost (answered 201, not stored): "
           f"{len(answered - stored)}, stored but answered late or not at all: {len(stored - answered)}")
     print(f"hand errors: {len(errors)}" + (f", e.g. {errors[0]}" if errors else ""))
+
+
+def report_downloads(downloads: list[Background]) -> None:
+    if not downloads:
+        return
+    results = [r for background in downloads for r in background.results]
+    ok = [r[1] for r in results if isinstance(r, tuple) and r[0] == 200]
+    print(f"score-sheet PDF downloads by {len(downloads)} organizers during the crowd: {len(ok)} of {len(results)} "
+          f"answered 200" + (f", p50 {percentile(ok, 50):.0f} ms, p95 {percentile(ok, 95):.0f} ms" if ok else ""))
 
 
 if __name__ == "__main__":

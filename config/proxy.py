@@ -136,6 +136,8 @@ def served(*, database_url: str, settings: str, static_root: str | None = None, 
     try:
         static = static_root or str(folder / "static")
         os.makedirs(static, exist_ok=True)
+        # The pages nginx answers itself (the documents' busy page), where collectstatic puts them.
+        shutil.copytree(ROOT / "static" / "errors", Path(static) / "errors", dirs_exist_ok=True)
         block = folder / "mcr.conf"
         block.write_text(render_server_block(upstream=f"{HOST}:{stack.gunicorn_port}",
                                              listen=f"{HOST}:{stack.nginx_port}", static_root=static,

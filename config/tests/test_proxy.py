@@ -117,6 +117,36 @@ def test_fifty_slow_clients_do_not_stop_a_hand_behind_the_shipped_proxy(stack, s
               f"{crowded * 1000:.0f} ms with 50 slow clients connected")
 
 
+def test_two_documents_are_made_at_a_time_a_third_gets_the_busy_page_and_hands_go_on(stack, sheet, referee_cookies):
+    # Two uploads that never finish hold the two document slots as long renders would
+    # (limit_conn counts a request from its headers on, body included).
+    holders = []
+    for _ in range(2):
+        sock = socket.create_connection((proxy.HOST, stack.nginx_port), timeout=5)
+        sock.sendall(b"POST /t/1/results.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nx")
+        holders.append(sock)
+    try:
+        time.sleep(0.5)
+        conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+        conn.request("GET", "/t/1/results.xlsx", headers={"Host": "127.0.0.1"})
+        busy = conn.getresponse()
+        page = busy.read().decode()
+        conn.close()
+        assert busy.status == 503
+        assert "try again in a minute" in page and "请一分钟后再试" in page and "もう一度お試しください" in page
+        assert _post_hand(stack.nginx_port, referee_cookies, sheet.pk, 1, timeout=10)[0] == 201
+    finally:
+        for sock in holders:
+            sock.close()
+    time.sleep(0.5)
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+    conn.request("GET", "/t/999999/results.pdf", headers={"Host": "127.0.0.1"})
+    freed = conn.getresponse()
+    freed.read()
+    conn.close()
+    assert freed.status != 503  # the slots are free again: the app answers (no such tournament)
+
+
 def test_nginx_serves_static_files_itself_and_refuses_oversized_bodies(stack):
     conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
     conn.request("GET", "/static/probe.css")
