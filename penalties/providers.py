@@ -2,7 +2,7 @@
 
 from collections import defaultdict
 
-from django.db.models import F
+from django.db.models import F, Q, Subquery
 
 from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, RankCancellation
@@ -68,26 +68,27 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     one kept by a "play on" arrangement made before issue 12)."""
     from django.utils.translation import gettext as _
 
-    offenders = list(
-        Penalty.objects.filter(sheet_id=sheet_id, hand_number=hand_number, no_win=True, status=Penalty.Status.ACTIVE)
+    # One query, on the busiest write of the day (every hand asks): the fouls in force of the player
+    # in this seat that can stop this win; a table with no such foul (nearly every hand) reads no row.
+    player = SeatAssignment.objects.filter(
+        session__sheets__id=sheet_id, table_id=F("session__sheets__table_id"), seat=seat
+    ).order_by().values("registration_id")[:1]
+    this_session = ScoreSheet.objects.filter(pk=sheet_id).order_by().values("session__number")[:1]
+    fouls = list(
+        Penalty.objects.filter(offender_id=Subquery(player), status=Penalty.Status.ACTIVE)
+        .filter(Q(sheet_id=sheet_id, hand_number=hand_number, no_win=True) | Q(disqualification=True))
+        .annotate(this_session=Subquery(this_session))
         .order_by()  # not Meta.ordering: "sheet" would join the sheet, session and tournament
-        .values_list("offender_id", flat=True)
+        .values_list("no_win", "disqualification", "sheet_id", "sheet__session__number", "hand_number",
+                     "this_session")
     )
-    seats = _seat_index([sheet_id])
-    if any(seats.get((sheet_id, offender)) == seat for offender in offenders):
+    if any(no_win and foul_sheet == sheet_id and foul_hand == hand_number
+           for no_win, _disqualified, foul_sheet, _session, foul_hand, _this in fouls):
         return _("This player has lost the right to win this hand (停和, rule 3.11.3).")
-    player = next((registration for (sheet, registration), s in seats.items() if s == seat), None)
-    if player is None:
-        return None
-    sheet = ScoreSheet.objects.filter(pk=sheet_id).values("session__tournament_id", "session__number").first()
-    suspensions = Penalty.objects.filter(
-        offender_id=player, disqualification=True, status=Penalty.Status.ACTIVE,
-        sheet__session__tournament_id=sheet["session__tournament_id"],
-    ).order_by().values_list("sheet_id", "sheet__session__number", "hand_number")
-    for foul_sheet, foul_session, foul_hand in suspensions:
-        if foul_session < sheet["session__number"] or (
+    for _no_win, disqualified, foul_sheet, foul_session, foul_hand, this_session_number in fouls:
+        if disqualified and (foul_session < this_session_number or (
             foul_sheet == sheet_id and (foul_hand is None or hand_number >= foul_hand)
-        ):
+        )):
             return _("This player is disqualified (停赛, rule 3.11.4) and can win no hand from the foul on.")
     return None
 
