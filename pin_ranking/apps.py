@@ -20,6 +20,10 @@ class PinRankingConfig(AppConfig):
         extensions.register_tournament_archive_section(SECTION)
         # A registered tournament's standings changing later (an upheld appeal) corrects its frozen results.
         extensions.register_standings_listener(standings_changed)
+        # The Pin held beside the player's name on the standings and player pages (7.4 公布).
+        from pin_ranking.committee import pin_badges
+
+        extensions.register_player_badges_provider(pin_badges)
         # The chief referee signs the results certificates (Appendix 9, 7.2) from the tournament's page.
         extensions.register_link("tournament", _("Results certificates (Pin)"), "pin_ranking:tournament_certificates",
                                  predicate=_certifies)

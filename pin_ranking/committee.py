@@ -10,6 +10,7 @@ version the member saw is checked, so of two members deciding at once one wins a
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import Min
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -17,6 +18,7 @@ from pin_ranking.models import Application, CommitteeSeat, PinAward
 from tournaments.access import is_pin_committee
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
+from tournaments.extensions import PlayerBadge
 
 DECISIONS = ("approve", "reject", "more_info")
 
@@ -94,3 +96,21 @@ def pin_register_public() -> list[PinAward]:
     """7.4 公布: holders, Pin, date, country -- nothing personal."""
     return list(PinAward.objects.only("name", "country", "track", "pin", "number", "awarded_on")
                 .order_by("track", "pin", "awarded_on", "number"))
+
+
+def pin_badges(player_ids: set[int]) -> dict[int, list[PlayerBadge]]:
+    """The Pin beside a holder's name on the standings and player pages (the core asks through
+    tournaments.extensions.player_badges): the highest Pin approved on each track, the Pin before the
+    Web Pin (3.5: the tracks never mix). Only approved Pins, never eligibility; and a Pin is never
+    lowered: an award stands whatever later results say (7.4 建立档案: the register keeps it; nothing in
+    Appendix 9 takes a Pin away). One query."""
+    best: dict[tuple[int, str], int] = {}
+    for player_id, track, pin in PinAward.objects.filter(player_id__in=player_ids).order_by().values_list(
+            "player_id", "track", "pin"):
+        best[(player_id, track)] = min(pin, best.get((player_id, track), pin))
+    url = reverse("pin_ranking:register")
+    badges: dict[int, list[PlayerBadge]] = {}
+    for (player_id, track), pin in sorted(best.items(), key=lambda item: (item[0][0], item[0][1] != "pin")):
+        text = (_("Pin %(pin)s") if track == "pin" else _("Web Pin %(pin)s")) % {"pin": pin}
+        badges.setdefault(player_id, []).append(PlayerBadge(text=text, title=_("Pin register"), url=url))
+    return badges

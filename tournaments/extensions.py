@@ -13,7 +13,8 @@ registered provider and combines the answers. The seams:
   "rank_cancelled" (3.11.5) take no rank, count in no team total and are struck from the results;
   anyone flagged at all (also a substitute stood down) needs no seat in later sessions;
 - hand marks: short texts on a sheet's hand rows (the fouls recorded in that hand);
-- links on core pages, panels on the organizer's board, and sections of the tournament archive.
+- links on core pages, panels on the organizer's board, and sections of the tournament archive;
+- player badges: what a player holds beyond this tournament (the Pin), beside their name.
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
 cost one query per provider. See docs/extension-points.md.
@@ -428,3 +429,37 @@ def register_standings_listener(listener: Callable) -> None:
 def standings_changed(tournament_id: int, version: int) -> None:
     for listener in _standings_listeners:
         listener(tournament_id, version)
+
+
+# --- badges beside a player's name ------------------------------------------------------------------
+# What a player holds beyond this tournament, shown beside their name on the standings and the
+# player's page: the Pin (品级, Appendix 9) from the pin_ranking app. A provider takes player ids
+# (tournaments.Player, the person across tournaments) and answers in bulk, one query for a whole
+# standings table: {player id: [PlayerBadge, ...]}. Public information only: the page is public.
+
+
+@dataclass(frozen=True)
+class PlayerBadge:
+    text: str  # short, shown beside the name ("3品", "Pin 3")
+    title: str = ""  # the longer words for a tooltip and screen readers
+    url: str = ""  # where it is shown in full (the public Pin register)
+
+
+PlayerBadgesProvider = Callable[[set[int]], dict[int, list[PlayerBadge]]]
+_player_badges_providers: list[PlayerBadgesProvider] = []
+
+
+def register_player_badges_provider(provider: PlayerBadgesProvider) -> None:
+    if provider not in _player_badges_providers:
+        _player_badges_providers.append(provider)
+
+
+def player_badges(player_ids: Iterable[int]) -> dict[int, list[PlayerBadge]]:
+    ids = set(player_ids)
+    badges: dict[int, list[PlayerBadge]] = {}
+    if not ids:
+        return badges
+    for provider in _player_badges_providers:
+        for player_id, found in provider(ids).items():
+            badges.setdefault(player_id, []).extend(found)
+    return badges

@@ -7,8 +7,10 @@ from django.db.models import Count, Min, OuterRef, Subquery
 from django.utils import timezone
 
 from scoring.engine.table import twelfths_display
+from tournaments import extensions
 from tournaments.errors import NotFound
 from tournaments.models import (
+    Registration,
     StandingsChange,
     StandingsSnapshot,
     Tournament,
@@ -77,11 +79,24 @@ def standings_data(*, snapshot: StandingsSnapshot | None) -> dict:
     return snapshot.data if snapshot is not None else EMPTY_STANDINGS
 
 
+def standings_badges(*, tournament_id: int, entry: int | None = None) -> dict[int, list[extensions.PlayerBadge]]:
+    """What each entry (or the one `entry`) holds beyond this tournament (the Pin, from the apps above
+    the core), by entry number: one query for the registrations and one per provider, whatever the
+    number of players."""
+    registrations = Registration.objects.filter(tournament_id=tournament_id)
+    if entry is not None:
+        registrations = registrations.filter(entry_number=entry)
+    players = dict(registrations.order_by().values_list("entry_number", "player_id"))
+    found = extensions.player_badges(players.values())
+    return {entry: found[player] for entry, player in players.items() if player in found}
+
+
 def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
     """The snapshot's rows with table points as people write them (3, 1.5, 2.33)."""
     if snapshot is None:
         return {"snapshot": None, **EMPTY_STANDINGS, "notes": []}
     data = snapshot.data
+    badges = standings_badges(tournament_id=snapshot.tournament_id)
     individuals = [
         {
             "rank": row["rank"],
@@ -94,6 +109,7 @@ def standings_for_display(*, snapshot: StandingsSnapshot | None) -> dict:
             "contest_points": row["contest_points"],
             "disqualified": row.get("disqualified", False),
             "withdrawn": row.get("withdrawn", False),  # snapshots stored before issue 13 have none
+            "badges": badges.get(row["entry"], []),
         }
         for row in data["individuals"]
     ]
@@ -138,6 +154,7 @@ def standings_player(*, snapshot: StandingsSnapshot | None, entry: int) -> dict:
         "entry": row["entry"],
         "name": row["name"],
         "name_local": row.get("name_local") or "",
+        "badges": standings_badges(tournament_id=snapshot.tournament_id, entry=entry).get(entry, []),
         "team": row.get("team") or "",
         "group": row.get("group") or "",
         "country": row.get("country") or "",
