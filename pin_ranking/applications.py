@@ -9,6 +9,7 @@ here, against the ledger snapshot the application points at, and the committee d
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -173,6 +174,25 @@ def application_view(*, viewer, application_id: int) -> Application:
     if is_committee_member(viewer):
         return application
     raise NotFound(_("No such page."))
+
+
+def applications_for_user(*, user) -> list[Application]:
+    """The applications a user may read with their personal fields as applicant: their own player's and
+    those they filed on someone's behalf (7.1); newest first."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Application.objects.filter(Q(player__user=user) | Q(filed_by=user))
+                .select_related("committee", "award").order_by("-signed_at", "-pk"))
+
+
+def player_to_file_for(*, actor, player_id: int | None) -> Player:
+    """The player an application is filed for: the actor's own (no id), or the one named if the actor may file
+    on their behalf (7.1: a committee member, or an organizer of a tournament they entered); else 404."""
+    player = (Player.objects.filter(user=actor).first() if player_id is None
+              else Player.objects.filter(pk=player_id).first())
+    if player is None or not may_file_for(actor, player):
+        raise NotFound(_("No such page."))
+    return player
 
 
 def applications_of(*, player: Player) -> list[Application]:

@@ -98,6 +98,34 @@ def pin_register_public() -> list[PinAward]:
                 .order_by("track", "pin", "awarded_on", "number"))
 
 
+REGISTER_PAGE_SIZE = 100
+
+
+def pin_register_page(*, track: str = "", pin: int | None = None, country: str = "", page: int = 1) -> dict:
+    """One page of the public register (7.4 公布), filtered; public fields only. 404 past the last page."""
+    awards = PinAward.objects.select_related("committee").order_by("track", "pin", "awarded_on", "number")
+    if track:
+        awards = awards.filter(track=track)
+    if pin is not None:
+        awards = awards.filter(pin=pin)
+    if country:
+        awards = awards.filter(country__iexact=country)
+    count = awards.count()
+    pages = max(1, -(-count // REGISTER_PAGE_SIZE))
+    if not 1 <= page <= pages:
+        raise NotFound(_("No such page."))
+    start = (page - 1) * REGISTER_PAGE_SIZE
+    return {"count": count, "page": page, "pages": pages, "results": list(awards[start:start + REGISTER_PAGE_SIZE])}
+
+
+def pin_award_public(*, number: str) -> PinAward:
+    """One entry of the public register by its certificate number (anyone may verify a Pin); else 404."""
+    award = PinAward.objects.select_related("committee").filter(number=number).first()
+    if award is None:
+        raise NotFound(_("No such page."))
+    return award
+
+
 def pin_badges(player_ids: set[int]) -> dict[int, list[PlayerBadge]]:
     """The Pin beside a holder's name on the standings and player pages (the core asks through
     tournaments.extensions.player_badges): the highest Pin approved on each track, the Pin before the

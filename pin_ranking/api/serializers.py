@@ -48,3 +48,78 @@ class LedgerRowOutput(serializers.Serializer):
     contest_points = serializers.IntegerField()
     pin = serializers.IntegerField(allow_null=True)
     web_pin = serializers.IntegerField(allow_null=True)
+
+
+# --- the public register (7.4 公布): public fields only --------------------------------------------------
+
+
+class RegisterEntryOutput(serializers.Serializer):
+    number = serializers.CharField(help_text="the Pin certificate's number (P2026-00001; WP… for a Web Pin)")
+    name = serializers.CharField()
+    country = serializers.CharField(allow_blank=True)
+    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    pin = serializers.IntegerField(help_text="1 (highest) to 9")
+    awarded_on = serializers.DateField()
+    committee = serializers.CharField(source="committee.name", help_text="the committee that certified it (7.3-7.4)")
+
+
+class RegisterQueryInput(serializers.Serializer):
+    track = serializers.ChoiceField(choices=["pin", "web_pin"], required=False)
+    pin = serializers.IntegerField(min_value=1, max_value=9, required=False)
+    country = serializers.CharField(max_length=64, required=False, allow_blank=True)
+    page = serializers.IntegerField(min_value=1, required=False, help_text="100 entries a page; past the last: 404")
+
+
+class RegisterPageOutput(serializers.Serializer):
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = RegisterEntryOutput(many=True)
+
+
+# --- applications (Appendix 9, 7.1-7.4; the form of Appendix 10) ---------------------------------------
+
+
+class ApplicationInput(serializers.Serializer):
+    player = serializers.IntegerField(required=False, help_text="filing on a player's behalf (7.1): their id; "
+                                                                "leave out to apply for yourself")
+    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    pin = serializers.IntegerField(min_value=1, max_value=9)
+    sex = serializers.ChoiceField(choices=["F", "M"], help_text="附件十 性别")
+    age = serializers.IntegerField(help_text="附件十 年龄, in years")
+    id_number = serializers.CharField(max_length=64, help_text="附件十 证件号码")
+    contact = serializers.CharField(max_length=200, help_text="附件十 联系方式")
+    pledge_accepted = serializers.BooleanField(help_text="本人承诺… the form's pledge: must be true")
+
+
+class DecisionInput(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["approve", "reject", "more_info"])
+    version = serializers.IntegerField(help_text="the application's version as you read it (a stale one: 409)")
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=500,
+                                   help_text="required to reject or ask for more; the player reads it")
+
+
+class ApplicationOutput(serializers.Serializer):
+    """An application as its applicant and the committee read it. The form's personal fields (sex, age,
+    id_number, contact) are in it: this answer goes to no one else (404)."""
+
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    country = serializers.CharField(allow_blank=True)
+    track = serializers.CharField()
+    pin = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "more_info", "approved", "rejected"])
+    version = serializers.IntegerField()
+    committee = serializers.CharField(source="committee.name")
+    signed_at = serializers.DateTimeField()
+    on_behalf = serializers.BooleanField()
+    decided_at = serializers.DateTimeField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True, help_text="the committee's words (rejection, more asked)")
+    certificate_number = serializers.CharField(allow_null=True, help_text="the Pin certificate, once approved")
+    sex = serializers.CharField()
+    age = serializers.IntegerField()
+    id_number = serializers.CharField()
+    contact = serializers.CharField()
+    points_total = serializers.FloatField(help_text="品级积分合计: table points (Pin) or web points (Web Pin)")
+    results = serializers.ListField(child=serializers.DictField(), help_text="the form's rows, one per competition")
