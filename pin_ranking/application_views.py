@@ -4,15 +4,18 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from pin_ranking import selectors
 from pin_ranking.access import is_committee_member
 from pin_ranking.applications import application_file, application_view, applications_of, ledger_of
-from pin_ranking.committee import application_decide, committee_queue, pin_register_public
+from pin_ranking.committee import application_decide, committee_queue, pin_award_public, pin_register_public
 from pin_ranking.models import Application
+from pin_ranking.pdf import pin_certificate_pdf
 from scoring.engine.table import twelfths_display
 from tournaments.errors import NotFound
 
@@ -67,6 +70,7 @@ def application_detail(request, application_id: int):
     rows = [{**row, "table_points_display": twelfths_display(row["table_points"])} for row in application.results]
     return render(request, "pin_ranking/applications/detail.html", {
         "pin_css": True, "application": application, "rows": rows,
+        "award": getattr(application, "award", None) if application.status == Application.Status.APPROVED else None,
         "points_display": (twelfths_display(application.points_total) if application.track == "pin"
                            else application.points_total)})
 
@@ -113,3 +117,18 @@ def pin_register(request):
     """7.4 公布: the public register of Pins (holder, Pin, date, country); no personal field."""
     return render(request, "pin_ranking/applications/register.html", {"pin_css": True,
                                                                       "awards": pin_register_public()})
+
+
+def pin_certificate_download(request, number: str):
+    """The numbered Pin certificate (7.4) as PDF: public, as the register it repeats (no personal field)."""
+    award = pin_award_public(number=number)
+    url = request.build_absolute_uri(reverse("pin_ranking:award", args=[award.number]))
+    response = HttpResponse(pin_certificate_pdf(award, verify_url=url), content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="pin-certificate-{award.number}.pdf"'
+    return response
+
+
+def pin_award(request, number: str):
+    """One entry of the public register: anyone verifying a Pin certificate lands here."""
+    return render(request, "pin_ranking/applications/award.html", {"pin_css": True,
+                                                                   "award": pin_award_public(number=number)})

@@ -98,6 +98,11 @@ def pin_register_public() -> list[PinAward]:
                 .order_by("track", "pin", "awarded_on", "number"))
 
 
+def pin_awards_of(*, player) -> list[PinAward]:
+    """The Pin certificates a player holds (public, as the register), newest first."""
+    return list(PinAward.objects.filter(player=player).select_related("committee").order_by("-awarded_on", "-pk"))
+
+
 REGISTER_PAGE_SIZE = 100
 
 

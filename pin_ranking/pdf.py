@@ -1,5 +1,5 @@
-"""The results certificate (Appendix 9, 7.2) as PDF, in the reader's language (WeasyPrint, as the
-core's results sheet; the CJK font comes from the system)."""
+"""The results certificate (Appendix 9, 7.2) and the Pin certificate (7.4) as PDF, in the reader's
+language (WeasyPrint, as the core's results sheet; the CJK font comes from the system)."""
 
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
@@ -16,4 +16,16 @@ def certificate_pdf(certificate, *, verify_url: str) -> bytes:
         "table_points": twelfths_display(result.table_points), "verify_url": verify_url,
         "language": get_language(),
     })
+    return HTML(string=html).write_pdf()
+
+
+def pin_certificate_pdf(award, *, verify_url: str) -> bytes:
+    """7.4 "向选手颁发证书": the numbered Pin certificate. Public fields only (name, country, Pin, date, number,
+    the certifying committee), as in the public register: never the form's personal fields."""
+    from django.utils.translation import gettext as _
+    from weasyprint import HTML
+
+    pin_text = (_("Pin %(pin)s") if award.track == "pin" else _("Web Pin %(pin)s")) % {"pin": award.pin}
+    html = render_to_string("pin_ranking/pin_certificate_pdf.html", {
+        "award": award, "pin_text": pin_text, "verify_url": verify_url, "language": get_language()})
     return HTML(string=html).write_pdf()

@@ -19,6 +19,9 @@ urlpatterns = [
     path("pin/applications/<int:application_id>/", application_views.application_detail, name="application"),
     path("pin/committee/applications/", application_views.committee_applications, name="committee_applications"),
     path("pin/register/", application_views.pin_register, name="register"),
+    path("pin/register/<str:number>/", application_views.pin_award, name="award"),
+    path("pin/register/<str:number>/certificate.pdf", application_views.pin_certificate_download,
+         name="pin_certificate_pdf"),
     path("pin/verify/", views.verify, name="verify"),
     path("t/<int:tournament_id>/pin-certificates/", views.tournament_certificates, name="tournament_certificates"),
 ]

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 
 from pin_ranking import forms, selectors, services
 from pin_ranking.access import is_committee_member
+from pin_ranking.committee import pin_awards_of
 from pin_ranking.imports import (
     ExternalCompetition,
     ResultsFileInvalid,
@@ -98,13 +99,15 @@ def my_pin(request):
     if player is None:
         return render(request, "pin_ranking/my_pin.html", {"player": None, **_css()})
     view = selectors.player_ledger(player=player)
-    return render(request, "pin_ranking/my_pin.html", {**_ledger_context(view), "own": True, **_css()})
+    return render(request, "pin_ranking/my_pin.html", {**_ledger_context(view), "own": True, **_css(),
+                                                        "awards": pin_awards_of(player=player)})
 
 
 @login_required
 def player_ledger(request, player_id: int):
     view = selectors.player_ledger_view(viewer=request.user, player_id=player_id)
-    return render(request, "pin_ranking/my_pin.html", {**_ledger_context(view), "own": False, **_css()})
+    return render(request, "pin_ranking/my_pin.html", {**_ledger_context(view), "own": False, **_css(),
+                                                        "awards": pin_awards_of(player=view["player"])})
 
 
 @login_required
