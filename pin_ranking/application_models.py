@@ -8,6 +8,7 @@ committee (`pin_ranking.applications.application_view`).
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 OPEN_STATUSES = ("pending", "more_info")
@@ -103,3 +104,30 @@ class PinAward(models.Model):
 
     def __str__(self):
         return f"{self.number} {self.name} {self.track} {self.pin}"
+
+
+class ApplicationMessage(models.Model):
+    """The exchange when the committee asks for more (7.3 核对《申请表》和相关成绩证明): what it asked and what the
+    player answered, in order. Read by the applicant and the committee only, as the application itself."""
+
+    class Kind(models.TextChoices):
+        ASKED = "asked", _("The committee asked")
+        ANSWERED = "answered", _("The player answered")
+
+    application = models.ForeignKey(Application, on_delete=models.CASCADE, related_name="messages")
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices)
+    text = models.CharField(_("text"), max_length=1000)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.CheckConstraint(condition=Q(kind__in=["asked", "answered"]), name="pin_application_message_kind",
+                                   violation_error_message=_("A message is asked by the committee or answered.")),
+            models.CheckConstraint(condition=~Q(text=""), name="pin_application_message_text",
+                                   violation_error_message=_("A message says something.")),
+        ]
+
+    def __str__(self):
+        return f"{self.application_id} {self.kind}"

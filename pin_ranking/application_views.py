@@ -12,7 +12,14 @@ from django.utils.translation import gettext_lazy
 
 from pin_ranking import selectors
 from pin_ranking.access import is_committee_member
-from pin_ranking.applications import application_file, application_view, applications_of, ledger_of
+from pin_ranking.applications import (
+    application_answer,
+    application_file,
+    application_view,
+    applications_of,
+    ledger_of,
+    may_answer,
+)
 from pin_ranking.committee import application_decide, committee_queue, pin_award_public, pin_register_public
 from pin_ranking.models import Application
 from pin_ranking.pdf import pin_certificate_pdf
@@ -71,8 +78,42 @@ def application_detail(request, application_id: int):
     return render(request, "pin_ranking/applications/detail.html", {
         "pin_css": True, "application": application, "rows": rows,
         "award": getattr(application, "award", None) if application.status == Application.Status.APPROVED else None,
+        "exchange": list(application.messages.all()), "may_answer": may_answer(request.user, application),
         "points_display": (twelfths_display(application.points_total) if application.track == "pin"
                            else application.points_total)})
+
+
+class AnswerForm(forms.Form):
+    note = forms.CharField(label=gettext_lazy("What you add or correct"), max_length=1000, widget=forms.Textarea(
+        attrs={"rows": 4}))
+    sex = forms.ChoiceField(label=gettext_lazy("Sex"), choices=Application.Sex.choices)
+    age = forms.IntegerField(label=gettext_lazy("Age"), min_value=5, max_value=120)
+    id_number = forms.CharField(label=gettext_lazy("ID document number"), max_length=64)
+    contact = forms.CharField(label=gettext_lazy("Telephone or e-mail"), max_length=200)
+    refresh_results = forms.BooleanField(label=gettext_lazy("Fill the results again from my ledger as it stands now"),
+                                         required=False)
+
+
+@login_required
+def application_answer_page(request, application_id: int):
+    """7.3: the player answers the committee's "ask for more" and the application goes back to its queue."""
+    application = application_view(viewer=request.user, application_id=application_id)
+    if not may_answer(request.user, application):
+        raise NotFound(_("No such page."))
+    initial = {field: getattr(application, field) for field in ("sex", "age", "id_number", "contact")}
+    form = AnswerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            application_answer(actor=request.user, application_id=application.pk, **form.cleaned_data)
+        except ValidationError as error:
+            for field, problems in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Your answer is sent: the application is back with the committee."))
+            return redirect("pin_ranking:application", application.pk)
+    return render(request, "pin_ranking/applications/answer.html", {
+        "pin_css": True, "application": application, "form": form,
+        "exchange": list(application.messages.all())})
 
 
 class DecisionForm(forms.Form):
@@ -109,7 +150,8 @@ def committee_applications(request):
                       "check_ok": application.snapshot.pin is not None and application.snapshot.pin <= application.pin,
                       "points_display": (twelfths_display(application.points_total) if application.track == "pin"
                                          else application.points_total),
-                      "form": DecisionForm(initial={"version": application.version})})
+                      "form": DecisionForm(initial={"version": application.version}),
+                      "exchange": list(application.messages.all())})
     return render(request, "pin_ranking/applications/queue.html", {"pin_css": True, "queue": queue})
 
 

@@ -16,7 +16,14 @@ from django.utils.translation import gettext as _
 from pin_ranking.access import is_committee_member
 from pin_ranking.eligibility import pin_register_get
 from pin_ranking.engine import Certifier, Track, standards_for
-from pin_ranking.models import Application, Committee, Ledger, LedgerSnapshot, ResultCertificate
+from pin_ranking.models import (
+    Application,
+    ApplicationMessage,
+    Committee,
+    Ledger,
+    LedgerSnapshot,
+    ResultCertificate,
+)
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Membership, Player, Role
@@ -107,6 +114,20 @@ def application_form_rows(*, player: Player, data: dict) -> list[dict]:
     return rows
 
 
+def _personal_field_errors(*, sex, age, id_number, contact) -> dict:
+    """附件十's 性别 年龄 证件号码 联系方式, each with what to fix."""
+    errors = {}
+    if sex not in Application.Sex.values:
+        errors["sex"] = _("Choose female or male.")
+    if not isinstance(age, int) or not 5 <= age <= 120:
+        errors["age"] = _("Give your age in years.")
+    if not (id_number or "").strip():
+        errors["id_number"] = _("Give the number of your ID document.")
+    if not (contact or "").strip():
+        errors["contact"] = _("Give a telephone number or an e-mail address.")
+    return errors
+
+
 @transaction.atomic
 def application_file(*, actor, player: Player, track: str, pin: int, sex: str, age: int, id_number: str,
                      contact: str, pledge_accepted: bool) -> Application:
@@ -119,15 +140,7 @@ def application_file(*, actor, player: Player, track: str, pin: int, sex: str, a
         raise ValidationError({"track": _("Choose the Pin or the Web Pin.")})
     if not isinstance(pin, int) or not 1 <= pin <= 9:
         raise ValidationError({"pin": _("A Pin is 1 (highest) to 9 (lowest).")})
-    errors = {}
-    if sex not in Application.Sex.values:
-        errors["sex"] = _("Choose female or male.")
-    if not isinstance(age, int) or not 5 <= age <= 120:
-        errors["age"] = _("Give your age in years.")
-    if not (id_number or "").strip():
-        errors["id_number"] = _("Give the number of your ID document.")
-    if not (contact or "").strip():
-        errors["contact"] = _("Give a telephone number or an e-mail address.")
+    errors = _personal_field_errors(sex=sex, age=age, id_number=id_number, contact=contact)
     if not pledge_accepted:
         errors["pledge_accepted"] = _("Accept the pledge of the form to apply.")
     if errors:
@@ -159,6 +172,57 @@ def application_file(*, actor, player: Player, track: str, pin: int, sex: str, a
     audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_FILED, obj=application,
                  detail={"player": player.pk, "track": track, "pin": pin, "committee": committee.name,
                          "ledger_version": ledger.version, "on_behalf": application.on_behalf})
+    return application
+
+
+def may_answer(user, application: Application) -> bool:
+    """The applicant, or whoever filed the application on their behalf (7.1)."""
+    return bool(user and user.is_authenticated
+                and (application.player.user_id == user.pk or application.filed_by_id == user.pk))
+
+
+@transaction.atomic
+def application_answer(*, actor, application_id: int, note: str, sex: str, age: int, id_number: str, contact: str,
+                       refresh_results: bool = False) -> Application:
+    """Answer the committee's "ask for more" (7.3): correct or complete the form's personal fields, say what was
+    added, and (if asked) refill the results rows from the ledger as it now stands. The application goes back to
+    the committee's queue (pending) with a new version. Refuses an application the committee asks nothing of."""
+    application = (Application.objects.select_for_update().select_related("player")
+                   .filter(pk=application_id).first())
+    if application is None or not may_answer(actor, application):
+        raise NotFound(_("No such page."))
+    if application.status != Application.Status.MORE_INFO:
+        raise ValidationError({"note": _("The committee asks nothing more of this application: there is nothing to "
+                                         "answer.")})
+    errors = _personal_field_errors(sex=sex, age=age, id_number=id_number, contact=contact)
+    note = (note or "").strip()
+    if not note:
+        errors["note"] = _("Say what you add or correct: the committee reads it.")
+    if errors:
+        raise ValidationError(errors)
+    fields = {"sex": sex, "age": age, "id_number": id_number.strip(), "contact": contact.strip()}
+    changed = sorted(name for name, value in fields.items() if getattr(application, name) != value)
+    for name, value in fields.items():
+        setattr(application, name, value)
+    if refresh_results:
+        ledger = Ledger.objects.filter(player=application.player, track=application.track).first()
+        if ledger is None or ledger.pin is None or ledger.pin > application.pin:
+            raise ValidationError({"refresh_results": _("Your ledger no longer reaches Pin %(pin)d: it still needs "
+                                                        "%(missing)s.") % {
+                "pin": application.pin, "missing": missing_sentence(
+                    data=ledger.data if ledger else {}, track=application.track, pin=application.pin,
+                    edition=pin_register_get().edition)}})
+        application.snapshot = LedgerSnapshot.objects.get(player=application.player, track=application.track,
+                                                          version=ledger.version)
+        application.results = application_form_rows(player=application.player, data=ledger.data)
+        application.points_total = ledger.points
+    application.status = Application.Status.PENDING
+    application.version += 1
+    application.save()
+    ApplicationMessage.objects.create(application=application, kind=ApplicationMessage.Kind.ANSWERED, text=note,
+                                      author=actor)
+    audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_ANSWERED, obj=application,
+                 detail={"changed": changed, "results_refreshed": refresh_results, "version": application.version})
     return application
 
 

@@ -65,6 +65,14 @@ def _filed(d, event, places):
     return text + (_(", on the player's behalf") if d.get("on_behalf") else "")
 
 
+def _answered(d, event, places):
+    # No personal field, no text: the answer may hold them, and the audit page is read by more people.
+    if d.get("results_refreshed"):
+        return _("The player answered the committee and refreshed the results from the ledger (version %(v)s)") % {
+            "v": d.get("version")}
+    return _("The player answered the committee (version %(v)s)") % {"v": d.get("version")}
+
+
 def _decided(d, event, places):
     if d["decision"] == "approve":
         return _("Pin application approved: Pin %(pin)s, certificate %(number)s") % {"pin": d["pin"],
@@ -87,4 +95,5 @@ SENTENCES = {
     AuditAction.PIN_COMMITTEE_SEAT_GRANTED: _seat,
     AuditAction.PIN_APPLICATION_FILED: _filed,
     AuditAction.PIN_APPLICATION_DECIDED: _decided,
+    AuditAction.PIN_APPLICATION_ANSWERED: _answered,
 }

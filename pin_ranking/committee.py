@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pin_ranking.models import Application, CommitteeSeat, PinAward
+from pin_ranking.models import Application, ApplicationMessage, CommitteeSeat, PinAward
 from tournaments.access import is_pin_committee
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
@@ -77,6 +77,9 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
     application.decided_at = timezone.now()
     application.reason = reason
     application.save(update_fields=["status", "version", "decided_by", "decided_at", "reason"])
+    if decision == "more_info":  # the exchange the player answers (applications.application_answer)
+        ApplicationMessage.objects.create(application=application, kind=ApplicationMessage.Kind.ASKED, text=reason,
+                                          author=actor)
     audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_DECIDED, obj=application,
                  detail={"decision": decision, "pin": application.pin, "track": application.track,
                          "reason": reason, "number": award.number if award else None})
@@ -85,8 +88,8 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
 
 def committee_queue(*, user) -> list[Application]:
     """The open applications of the committees the user sits on (all of them for the pin_committee group)."""
-    qs = Application.objects.filter(status__in=("pending", "more_info")).select_related("committee", "snapshot",
-                                                                                        "player")
+    qs = (Application.objects.filter(status__in=("pending", "more_info"))
+          .select_related("committee", "snapshot", "player").prefetch_related("messages"))
     if not is_pin_committee(user):
         qs = qs.filter(committee__seats__user=user)
     return list(qs.order_by("signed_at", "pk"))

@@ -357,4 +357,4 @@ class ResultsImport(models.Model):
     def __str__(self):
         return self.filename
 
-from pin_ranking.application_models import Application, PinAward  # noqa: E402,F401  (kept apart: see that module)
+from pin_ranking.application_models import Application, ApplicationMessage, PinAward  # noqa: E402,F401  (kept apart: see that module)

@@ -17,6 +17,8 @@ urlpatterns = [
     path("pin/certificates/<int:certificate_id>/pdf/", views.certificate_download, name="certificate_pdf"),
     path("pin/apply/<str:track>/", application_views.application_new, name="application_new"),
     path("pin/applications/<int:application_id>/", application_views.application_detail, name="application"),
+    path("pin/applications/<int:application_id>/answer/", application_views.application_answer_page,
+         name="application_answer"),
     path("pin/committee/applications/", application_views.committee_applications, name="committee_applications"),
     path("pin/register/", application_views.pin_register, name="register"),
     path("pin/register/<str:number>/", application_views.pin_award, name="award"),

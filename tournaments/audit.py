@@ -108,6 +108,7 @@ class AuditAction(models.TextChoices):
     PIN_COMMITTEE_SEAT_GRANTED = "pin.committee_seat_granted", _("Pin committee seat given")
     PIN_APPLICATION_FILED = "pin.application_filed", _("Pin application filed")
     PIN_APPLICATION_DECIDED = "pin.application_decided", _("Pin application decided")
+    PIN_APPLICATION_ANSWERED = "pin.application_answered", _("Pin application completed by the player")
 
 
 def audit_record(

@@ -7,6 +7,7 @@ POST /api/pin/applications/                  logged in: file one (for yourself, 
 GET  /api/pin/applications/<id>/             the applicant, whoever filed it, the committee; anyone else 404
 GET  /api/pin/committee/applications/        a committee member: the open applications of your committees
 POST /api/pin/applications/<id>/decision/    a member of its committee: approve / reject / more_info (409 if stale)
+POST /api/pin/applications/<id>/answer/      the applicant or whoever filed it: answer "ask for more" (7.3)
 """
 
 from django.utils.translation import gettext as _
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 from pin_ranking import applications, committee
 from pin_ranking.access import is_committee_member
 from pin_ranking.api.serializers import (
+    AnswerInput,
     ApplicationInput,
     ApplicationOutput,
     DecisionInput,
@@ -127,5 +129,18 @@ class DecisionApi(APIView):
                                          **payload.validated_data)
         except committee.DecisionConflict as conflict:
             raise Conflict(conflict.messages[0]) from None
+        application = applications.application_view(viewer=request.user, application_id=application_id)
+        return Response(ApplicationOutput(_application(application)).data)
+
+
+class AnswerApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AnswerInput, responses={200: ApplicationOutput},
+                   summary="Answer the committee's request for more (7.3): the application goes back to its queue")
+    def post(self, request, application_id: int):
+        payload = AnswerInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        applications.application_answer(actor=request.user, application_id=application_id, **payload.validated_data)
         application = applications.application_view(viewer=request.user, application_id=application_id)
         return Response(ApplicationOutput(_application(application)).data)

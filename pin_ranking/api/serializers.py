@@ -92,6 +92,16 @@ class ApplicationInput(serializers.Serializer):
     pledge_accepted = serializers.BooleanField(help_text="本人承诺… the form's pledge: must be true")
 
 
+class AnswerInput(serializers.Serializer):
+    note = serializers.CharField(max_length=1000, help_text="what you add or correct; the committee reads it")
+    sex = serializers.ChoiceField(choices=["F", "M"])
+    age = serializers.IntegerField()
+    id_number = serializers.CharField(max_length=64)
+    contact = serializers.CharField(max_length=200)
+    refresh_results = serializers.BooleanField(required=False, default=False,
+                                               help_text="fill the results rows again from the ledger as it stands")
+
+
 class DecisionInput(serializers.Serializer):
     decision = serializers.ChoiceField(choices=["approve", "reject", "more_info"])
     version = serializers.IntegerField(help_text="the application's version as you read it (a stale one: 409)")

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from pin_ranking.api.applications import (
+    AnswerApi,
     ApplicationApi,
     ApplicationsApi,
     CommitteeQueueApi,
@@ -18,5 +19,6 @@ urlpatterns = [
     path("pin/applications/", ApplicationsApi.as_view(), name="api-pin-applications"),
     path("pin/applications/<int:application_id>/", ApplicationApi.as_view(), name="api-pin-application"),
     path("pin/applications/<int:application_id>/decision/", DecisionApi.as_view(), name="api-pin-decision"),
+    path("pin/applications/<int:application_id>/answer/", AnswerApi.as_view(), name="api-pin-answer"),
     path("pin/committee/applications/", CommitteeQueueApi.as_view(), name="api-pin-committee-queue"),
 ]
