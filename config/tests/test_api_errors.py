@@ -111,6 +111,17 @@ ENDPOINTS = {
     # The Pin ledger: the committee only (others 403); a player's ledger: the player or the committee (others 404).
     "api-pin-ledger": Endpoint("organizer"),
     "api-pin-player-ledger": Endpoint(None, lambda world: {"player_id": world.registrations[0].player_id}),
+    # Pin applications and the public register (pin_ranking/api/applications.py).
+    "api-pin-register": Endpoint(None),
+    "api-pin-register-entry": Endpoint(None, lambda world: {"number": "P2026-00001"}),
+    "api-pin-applications": Endpoint("organizer", body={"track": "pin", "pin": 7, "sex": "F", "age": 30,
+                                                        "id_number": "1", "contact": "x", "pledge_accepted": True}),
+    "api-pin-application": Endpoint("organizer", lambda world: {"application_id": 1}),
+    "api-pin-decision": Endpoint("organizer", lambda world: {"application_id": 1},
+                                 body={"decision": "approve", "version": 1}),
+    "api-pin-answer": Endpoint("organizer", lambda world: {"application_id": 1},
+                               body={"note": "x", "sex": "F", "age": 30, "id_number": "1", "contact": "x"}),
+    "api-pin-committee-queue": Endpoint("organizer"),
 }
 
 _SCHEMA = {}

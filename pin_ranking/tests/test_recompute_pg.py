@@ -48,3 +48,36 @@ def test_registering_recomputes_eligibility_in_a_real_worker(live_celery_worker)
         assert live_celery_worker.poll() is None, "the worker died"
         time.sleep(0.2)
     assert Ledger.objects.get(player__federation_id="R000", track="pin").pin == 7  # 50 TP, no placing asked
+
+
+def _stored():
+    fields = ("player_id", "track", "version", "pin", "points", "contest_points", "competitions", "data", "digest")
+    return {(row[0], row[1]): row for row in Ledger.objects.order_by().values_list(*fields)}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_the_copy_writes_store_what_the_orm_would_and_updates_follow_a_second_competition():
+    """PostgreSQL writes ledgers with COPY (new rows, snapshots) and an UPDATE from a temporary table (changed
+    rows). The stored rows must be the ones a from-scratch recompute gives, version by version."""
+    member = _committee_member()
+    first = finished_tournament(name="Copy Open", rows=_rows(40))
+    services.competition_register(actor=member, tournament=first, level="national")  # recomputes on commit
+    second = finished_tournament(name="Copy Masters", rows=_rows(30), extra_players=10,
+                                 starts_on=first.starts_on.replace(day=20))
+    services.competition_register(actor=member, tournament=second, level="national")
+    # Registering recomputed on commit: 30 racers changed (the UPDATE), 10 stayed, 10 newcomers (COPY).
+    assert eligibility_recompute(reason="again").changed == 0
+    updated = _stored()
+    versions = dict(Ledger.objects.filter(track="pin", player__federation_id__startswith="R")
+                    .values_list("player__federation_id", "version"))
+    assert versions == {f"R{i:03d}": 2 if i < 30 else 1 for i in range(40)}
+    assert LedgerSnapshot.objects.count() == 80
+    # From scratch: the same numbers and data, every player at version 1.
+    Ledger.objects.all().delete()
+    LedgerSnapshot.objects.all().delete()
+    eligibility_recompute(reason="scratch")
+    fresh = _stored()
+    assert set(fresh) == set(updated)
+    for key, row in fresh.items():
+        assert row[3:] == updated[key][3:], key

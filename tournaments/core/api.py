@@ -1,6 +1,6 @@
 """The core's API: tournaments and registrations (DRF views with explicit input and output serializers)."""
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -52,6 +52,19 @@ class RegistrationOutput(serializers.ModelSerializer):
         fields = ["id", "entry_number", "name", "name_local", "country", "team"]
 
 
+class RegistrationQueryInput(serializers.Serializer):
+    q = serializers.CharField(required=False, allow_blank=True, max_length=200,
+                              help_text="name, local name, federation ID, team, group or entry number (#12)")
+    page = serializers.IntegerField(required=False, min_value=1, help_text="100 a page; past the last: 404")
+
+
+class RegistrationPageOutput(serializers.Serializer):
+    count = serializers.IntegerField()
+    page = serializers.IntegerField()
+    pages = serializers.IntegerField()
+    results = RegistrationOutput(many=True)
+
+
 class TournamentListApi(APIView):
     permission_classes = [permissions.AllowAny]
 
@@ -73,12 +86,16 @@ class TournamentDetailApi(APIView):
 class RegistrationListApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses=RegistrationOutput(many=True))
+    @extend_schema(parameters=[RegistrationQueryInput], responses={
+        200: RegistrationPageOutput, 400: OpenApiResponse(description="A page that is not a whole number from 1."),
+        404: OpenApiResponse(description="No such tournament, not one you may see, or a page past the last.")})
     def get(self, request, tournament_id: int):
         tournament = core_selectors.tournament_get_for_user(
             user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
         )
-        registrations = core_selectors.registration_list(
-            tournament=tournament, search=request.query_params.get("q", "")
-        )
-        return Response(RegistrationOutput(registrations, many=True).data)
+        # A plain dict, not the QueryDict: "?page=" is then refused, as the schema says, not read as no page.
+        query = RegistrationQueryInput(data=request.query_params.dict())
+        query.is_valid(raise_exception=True)
+        found = core_selectors.registration_page(tournament=tournament, search=query.validated_data.get("q", ""),
+                                                 page=query.validated_data.get("page", 1))
+        return Response(RegistrationPageOutput(found).data)

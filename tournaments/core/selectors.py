@@ -40,6 +40,21 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
     return tournament
 
 
+def registration_page(*, tournament: Tournament, search: str = "", page: int = 1) -> dict:
+    """One page of the registrations (limits.REGISTRATIONS_PAGE_SIZE, as the page shows them): count, page,
+    pages and the rows. A page past the last is 404 (an empty search still has its one empty page)."""
+    from tournaments.limits import REGISTRATIONS_PAGE_SIZE
+
+    registrations = registration_list(tournament=tournament, search=search)
+    count = registrations.count()
+    pages = max(1, -(-count // REGISTRATIONS_PAGE_SIZE))
+    if not 1 <= page <= pages:
+        raise NotFound("No such page.")
+    start = (page - 1) * REGISTRATIONS_PAGE_SIZE
+    return {"count": count, "page": page, "pages": pages,
+            "results": list(registrations[start:start + REGISTRATIONS_PAGE_SIZE])}
+
+
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
     queryset = tournament.registrations.select_related("player", "team", "group", "substitute").order_by("entry_number")
     key = search_key(search)

@@ -101,3 +101,28 @@ def test_registrations_page_is_paginated_and_the_search_filters_before_paging(
     found = client.get(url, {"q": "Player 1"}, HTTP_HX_REQUEST="true").content.decode()
     # Player 1, 10, 11, 12: four matches, one page, no page links.
     assert found.count('<tr id="registration-') == 4 and "page=2" not in found
+
+
+@pytest.mark.django_db
+def test_the_registrations_api_is_paginated_like_the_page(client_for, tournament, organizer, registrations, outsider,
+                                                          monkeypatch):
+    """Issue 16: the API answers a page at a time too ({count, page, pages, results}); 5 a page here."""
+    from tournaments import limits
+
+    monkeypatch.setattr(limits, "REGISTRATIONS_PAGE_SIZE", 5)
+    client = client_for(organizer)
+    url = f"/api/tournaments/{tournament.pk}/registrations/"
+    first = client.get(url).json()
+    assert (first["count"], first["page"], first["pages"]) == (12, 1, 3)
+    assert [row["entry_number"] for row in first["results"]] == [1, 2, 3, 4, 5]
+    last = client.get(url, {"page": 3}).json()
+    assert [row["entry_number"] for row in last["results"]] == [11, 12]
+    assert client.get(url, {"page": 4}).status_code == 404  # past the last page
+    for bad in ("0", "x", ""):
+        answer = client.get(url, {"page": bad})
+        assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == "page"
+    found = client.get(url, {"q": "Player 1"}).json()  # the search filters before paging
+    assert (found["count"], found["pages"]) == (4, 1)
+    nobody = client.get(url, {"q": "nobody"}).json()
+    assert (nobody["count"], nobody["pages"], nobody["results"]) == (0, 1, [])
+    assert client_for(outsider).get(url).status_code == 404
