@@ -15,6 +15,7 @@ import contextlib
 import dataclasses
 import http.client
 import os
+import re
 import shutil
 import signal
 import socket
@@ -26,6 +27,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 NGINX_CONF = ROOT / "deploy" / "nginx" / "mcr.conf"
+MAIN_CONF = NGINX_CONF.parent / "nginx.conf"
 GUNICORN_CONF = ROOT / "deploy" / "gunicorn.conf.py"
 HOST = "127.0.0.1"
 
@@ -52,14 +54,24 @@ def render_server_block(*, upstream: str, listen: str, static_root: str, cache_r
     return text
 
 
+def shipped_limits() -> tuple[int, int]:
+    """worker_connections and worker_rlimit_nofile of the shipped deploy/nginx/nginx.conf."""
+    text = MAIN_CONF.read_text()
+    return (int(re.search(r"worker_connections (\d+);", text).group(1)),
+            int(re.search(r"worker_rlimit_nofile (\d+);", text).group(1)))
+
+
 def main_conf(folder: Path, server_block: Path) -> str:
+    """The shipped main configuration's limits around the server block, with every path in `folder`."""
     user = "user root;\n" if os.geteuid() == 0 else ""
+    connections, files = shipped_limits()
     temp = "\n".join(f"    {name}_temp_path {folder / name};" for name in
                      ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
     return f"""{user}worker_processes 1;
 pid {folder / 'nginx.pid'};
 error_log {folder / 'error.log'} warn;
-events {{ worker_connections 4096; }}
+worker_rlimit_nofile {files};
+events {{ worker_connections {connections}; }}
 http {{
     include /etc/nginx/mime.types;
     access_log off;

@@ -52,6 +52,7 @@ def test_only_nginx_is_published_in_front_of_gunicorn_with_the_shipped_configura
     assert services["nginx"]["ports"] == ["80:80"]
     assert "ports" not in services["web"] and services["web"]["expose"] == ["8000"]
     assert "./deploy/nginx/mcr.conf:/etc/nginx/conf.d/default.conf:ro" in services["nginx"]["volumes"]
+    assert "./deploy/nginx/nginx.conf:/etc/nginx/nginx.conf:ro" in services["nginx"]["volumes"]
     assert "static:/srv/static:ro" in services["nginx"]["volumes"]
     assert "static:/srv/static" in services["web"]["volumes"]
     assert services["nginx"]["depends_on"] == {"web": {"condition": "service_healthy"}}

@@ -197,6 +197,16 @@ def test_anonymous_standings_polls_share_a_cached_answer_and_logged_in_users_nev
     conn.close()
 
 
+def test_the_shipped_main_configuration_holds_a_venues_connections():
+    connections, files = proxy.shipped_limits()
+    # Two connections per proxied request; 2,000 phones, 150 tablets and slow clients at once.
+    assert connections >= 4 * 2150 // 2 and files >= 2 * connections
+    text = proxy.MAIN_CONF.read_text()
+    assert "include /etc/nginx/conf.d/*.conf;" in text and "worker_processes auto;" in text
+    rendered = proxy.main_conf(proxy.Path("/tmp/x"), proxy.Path("/tmp/x/mcr.conf"))
+    assert f"worker_connections {connections};" in rendered and f"worker_rlimit_nofile {files};" in rendered
+
+
 def test_the_shipped_configuration_is_what_runs():
     text = proxy.NGINX_CONF.read_text()
     for directive in ("proxy_buffering on;", "proxy_request_buffering on;", "client_header_timeout 10s;",
