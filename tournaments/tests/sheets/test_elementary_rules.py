@@ -123,6 +123,12 @@ def test_declared_fans_fallback_offers_and_accepts_only_the_30_fans(elementary, 
     assert offered == {19, 22, 28, 30, 31, 34, 36, 37, 38, 39, 41, 46, 47, 49, 50, 51, 52, 54, 56, 58,
                        59, 62, 64, 65, 66, 67, 74, 75, 76}   # the 30 fans but the flowers, entered as a count
     assert 'data-rule-set="elementary"' in page
+    # The note's label ends in the language's own colon (full width in Chinese and Japanese).
+    for language, label in (("en", "Elementary rules:</strong>"), ("zh-hans", "初级规则：</strong>"),
+                            ("ja", "初級ルール：</strong>")):
+        translated = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk]),
+                                             HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        assert label in translated, language
 
 
 @pytest.mark.django_db
