@@ -6,19 +6,13 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
+from pin_ranking.models import Application, PinAward
 from pin_ranking.tests.test_applications import FORM, applicant, national  # noqa: F401 (fixtures)
+from pin_ranking.tests.test_committee import member  # noqa: F401 (a fixture)
 from tournaments.models import AuditEvent, Membership, Role
 from tournaments.testing.fixtures import make_user
 
 PERSONAL = {"sex", "age", "id_number", "contact"}
-
-
-@pytest.fixture
-def member(applicant):
-    user = make_user("cnmember")
-    CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
-    return user
 
 
 def _client(user=None, language="en"):

@@ -9,21 +9,15 @@ from django.urls import reverse
 
 from pin_ranking.applications import application_answer
 from pin_ranking.committee import application_decide, committee_queue
-from pin_ranking.models import Application, ApplicationMessage, Committee, CommitteeSeat
+from pin_ranking.models import Application, ApplicationMessage
 from pin_ranking.tests.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
+from pin_ranking.tests.test_committee import member  # noqa: F401 (a fixture)
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
 from tournaments.testing.fixtures import make_user
 
 ANSWER = {"note": "The ID number had a typo; the certificate is signed now.", "sex": "F", "age": 35,
           "id_number": "110101199001019999", "contact": "wang@example.org"}
-
-
-@pytest.fixture
-def member(applicant):
-    user = make_user("cnmember")
-    CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
-    return user
 
 
 @pytest.fixture

@@ -2,22 +2,14 @@
 """The Pin beside the holder's name (7.4 公布) on the standings, through the core's player-badge seam:
 approved Pins only, the highest on each track, never lowered, the Web Pin apart (3.5)."""
 
-import pytest
 from django.urls import reverse
 
 from pin_ranking.committee import application_decide, pin_badges
-from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
+from pin_ranking.models import Application, PinAward
 from pin_ranking.tests.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
+from pin_ranking.tests.test_committee import member  # noqa: F401 (a fixture)
 from tournaments.models import Player
-from tournaments.testing.fixtures import make_user
 from tournaments.testing.scenarios import publish
-
-
-@pytest.fixture
-def member(applicant):
-    user = make_user("cnmember")
-    CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
-    return user
 
 
 def _standings(client, tournament, language="en"):

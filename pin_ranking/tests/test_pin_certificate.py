@@ -10,16 +10,9 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from pin_ranking.committee import application_decide
-from pin_ranking.models import Committee, CommitteeSeat, PinAward
+from pin_ranking.models import PinAward
 from pin_ranking.tests.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
-from tournaments.testing.fixtures import make_user
-
-
-@pytest.fixture
-def member(applicant):
-    user = make_user("cnmember")
-    CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
-    return user
+from pin_ranking.tests.test_committee import member  # noqa: F401 (a fixture)
 
 
 @pytest.fixture
