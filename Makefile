@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -58,6 +58,11 @@ bench-seating-large: $(VENV)/.dev
 bench-standings: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/standings.py
+
+# Standings memory and time at 500, 1,000 and 2,000 players (issue 16: linear, under 200 MB at 2,000).
+bench-standings-large: $(VENV)/.dev
+	scripts/system-packages.sh
+	for n in 500 1000 2000; do $(BIN)/python bench/standings.py --players $$n --sessions 10 --repeat 3 | grep -E "built|peak|full recompute [0-9]"; done
 
 # The hall display polling for a simulated hour in Chromium: memory, DOM, listeners, requests per minute.
 bench-hall: $(VENV)/.dev

@@ -19,6 +19,7 @@ import os
 import random
 import sys
 import time
+import tracemalloc
 from unittest import mock
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -252,7 +253,17 @@ def run(args) -> int:
         )
     full = summary(rows["full recompute (no snapshot yet, caches empty)"][0])["median"]
     incremental = summary(rows["incremental: recompute after one hand corrected"][0])["median"]
+    # Issue 16: memory linear in the players. One cold recompute under tracemalloc (Python's own
+    # allocations: the rows read, the snapshot built and serialized), its peak above the start.
+    forget(0)
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    recompute()
+    peak = (tracemalloc.get_traced_memory()[1] - base) / 2**20
+    tracemalloc.stop()
     print()
+    print(f"peak memory of one cold recompute: {peak:.1f} MB = {peak * 1000 / args.players:.1f} MB per 1,000 players "
+          f"(target at 2,000 players: under 200 MB)")
     print(f"snapshot: {len(latest.data['individuals']) if latest else 0} players, ~{size / 1e6:.1f} MB as text; "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     print(f"full recompute {full:.0f} ms (target < 2000 ms: {'met' if full < 2000 else 'MISSED'}); "
