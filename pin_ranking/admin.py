@@ -4,6 +4,7 @@ from django.contrib import admin
 
 from pin_ranking.models import (
     Application,
+    ApplicationMessage,
     Committee,
     CommitteeSeat,
     Competition,
@@ -82,6 +83,12 @@ class ResultsImportAdmin(ReadOnly):
 class ApplicationAdmin(ReadOnly):
     list_display = ["name", "track", "pin", "status", "committee", "signed_at"]
     list_filter = ["status", "track"]
+
+
+@admin.register(ApplicationMessage)
+class ApplicationMessageAdmin(ReadOnly):
+    list_display = ["application", "kind", "created_at"]
+    list_filter = ["kind"]
 
 
 @admin.register(PinAward)

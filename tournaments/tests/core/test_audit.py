@@ -329,6 +329,10 @@ REALISTIC = {
         {"decision": "approve", "pin": 7, "track": "pin", "reason": "", "number": "P2026-00001"},
         ("pin_ranking.application", "1"), "Pin application approved: Pin 7, certificate P2026-00001",
     ),
+    AuditAction.PIN_APPLICATION_ANSWERED: (
+        {"changed": ["age", "id_number"], "results_refreshed": False, "version": 3},
+        ("pin_ranking.application", "1"), "The player answered the committee (version 3)",
+    ),
 }
 
 
