@@ -114,6 +114,13 @@ def application_form_rows(*, player: Player, data: dict) -> list[dict]:
     return rows
 
 
+def _form_from_ledger(*, player: Player, ledger: Ledger) -> dict:
+    """The form's fields the ledger fills (7.3 核对…相关成绩证明): the snapshot checked against, the results rows
+    with their certificates, and 品级积分合计."""
+    return {"snapshot": LedgerSnapshot.objects.get(player=player, track=ledger.track, version=ledger.version),
+            "results": application_form_rows(player=player, data=ledger.data), "points_total": ledger.points}
+
+
 def _personal_field_errors(*, sex, age, id_number, contact) -> dict:
     """附件十's 性别 年龄 证件号码 联系方式, each with what to fix."""
     errors = {}
@@ -160,13 +167,12 @@ def application_file(*, actor, player: Player, track: str, pin: int, sex: str, a
         raise ValidationError({"pin": _("Your ledger does not reach Pin %(pin)d yet: it still needs %(missing)s.")
                                % {"pin": pin, "missing": missing_sentence(data=data, track=track, pin=pin,
                                                                           edition=register.edition)}})
-    snapshot = LedgerSnapshot.objects.get(player=player, track=track, version=ledger.version)
     committee = committee_for(track=track, pin=pin, country=player.country)
     application = Application.objects.create(
-        player=player, track=track, pin=pin, snapshot=snapshot, committee=committee, name=player.name, sex=sex,
+        player=player, track=track, pin=pin, committee=committee, name=player.name, sex=sex,
         age=age, country=player.country, id_number=id_number.strip(), contact=contact.strip(),
-        results=application_form_rows(player=player, data=ledger.data), points_total=ledger.points,
-        pledge_accepted=True, signed_at=timezone.now(), filed_by=actor, on_behalf=player.user_id != actor.pk,
+        **_form_from_ledger(player=player, ledger=ledger), pledge_accepted=True, signed_at=timezone.now(),
+        filed_by=actor, on_behalf=player.user_id != actor.pk,
     )
     # No personal field in the audit trail (it is read by more people than the committee).
     audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_FILED, obj=application,
@@ -212,10 +218,8 @@ def application_answer(*, actor, application_id: int, note: str, sex: str, age: 
                 "pin": application.pin, "missing": missing_sentence(
                     data=ledger.data if ledger else {}, track=application.track, pin=application.pin,
                     edition=pin_register_get().edition)}})
-        application.snapshot = LedgerSnapshot.objects.get(player=application.player, track=application.track,
-                                                          version=ledger.version)
-        application.results = application_form_rows(player=application.player, data=ledger.data)
-        application.points_total = ledger.points
+        for name, value in _form_from_ledger(player=application.player, ledger=ledger).items():
+            setattr(application, name, value)
     application.status = Application.Status.PENDING
     application.version += 1
     application.save()
@@ -233,9 +237,7 @@ def application_view(*, viewer, application_id: int) -> Application:
                    .filter(pk=application_id).first())
     if application is None or viewer is None or not viewer.is_authenticated:
         raise NotFound(_("No such page."))
-    if application.player.user_id == viewer.pk or application.filed_by_id == viewer.pk:
-        return application
-    if is_committee_member(viewer):
+    if may_answer(viewer, application) or is_committee_member(viewer):
         return application
     raise NotFound(_("No such page."))
 
