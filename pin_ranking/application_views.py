@@ -20,7 +20,13 @@ from pin_ranking.applications import (
     ledger_of,
     may_answer,
 )
-from pin_ranking.committee import application_decide, committee_queue, pin_award_public, pin_register_public
+from pin_ranking.committee import (
+    DecisionConflict,
+    application_decide,
+    committee_queue,
+    pin_award_public,
+    pin_register_public,
+)
 from pin_ranking.models import Application
 from pin_ranking.pdf import pin_certificate_pdf
 from scoring.engine.table import twelfths_display
@@ -135,6 +141,8 @@ def committee_applications(request):
             try:
                 application = application_decide(actor=request.user, application_id=int(request.POST["application"]),
                                                  **form.cleaned_data)
+            except DecisionConflict as conflict:
+                messages.error(request, conflict.message)
             except (ValidationError, ValueError, KeyError) as error:
                 text = "; ".join(error.messages) if isinstance(error, ValidationError) else _("No such page.")
                 messages.error(request, text)

@@ -17,14 +17,15 @@ from django.utils.translation import gettext as _
 from pin_ranking.models import Application, ApplicationMessage, CommitteeSeat, PinAward
 from tournaments.access import is_pin_committee
 from tournaments.audit import AuditAction, audit_record
-from tournaments.errors import NotFound
+from tournaments.errors import Conflict, NotFound
 from tournaments.extensions import PlayerBadge
 
 DECISIONS = ("approve", "reject", "more_info")
 
 
-class DecisionConflict(ValidationError):
-    """Someone else decided this application first (or it changed since it was shown)."""
+class DecisionConflict(Conflict):
+    """Someone else decided this application first (or it changed since it was shown): a 409 with the
+    application's current version, as every stale write here answers."""
 
 
 def sits_on(user, committee) -> bool:
@@ -56,7 +57,8 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
         raise ValidationError({"decision": _("Approve, reject or ask for more information.")})
     if application.version != version or not application.is_open:
         raise DecisionConflict(_("This application was decided by %(who)s meanwhile: reload it.")
-                               % {"who": application.decided_by or _("another member")})
+                               % {"who": application.decided_by or _("another member")},
+                               current_version=application.version)
     reason = (reason or "").strip()
     if decision in ("reject", "more_info") and not reason:
         raise ValidationError({"reason": _("Say why (the player reads it).")})

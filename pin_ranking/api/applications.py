@@ -29,7 +29,6 @@ from pin_ranking.api.serializers import (
     RegisterQueryInput,
 )
 from scoring.engine.table import twelfths_number
-from tournaments.errors import Conflict
 
 BAD_QUERY = OpenApiResponse(description="A filter or page that is not one (an unknown track, a Pin outside 1-9).")
 PAST_THE_END = OpenApiResponse(description="A page past the last.")
@@ -124,11 +123,7 @@ class DecisionApi(APIView):
     def post(self, request, application_id: int):
         payload = DecisionInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        try:
-            committee.application_decide(actor=request.user, application_id=application_id,
-                                         **payload.validated_data)
-        except committee.DecisionConflict as conflict:
-            raise Conflict(conflict.messages[0]) from None
+        committee.application_decide(actor=request.user, application_id=application_id, **payload.validated_data)
         application = applications.application_view(viewer=request.user, application_id=application_id)
         return Response(ApplicationOutput(_application(application)).data)
 

@@ -109,6 +109,7 @@ def test_7_4_approval_through_the_api_issues_the_certificate_and_enters_the_publ
     stale = _client(member).post(decide, {"decision": "reject", "version": 1, "reason": "late"},
                                  content_type="application/json")
     assert stale.status_code == 409 and stale.json()["errors"][0]["code"] == "conflict"
+    assert stale.json()["current_version"] == 2 and "meanwhile" in stale.json()["errors"][0]["message"]
     register = _client().get(reverse("api-pin-register")).json()
     assert register["count"] == 1 and register["pages"] == 1
     (entry,) = register["results"]

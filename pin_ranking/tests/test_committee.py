@@ -6,6 +6,7 @@ import threading
 import pytest
 from django.core.exceptions import ValidationError
 from django.db import connection
+from django.urls import reverse
 
 from pin_ranking.committee import DecisionConflict, application_decide, committee_queue, pin_register_public
 from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
@@ -122,3 +123,13 @@ def test_the_queue_page_decides_and_the_public_register_shows_the_pin(client, ap
 def test_the_queue_is_the_committees_only(client, applicant):
     client.force_login(applicant.user)
     assert client.get("/pin/committee/applications/").status_code == 404
+
+
+def test_the_queue_page_says_so_when_someone_decided_first(client, applicant, member):
+    application = file(applicant.user, applicant)
+    application_decide(actor=member, application_id=application.pk, decision="approve", version=1)
+    client.force_login(member)
+    page = client.post(reverse("pin_ranking:committee_applications"),
+                       {"application": application.pk, "decision": "reject", "version": 1, "reason": "late"},
+                       follow=True).content.decode()
+    assert "meanwhile: reload it" in page and Application.objects.get().status == "approved"
