@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from pin_ranking.models import Application, ApplicationMessage, CommitteeSeat, PinAward
 from tournaments.access import is_pin_committee
 from tournaments.audit import AuditAction, audit_record
+from tournaments.core.selectors import page_of
 from tournaments.errors import Conflict, NotFound
 from tournaments.extensions import PlayerBadge
 
@@ -120,12 +121,7 @@ def pin_register_page(*, track: str = "", pin: int | None = None, country: str =
         awards = awards.filter(pin=pin)
     if country:
         awards = awards.filter(country__iexact=country)
-    count = awards.count()
-    pages = max(1, -(-count // REGISTER_PAGE_SIZE))
-    if not 1 <= page <= pages:
-        raise NotFound(_("No such page."))
-    start = (page - 1) * REGISTER_PAGE_SIZE
-    return {"count": count, "page": page, "pages": pages, "results": list(awards[start:start + REGISTER_PAGE_SIZE])}
+    return page_of(awards, page=page, size=REGISTER_PAGE_SIZE)
 
 
 def pin_award_public(*, number: str) -> PinAward:

@@ -2,6 +2,7 @@
 may see. Outsiders get 404, never a hint."""
 
 from django.contrib.auth import get_user_model
+from django.core.paginator import EmptyPage, Paginator
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -40,19 +41,23 @@ def tournament_get_for_user(*, user, tournament_id: int, capability: Capability 
     return tournament
 
 
+def page_of(items, *, page: int, size: int) -> dict:
+    """One page of an ordered queryset for the API's lists: {count, page, pages, results}. Page 1 of nothing
+    is an empty page; a page past the last is 404."""
+    paginator = Paginator(items, size)
+    try:
+        current = paginator.page(page)
+    except EmptyPage:
+        raise NotFound("No such page.") from None
+    return {"count": paginator.count, "page": page, "pages": paginator.num_pages,
+            "results": list(current.object_list)}
+
+
 def registration_page(*, tournament: Tournament, search: str = "", page: int = 1) -> dict:
-    """One page of the registrations (limits.REGISTRATIONS_PAGE_SIZE, as the page shows them): count, page,
-    pages and the rows. A page past the last is 404 (an empty search still has its one empty page)."""
+    """One page of the registrations, as many as the page shows (limits.REGISTRATIONS_PAGE_SIZE)."""
     from tournaments.limits import REGISTRATIONS_PAGE_SIZE
 
-    registrations = registration_list(tournament=tournament, search=search)
-    count = registrations.count()
-    pages = max(1, -(-count // REGISTRATIONS_PAGE_SIZE))
-    if not 1 <= page <= pages:
-        raise NotFound("No such page.")
-    start = (page - 1) * REGISTRATIONS_PAGE_SIZE
-    return {"count": count, "page": page, "pages": pages,
-            "results": list(registrations[start:start + REGISTRATIONS_PAGE_SIZE])}
+    return page_of(registration_list(tournament=tournament, search=search), page=page, size=REGISTRATIONS_PAGE_SIZE)
 
 
 def registration_list(*, tournament: Tournament, search: str = "") -> QuerySet[Registration]:
