@@ -86,3 +86,29 @@ def new_standings(tournament: Tournament, changes: dict) -> StandingsSnapshot:
     version = latest.version + 1
     Tournament.objects.filter(pk=tournament.pk).update(standings_version=version)
     return StandingsSnapshot.objects.create(tournament=tournament, version=version, data=data)
+
+
+def api_examples(*, user, players: list[Player]) -> None:
+    """Pin data for the bounded OpenAPI check (config/tests/test_api_schemathesis.py): `user` sits on the
+    committees; players[0] holds an approved Pin 9 (in the public register), players[1] has an application
+    waiting that `user` filed on the player's behalf. Ledgers are stored directly (Pin 9, no competition)."""
+    from django.utils import timezone
+
+    from pin_ranking.applications import application_file
+    from pin_ranking.committee import application_decide
+    from pin_ranking.engine import Track as EngineTrack
+    from pin_ranking.engine import ledger, standards_for
+    from pin_ranking.models import Committee, CommitteeSeat, Ledger, LedgerSnapshot
+
+    for kind, country in (("world", ""), ("member", "CN")):
+        committee = Committee.objects.create(name=f"{kind} committee", kind=kind, country=country)
+        CommitteeSeat.objects.create(committee=committee, user=user)
+    data = {**ledger((), standards_for("2014"), EngineTrack.PIN).as_data(), "pin": 9}
+    applications = []
+    for player in players[:2]:
+        fields = {"edition": "2014", "pin": 9, "data": data, "digest": "example", "computed_at": timezone.now()}
+        Ledger.objects.create(player=player, track="pin", version=1, **fields)
+        LedgerSnapshot.objects.create(player=player, track="pin", version=1, **fields)
+        applications.append(application_file(actor=user, player=player, track="pin", pin=9, sex="F", age=30,
+                                              id_number="X1", contact="x@example.org", pledge_accepted=True))
+    application_decide(actor=user, application_id=applications[0].pk, decision="approve", version=1)

@@ -32,6 +32,7 @@ from scoring.engine.table import twelfths_number
 
 BAD_QUERY = OpenApiResponse(description="A filter or page that is not one (an unknown track, a Pin outside 1-9).")
 PAST_THE_END = OpenApiResponse(description="A page past the last.")
+NO_PLAYER = OpenApiResponse(description="You have no player of your own, or `player` is one you may not file for.")
 STALE = OpenApiResponse(description="Decided meanwhile by another member, or changed since you read it: reload.")
 
 
@@ -82,7 +83,7 @@ class ApplicationsApi(APIView):
         found = applications.applications_for_user(user=request.user)
         return Response(ApplicationOutput([_application(a) for a in found], many=True).data)
 
-    @extend_schema(request=ApplicationInput, responses={201: ApplicationOutput},
+    @extend_schema(request=ApplicationInput, responses={201: ApplicationOutput, 404: NO_PLAYER},
                    summary="File a Pin application (Appendix 10); refused with the missing measure named")
     def post(self, request):
         payload = ApplicationInput(data=request.data)
