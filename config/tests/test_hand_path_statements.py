@@ -23,7 +23,7 @@ EXPECTED = [
     ("SELECT", "tournaments_scoresheet"),    # the sheet, locked FOR UPDATE (tournaments/locks.py)
     ("SELECT", "tournaments_takenbackkey"),  # retries stay retries: a key whose hand was taken back
     ("SELECT", "tournaments_membership"),    # the referee's role, checked on the locked sheet
-    ("SELECT", "penalties_penalty"),         # 3.11.3/3.11.4: may this winner win (one query)
+    ("SELECT", "penalties_penalty"),         # 3.11.3/3.11.4: may this winner win (one hand-written query)
     ("INSERT", "tournaments_hand"),
     ("UPDATE", "tournaments_scoresheet"),    # the sheet's totals and version
     ("INSERT", "tournaments_auditevent"),    # the audit event, in the same transaction
@@ -37,7 +37,7 @@ def _kind(sql: str) -> tuple[str, str]:
     if verb in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK"):
         return verb, ""
     pattern = {"SELECT": r'^SELECT\s+"(\w+)"\.', "INSERT": r'^INSERT INTO "(\w+)"', "UPDATE": r'^UPDATE "(\w+)"'}
-    found = re.match(pattern.get(verb, r"^$"), sql)
+    found = re.match(pattern.get(verb, r"^$"), sql) or re.search(r"\bFROM (\w+)", sql)  # or hand-written
     return verb, found.group(1) if found else sql[:60]
 
 
