@@ -7,6 +7,7 @@ the existence of another tournament's private data is not revealed.
 """
 
 import enum
+from collections.abc import Iterable
 
 from django.contrib.auth.models import AnonymousUser, Group
 
@@ -69,11 +70,13 @@ def roles_of(user, tournament: Tournament) -> set[str]:
     return set(Membership.objects.filter(user=user, tournament=tournament).values_list("role", flat=True))
 
 
-def capabilities(user, tournament: Tournament) -> frozenset[Capability]:
+def capabilities(user, tournament: Tournament, *, roles: Iterable[str] | None = None) -> frozenset[Capability]:
+    """What `user` may do in `tournament`. `roles`: the user's roles there, when the caller has read them
+    already (the hand path reads them in one statement with its other checks); read here otherwise."""
     if user is not None and user.is_authenticated and user.is_superuser:
         return frozenset(Capability)
     granted: set[Capability] = set()
-    for role in roles_of(user, tournament):
+    for role in roles_of(user, tournament) if roles is None else roles:
         granted |= ROLE_CAPABILITIES[role]
     if tournament.is_public:
         granted.add(Capability.VIEW)
@@ -120,15 +123,15 @@ def pin_committee_group() -> Group:
     return group
 
 
-def can_write_sheet(user, sheet) -> bool:
+def can_write_sheet(user, sheet, *, roles: Iterable[str] | None = None) -> bool:
     """Referees write the sheets of their own tables in the running session, and take the
-    signatures of a closed one; the chief referee writes any.
+    signatures of a closed one; the chief referee writes any. `roles`: as for `capabilities`.
 
     A locked (signed) sheet changes only through the chief referee or an appeal (the appeal
     service checks the arbitration rules itself).
     """
     tournament = sheet.session.tournament
-    granted = capabilities(user, tournament)
+    granted = capabilities(user, tournament, roles=roles)
     if Capability.SUPERVISE_SCORES in granted:
         return True
     if not (Capability.RECORD_SCORES in granted and sheet.referee_id == user.pk):
