@@ -38,7 +38,7 @@ def _kind(sql: str) -> tuple[str, str]:
     if verb in ("BEGIN", "COMMIT", "SAVEPOINT", "RELEASE", "ROLLBACK"):
         return verb, ""
     pattern = {"SELECT": r'^SELECT\s+"(\w+)"\.', "INSERT": r'^INSERT INTO "(\w+)"', "UPDATE": r'^UPDATE "(\w+)"'}
-    found = re.match(pattern.get(verb, r"^$"), sql) or re.search(r"\bFROM (\w+)", sql)  # or hand-written
+    found = re.match(pattern.get(verb, r"^$"), sql) or re.search(r"\bFROM \"?(\w+)", sql)  # or hand-written
     return verb, found.group(1) if found else sql[:60]
 
 

@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from tournaments.locks import LockOrderError, lock_session, lock_sheet, lock_sheets, lock_tournament
 
@@ -85,3 +86,35 @@ def test_in_a_real_transaction_the_order_holds_until_it_commits_or_rolls_back(sh
         lock_session(sheet.session_id)
         lock_sheet(sheet.pk)
 
+
+
+@pytest.mark.django_db
+def test_lock_sheet_reads_what_the_orm_reads_field_by_field(sheet):
+    """lock_sheet builds its statement once per connection (the busiest write of the day): its sheet,
+    session and tournament equal the ORM's select_related, every concrete field converted alike (times,
+    JSON, UUIDs, booleans), and nothing is read again when the hand path follows the relations."""
+    from tournaments.models import ScoreSheet
+
+    ScoreSheet.objects.filter(pk=sheet.pk).update(total0=-12, total1=12, hand_count=3, version=7)
+    expected = ScoreSheet.objects.select_related("session__tournament").get(pk=sheet.pk)
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        locked = lock_sheet(sheet.pk)
+        pairs = ((locked, expected), (locked.session, expected.session),
+                 (locked.session.tournament, expected.session.tournament))
+        for got, want in pairs:
+            for field in type(want)._meta.concrete_fields:
+                assert getattr(got, field.attname) == getattr(want, field.attname), field.name
+                assert type(getattr(got, field.attname)) is type(getattr(want, field.attname)), field.name
+            assert got._state.adding is False and got._state.db == "default"
+    assert len([q for q in queries.captured_queries if q["sql"].startswith("SELECT")]) == 1
+    assert (locked.totals, locked.hand_count, locked.version) == ((-12, 12, 0, 0), 3, 7)
+    if connection.features.has_select_for_update_of:
+        assert "FOR UPDATE OF" in queries.captured_queries[-1]["sql"]
+
+
+@pytest.mark.django_db
+def test_lock_sheet_of_no_sheet_is_does_not_exist(db):
+    from tournaments.models import ScoreSheet
+
+    with transaction.atomic(), pytest.raises(ScoreSheet.DoesNotExist):
+        lock_sheet(987654)
