@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import AuditEvent, Tournament
+from tournaments.rows import insert_row
 
 
 class AuditAction(models.TextChoices):
@@ -127,11 +128,11 @@ def audit_record(
         action = AuditAction(action)
     except ValueError:
         raise ValueError(f"{action!r} is not in the audit catalogue: add it to tournaments.audit.AuditAction") from None
-    return AuditEvent.objects.create(
+    return insert_row(AuditEvent(  # every write of the day comes here: one INSERT built once (tournaments/rows.py)
         actor=actor if actor is not None and actor.is_authenticated else None,
         tournament=tournament,
         action=action.value,
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None else "",
         detail=detail or {},
-    )
+    ))

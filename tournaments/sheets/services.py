@@ -40,6 +40,7 @@ from tournaments.models import (
     TakenBackKey,
 )
 from tournaments.pins import pin_burst_blocked, pin_burst_count, pin_verify
+from tournaments.rows import insert_row
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
 
@@ -411,8 +412,8 @@ def _hand_record(
             current_version=sheet.version,
             next_number=next_number,
         )
-    hand = Hand.objects.create(
-        sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry)
+    hand = insert_row(
+        Hand(sheet=sheet, number=number, client_key=client_key, created_by=actor, **_scored_hand(sheet, number, entry))
     )
     changes = _totals_plus(sheet, added=hand.deltas, count=1)
     if sheet.status == ScoreSheet.Status.CLOSED:
