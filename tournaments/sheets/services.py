@@ -40,7 +40,7 @@ from tournaments.models import (
     TakenBackKey,
 )
 from tournaments.pins import pin_burst_blocked, pin_burst_count, pin_verify
-from tournaments.rows import insert_row
+from tournaments.rows import insert_row, update_row
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.standings.services import standings_recompute_later
 
@@ -111,7 +111,7 @@ def sheet_save_new_version(*, sheet: ScoreSheet, **fields) -> None:
     for name, value in fields.items():
         setattr(sheet, name, value)
     sheet.version += 1
-    sheet.save(update_fields=["version", *fields])
+    update_row(sheet, ("version", *fields))  # every hand comes here: one UPDATE built once (tournaments/rows.py)
 
 
 def _totals_plus(sheet: ScoreSheet, added=(0, 0, 0, 0), removed=(0, 0, 0, 0), count: int = 0) -> dict:

@@ -7,7 +7,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tournaments.models import AuditEvent, Hand
-from tournaments.rows import insert_row
+from tournaments.rows import insert_row, update_row
 from tournaments.testing.scenarios import STRAIGHT
 
 
@@ -45,3 +45,18 @@ def test_a_broken_constraint_is_the_orms_integrity_error_and_nothing_is_written(
     with pytest.raises(IntegrityError), transaction.atomic():
         insert_row(Hand(sheet=sheet, number=1, result="draw", created_by=referee))  # hand 1 twice
     assert Hand.objects.filter(sheet=sheet).count() == 1
+
+
+@pytest.mark.django_db
+def test_an_update_writes_the_named_fields_only_and_a_row_gone_is_refused(sheet):
+    from django.db import DatabaseError
+
+    from tournaments.models import ScoreSheet
+
+    sheet.total0, sheet.total1, sheet.version, sheet.remarks = -40, 40, 9, "not saved"
+    update_row(sheet, ("version", "total0", "total1"))
+    stored = ScoreSheet.objects.get(pk=sheet.pk)
+    assert (stored.version, stored.total0, stored.total1, stored.remarks) == (9, -40, 40, "")
+    gone = ScoreSheet(pk=987654, version=1)
+    with pytest.raises(DatabaseError, match="did not affect any rows"):
+        update_row(gone, ("version",))
