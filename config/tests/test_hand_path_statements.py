@@ -57,3 +57,16 @@ def test_a_hand_costs_these_eleven_statements_and_no_more(client_for, referee, s
     with CaptureQueriesContext(connection) as queries:
         assert post(2).status_code == 201
     assert [_kind(q["sql"]) for q in queries.captured_queries] == EXPECTED
+
+
+def test_the_ceiling_patch_still_applies():
+    """`make bench-submission-ceiling` measures the hand path against a hand-written-SQL copy made by
+    bench/ceiling/hand_path_sql.patch: a change to the hand path must carry the patch along (it broke,
+    unseen, twice)."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    checked = subprocess.run(["git", "apply", "--check", "bench/ceiling/hand_path_sql.patch"], cwd=root,
+                             capture_output=True, text=True)
+    assert checked.returncode == 0, checked.stderr
