@@ -8,7 +8,7 @@ from django.db.models import F
 
 from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, RankCancellation
-from tournaments.extensions import FoulRecord, SeatAdjustment
+from tournaments.extensions import FoulRecord, SeatAdjustment, WinAt
 from tournaments.models import ScoreSheet, SeatAssignment
 
 
@@ -63,21 +63,20 @@ def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
 
 @functools.cache
 def _win_refusal_sql() -> str:
-    """The fouls in force of the player in a seat that can stop a win in this hand. Hand-written once,
-    on three tables: the ORM spent ~1.3 ms building the query on every hand (bench/submission.py), and
-    PostgreSQL plans three tables much faster than the six it took to read the sessions as well (those
-    are read only when a disqualification from another sheet is found). PostgreSQL and SQLite."""
-    penalty, sheet, seat = Penalty._meta.db_table, ScoreSheet._meta.db_table, SeatAssignment._meta.db_table
+    """Every penalty of the player in a seat (few: nearly always none), sorted out in Python. Hand-written
+    once, on two tables: the ORM spent ~1.3 ms building the query on every hand (bench/submission.py), and
+    PostgreSQL's planning is most of what is left (two tables and no OR: 0.07 ms; the six tables that
+    read the sessions as well took far longer: they are read only when a disqualification from another
+    sheet is found). PostgreSQL and SQLite."""
+    penalty, seat = Penalty._meta.db_table, SeatAssignment._meta.db_table
     return (
-        f"SELECT p.no_win, p.disqualification, p.sheet_id, p.hand_number FROM {penalty} p "
+        f"SELECT p.status, p.no_win, p.disqualification, p.sheet_id, p.hand_number FROM {penalty} p "
         f"JOIN {seat} place ON place.registration_id = p.offender_id "
-        f"JOIN {sheet} this_sheet ON this_sheet.session_id = place.session_id AND this_sheet.table_id = place.table_id "
-        f"WHERE this_sheet.id = %s AND place.seat = %s AND p.status = %s "
-        f"AND ((p.sheet_id = %s AND p.hand_number = %s AND p.no_win = %s) OR p.disqualification = %s)"
+        f"WHERE place.session_id = %s AND place.table_id = %s AND place.seat = %s"
     )
 
 
-def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
+def win_refusal(win: WinAt) -> str | None:
     """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it.
 
     停赛 (3.11.4 "取消继续参加本次比赛的资格"): from the moment of the foul the player wins no hand:
@@ -86,12 +85,13 @@ def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
     one kept by a "play on" arrangement made before issue 12)."""
     from django.utils.translation import gettext as _
 
-    # One statement on the busiest write of the day (every hand asks); a table with no such foul
-    # (nearly every hand) reads no row.
+    # One statement on the busiest write of the day (every hand asks); a player with no penalty (nearly
+    # every winner) reads no row.
     with connection.cursor() as cursor:
-        cursor.execute(_win_refusal_sql(),
-                       [sheet_id, seat, Penalty.Status.ACTIVE.value, sheet_id, hand_number, True, True])
-        fouls = cursor.fetchall()
+        cursor.execute(_win_refusal_sql(), [win.session_id, win.table_id, win.seat])
+        fouls = [row[1:] for row in cursor.fetchall()
+                 if row[0] == Penalty.Status.ACTIVE and (row[1] or row[2])]  # no win, or disqualified
+    sheet_id, hand_number = win.sheet_id, win.hand_number
     if any(no_win and foul_sheet == sheet_id and foul_hand == hand_number
            for no_win, _disqualified, foul_sheet, foul_hand in fouls):
         return _("This player has lost the right to win this hand (停和, rule 3.11.3).")

@@ -42,10 +42,23 @@ class SeatAdjustment:
 
 NO_ADJUSTMENT = SeatAdjustment()
 
+
+@dataclass(frozen=True)
+class WinAt:
+    """A win being entered: its sheet, the sheet's session and table (where the hand is played, so a
+    provider finds who sits in the seat without reading the sheet again), the hand's number and the
+    winner's starting seat."""
+
+    sheet_id: int
+    session_id: int
+    table_id: int
+    hand_number: int
+    seat: int
+
 # sheet ids -> {sheet id: {starting seat: SeatAdjustment}}
 AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustment]]]
-# (sheet id, hand number, starting seat) -> a reason shown to the referee, or None
-WinRefusalProvider = Callable[[int, int, int], str | None]
+# a win being entered -> a reason shown to the referee, or None
+WinRefusalProvider = Callable[[WinAt], str | None]
 
 # tournament id -> {registration id: {"disqualified": True, "rank_cancelled": True} or {"stood_down": True}}
 StandingFlagsProvider = Callable[[int], dict[int, dict]]
@@ -109,9 +122,9 @@ def hand_marks(sheet_id: int) -> dict[int, list[str]]:
     return marks
 
 
-def win_refusal(sheet_id: int, hand_number: int, seat: int) -> str | None:
+def win_refusal(win: WinAt) -> str | None:
     for provider in _win_refusal_providers:
-        reason = provider(sheet_id, hand_number, seat)
+        reason = provider(win)
         if reason:
             return reason
     return None

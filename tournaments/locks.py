@@ -81,25 +81,38 @@ def lock_sheet(sheet_id: int) -> ScoreSheet:
     reads, in a statement built once per process: every hand of the day comes through here, and the
     ORM took ~0.7 ms to build it each time, more than PostgreSQL took to run it (bench/submission.py).
     tournaments/tests/core/test_locks.py holds it equal to the ORM's answer, field by field."""
+    return lock_sheet_reading(sheet_id)[0]
+
+
+def lock_sheet_reading(sheet_id: int, columns: tuple[str, ...] = (), params=()) -> tuple[ScoreSheet, tuple]:
+    """`lock_sheet`, and in the same statement the values of `columns`: SQL expressions (a subquery
+    each, say) that may name the aliases `sheet`, `session` and `tournament`, with `params` for their
+    placeholders. The busiest write saves a round trip with them (tournaments/sheets/services.py).
+
+    Mind what PostgreSQL's READ COMMITTED gives a statement that waited for its lock: the locked row
+    as it is now, but every other row (the columns' subqueries) as it was when the statement began.
+    A write committed on the sheet meanwhile is missing from `columns`; its version tells (compare
+    `(SELECT version ... WHERE id = sheet.id)`, read as of the start, with the locked row's)."""
     _taking(SHEET, [sheet_id])
     database = connections[DEFAULT_DB_ALIAS]
-    sql, models = _sheet_lock_statement(database)
+    sql, models = _sheet_lock_statement(database, tuple(columns))
     with database.cursor() as cursor:
-        cursor.execute(sql, [sheet_id])
+        cursor.execute(sql, [*params, sheet_id])
         row = cursor.fetchone()
     if row is None:
         raise ScoreSheet.DoesNotExist(f"No score sheet {sheet_id}.")
     sheet, session, tournament = _instances(database, models, row)
     ScoreSheet.session.field.set_cached_value(sheet, session)
     Session.tournament.field.set_cached_value(session, tournament)
-    return sheet
+    return sheet, tuple(row[len(row) - len(columns):]) if columns else ()
 
 
-@functools.lru_cache(maxsize=64)  # one per database connection (each thread has its own)
-def _sheet_lock_statement(database) -> tuple[str, tuple]:
-    """SELECT every column of the sheet, its session and its tournament; the sheet locked (FOR UPDATE OF
-    where the database has it: SQLite takes its lock on the first write instead). With each model the
-    functions the ORM applies to a column read (the backend's, then the field's), where there are any."""
+@functools.lru_cache(maxsize=64)  # one per database connection (each thread has its own) and set of columns
+def _sheet_lock_statement(database, extra: tuple[str, ...]) -> tuple[str, tuple]:
+    """SELECT every column of the sheet, its session and its tournament, then `extra`; the sheet locked
+    (FOR UPDATE OF where the database has it: SQLite takes its lock on the first write instead). With
+    each model the functions the ORM applies to a column read (the backend's, then the field's), where
+    there are any."""
     tables = (("sheet", ScoreSheet), ("session", Session), ("tournament", Tournament))
     quote = database.ops.quote_name
     models = []
@@ -112,9 +125,8 @@ def _sheet_lock_statement(database) -> tuple[str, tuple]:
             if functions:
                 converters.append((index, column, functions))
         models.append((model, [model_field.attname for model_field in fields], converters))
-    columns = ", ".join(
-        f"{alias}.{quote(model_field.column)}" for alias, model in tables for model_field in model._meta.concrete_fields
-    )
+    own = [f"{alias}.{quote(column.column)}" for alias, model in tables for column in model._meta.concrete_fields]
+    columns = ", ".join([*own, *extra])
     sql = (f"SELECT {columns} FROM {quote(ScoreSheet._meta.db_table)} sheet "
            f"JOIN {quote(Session._meta.db_table)} session ON session.id = sheet.session_id "
            f"JOIN {quote(Tournament._meta.db_table)} tournament ON tournament.id = session.tournament_id "

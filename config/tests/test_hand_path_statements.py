@@ -20,10 +20,9 @@ EXPECTED = [
     ("SELECT", "tournaments_tournament"),    # the tournament's time zone, for any time in the answer
     ("SELECT", "auth_user"),                 # the referee
     ("BEGIN", ""),                           # one transaction for everything below
-    ("SELECT", "tournaments_scoresheet"),    # the sheet, locked FOR UPDATE (tournaments/locks.py)
-    ("SELECT", "tournaments_membership"),    # the referee's roles, checked on the locked sheet, and (one
-                                             # hand-written statement) retries stay retries: a key whose
-                                             # hand was taken back
+    ("SELECT", "tournaments_scoresheet"),    # the sheet, locked FOR UPDATE (tournaments/locks.py), and in
+                                             # the same statement the referee's roles and (retries stay
+                                             # retries) a take-back that spent the key
     ("SELECT", "penalties_penalty"),         # 3.11.3/3.11.4: may this winner win (one hand-written query)
     ("INSERT", "tournaments_hand"),
     ("UPDATE", "tournaments_scoresheet"),    # the sheet's totals and version
@@ -44,7 +43,7 @@ def _kind(sql: str) -> tuple[str, str]:
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_a_hand_costs_these_eleven_statements_and_no_more(client_for, referee, sheet):
+def test_a_hand_costs_these_ten_statements_and_no_more(client_for, referee, sheet):
     client = client_for(referee)
     url = reverse("api-sheet-hands", args=[sheet.pk])
 

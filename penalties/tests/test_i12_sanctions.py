@@ -180,8 +180,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     assert "Waiting for a substitute" in board and "tables 1 are not started" in board
     # The legacy case: were the player's table started anyway, their win there is refused.
     forced = ScoreSheet.objects.create(session=session2, table=tournament.tables.get(number=1))
-    assert "3.11.4" in extensions.win_refusal(forced.pk, 1, 0)
-    assert extensions.win_refusal(forced.pk, 1, 1) is None
+    assert "3.11.4" in extensions.win_refusal(extensions.WinAt(forced.pk, session2.pk, forced.table_id, 1, 0))
+    assert extensions.win_refusal(extensions.WinAt(forced.pk, session2.pk, forced.table_id, 1, 1)) is None
     forced.delete()
     # The organizer seats a substitute: the held table starts with them.
     substitute = reserve(tournament)

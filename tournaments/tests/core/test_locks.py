@@ -118,3 +118,19 @@ def test_lock_sheet_of_no_sheet_is_does_not_exist(db):
 
     with transaction.atomic(), pytest.raises(ScoreSheet.DoesNotExist):
         lock_sheet(987654)
+
+
+@pytest.mark.django_db
+def test_lock_sheet_reading_adds_columns_to_the_same_statement(sheet):
+    """The hand path reads its roles and spent key with the lock: the columns' values come back in order,
+    their placeholders before the sheet's id, in the one statement."""
+    from tournaments.locks import lock_sheet_reading
+
+    columns = ("(SELECT number FROM tournaments_session WHERE id = sheet.session_id) + %s", "tournament.id * %s")
+    with transaction.atomic(), CaptureQueriesContext(connection) as queries:
+        locked, values = lock_sheet_reading(sheet.pk, columns, [100, 2])
+    assert values == (sheet.session.number + 100, sheet.session.tournament_id * 2)
+    assert locked.pk == sheet.pk and locked.session.tournament.pk == sheet.session.tournament_id
+    assert len([q for q in queries.captured_queries if q["sql"].startswith("SELECT")]) == 1
+    with transaction.atomic():
+        assert lock_sheet_reading(sheet.pk) == (lock_sheet(sheet.pk), ())

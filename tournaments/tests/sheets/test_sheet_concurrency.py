@@ -122,3 +122,58 @@ def test_a_hand_recorded_while_the_table_is_handed_over_does_not_deadlock(chief_
         outcomes = race(2, work)
         assert not any(isinstance(outcome, Exception) for outcome in outcomes), (number, outcomes)
     assert Hand.objects.filter(sheet=sheet).count() == 12
+
+
+def _waiting_for_a_lock() -> bool:
+    """Whether another backend of this database is blocked on a lock (a statement that has begun)."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() "
+                       "AND pid <> pg_backend_pid() AND wait_event_type = 'Lock'")
+        return cursor.fetchone()[0] > 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_resend_waiting_while_its_hand_is_taken_back_gets_the_take_back(referee, sheet):
+    """The hand's lock statement also reads the referee's roles and the spent keys, as they were when it
+    began (sheets/services.py `_lock_for_hand`). A resend that began before a take-back of its own hand
+    committed, and waited for the sheet meanwhile, must still not record the hand again: the sheet's
+    version tells the statement it is behind, and the key is read again."""
+    key = uuid.uuid4()
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key,
+                               entry=HandEntry(result="draw"))
+    holding, release, outcome = threading.Event(), threading.Event(), []
+
+    def take_back_and_hold():
+        try:
+            with transaction.atomic():
+                sheet_services.hand_delete_last(actor=referee, sheet=sheet, expected_version=2)
+                holding.set()
+                assert release.wait(30)
+        finally:
+            holding.set()
+            connection.close()
+
+    def resend():
+        try:
+            outcome.append(sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, client_key=key,
+                                                      entry=HandEntry(result="draw")))
+        except Exception as error:  # the outcome under test
+            outcome.append(error)
+        finally:
+            connection.close()
+
+    holder, resender = threading.Thread(target=take_back_and_hold), threading.Thread(target=resend)
+    holder.start()
+    assert holding.wait(30)
+    resender.start()
+    for _ in range(300):  # the resend's statement has begun and waits for the sheet
+        if _waiting_for_a_lock():
+            break
+        threading.Event().wait(0.02)
+    else:
+        pytest.fail("the resend never waited for the sheet")
+    release.set()
+    holder.join(30)
+    resender.join(30)
+    assert isinstance(outcome[0], Conflict) and outcome[0].code == "taken_back", outcome
+    assert Hand.objects.filter(sheet=sheet).count() == 0
