@@ -15,6 +15,11 @@ Latency is per request, measured by the client (connect to last byte). Target (i
 sheets and standings"): hand submission p95 within 2x the reference's p95 (judged against the
 less favourable of A and C).
 
+Beside latency, the CPU the server spent per request in each phase: gunicorn's processes and
+PostgreSQL's (its backends, and its own processes' writing and checkpointing), read from /proc at
+the phase boundaries. The server is saturated, so this is what a request costs; its ratio moves far
+less from run to run than the p95's (issue 16's runs: p95 ratios of 1.1x-1.7x on one commit).
+
 Each run is made twice by default (--connections both), on a fresh database each time: with
 persistent database connections, as config/settings/production.py deploys, and with a new
 connection per request, Django's default. The second makes every request pay for a PostgreSQL
@@ -208,7 +213,33 @@ def percentile(samples: list[float], p: float) -> float:
     return ordered[max(0, math.ceil(p / 100 * len(ordered)) - 1)]
 
 
-def drive(port: int, sheets: dict[str, int], pings: int, deadline: float) -> tuple[list[Tablet], dict[str, float]]:
+def process_tree_cpu_ms(roots: list[int]) -> float:
+    """CPU time (user + system, ms) of the processes `roots` and all their descendants alive now, plus
+    what their exited children spent (counted into a parent once it has waited for them)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    parents, times = {}, {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        pid = int(name)
+        parents[pid] = int(fields[1])
+        times[pid] = sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+    def under_roots(pid: int) -> bool:
+        while pid > 1:
+            if pid in roots:
+                return True
+            pid = parents.get(pid, 0)
+        return False
+    return sum(ticks for pid, ticks in times.items() if under_roots(pid)) * 1000 / tick
+
+
+def drive(port: int, sheets: dict[str, int], pings: int, deadline: float,
+          servers: dict[str, int] | None = None) -> tuple[list[Tablet], dict[str, float], dict[str, dict[str, float]]]:
     tablets = [
         Tablet(port, username, sheet_id, seed) for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))
     ]
@@ -243,18 +274,21 @@ def drive(port: int, sheets: dict[str, int], pings: int, deadline: float) -> tup
     threads = [threading.Thread(target=run, args=(tablet,), daemon=True) for tablet in tablets]
     for thread in threads:
         thread.start()
-    phases = {}
+    phases, cpu = {}, {}
+    servers = servers or {}
     try:
         barrier.wait()  # logged in
         for name in ("ping", "locked", "hand", "ping2", "locked2"):
             start = time.monotonic()
+            spent = {server: process_tree_cpu_ms([pid]) for server, pid in servers.items()}
             barrier.wait()
             phases[name] = time.monotonic() - start
+            cpu[name] = {server: process_tree_cpu_ms([pid]) - spent[server] for server, pid in servers.items()}
     except threading.BrokenBarrierError:
         raise SystemExit("a tablet failed: " + "; ".join(failures or ["timeout"])) from None
     for thread in threads:
         thread.join(timeout=max(1.0, deadline - time.monotonic()))
-    return tablets, phases
+    return tablets, phases, cpu
 
 
 def main() -> int:
@@ -284,6 +318,9 @@ def run(args, connections: str, deadline: float) -> int:
 
     sheets = build(args.tablets)
     queries = queries_per_request(sheets)
+    with connection.cursor() as cursor:  # PostgreSQL's postmaster: the parent of this backend
+        cursor.execute("SELECT pg_backend_pid()")
+        postmaster = parent_pid(cursor.fetchone()[0])
     database = urllib.parse.urlsplit(os.environ["DATABASE_URL"])._replace(path="/" + connection.settings_dict["NAME"])
     connection.close()
     port = free_port()
@@ -298,7 +335,8 @@ def run(args, connections: str, deadline: float) -> int:
     )
     try:
         wait_until_up(port, server, log.name, deadline=min(deadline, time.monotonic() + 60))
-        tablets, phases = drive(port, sheets, args.pings, deadline)
+        tablets, phases, cpu = drive(port, sheets, args.pings, deadline,
+                                     servers={"gunicorn": server.pid, "PostgreSQL": postmaster})
     finally:
         server.send_signal(signal.SIGTERM)
         try:
@@ -307,9 +345,14 @@ def run(args, connections: str, deadline: float) -> int:
             server.kill()
             server.wait()
         log.close()
-    report(args, connections, tablets, phases, queries)
+    report(args, connections, tablets, phases, queries, cpu)
     os.unlink(log.name)
     return 0 if not any(tablet.errors for tablet in tablets) else 1
+
+
+def parent_pid(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as status:
+        return next(int(line.split()[1]) for line in status if line.startswith("PPid:"))
 
 
 def wait_until_up(port: int, server: subprocess.Popen, log: str, deadline: float) -> None:
@@ -329,7 +372,8 @@ def wait_until_up(port: int, server: subprocess.Popen, log: str, deadline: float
     raise SystemExit("gunicorn did not answer /health/ in time:\n" + open(log).read())
 
 
-def report(args, connections: str, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int]) -> None:
+def report(args, connections: str, tablets: list[Tablet], phases: dict[str, float], queries: dict[str, int],
+           cpu: dict[str, dict[str, float]]) -> None:
     errors = [error for tablet in tablets for error in tablet.errors]
     ping = [t for tablet in tablets for t in tablet.timings["ping"]]
     ping2 = [t for tablet in tablets for t in tablet.timings["ping2"]]
@@ -380,10 +424,29 @@ def report(args, connections: str, tablets: list[Tablet], phases: dict[str, floa
         worst = max(second["A'"][1], second["C'"][1])
         print(f"p95 ratio to reference 2, the less favourable of A' and C': {worst:.1f}x "
               f"(target within 1.5x: {'met' if worst <= 1.5 else 'MISSED'})")
+    if cpu:
+        print_cpu(tablets, cpu)
     print(f"SQL statements per request (in-process, transaction statements included): "
           f"reference {queries['ping']}, hand submission {queries['hand']}")
     if errors:
         print(f"\n{len(errors)} unexpected answers, e.g. {errors[0]}")
+
+
+def print_cpu(tablets: list[Tablet], cpu: dict[str, dict[str, float]]) -> None:
+    """Server CPU per request in each phase, and the hand's against reference 2's."""
+    print()
+    names = {"ping": "A", "locked": "A'", "hand": "B", "ping2": "C", "locked2": "C'"}
+    per_request = {}
+    for phase, spent in cpu.items():
+        count = sum(len(tablet.timings[phase]) for tablet in tablets)
+        if count:
+            per_request[phase] = {server: ms / count for server, ms in spent.items()}
+            parts = ", ".join(f"{server} {ms:.2f}" for server, ms in per_request[phase].items())
+            print(f"server CPU per request, {names[phase]}: {sum(per_request[phase].values()):.2f} ms ({parts})")
+    if {"hand", "locked", "locked2"} <= per_request.keys():
+        hand = sum(per_request["hand"].values())
+        ratios = [f"{names[phase]} {hand / sum(per_request[phase].values()):.2f}x" for phase in ("locked", "locked2")]
+        print(f"server CPU per request, hand submission / reference 2: {', '.join(ratios)}")
 
 
 if __name__ == "__main__":
