@@ -17,7 +17,8 @@ patch; the concurrency test passes).
 
 The script checks out HEAD twice into temporary git worktrees, applies the patch to one, and runs
 bench/submission.py (persistent connections, as deployed) alternately on the two, --rounds times
-each, then prints every run's p95 figures and verdict. Uncommitted changes are not measured.
+each, then prints every run's p95 figures and verdict (each run's verdict is itself the median of
+bench/submission.py's own five rounds). Uncommitted changes are not measured.
 
 Run from the repository root:  python bench/submission_ceiling.py [--rounds 3]
 """
