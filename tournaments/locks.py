@@ -38,6 +38,7 @@ import functools
 import threading
 from dataclasses import dataclass, field
 
+import psycopg
 from django.conf import settings
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
 from django.db.models import QuerySet
@@ -96,7 +97,7 @@ def lock_sheet_reading(sheet_id: int, columns: tuple[str, ...] = (), params=()) 
     _taking(SHEET, [sheet_id])
     database = connections[DEFAULT_DB_ALIAS]
     sql, models = _sheet_lock_statement(database, tuple(columns))
-    with database.cursor() as cursor:
+    with _prepared_cursor(database) as cursor:
         cursor.execute(sql, [*params, sheet_id])
         row = cursor.fetchone()
     if row is None:
@@ -105,6 +106,34 @@ def lock_sheet_reading(sheet_id: int, columns: tuple[str, ...] = (), params=()) 
     ScoreSheet.session.field.set_cached_value(sheet, session)
     Session.tournament.field.set_cached_value(session, tournament)
     return sheet, tuple(row[len(row) - len(columns):]) if columns else ()
+
+
+class _PreparingCursor(psycopg.Cursor):
+    """A psycopg cursor that binds on the server and has it prepare what it runs (psycopg keeps the
+    prepared statements per connection, up to 100, and prepares again after a reconnection or a
+    rollback, which drops them)."""
+
+    def execute(self, query, params=None, *, prepare=None, binary=None):
+        return super().execute(query, params, prepare=True, binary=binary)
+
+
+def _prepared_cursor(database):
+    """Django's cursor (query logging, execute wrappers) on one that has PostgreSQL prepare the statement,
+    where connections are kept (CONN_MAX_AGE) and settings.DATABASE_PREPARED_LOCK is on; Django's own
+    cursor elsewhere. Planning the lock's three tables and subqueries was most of what PostgreSQL spent
+    on it, and every hand of the day asks for it (docs/deployment.md, Figures). Behind a pooler in
+    transaction mode (PgBouncer before 1.21), a prepared statement may be gone: turn the setting off."""
+    if (database.vendor != "postgresql" or not database.settings_dict.get("CONN_MAX_AGE")
+            or not getattr(settings, "DATABASE_PREPARED_LOCK", True)):
+        return database.cursor()
+    database.ensure_connection()
+    raw = database.connection
+    if raw.prepare_threshold is None:
+        # Django turns preparing off (for poolers). Its own cursors bind on the client and never
+        # prepare, whatever this says; a number this large only lets explicit `prepare=True` through.
+        raw.prepare_threshold = 2**31 - 1
+    cursor = _PreparingCursor(raw)
+    return database.make_debug_cursor(cursor) if database.queries_logged else database.make_cursor(cursor)
 
 
 @functools.lru_cache(maxsize=64)  # one per database connection (each thread has its own) and set of columns

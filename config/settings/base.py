@@ -83,6 +83,10 @@ DATABASES = {
     "default": env.db("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'var' / 'db.sqlite3'}"),
 }
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
+# With kept connections (CONN_MAX_AGE, production), PostgreSQL prepares the statement that locks a score
+# sheet, asked for by every hand (tournaments/locks.py). Off behind a pooler in transaction mode
+# (PgBouncer before 1.21), where a prepared statement can vanish between two transactions.
+DATABASE_PREPARED_LOCK = env.bool("DATABASE_PREPARED_LOCK", default=True)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -134,3 +134,54 @@ def test_lock_sheet_reading_adds_columns_to_the_same_statement(sheet):
     assert len([q for q in queries.captured_queries if q["sql"].startswith("SELECT")]) == 1
     with transaction.atomic():
         assert lock_sheet_reading(sheet.pk) == (lock_sheet(sheet.pk), ())
+
+
+def _prepared_locks() -> int:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT count(*) FROM pg_prepared_statements WHERE statement LIKE %s", ["%FOR UPDATE OF sheet%"])
+        return cursor.fetchone()[0]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_with_kept_connections_the_lock_is_prepared_and_reads_the_same(sheet, referee, settings):
+    """Where connections are kept (CONN_MAX_AGE, as deployed) PostgreSQL prepares the lock's statement
+    (planning it was most of its cost). It reads what Django's cursor reads, hands go through it with
+    and without a client key, a rollback (which drops psycopg's prepared statements) does not break it,
+    and DATABASE_PREPARED_LOCK = False (behind a pooler in transaction mode) turns it off."""
+    import uuid
+
+    from tournaments.models import ScoreSheet
+    from tournaments.sheets import services as sheet_services
+    from tournaments.sheets.entry import HandEntry
+
+    def snapshot(locked):
+        rows = (locked, locked.session, locked.session.tournament)
+        return [(column.attname, getattr(row, column.attname)) for row in rows
+                for column in type(row)._meta.concrete_fields]
+
+    with transaction.atomic():
+        unprepared = snapshot(lock_sheet(sheet.pk))  # the suite's connections are not kept: Django's cursor
+    assert _prepared_locks() == 0
+    connection.settings_dict["CONN_MAX_AGE"] = 60
+    try:
+        with transaction.atomic():
+            assert snapshot(lock_sheet(sheet.pk)) == unprepared
+        assert _prepared_locks() == 1
+        with pytest.raises(ZeroDivisionError), transaction.atomic():
+            lock_sheet(sheet.pk)
+            1 / 0
+        for number, key in ((1, uuid.uuid4()), (2, None)):
+            hand, created = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=number,
+                                                       client_key=key, entry=HandEntry(result="draw"))
+            assert created and hand.number == number
+        assert ScoreSheet.objects.get(pk=sheet.pk).hand_count == 2
+        assert _prepared_locks() == 2  # the plain lock, and the hand's with its roles and spent key
+
+        settings.DATABASE_PREPARED_LOCK = False
+        connection.close()
+        with transaction.atomic():
+            lock_sheet(sheet.pk)
+        assert _prepared_locks() == 0
+    finally:
+        connection.settings_dict["CONN_MAX_AGE"] = 0

@@ -132,8 +132,21 @@ def _waiting_for_a_lock() -> bool:
         return cursor.fetchone()[0] > 0
 
 
+@pytest.fixture(params=[0, 60], ids=["django cursor", "prepared lock"])
+def kept_connections(request):
+    """Both ways the lock's statement runs: Django's cursor (connections not kept, as in the suite) and
+    prepared on the server (kept, as deployed: tournaments/locks.py). Every thread's connection reads
+    the same settings."""
+    from django.db import connections
+
+    settings_dict = connections["default"].settings_dict
+    settings_dict["CONN_MAX_AGE"] = request.param
+    yield request.param
+    settings_dict["CONN_MAX_AGE"] = 0
+
+
 @pytest.mark.django_db(transaction=True)
-def test_a_resend_waiting_while_its_hand_is_taken_back_gets_the_take_back(referee, sheet):
+def test_a_resend_waiting_while_its_hand_is_taken_back_gets_the_take_back(referee, sheet, kept_connections):
     """The hand's lock statement also reads the referee's roles and the spent keys, as they were when it
     began (sheets/services.py `_lock_for_hand`). A resend that began before a take-back of its own hand
     committed, and waited for the sheet meanwhile, must still not record the hand again: the sheet's
