@@ -284,21 +284,16 @@ def drive(port: int, sheets: dict[str, list[int]], pings: int, deadline: float, 
 
     def one_round(tablet: Tablet) -> None:
         """A (both references), B (16 hands on this round's sheet), C (both references again)."""
-        for _ in range(pings):
-            tablet.ping("ping")
-        barrier.wait()
-        for _ in range(pings):
-            tablet.locked_write("locked")
-        barrier.wait()
-        for number in range(1, HANDS + 1):
-            tablet.hand(number)
-        barrier.wait()
-        for _ in range(pings):
-            tablet.ping("ping2")
-        barrier.wait()
-        for _ in range(pings):
-            tablet.locked_write("locked2")
-        barrier.wait()
+        references = {"ping": tablet.ping, "locked": tablet.locked_write,
+                      "ping2": tablet.ping, "locked2": tablet.locked_write}
+        for phase in PHASES:
+            if phase == "hand":
+                for number in range(1, HANDS + 1):
+                    tablet.hand(number)
+            else:
+                for _ in range(pings):
+                    references[phase](phase)
+            barrier.wait()
 
     threads = [threading.Thread(target=run, args=(tablet,), daemon=True) for tablet in tablets]
     for thread in threads:
