@@ -22,8 +22,8 @@ less favourable of two noisy phases leans high, and the median of five rounds le
 
 Beside latency, the CPU the server spent per request in each phase: gunicorn's processes and
 PostgreSQL's (its backends, and its own processes' writing and checkpointing), read from /proc at
-the phase boundaries. The server is saturated, so this is what a request costs; its ratio moves far
-less from run to run than the p95's (issue 16's runs: p95 ratios of 1.1x-1.7x on one commit).
+the phase boundaries. The server is saturated, so this is what a request costs; its ratio moves
+less from run to run than the p95's (issue 16, one commit: CPU ratios 1.3x-1.6x, p95 1.1x-1.7x).
 
 Each run is made twice by default (--connections both), on a fresh database each time: with
 persistent database connections, as config/settings/production.py deploys, and with a new
@@ -247,6 +247,7 @@ def process_tree_cpu_ms(roots: list[int]) -> float:
         pid = int(name)
         parents[pid] = int(fields[1])
         times[pid] = sum(int(value) for value in fields[11:15])  # utime, stime, cutime, cstime
+
     def under_roots(pid: int) -> bool:
         while pid > 1:
             if pid in roots:
