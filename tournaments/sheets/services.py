@@ -385,7 +385,7 @@ def _lock_for_hand(*, actor, sheet_id: int, client_key: uuid.UUID | None) -> tup
         sheet_id, _hand_lock_columns(), [actor.pk, key]
     )
     if version_as_read != sheet.version:
-        return sheet, *_roles_and_spent_key(actor=actor, sheet=sheet, client_key=client_key)
+        return sheet, *_roles_and_spent_key(actor=actor, sheet=sheet, key=key)
     return sheet, {role for role, bit in _ROLE_BITS.items() if (role_bits or 0) & bit}, taken_back_id
 
 
@@ -396,13 +396,13 @@ def _roles_and_spent_key_sql() -> str:
             f"UNION ALL SELECT NULL, id FROM {key} WHERE sheet_id = %s AND client_key = %s")
 
 
-def _roles_and_spent_key(*, actor, sheet: ScoreSheet, client_key: uuid.UUID | None) -> tuple[set[str], int | None]:
-    """What `_lock_for_hand` reads, read on its own on the locked sheet."""
-    key = TakenBackKey._meta.get_field("client_key").get_db_prep_value(client_key, connection)
+def _roles_and_spent_key(*, actor, sheet: ScoreSheet, key) -> tuple[set[str], int | None]:
+    """What `_lock_for_hand` reads, read on its own on the locked sheet (`key`: the client key as the
+    database takes it)."""
     with connection.cursor() as cursor:
         cursor.execute(_roles_and_spent_key_sql(), [actor.pk, sheet.session.tournament_id, sheet.pk, key])
         rows = cursor.fetchall()
-    return {role for role, _key in rows if role is not None}, next((key for _role, key in rows if key), None)
+    return {role for role, _spent in rows if role is not None}, next((spent for _role, spent in rows if spent), None)
 
 
 @transaction.atomic
