@@ -14,6 +14,17 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 pytest_plugins = ["tournaments.testing.fixtures", "penalties.testing.fixtures"]
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Tests that talk to the real broker run in one xdist process, one after another (`--dist
+    loadgroup`, pyproject.toml): a Celery worker started by one of them takes any task on the queue
+    and answers every ping. Those marked `worker` join the group here; a module that uses the broker
+    without a worker says so itself (`pytestmark = pytest.mark.xdist_group("broker")`)."""
+    for item in items:
+        if item.get_closest_marker("worker"):
+            item.add_marker(pytest.mark.xdist_group("broker"))
+
+
 def pytest_runtest_setup(item):
     """A test marked `postgres` needs what only PostgreSQL does (row locks, concurrent transactions,
     triggers): on SQLite it fails and says so, rather than passing without testing anything."""

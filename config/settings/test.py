@@ -22,3 +22,17 @@ WHITENOISE_USE_FINDERS = True
 LOCK_ORDER_CHECK = True
 # Sessions end in many tests: no dump for each (config/tests/test_backup.py turns it on).
 BACKUP_ON_SESSION_END = False
+
+# pytest-xdist runs the suite in several processes (pyproject.toml, `-n auto`), each on its own test
+# database (`test_<name>_gw<n>`). The cache must be its own too: a test clearing it (the PIN pauses),
+# or a cached document keyed by a tournament's id, must not reach another process's test. On Redis
+# each process takes its own database number (1, 2, ...: the broker keeps 0).
+_XDIST_WORKER = env("PYTEST_XDIST_WORKER", default="")
+if _XDIST_WORKER and REDIS_URL:  # noqa: F405
+    import urllib.parse as _url
+
+    _cache_db = 1 + int(_XDIST_WORKER.removeprefix("gw") or 0) % 15
+    CACHES["default"]["LOCATION"] = _url.urlunsplit(  # noqa: F405
+        _url.urlsplit(REDIS_URL)._replace(path=f"/{_cache_db}")  # noqa: F405
+    )
+    CACHES["default"]["KEY_PREFIX"] = _XDIST_WORKER  # noqa: F405  (past 15 processes, databases are shared)

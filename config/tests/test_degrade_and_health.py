@@ -15,6 +15,9 @@ from config import cache as tolerant_cache
 from config.cache import TolerantRedisCache
 from tournaments.testing.scenarios import publish
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 
 def _dead_port():
     with socket.socket() as probe:

@@ -11,6 +11,9 @@ from pin_ranking.testing import finished_tournament
 from tournaments.testing.concurrency import race
 from tournaments.testing.fixtures import make_user
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 TP = 12
 
 

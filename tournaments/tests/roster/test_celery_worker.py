@@ -7,6 +7,9 @@ import pytest
 from tournaments.models import ImportJob
 from tournaments.roster import services as roster_services
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 
 @pytest.mark.worker
 def test_roster_import_runs_in_the_worker(live_celery_worker, organizer, tournament):

@@ -18,6 +18,9 @@ from tournaments.standings import services as standings_services
 from tournaments.standings.selectors import standings_behind_tournament_ids, standings_lag
 from tournaments.testing.scenarios import CHICKEN, sign_all, win
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 
 def _record_and_sign(referee, sheet):
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,

@@ -22,6 +22,9 @@ from tournaments.sheets.entry import HandEntry
 from tournaments.standings import services as standings_services
 from tournaments.testing.scenarios import CHICKEN, sign_all, win
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 app = tasks.standings_recompute_task.app  # the project's Celery app (config.celery), reached without importing config
 
 

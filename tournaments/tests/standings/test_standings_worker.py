@@ -9,6 +9,9 @@ from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.scenarios import CHICKEN, win
 
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
 
 @pytest.mark.worker
 def test_a_locked_sheet_gives_a_new_standings_version(live_celery_worker, referee, sheet, pins):
