@@ -4,6 +4,7 @@ Seat assignments, score sheets, penalties, appeals and Pin applications live in 
 on top of this one; they point at these models, never the reverse.
 """
 
+import functools
 import zoneinfo
 
 from django.conf import settings
@@ -61,13 +62,21 @@ def default_time_zone() -> str:
     return settings.TIME_ZONE
 
 
-def time_zone_names() -> list[str]:
+@functools.cache
+def _known_time_zones() -> frozenset[str]:
+    """zoneinfo.available_timezones() walks the tz database on disk (~0.1 s) on every call: once per
+    process is enough (a new tzdata package is seen after a restart, as a new Python would be)."""
+    return frozenset(zoneinfo.available_timezones())
+
+
+@functools.cache
+def time_zone_names() -> tuple[str, ...]:
     """The IANA zones this server knows (zoneinfo), sorted."""
-    return sorted(zoneinfo.available_timezones())
+    return tuple(sorted(_known_time_zones()))
 
 
 def validate_time_zone(value: str) -> None:
-    if value not in zoneinfo.available_timezones():
+    if value not in _known_time_zones():
         raise ValidationError(
             _("%(value)s is not a time zone this server knows: choose one such as Asia/Shanghai or Europe/Paris."),
             params={"value": value}, code="unknown_time_zone",

@@ -16,6 +16,7 @@ from tournaments.core import services as core_services
 from tournaments.sessions import services as session_services
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import STRAIGHT, play, publish, seat, win
+from tournaments.testing.world import world_fixture
 
 PASSWORD = "test-password-123"
 
@@ -33,14 +34,14 @@ def member(tournament, username, role, team=None):
     return user
 
 
-@pytest.fixture
+@world_fixture
 def organizer(db):
     user = make_user("organizer")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return user
 
 
-@pytest.fixture
+@world_fixture
 def tournament(organizer):
     return core_services.tournament_create(
         actor=organizer,
@@ -51,14 +52,14 @@ def tournament(organizer):
     )
 
 
-@pytest.fixture
+@world_fixture
 def teams(tournament):
     from tournaments.models import Team
 
     return [Team.objects.create(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4)]
 
 
-@pytest.fixture
+@world_fixture
 def registrations(tournament, teams):
     """Twelve players, four to a team."""
     from tournaments.models import Player, Registration
@@ -75,27 +76,27 @@ def registrations(tournament, teams):
     return result
 
 
-@pytest.fixture
+@world_fixture
 def chief_referee(tournament):
     return member(tournament, "chief", "chief_referee")
 
 
-@pytest.fixture
+@world_fixture
 def referee(tournament):
     return member(tournament, "referee", "referee")
 
 
-@pytest.fixture
+@world_fixture
 def arbitrator(tournament):
     return member(tournament, "arbiter", "arbitrator")
 
 
-@pytest.fixture
+@world_fixture
 def team_leader(tournament, teams):
     return member(tournament, "leader", "team_leader", team=teams[0])
 
 
-@pytest.fixture
+@world_fixture
 def player_user(registrations):
     user = make_user("player")
     player = registrations[0].player
@@ -104,7 +105,7 @@ def player_user(registrations):
     return user
 
 
-@pytest.fixture
+@world_fixture
 def pin_member(db):
     from tournaments.access import pin_committee_group
 
@@ -113,7 +114,7 @@ def pin_member(db):
     return user
 
 
-@pytest.fixture
+@world_fixture
 def outsider(db):
     """Organizer of another tournament: logged in, but a stranger to `tournament`."""
     user = make_user("outsider")
@@ -172,7 +173,7 @@ def published(tournament):
     return tournament
 
 
-@pytest.fixture
+@world_fixture
 def seated_session(tournament, registrations, organizer):
     """Session 1 with the twelve players at three tables, in entry order."""
     session = tournament.sessions.get(number=1)
@@ -183,7 +184,7 @@ def seated_session(tournament, registrations, organizer):
     return session
 
 
-@pytest.fixture
+@world_fixture
 def running_session(seated_session, organizer, referee):
     session_services.session_start(actor=organizer, session=seated_session)
     seated_session.refresh_from_db()
@@ -195,13 +196,13 @@ def sheet(running_session):
     return running_session.sheets.select_related("session__tournament").get(table__number=1)
 
 
-@pytest.fixture
+@world_fixture
 def pins(tournament, organizer, registrations):
     core_services.confirm_pins_issue(actor=organizer, tournament=tournament)
     return {r.entry_number: r.confirm_pin for r in tournament.registrations.all()}
 
 
-@pytest.fixture
+@world_fixture
 def played(tournament, registrations, organizer, referee, pins):
     """Two signed sessions with ties at the tables, a self-drawn hand, flowers, declared fans and a draw."""
     player = registrations[0].player
