@@ -11,7 +11,12 @@ import pytest
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
-pytest_plugins = ["tournaments.testing.world", "tournaments.testing.fixtures", "penalties.testing.fixtures"]
+pytest_plugins = [
+    "tournaments.testing.database",  # the SQLite test database copied, not migrated, after the first run
+    "tournaments.testing.world",  # the shared fixtures recorded once per process, then restored
+    "tournaments.testing.fixtures",
+    "penalties.testing.fixtures",
+]
 
 
 @pytest.hookimpl(tryfirst=True)
