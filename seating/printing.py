@@ -6,6 +6,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from seating import selectors
+from tournaments import documents
 from tournaments.models import Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.players.selectors import link_url as player_link_url
@@ -71,7 +72,5 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
 
 
 def print_pdf(context: dict) -> bytes:
-    """A4 through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
-    from weasyprint import HTML
-
-    return HTML(string=render_to_string("seating/print.html", {**context, "pdf": True})).write_pdf()
+    """A4 (tournaments.documents)."""
+    return documents.html_to_pdf(render_to_string("seating/print.html", {**context, "pdf": True}))

@@ -21,6 +21,7 @@ from scoring.engine import FANS
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import MAX_HANDS, table_results, twelfths_display
 from scoring.messages import fan_display_name
+from tournaments import documents
 from tournaments.access import Capability, capabilities
 from tournaments.errors import NotFound
 from tournaments.extensions import sheet_adjustments
@@ -283,7 +284,5 @@ def paper_html(pages: list[dict]) -> str:
 
 
 def paper_pdf(pages: list[dict]) -> bytes:
-    """A4 portrait through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
-    from weasyprint import HTML
-
-    return HTML(string=paper_html(pages)).write_pdf()
+    """A4 portrait (tournaments.documents)."""
+    return documents.html_to_pdf(paper_html(pages))

@@ -6,6 +6,7 @@ import io
 from django.template.loader import render_to_string
 
 from scoring.engine.table import twelfths_display, twelfths_number
+from tournaments import documents
 from tournaments.standings.results_sheet import ResultsSheet, ranking_notes, results_sheet
 
 # A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
@@ -67,9 +68,7 @@ def results_xlsx(data: dict, *, title: str) -> bytes:
 
 
 def results_pdf(data: dict, *, context: dict) -> bytes:
-    """A4 landscape through WeasyPrint; the CJK font (WenQuanYi Micro Hei) comes from the system."""
-    from weasyprint import HTML
-
+    """A4 landscape (tournaments.documents)."""
     sheet: ResultsSheet = results_sheet(data, points=twelfths_display)
     header_top, header_bottom = sheet.header_rows()
     html = render_to_string(
@@ -77,4 +76,4 @@ def results_pdf(data: dict, *, context: dict) -> bytes:
         {**context, "sheet": sheet, "header_top": header_top, "header_bottom": header_bottom,
          "notes": ranking_notes(data)},
     )
-    return HTML(string=html).write_pdf()
+    return documents.html_to_pdf(html)

@@ -21,6 +21,26 @@ from tournaments.testing.world import world_fixture
 PASSWORD = "test-password-123"
 
 
+@pytest.fixture(autouse=True, scope="module")
+def pdfs_rendered_once_per_module():
+    """Within a module, a document whose HTML was rendered already is not rendered again: the same
+    HTML gives the same PDF (tests of who may print fetch the same sheets as several users). The
+    renderer is the real one (tournaments.documents); each module starts with nothing kept."""
+    from tournaments import documents
+
+    render = documents.html_to_pdf
+    kept: dict[str, bytes] = {}
+
+    def html_to_pdf(html: str) -> bytes:
+        if html not in kept:
+            kept[html] = render(html)
+        return kept[html]
+
+    documents.html_to_pdf = html_to_pdf
+    yield
+    documents.html_to_pdf = render
+
+
 def make_user(username: str, **extra):
     return get_user_model().objects.create_user(username=username, password=PASSWORD, **extra)
 
