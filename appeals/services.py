@@ -25,9 +25,9 @@ from appeals.selectors import (
 )
 from penalties.models import Penalty
 from penalties.services import penalty_cancel
+from tournaments import events
 from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.services import tournament_finish_check_later
 from tournaments.errors import NotFound
 from tournaments.locks import lock_sheet
 from tournaments.models import Registration, ScoreSheet, SeatAssignment
@@ -313,7 +313,7 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
             action=AuditAction.APPEAL_FEE_REFUNDED if outcome == "upheld" else AuditAction.APPEAL_FEE_FORFEITED,
             detail={"fee": f"{appeal.fee_amount} {appeal.fee_currency}", "stage": appeal.stage},
         )
-    tournament_finish_check_later(tournament_id=appeal.tournament_id)  # the last decision may finish it
+    events.tournament_finish_check_later(tournament_id=appeal.tournament_id)  # the last decision may finish it
     return appeal
 
 

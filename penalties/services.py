@@ -21,12 +21,12 @@ from penalties.selectors import current_hand_number, policy_for
 from scoring.engine import HandError, evaluate, waits
 from scoring.engine.table import MAX_HANDS, hand_winds
 from scoring.messages import hand_error_message
+from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
 from tournaments.sessions.services import running_session_locked, seats_give_to_substitute, session_held_tables_start
 from tournaments.sheets.services import sheet_results_changed
-from tournaments.standings.services import standings_recompute_later
 
 # 3.11.6.10 "将取消比赛资格并给予通报": this foul always comes with a public notice.
 NOTICE_REQUIRED = {"serious_disruption"}
@@ -125,7 +125,7 @@ def penalty_record(
     )
     sheet_results_changed(sheet=sheet)
     if penalty.disqualification:
-        standings_recompute_later(tournament_id=sheet.session.tournament_id)  # the 停赛 mark
+        events.standings_recompute_later(tournament_id=sheet.session.tournament_id)  # the 停赛 mark
     return penalty
 
 
@@ -298,7 +298,7 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
     if penalty.disqualification:
         if running is not None:
             session_held_tables_start(actor=actor, session=running)
-        standings_recompute_later(tournament_id=penalty.sheet.session.tournament_id)  # the 停赛 mark goes
+        events.standings_recompute_later(tournament_id=penalty.sheet.session.tournament_id)  # the 停赛 mark goes
     sheet_results_changed(sheet=penalty.sheet)
     return penalty
 
@@ -436,7 +436,7 @@ def rank_cancel(
         detail={"entry": registration.entry_number, "article": cancellation.article, "reason": reason[:300],
                 **({"notice": notice[:1000]} if notice else {})},
     )
-    standings_recompute_later(tournament_id=tournament.pk)
+    events.standings_recompute_later(tournament_id=tournament.pk)
     return cancellation
 
 
@@ -462,7 +462,7 @@ def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason:
         detail={"entry": cancellation.registration.entry_number, "article": cancellation.article,
                 "reason": cancellation.withdraw_reason},
     )
-    standings_recompute_later(tournament_id=cancellation.tournament_id)
+    events.standings_recompute_later(tournament_id=cancellation.tournament_id)
     return cancellation
 
 

@@ -12,19 +12,13 @@ from scoring.engine.rotation import round_seats
 from seating.engine import chart_metrics
 from tournaments import extensions
 from tournaments.audit import AuditAction
+from tournaments.core.selectors import registration_of_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Registration, SeatAssignment, Session, Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings.compute import standings_compute
 
 WIND = dict(SEAT_CHOICES)
-
-
-def registration_of_user(*, user, tournament: Tournament) -> Registration | None:
-    """The logged-in user's own registration in `tournament` (their seats page), or None."""
-    if user is None or not user.is_authenticated:
-        return None
-    return tournament.registrations.filter(player__user=user).first()
 
 
 def registration_of_user_get(*, user, tournament: Tournament) -> Registration:

@@ -83,6 +83,10 @@ def pin_burst_count(*keys: str) -> None:
 
 # --- pauses per entry (check-in by PIN, linking an account): PIN_ATTEMPTS misses within the window ---
 # Counted in the database too, like the speed bumps above: the same count on every worker, Redis or not.
+# (Confirming a score sheet has no pause of its own: the bound and the speed bumps above.)
+PIN_ATTEMPTS = 5
+PIN_PAUSE_SECONDS = 10 * 60
+
 
 
 def pause_reached(keys, *, limit: int, window: int) -> bool:

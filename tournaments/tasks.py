@@ -1,7 +1,8 @@
-"""Thin Celery tasks: they take ids and call a service.
+"""Thin Celery tasks: they take ids and call a service. The top of the core.
 
-The services import these tasks to queue them (`standings_recompute_later`), so a task imports its
-service only when it runs.
+The services queue work through `tournaments.events` (`standings_recompute_later`, ...), at the
+bottom of the core; this module registers there which task does each kind of work. So no service
+imports this module, and it imports the services it calls (when a task runs).
 
 Every task here is idempotent (run twice, it does what once does), acknowledged late and requeued
 when its worker dies (`reject_on_worker_lost`): a worker killed mid-task leaves the message on
@@ -10,13 +11,11 @@ Redis, which hands it out again after the broker's visibility timeout. That time
 longest task, so a task still running is never handed out twice. See docs/deployment.md.
 """
 
-import logging
-
 from celery import shared_task
 from django.db import transaction
-from kombu.exceptions import OperationalError as BrokerError
 
-logger = logging.getLogger(__name__)
+from tournaments import events
+from tournaments.events import enqueue
 
 # Hard limits in seconds (the soft limit, a minute earlier, raises inside the task). The visibility
 # timeout in settings is derived from the longest of them.
@@ -26,27 +25,6 @@ BACKUP_TIME_LIMIT = 900
 LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, IMPORT_TIME_LIMIT, BACKUP_TIME_LIMIT)
 
 _reliable = {"acks_late": True, "reject_on_worker_lost": True}
-
-
-def enqueue(task, *args, **options) -> bool:
-    """Send `task` to the broker; a broker outage is logged, never raised (the caller's write is
-    already committed, and whatever the task was for is caught up by a sweep: the standings by
-    `standings_sweep_task`). True when sent."""
-    try:
-        if options:
-            task.apply_async(args=args, **options)
-        else:
-            task.delay(*args)
-    except (BrokerError, ConnectionError, OSError) as error:
-        logger.warning("Broker unreachable, %s(%s) not sent (%s); the beat sweep catches up",
-                       task.name, ", ".join(map(repr, args)), error)
-        return False
-    return True
-
-
-def enqueue_on_commit(task, *args, **options) -> None:
-    """`enqueue` once the current transaction commits (nothing if it rolls back)."""
-    transaction.on_commit(lambda: enqueue(task, *args, **options))
 
 
 @shared_task(**_reliable, soft_time_limit=IMPORT_TIME_LIMIT - 60, time_limit=IMPORT_TIME_LIMIT)
@@ -114,10 +92,16 @@ def database_backup_task(reason: str) -> str:
 def tournament_finish_check_task(self, tournament_id: int) -> bool:
     """Finish the tournament if its results are final; if all that is left is a window closing at a
     known time (3.12.2), look again then (a worker only: run eagerly, the check would repeat at once)."""
-    from tournaments.core.services import tournament_finish_check_later, tournament_finish_if_final
+    from tournaments.core.services import tournament_finish_if_final
 
     pending = tournament_finish_if_final(actor=None, tournament_id=tournament_id)
     if pending and all(item.until for item in pending) and not self.request.is_eager:
         with transaction.atomic():
-            tournament_finish_check_later(tournament_id=tournament_id, at=max(item.until for item in pending))
+            events.tournament_finish_check_later(tournament_id=tournament_id, at=max(item.until for item in pending))
     return not pending
+
+
+events.register(events.STANDINGS_RECOMPUTE, standings_recompute_task)
+events.register(events.TOURNAMENT_FINISH_CHECK, tournament_finish_check_task)
+events.register(events.DATABASE_BACKUP, database_backup_task)
+events.register(events.IMPORT_JOB_RUN, import_job_run_task)

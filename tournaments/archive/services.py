@@ -5,7 +5,7 @@ import datetime as dt
 from django.db import connection, transaction
 from django.utils import timezone
 
-from tournaments import extensions
+from tournaments import events, extensions
 from tournaments.archive.read import Archive, archive_read
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, tournament_create
@@ -21,7 +21,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.standings.services import standings_recompute_later
 
 
 @transaction.atomic
@@ -78,7 +77,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
             "hands": hands,
         },
     )
-    standings_recompute_later(tournament_id=tournament.pk)
+    events.standings_recompute_later(tournament_id=tournament.pk)
     return tournament
 
 

@@ -95,16 +95,30 @@ def registration_get_for_user(*, user, registration_id: int, capability: Capabil
     return registration
 
 
+def check_in_session(*, tournament: Tournament, sessions: list[Session] | None = None) -> Session | None:
+    """The session players check in for now: the running one (a late player checks in after the
+    start), else the next planned one. None when every session is over."""
+    sessions = sessions if sessions is not None else list(tournament.sessions.order_by("number"))
+    running = next((s for s in sessions if s.status == Session.Status.RUNNING), None)
+    return running or next((s for s in sessions if s.status == Session.Status.PLANNED), None)
+
+
+def registration_of_user(*, user, tournament: Tournament) -> Registration | None:
+    """The user's own registration in `tournament`, if their account is linked to one (None for
+    anyone else, anonymous included)."""
+    if user is None or not user.is_authenticated:
+        return None
+    return tournament.registrations.select_related("player", "team").filter(player__user=user).first()
+
+
 def tournament_summary(*, tournament: Tournament) -> dict:
     sessions = list(tournament.sessions.all())
     # Check-in is per session (3.5.7.1): the count is for the session players check in for now.
-    check_in_session = next((s for s in sessions if s.status == Session.Status.RUNNING), None) or next(
-        (s for s in sessions if s.status == Session.Status.PLANNED), None
-    )
+    now = check_in_session(tournament=tournament, sessions=sessions)
     return {
         "registered": tournament.registrations.count(),
-        "check_in_session": check_in_session,
-        "checked_in": SessionCheckIn.objects.filter(session=check_in_session).count() if check_in_session else 0,
+        "check_in_session": now,
+        "checked_in": SessionCheckIn.objects.filter(session=now).count() if now else 0,
         "teams": tournament.teams.count(),
         "tables": tournament.tables.count(),
         "sessions": sessions,

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.selectors import results_pending, status_change_refusal, time_zone_cache_key
 from tournaments.locks import lock_tournament
@@ -25,8 +26,6 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.standings.services import standings_recompute_later
-from tournaments.tasks import enqueue_on_commit, tournament_finish_check_task
 
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions", "session_minutes",
@@ -140,7 +139,7 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
         transaction.on_commit(lambda: cache.delete(time_zone_cache_key(tournament.pk)))
     if changed.keys() & {"deductions_count_for_ranking", "tiebreaks", "final_ranking"}:
         # These change places and order: the standings follow once this commits.
-        standings_recompute_later(tournament_id=tournament.pk)
+        events.standings_recompute_later(tournament_id=tournament.pk)
     return tournament
 
 
@@ -206,11 +205,6 @@ def tournament_status_follow_start(*, actor, tournament: Tournament, session: Se
     if tournament.status != Tournament.Status.RUNNING:
         _status_set(actor=actor, tournament=tournament, status=Tournament.Status.RUNNING, because="session_start",
                     session=session.number)
-
-
-def tournament_finish_check_later(*, tournament_id: int, at=None) -> None:
-    """Once this transaction commits, ask the worker whether the results are final (at `at`, if given)."""
-    enqueue_on_commit(tournament_finish_check_task, tournament_id, eta=at)
 
 
 @transaction.atomic
@@ -392,7 +386,7 @@ def registration_update(
                 "entry": registration.entry_number},
     )
     if shown_before != (name, name_local, country, registration.team_id):
-        standings_recompute_later(tournament_id=registration.tournament_id)
+        events.standings_recompute_later(tournament_id=registration.tournament_id)
     if group != "unchanged":
         registration_group_set(actor=actor, registration=registration, group=group)
     return registration
@@ -453,7 +447,7 @@ def group_rename(*, actor, group: Group, name: str) -> Group:
     group.save(update_fields=["name"])
     audit_record(actor=actor, tournament=group.tournament, action=AuditAction.GROUP_RENAMED, obj=group,
                  detail={"group": group.name, "before": before})
-    standings_recompute_later(tournament_id=group.tournament_id)
+    events.standings_recompute_later(tournament_id=group.tournament_id)
     return group
 
 
@@ -467,7 +461,7 @@ def group_delete(*, actor, group: Group) -> None:
                  detail={"group": group.name, "members": sorted(members)})
     tournament_id = group.tournament_id
     group.delete()
-    standings_recompute_later(tournament_id=tournament_id)
+    events.standings_recompute_later(tournament_id=tournament_id)
 
 
 @transaction.atomic
@@ -485,7 +479,7 @@ def registration_group_set(*, actor, registration: Registration, group: Group | 
         actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_GROUP_SET, obj=registration,
         detail={"entry": registration.entry_number, "group": group.name if group is not None else None},
     )
-    standings_recompute_later(tournament_id=registration.tournament_id)
+    events.standings_recompute_later(tournament_id=registration.tournament_id)
     return registration
 
 

@@ -24,7 +24,6 @@ from tournaments.core.forms import (
     TournamentForm,
 )
 from tournaments.errors import NotFound, add_service_errors, add_service_messages
-from tournaments.sessions import selectors as session_selectors
 
 AUDIT_PAGE_SIZE = 50
 REGISTRATIONS_PAGE_SIZE = limits.REGISTRATIONS_PAGE_SIZE
@@ -103,7 +102,7 @@ def registration_list(request, tournament_id: int):
         "tournament": tournament,
         "page": page,
         "page_numbers": page.paginator.get_elided_page_range(page.number, on_each_side=1, on_ends=1),
-        "check_in_session": session_selectors.check_in_session(tournament=tournament),
+        "check_in_session": core_selectors.check_in_session(tournament=tournament),
         "search": search,
         "can": capabilities_for_page(request.user, tournament),
     }

@@ -69,8 +69,8 @@ class StandingsChange(models.Model):
     """The standings' transactional outbox: one row per committed change they have not absorbed yet.
 
     Every write that changes what the standings show adds a row in its own transaction
-    (`standings_recompute_later`), so the mark and the change commit or roll back together, whatever
-    happens to the broker afterwards. A recompute deletes the rows it saw when it started (never a
+    (`tournaments.events.standings_recompute_later`), so the mark and the change commit or roll back
+    together, whatever happens to the broker afterwards. A recompute deletes the rows it saw when it started (never a
     row committed while it ran), and Celery beat re-queues every tournament that still has rows
     (`standings_sweep_task`). The organizer's board shows the oldest row's age: how far behind.
     """

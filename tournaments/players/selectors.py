@@ -4,12 +4,9 @@ Who reads a player's records: the player (their linked account), their team lead
 leader appeals for their players and signs their appeals, so reads what they would appeal
 against), and the tournament's staff. Anyone else gets 404, as everywhere.
 
-Which sheets: a player reads their own table's sheet in every state, the open one included. The
-hands on it are those recorded in front of them at the table, which they confirm with their PIN
-(Appendix 5: the players sign the sheet), so reading them on the phone shows nothing they may not
-see; it lets them check before they confirm. A team leader who does not play at that table reads
-it once it is closed (after the last hand or at time-up, 3.4.8, 3.5.6): during play the leader is
-not at the table, and a running count read from the side would be advice to a player in play.
+Which sheets: the rule is the score sheets' own (tournaments.sheets.selectors.sheet_readable): a
+player reads their own table's sheet in every state, the open one included (they confirm its hands
+with their PIN, so they may check them first); a team leader reads it once it is closed.
 """
 
 from django.urls import reverse
@@ -20,8 +17,8 @@ from scoring.engine.table import twelfths_display
 from tournaments import extensions
 from tournaments.access import Capability, can, teams_led_by
 from tournaments.errors import NotFound
-from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
-from tournaments.sheets.selectors import _hand_rows, sheet_detail, wind_names
+from tournaments.models import Registration, ScoreSheet, SeatAssignment
+from tournaments.sheets.selectors import hand_rows, sheet_detail, sheet_readable, wind_names
 
 
 def _staff(user, tournament) -> bool:
@@ -47,13 +44,6 @@ def link_url(*, registration: Registration) -> str | None:
         return None
     token = player_link_token(registration=registration)
     return reverse("tournaments:player_link_token", args=[registration.pk, token])
-
-
-def registration_of_user(*, user, tournament: Tournament) -> Registration | None:
-    """The user's own registration in `tournament`, if their account is linked to one."""
-    if not user.is_authenticated:
-        return None
-    return tournament.registrations.select_related("player", "team").filter(player__user=user).first()
 
 
 def registration_for_token(*, registration_id: int, token: str) -> Registration:
@@ -115,33 +105,6 @@ def player_sheets(*, registration: Registration, user) -> list[dict]:
     return rows
 
 
-def sheet_readable(*, user, sheet: ScoreSheet, registrations) -> bool:
-    """Whether `user` may read `sheet` as one of its players or their leader (see the module)."""
-    tournament = sheet.session.tournament
-    if _staff(user, tournament):
-        return True
-    if any(registration.player.user_id == user.pk for registration in registrations):
-        return True
-    if sheet.status == ScoreSheet.Status.OPEN:
-        return False
-    teams = teams_led_by(user, tournament)
-    return any(registration.team_id in teams for registration in registrations if registration.team_id)
-
-
-def sheet_get_for_player(*, user, sheet_id: int) -> ScoreSheet:
-    """A sheet its players, their team leaders (once closed) or the staff may read; else 404."""
-    sheet = ScoreSheet.objects.select_related("session__tournament", "table").filter(pk=sheet_id).first()
-    if sheet is None or not user.is_authenticated:
-        raise NotFound("No such sheet.")
-    seated = [
-        seat.registration
-        for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration__player")
-    ]
-    if not sheet_readable(user=user, sheet=sheet, registrations=seated):
-        raise NotFound("No such sheet.")
-    return sheet
-
-
 def _seat_label(player: dict) -> str:
     registration = player["registration"]
     return f"{player['wind']} {registration.entry_number}" if registration else player["wind"]
@@ -163,7 +126,7 @@ def player_sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "session_score": result.session_score,
             "mine": registration is not None and registration.player.user_id == user.pk,
         })
-    rows = _hand_rows(detail, get_language() or "en")
+    rows = hand_rows(detail, get_language() or "en")
     for row in rows:
         hand = row["hand"]
         row["winner"] = _seat_label(players[hand.winner]) if hand.winner is not None else ""

@@ -18,9 +18,8 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, player_link_user
 from tournaments.errors import NotFound
 from tournaments.models import Player, Registration, Tournament
-from tournaments.pins import pause_count, pause_forget, pause_reached, pin_verify
+from tournaments.pins import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, pause_count, pause_forget, pause_reached, pin_verify
 from tournaments.players.selectors import player_link_token
-from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS
 
 
 def _attempts_key(tournament_id: int, entry_number: int) -> str:

@@ -14,13 +14,14 @@ from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.players import selectors, services
 from tournaments.players.forms import SelfLinkForm
+from tournaments.sheets import selectors as sheet_selectors
 
 
 @login_required
 def player_link(request, tournament_id: int):
     """Entry number and PIN link the logged-in account to its registration."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    own = selectors.registration_of_user(user=request.user, tournament=tournament)
+    own = core_selectors.registration_of_user(user=request.user, tournament=tournament)
     if own is not None:
         return redirect("tournaments:player_records", tournament.pk, own.entry_number)
     form = SelfLinkForm(request.POST or None)
@@ -62,7 +63,7 @@ def player_link_by_token(request, registration_id: int, token: str):
 def my_records(request, tournament_id: int):
     """The logged-in player's records; a user not linked yet is sent to link their account."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    own = selectors.registration_of_user(user=request.user, tournament=tournament)
+    own = core_selectors.registration_of_user(user=request.user, tournament=tournament)
     if own is None:
         return redirect("tournaments:player_link", tournament.pk)
     return redirect("tournaments:player_records", tournament.pk, own.entry_number)
@@ -79,7 +80,7 @@ def player_records(request, tournament_id: int, entry: int):
 
 @login_required
 def player_sheet(request, sheet_id: int):
-    sheet = selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id)
+    sheet = sheet_selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id)
     context = selectors.player_sheet_page(user=request.user, sheet=sheet)
     return render(request, "tournaments/players/sheet.html", context)
 

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import extensions, limits
+from tournaments import events, extensions, limits
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
@@ -32,8 +32,6 @@ from tournaments.sessions.services import (
     session_held_tables_start,
     tables_sync,
 )
-from tournaments.standings.services import standings_recompute_later
-from tournaments.tasks import enqueue_on_commit, import_job_run_task
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +60,7 @@ def import_job_create(
         obj=job,
         detail={"kind": kind, "filename": filename, "bytes": len(content), "encoding": encoding},
     )
-    enqueue_on_commit(import_job_run_task, job.pk)
+    events.import_job_run_later(job_id=job.pk)
     return job
 
 
@@ -430,7 +428,7 @@ def registration_add(
         actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_ADDED, obj=registration,
         detail={"entry": entry_number, "name": name, "team": team.name if team else None, "redraw": drawn},
     )
-    standings_recompute_later(tournament_id=tournament.pk)
+    events.standings_recompute_later(tournament_id=tournament.pk)
     return registration
 
 
@@ -459,7 +457,7 @@ def registration_withdraw(*, actor, registration: Registration, reason: str = ""
         actor=actor, tournament=registration.tournament, action=AuditAction.REGISTRATION_WITHDRAWN, obj=registration,
         detail={"entry": registration.entry_number, "reason": registration.withdrawal_reason, "seats_in": held},
     )
-    standings_recompute_later(tournament_id=registration.tournament_id)  # the standings mark who withdrew
+    events.standings_recompute_later(tournament_id=registration.tournament_id)  # the standings mark who withdrew
     return registration
 
 
@@ -506,7 +504,7 @@ def registration_withdrawal_undo(*, actor, registration: Registration, reason: s
     )
     if running is not None:
         session_held_tables_start(actor=actor, session=running)
-    standings_recompute_later(tournament_id=tournament.pk)  # the standings' "withdrew" mark goes
+    events.standings_recompute_later(tournament_id=tournament.pk)  # the standings' "withdrew" mark goes
     return registration
 
 
@@ -561,5 +559,5 @@ def registration_substitute(
     if running is not None:
         session_held_tables_start(actor=actor, session=running)
     if withdrawing:
-        standings_recompute_later(tournament_id=tournament.pk)  # the standings mark who withdrew
+        events.standings_recompute_later(tournament_id=tournament.pk)  # the standings mark who withdrew
     return registration

@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.access import Capability, can
+from tournaments.core.selectors import check_in_session
 from tournaments.errors import NotFound, whole_number
 from tournaments.models import (
     SEAT_CHOICES,
@@ -129,14 +130,6 @@ def session_qualification(*, tournament: Tournament) -> dict | None:
 # Check-in (检录, 3.5.7.1) and lateness (3.11.2.1).
 
 WIND = dict(SEAT_CHOICES)
-
-
-def check_in_session(*, tournament: Tournament, sessions: list[Session] | None = None) -> Session | None:
-    """The session players check in for now: the running one (a late player checks in after the
-    start), else the next planned one. None when every session is over."""
-    sessions = sessions if sessions is not None else list(tournament.sessions.order_by("number"))
-    running = next((s for s in sessions if s.status == Session.Status.RUNNING), None)
-    return running or next((s for s in sessions if s.status == Session.Status.PLANNED), None)
 
 
 def lateness_seconds(*, checked_in_at: dt.datetime | None, started_at: dt.datetime | None) -> int | None:

@@ -7,9 +7,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine.table import MAX_HANDS
-from tournaments import extensions
+from tournaments import events, extensions
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.services import confirm_pins_issue, tournament_finish_check_later, tournament_status_follow_start
+from tournaments.core.services import confirm_pins_issue, tournament_status_follow_start
 from tournaments.locks import lock_session, lock_sheets, lock_tournament
 from tournaments.models import (
     Membership,
@@ -23,11 +23,9 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.pins import pause_count, pause_reached, pin_verify
-from tournaments.sheets.services import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, sheet_save_new_version
+from tournaments.pins import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, pause_count, pause_reached, pin_verify
+from tournaments.sheets.services import sheet_save_new_version
 from tournaments.standings.compute import standings_compute
-from tournaments.standings.services import standings_recompute_later
-from tournaments.tasks import database_backup_task, enqueue_on_commit
 
 
 @transaction.atomic
@@ -305,9 +303,9 @@ def session_end(*, actor, session: Session) -> Session:
         actor=actor, tournament=session.tournament, action=AuditAction.SESSION_ENDED, obj=session,
         detail={"closed_tables": time_up, "session": session.number},
     )
-    tournament_finish_check_later(tournament_id=session.tournament_id)
+    events.tournament_finish_check_later(tournament_id=session.tournament_id)
     # A database backup at each session's end, by the worker (docs/deployment.md, Backups).
-    enqueue_on_commit(database_backup_task, f"t{session.tournament_id}-session{session.number}")
+    events.database_backup_later(reason=f"t{session.tournament_id}-session{session.number}")
     return session
 
 
@@ -400,7 +398,7 @@ def session_qualification_set(
         detail={"session": session.number, "qualification": qualification, "count": count, "entries": numbers,
                 "seats_cleared": cleared},
     )
-    standings_recompute_later(tournament_id=tournament.pk)  # the final stage may have moved
+    events.standings_recompute_later(tournament_id=tournament.pk)  # the final stage may have moved
     return numbers
 
 

@@ -245,7 +245,7 @@ def player_check_in(request, tournament_id: int, table_number: int):
     """
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     table = session_selectors.check_in_table_get(tournament=tournament, table_number=table_number)
-    session = session_selectors.check_in_session(tournament=tournament)
+    session = core_selectors.check_in_session(tournament=tournament)
     form = PlayerCheckInForm(request.POST or None)
     done = None
     if request.method == "POST" and session is not None and form.is_valid():

@@ -13,7 +13,7 @@ from scoring.engine import FANS, get_rule_set
 from scoring.engine.table import MAX_HANDS, hand_winds, table_results, twelfths_display
 from scoring.messages import fan_display_name
 from tournaments import extensions
-from tournaments.access import Capability, can, can_write_sheet, capabilities_for_page
+from tournaments.access import Capability, can, can_write_sheet, capabilities_for_page, teams_led_by
 from tournaments.audit import AuditAction
 from tournaments.core.selectors import tournament_referees
 from tournaments.errors import NotFound
@@ -44,6 +44,41 @@ def sheet_get_for_user(
     if not allowed and write and signed_by_own_referee and sheet.status == ScoreSheet.Status.LOCKED:
         allowed = sheet.referee_id == user.pk and can(user, sheet.session.tournament, Capability.RECORD_SCORES)
     if not allowed:
+        raise NotFound("No such sheet.")
+    return sheet
+
+
+def sheet_readable(*, user, sheet: ScoreSheet, registrations) -> bool:
+    """Whether `user` may read `sheet` as one of its players (`registrations`: those seated at it) or
+    their team leader; the staff always may.
+
+    A player reads their own table's sheet in every state, the open one included: its hands were
+    recorded in front of them and they confirm them with their PIN (Appendix 5: the players sign
+    the sheet), so reading them on the phone shows nothing they may not see. A team leader who does
+    not play at that table reads it once it is closed (after the last hand or at time-up, 3.4.8,
+    3.5.6): during play a running count read from the side would be advice to a player in play.
+    The players' pages (tournaments.players) are built on this."""
+    tournament = sheet.session.tournament
+    if can(user, tournament, Capability.VIEW_ROSTER):
+        return True
+    if any(registration.player.user_id == user.pk for registration in registrations):
+        return True
+    if sheet.status == ScoreSheet.Status.OPEN:
+        return False
+    teams = teams_led_by(user, tournament)
+    return any(registration.team_id in teams for registration in registrations if registration.team_id)
+
+
+def sheet_get_for_player(*, user, sheet_id: int) -> ScoreSheet:
+    """A sheet its players, their team leaders (once closed) or the staff may read; else 404."""
+    sheet = ScoreSheet.objects.select_related("session__tournament", "table").filter(pk=sheet_id).first()
+    if sheet is None or not user.is_authenticated:
+        raise NotFound("No such sheet.")
+    seated = [
+        seat.registration
+        for seat in sheet.session.seats.filter(table=sheet.table).select_related("registration__player")
+    ]
+    if not sheet_readable(user=user, sheet=sheet, registrations=seated):
         raise NotFound("No such sheet.")
     return sheet
 
@@ -103,7 +138,9 @@ def wind_names() -> dict[str, str]:
     return {"E": _("East"), "S": _("South"), "W": _("West"), "N": _("North")}
 
 
-def _hand_rows(detail: dict, language: str) -> list[dict]:
+def hand_rows(detail: dict, language: str) -> list[dict]:
+    """The hands of `sheet_detail` as the sheet pages list them (the referee's tablet, the player's
+    phone): each with its fans named in `language`, and each seat's result and running total."""
     rows = []
     for row in detail["hands"]:
         hand = row["hand"]
@@ -179,10 +216,10 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "result": result,
             "table_points": twelfths_display(result.table_points),
         })
-    hand_rows = _hand_rows(detail, language)
+    rows = hand_rows(detail, language)
     marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
-    corrected = corrected_hands(sheet=sheet, hands=[row["hand"] for row in hand_rows])
-    for row in hand_rows:
+    corrected = corrected_hands(sheet=sheet, hands=[row["hand"] for row in rows])
+    for row in rows:
         row["marks"] = marks.get(row["hand"].number, [])
         row["corrected"] = row["hand"].number in corrected
     locked = sheet.status == ScoreSheet.Status.LOCKED
@@ -201,12 +238,12 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
              "dealer": hand.dealer}
             for hand in map(hand_winds, range(1, MAX_HANDS + 1))
         ],
-        "hand_rows": hand_rows,
+        "hand_rows": rows,
         "sheet_open": sheet.status == ScoreSheet.Status.OPEN,
         "sheet_closed": sheet.status == ScoreSheet.Status.CLOSED,
         "sheet_locked": locked,
         # 3.4.8: after the last hand the sheet closes for signing; before it, only at time-up (3.5.6).
-        "sheet_full": len(hand_rows) >= MAX_HANDS,
+        "sheet_full": len(rows) >= MAX_HANDS,
         # 3.5.6: the session's time; the tablet states the time left before the sheet is closed early.
         "session_ends_at": started + dt.timedelta(minutes=tournament.session_minutes) if started else None,
         # Appendix 5's header: 第 局 / 第 桌 / 日期.
@@ -216,7 +253,7 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         "printable": paper.can_print(user, tournament, sheet, granted=can_page.granted),
         "can": can_page,
         # The chief referee corrects recorded hands (also on a signed sheet) and hands tables over.
-        "correctable": can_page.supervise_scores and bool(hand_rows),
+        "correctable": can_page.supervise_scores and bool(rows),
         "referees": tournament_referees(tournament=tournament) if can_page.supervise_scores and not locked else None,
         # Fan 81 (flowers) is entered as a count; fans a hand can hold twice get a box per time. Only the
         # rule set's fans are offered (the elementary rules: 30, scoring/READINGS.md E1).

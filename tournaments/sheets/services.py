@@ -20,10 +20,9 @@ from scoring.messages import (
     hand_error_message,
     reason_message,
 )
-from tournaments import extensions
+from tournaments import events, extensions
 from tournaments.access import Capability, can, can_write_sheet
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.services import tournament_finish_check_later
 from tournaments.errors import Conflict, NotFound
 from tournaments.locks import lock_sheet, lock_sheet_reading, lock_sheets, lock_tournament
 from tournaments.models import (
@@ -42,12 +41,6 @@ from tournaments.models import (
 from tournaments.pins import pin_burst_blocked, pin_burst_count, pin_verify
 from tournaments.rows import insert_row, update_row
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
-from tournaments.standings.services import standings_recompute_later
-
-# The pause after wrong PINs at check-in and account linking (tournaments.sessions, tournaments.players);
-# sheet confirmations use tournaments/pins.py's limits.
-PIN_ATTEMPTS = 5
-PIN_PAUSE_SECONDS = 10 * 60
 
 
 @transaction.atomic
@@ -554,7 +547,7 @@ def hand_correct(
         detail=detail,
     )
     if locked:
-        standings_recompute_later(tournament_id=sheet.session.tournament_id)
+        events.standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return hand
 
 
@@ -796,8 +789,8 @@ def sheet_sign(*, actor, sheet: ScoreSheet, expected_version: int | None = None,
     audit_record(
         actor=actor, tournament=sheet.session.tournament, action=AuditAction.SHEET_LOCKED, obj=sheet, detail=detail
     )
-    standings_recompute_later(tournament_id=sheet.session.tournament_id)
-    tournament_finish_check_later(tournament_id=sheet.session.tournament_id)  # the last signature may finish it
+    events.standings_recompute_later(tournament_id=sheet.session.tournament_id)
+    events.tournament_finish_check_later(tournament_id=sheet.session.tournament_id)  # the last signature may finish it
     return sheet
 
 
@@ -811,5 +804,5 @@ def sheet_results_changed(*, sheet: ScoreSheet) -> None:
     sheet = lock_sheet(sheet.pk)
     sheet_save_new_version(sheet=sheet)
     if sheet.status == ScoreSheet.Status.LOCKED:
-        standings_recompute_later(tournament_id=sheet.session.tournament_id)
+        events.standings_recompute_later(tournament_id=sheet.session.tournament_id)
 

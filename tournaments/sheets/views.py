@@ -12,7 +12,6 @@ from django.views.decorators.http import require_POST
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import Conflict, NotFound, add_service_errors, add_service_messages
-from tournaments.players import selectors as player_selectors
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -34,7 +33,7 @@ def sheet_page(request, sheet_id: int):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id)
     except NotFound:
         # A player (or their team leader) reads the sheet on the players' page; still 404 to others.
-        sheet = player_selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id)
+        sheet = sheet_selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id)
         return redirect("tournaments:player_sheet", sheet.pk)
     context = sheet_context(request, sheet)
     if request.htmx:

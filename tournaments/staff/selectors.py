@@ -1,7 +1,10 @@
 """Reads for the staff page: who holds which role, the invitations still open, the team leaders
 without an account. Outsiders get 404 from the tournament's own selector."""
 
+import hashlib
+
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
@@ -107,11 +110,26 @@ def session_tables_with_referees(*, session: Session) -> list:
     return list(session.sheets.select_related("table", "referee").order_by("table__number"))
 
 
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def invitation_problem(invitation: StaffInvitation | None) -> str:
+    """Why this invitation cannot be accepted, in words; "" when it can."""
+    if invitation is None:
+        return _("This invitation link is not valid for this tournament.")
+    if invitation.used_at is not None:
+        return _("This invitation has already been used: ask the organizer for a new one.")
+    if invitation.cancelled_at is not None:
+        return _("This invitation was cancelled: ask the organizer for a new one.")
+    if invitation.expires_at <= timezone.now():
+        return _("This invitation has expired: ask the organizer for a new one.")
+    return ""
+
+
 def invitation_state(*, tournament: Tournament, token: str):
     """The invitation of a link (None if the link is not one of this tournament's) and why it cannot
     be accepted ("" if it can)."""
-    from tournaments.staff.services import invitation_problem, token_hash
-
     invitation = (
         StaffInvitation.objects.select_related("team")
         .filter(token_hash=token_hash(token), tournament=tournament)

@@ -10,7 +10,6 @@ Roles are taken away through `tournaments.core.services.membership_revoke`.
 """
 
 import datetime as dt
-import hashlib
 import re
 import secrets
 
@@ -36,16 +35,13 @@ from tournaments.models import (
     Team,
     Tournament,
 )
+from tournaments.staff.selectors import invitation_problem, token_hash
 
 # How long an invitation link stays valid unless the settings say otherwise.
 INVITATION_DAYS = 7
 # One-time passwords: no 0/O, 1/l/I, easy to read aloud and type on a phone.
 _PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 _USERNAME = re.compile(r"^[\w.@+-]{1,150}$")
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
 
 
 def one_time_password() -> str:
@@ -110,19 +106,6 @@ def invitation_create(
         # has the link on screen.
         transaction.on_commit(lambda: send_mail(subject, body, None, [email], fail_silently=True))
     return invitation, token
-
-
-def invitation_problem(invitation: StaffInvitation | None) -> str:
-    """Why this invitation cannot be accepted, in words; "" when it can."""
-    if invitation is None:
-        return _("This invitation link is not valid for this tournament.")
-    if invitation.used_at is not None:
-        return _("This invitation has already been used: ask the organizer for a new one.")
-    if invitation.cancelled_at is not None:
-        return _("This invitation was cancelled: ask the organizer for a new one.")
-    if invitation.expires_at <= timezone.now():
-        return _("This invitation has expired: ask the organizer for a new one.")
-    return ""
 
 
 def _usable_invitation(*, tournament: Tournament, token: str) -> StaffInvitation:

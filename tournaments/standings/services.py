@@ -4,13 +4,12 @@ import hashlib
 
 from django.db import transaction
 
-from tournaments import extensions
+from tournaments import events, extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
 from tournaments.models import StandingsChange, StandingsSnapshot, Tournament
 from tournaments.models.standings import json_text
 from tournaments.standings.compute import standings_compute
-from tournaments.tasks import enqueue_on_commit, standings_recompute_task
 
 SNAPSHOTS_KEPT = 10
 
@@ -68,23 +67,6 @@ def standings_recompute(*, tournament_id: int, only_if_pending: bool = False) ->
     return snapshot
 
 
-def standings_recompute_later(*, tournament_id: int) -> None:
-    """Queue a recompute of the tournament's standings for the worker, once this transaction commits.
-
-    Every write that changes what the standings show (a sheet signed or corrected after signing, a
-    penalty, an appeal's decision, a player's name or team, a tournament's ranking settings, an
-    import) calls this inside its own transaction: the worker then reads what was committed, and a
-    write rolled back queues nothing.
-
-    The transactional outbox: the mark (a StandingsChange row) is written in the caller's
-    transaction, so it exists exactly when the change does. The message to the worker is only a
-    shortcut; if the broker is down it is logged and dropped (the write still succeeds), and Celery
-    beat's sweep (`standings_sweep_task`) queues the recompute within STANDINGS_SWEEP_SECONDS.
-    """
-    StandingsChange.objects.create(tournament_id=tournament_id)
-    enqueue_on_commit(standings_recompute_task, tournament_id)
-
-
 @transaction.atomic
 def standings_recompute_request(*, actor, tournament: Tournament) -> None:
     """Recompute the standings on demand: queued for the worker once this transaction commits."""
@@ -95,4 +77,4 @@ def standings_recompute_request(*, actor, tournament: Tournament) -> None:
         obj=tournament,
         detail={"version": tournament.standings_version},
     )
-    standings_recompute_later(tournament_id=tournament.pk)
+    events.standings_recompute_later(tournament_id=tournament.pk)

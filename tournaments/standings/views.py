@@ -21,7 +21,6 @@ from django.views.decorators.vary import vary_on_headers
 
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.players.selectors import registration_of_user
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_files import results_csv, results_pdf, results_xlsx
 from tournaments.standings.services import standings_recompute_request
@@ -82,7 +81,7 @@ def player_detail(request, tournament_id: int, entry: int):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
     player = standings_selectors.standings_player(snapshot=snapshot, entry=entry)
-    own = registration_of_user(user=request.user, tournament=tournament)
+    own = core_selectors.registration_of_user(user=request.user, tournament=tournament)
     return render(
         request,
         "tournaments/standings/player_detail.html",

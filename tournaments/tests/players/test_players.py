@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Registration, ScoreSheet
+from tournaments.pins import PIN_ATTEMPTS
 from tournaments.players import selectors, services
-from tournaments.sheets.services import PIN_ATTEMPTS
 from tournaments.testing.fixtures import make_user, member
 
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments.models import AuditEvent, Session, SessionCheckIn
+from tournaments.pins import PIN_ATTEMPTS
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
-from tournaments.sheets.services import PIN_ATTEMPTS
 
 
 @pytest.fixture(autouse=True)

@@ -10,7 +10,7 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments import tasks
+from tournaments import events, tasks
 from tournaments.models import StandingsChange, StandingsSnapshot
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
@@ -46,7 +46,7 @@ def test_signing_marks_the_standings_dirty_in_its_own_transaction(tournament, re
 @pytest.mark.django_db
 def test_a_write_rolled_back_leaves_no_mark(tournament):
     with pytest.raises(RuntimeError), transaction.atomic():
-        standings_services.standings_recompute_later(tournament_id=tournament.pk)
+        events.standings_recompute_later(tournament_id=tournament.pk)
         raise RuntimeError("the write failed after marking")
     assert not StandingsChange.objects.exists()
 
@@ -97,7 +97,7 @@ def test_a_recompute_absorbs_only_the_changes_it_saw(tournament, registrations):
 def test_the_task_is_idempotent_and_a_duplicate_costs_nothing(tournament, registrations,
                                                               django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        standings_services.standings_recompute_later(tournament_id=tournament.pk)  # eager: runs on commit
+        events.standings_recompute_later(tournament_id=tournament.pk)  # eager: runs on commit
     assert StandingsSnapshot.objects.count() == 1 and not StandingsChange.objects.exists()
     with mock.patch.object(standings_services, "standings_compute") as compute:
         assert tasks.standings_recompute_task(tournament.pk) == 0  # duplicate: nothing pending
@@ -107,7 +107,7 @@ def test_the_task_is_idempotent_and_a_duplicate_costs_nothing(tournament, regist
 
 @pytest.mark.django_db
 def test_a_task_for_a_deleted_or_unknown_tournament_does_nothing(tournament):
-    standings_services.standings_recompute_later(tournament_id=tournament.pk)
+    events.standings_recompute_later(tournament_id=tournament.pk)
     assert tasks.standings_recompute_task(999_999) == 0
     assert tasks.standings_recompute_task(-1) == 0
 
@@ -117,9 +117,9 @@ def test_the_lag_counts_changes_and_the_age_of_the_oldest(tournament):
     assert standings_lag(tournament=tournament) == standings_lag(tournament=tournament)
     assert not standings_lag(tournament=tournament).behind
     now = timezone.now()
-    with mock.patch.object(tasks, "enqueue_on_commit"):
-        standings_services.standings_recompute_later(tournament_id=tournament.pk)
-        standings_services.standings_recompute_later(tournament_id=tournament.pk)
+    with mock.patch.object(events, "enqueue_on_commit"):
+        events.standings_recompute_later(tournament_id=tournament.pk)
+        events.standings_recompute_later(tournament_id=tournament.pk)
     StandingsChange.objects.update(created_at=now - dt.timedelta(seconds=95))
     lag = standings_lag(tournament=tournament, now=now)
     assert lag.behind and lag.changes == 2 and lag.seconds == 95
@@ -131,8 +131,8 @@ def test_the_board_says_when_the_standings_are_behind(client_for, organizer, tou
     url = reverse("tournaments:board", args=[tournament.pk])
     page = client.get(url).content.decode()
     assert "standings are behind" not in page
-    with mock.patch.object(standings_services, "enqueue_on_commit"):
-        standings_services.standings_recompute_later(tournament_id=tournament.pk)
+    with mock.patch.object(events, "enqueue_on_commit"):
+        events.standings_recompute_later(tournament_id=tournament.pk)
     StandingsChange.objects.update(created_at=timezone.now() - dt.timedelta(seconds=70))
     page = client.get(url, HTTP_HX_REQUEST="true").content.decode()  # the board's poll shows it too
     assert "The standings are behind: 1 change not counted yet, the oldest 70 s ago." in page

@@ -1,0 +1,101 @@
+"""Work a write asks for once it commits: the one place every room calls to say "do this later".
+
+A service that changes what the standings show, ends a session or signs the last sheet wants work
+done after its transaction commits, by the Celery worker: a standings recompute, a check whether the
+tournament is finished, a database backup, a roster import. It calls one of the functions below,
+inside its own transaction. This module sits at the bottom of the core (it imports the models and
+nothing of the rooms), so every room may call it; which Celery task does each kind of work is said
+by `tournaments/tasks.py`, at the top of the core, which registers its tasks here when it is
+imported (TournamentsConfig.ready imports it in every process). So no service imports tasks.py, and
+tasks.py (which calls the services) ties nothing in a circle.
+
+Sending is on commit and never raises (`enqueue`): the write that asked is already committed, and
+what a lost message was for is caught up by Celery beat's sweep (`tasks.standings_sweep_task`).
+"""
+
+import logging
+from collections.abc import Callable
+
+from django.db import transaction
+from kombu.exceptions import OperationalError as BrokerError
+
+from tournaments.models import StandingsChange
+
+logger = logging.getLogger(__name__)
+
+# The kinds of later work, each done by the task tasks.py registers for it.
+STANDINGS_RECOMPUTE = "standings_recompute"
+TOURNAMENT_FINISH_CHECK = "tournament_finish_check"
+DATABASE_BACKUP = "database_backup"
+IMPORT_JOB_RUN = "import_job_run"
+KINDS = (STANDINGS_RECOMPUTE, TOURNAMENT_FINISH_CHECK, DATABASE_BACKUP, IMPORT_JOB_RUN)
+
+_tasks: dict[str, Callable] = {}
+
+
+def register(kind: str, task) -> None:
+    """Name the Celery task that does `kind` of work (tournaments/tasks.py, once per process)."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown kind of later work {kind!r}")
+    _tasks[kind] = task
+
+
+def standings_recompute_later(*, tournament_id: int) -> None:
+    """Queue a recompute of the tournament's standings for the worker, once this transaction commits.
+
+    Every write that changes what the standings show (a sheet signed or corrected after signing, a
+    penalty, an appeal's decision, a player's name or team, a tournament's ranking settings, an
+    import) calls this inside its own transaction: the worker then reads what was committed, and a
+    write rolled back queues nothing.
+
+    The transactional outbox: the mark (a StandingsChange row) is written in the caller's
+    transaction, so it exists exactly when the change does. The message to the worker is only a
+    shortcut; if the broker is down it is logged and dropped (the write still succeeds), and Celery
+    beat's sweep (`standings_sweep_task`) queues the recompute within STANDINGS_SWEEP_SECONDS.
+    """
+    StandingsChange.objects.create(tournament_id=tournament_id)
+    enqueue_on_commit(STANDINGS_RECOMPUTE, tournament_id)
+
+
+def tournament_finish_check_later(*, tournament_id: int, at=None) -> None:
+    """Once this transaction commits, ask the worker whether the results are final (at `at`, if given)."""
+    enqueue_on_commit(TOURNAMENT_FINISH_CHECK, tournament_id, eta=at)
+
+
+def database_backup_later(*, reason: str) -> None:
+    """Once this transaction commits, have the worker dump the database (tournaments/backup.py)."""
+    enqueue_on_commit(DATABASE_BACKUP, reason)
+
+
+def import_job_run_later(*, job_id: int) -> None:
+    """Once this transaction commits, have the worker run a roster import."""
+    enqueue_on_commit(IMPORT_JOB_RUN, job_id)
+
+
+def enqueue_on_commit(kind: str, *args, **options) -> None:
+    """`enqueue` the task of `kind` once the current transaction commits (nothing if it rolls back)."""
+    task = task_for(kind)
+    transaction.on_commit(lambda: enqueue(task, *args, **options))
+
+
+def task_for(kind: str):
+    try:
+        return _tasks[kind]
+    except KeyError:
+        raise LookupError(f"no task does {kind!r}: tournaments.tasks is not imported (TournamentsConfig.ready)")
+
+
+def enqueue(task, *args, **options) -> bool:
+    """Send `task` to the broker; a broker outage is logged, never raised (the caller's write is
+    already committed, and whatever the task was for is caught up by a sweep: the standings by
+    `standings_sweep_task`). True when sent."""
+    try:
+        if options:
+            task.apply_async(args=args, **options)
+        else:
+            task.delay(*args)
+    except (BrokerError, ConnectionError, OSError) as error:
+        logger.warning("Broker unreachable, %s(%s) not sent (%s); the beat sweep catches up",
+                       task.name, ", ".join(map(repr, args)), error)
+        return False
+    return True
