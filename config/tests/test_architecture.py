@@ -4,6 +4,11 @@ scoring (the engine, its messages, the tile picker) is the bottom app; the core 
 on it; seating, penalties, appeals and pin_ranking build on the core; the demo data (`config.demo`)
 and the project's wiring (`config`) sit on top. No arrow runs back up. The engines are plain
 Python: no Django, and nothing of the apps around them.
+
+Inside the core the same holds between its rooms (README, "The core's rooms"): the shared modules at
+the bottom, then the rooms in the order of ROOMS, then the wiring (tasks, URLs, admin, middleware,
+commands) on top. A room imports only what stands below it, never another room's private names,
+and no two rooms import each other, however indirectly.
 """
 
 import ast
@@ -22,6 +27,28 @@ ENGINES = {
     "seating.engine": {"seating.engine", "scoring.engine"},
     "pin_ranking.engine": {"pin_ranking.engine"},
 }
+
+
+# The core's rooms, bottom to top: a room may import the shared modules (CORE_BOTTOM) and the rooms of
+# a lower level; rooms of one level do not import each other. The wiring (CORE_TOP) may import anything.
+ROOMS = {
+    "core": 1,  # tournaments, players, teams, registrations, roles, PINs, the audit page
+    "sheets": 2,  # score sheets at the tables
+    "standings": 2,  # 3.10 from the signed sheets; the results sheet
+    "sessions": 3,  # tables, seats, starting and ending sessions (ends them: sheets; cuts: standings)
+    "players": 4,  # players' own records (their sheets)
+    "staff": 4,  # the staff page (a session's referees: sheets)
+    "roster": 5,  # imports (substitutes: sessions; team leaders' accounts: staff)
+    "statistics": 5,
+    "exports": 5,
+    "archive": 5,
+    "hall": 6,  # the hall display (statistics, standings)
+}
+CORE_BOTTOM = {
+    "models", "access", "audit", "backup", "documents", "errors", "events", "extensions", "limits", "locks",
+    "pins", "ratelimit", "rows",
+}
+CORE_TOP = {"tasks", "urls", "api_urls", "admin", "middleware", "management", "apps", "testing", "tests", "migrations"}
 
 
 def python_files(package: str):
@@ -126,3 +153,141 @@ def test_the_models_match_their_migrations():
     from django.core.management import call_command
 
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
+
+
+# --- the core's rooms ------------------------------------------------------------------------------
+
+
+def core_part(parts: tuple[str, ...]) -> str | None:
+    """The room, "bottom" or "top" of a module path inside the core (("tournaments", "sheets", ...))."""
+    if len(parts) < 2 or parts[0] != "tournaments":
+        return None
+    name = parts[1].removesuffix(".py")
+    if name in ROOMS:
+        return name
+    if name in CORE_BOTTOM:
+        return "bottom"
+    if name in CORE_TOP or name == "__init__":
+        return "top"
+    raise AssertionError(f"tournaments/{parts[1]} is in no room: add it to ROOMS, CORE_BOTTOM or CORE_TOP")
+
+
+def core_level(part: str) -> int:
+    return {"bottom": 0, "top": 99}[part] if part in ("bottom", "top") else ROOMS[part]
+
+
+def imported_names(path: pathlib.Path) -> list[tuple[int, str, list[str]]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name, []) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module, [alias.name for alias in node.names]))
+    return found
+
+
+def core_imports() -> list[tuple[str, str, str, list[str]]]:
+    """(file:line, importing part, imported part, names) for every import between parts of the core."""
+    found = []
+    for path in python_files("tournaments"):
+        relative = path.relative_to(ROOT)
+        part = core_part(relative.parts)
+        if part == "top":
+            continue
+        for line, module, names in imported_names(path):
+            # `from tournaments import events` names modules: each is its own import.
+            targets = [(f"{module}.{name}", []) for name in names] if module == "tournaments" else [(module, names)]
+            for target, imported in targets:
+                other = core_part(tuple(target.split(".")))
+                if other and other != part:
+                    found.append((f"{relative}:{line}", part, other, target, imported))
+    return found
+
+
+def core_wrong_imports() -> list[str]:
+    wrong = []
+    for where, part, other, module, names in core_imports():
+        if core_level(other) >= core_level(part):
+            wrong.append(f"{where}: {part} imports {module} ({other} is not below {part})")
+        private = [name for name in names if name.startswith("_")]
+        if private:
+            wrong.append(f"{where}: {part} imports private names of {module}: {', '.join(private)}")
+    return wrong
+
+
+def core_circles() -> list[list[str]]:
+    """Every circle of imports between the core's rooms (their strongly connected components)."""
+    graph: dict[str, set[str]] = {}
+    for _, part, other, _, _ in core_imports():
+        graph.setdefault(part, set()).add(other)
+    index, low, stack, on_stack, circles = {}, {}, [], set(), []
+
+    def visit(node):
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph.get(node, ())):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                circles.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return circles
+
+
+def test_every_module_of_the_core_stands_in_a_room():
+    for path in python_files("tournaments"):
+        core_part(path.relative_to(ROOT).parts)  # raises for a module in no room
+
+
+def test_the_core_s_rooms_import_only_what_stands_below_them():
+    assert core_wrong_imports() == []
+
+
+def test_no_circle_between_the_core_s_rooms():
+    assert core_circles() == []
+
+
+def _plant(tmp_path, monkeypatch, files: dict[str, str]):
+    for name, text in files.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+
+
+def test_the_room_checks_see_an_upward_import_and_a_private_name(tmp_path, monkeypatch):
+    _plant(tmp_path, monkeypatch, {
+        "tournaments/sheets/services.py": "from tournaments.sessions.services import session_start\n",
+        "tournaments/players/selectors.py": "from tournaments.sheets.selectors import _hand_rows\n",
+    })
+    assert core_wrong_imports() == [
+        "tournaments/players/selectors.py:1: players imports private names of tournaments.sheets.selectors: "
+        "_hand_rows",
+        "tournaments/sheets/services.py:1: sheets imports tournaments.sessions.services (sessions is not below sheets)",
+    ]
+
+
+def test_the_room_checks_see_a_circle(tmp_path, monkeypatch):
+    _plant(tmp_path, monkeypatch, {
+        "tournaments/sheets/services.py": "def f():\n    from tournaments.standings.services import g\n",
+        "tournaments/standings/services.py": "from tournaments import events, sheets\n",
+        "tournaments/events.py": "",
+    })
+    assert core_circles() == [["sheets", "standings"]]
+    assert len(core_wrong_imports()) == 2  # rooms of one level import neither way

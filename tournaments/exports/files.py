@@ -11,7 +11,7 @@ import io
 
 from scoring.engine.table import twelfths_display, twelfths_number
 from tournaments.core.countries import country_code
-from tournaments.standings.results_files import FORMULA_STARTS, _inert
+from tournaments.standings.results_files import FORMULA_STARTS, spreadsheet_text
 
 RANKING_COLUMNS = [
     "rank", "name", "local_name", "federation_id", "country_iso", "table_points", "contest_points", "entry",
@@ -44,7 +44,7 @@ def _csv(header: list[str], rows: list[list]) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(header)
-    writer.writerows([_inert(value) for value in row] for row in rows)
+    writer.writerows([spreadsheet_text(value) for value in row] for row in rows)
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

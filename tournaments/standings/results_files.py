@@ -15,7 +15,8 @@ from tournaments.standings.results_sheet import ResultsSheet, ranking_notes, res
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _inert(value):
+def spreadsheet_text(value):
+    """`value` as a spreadsheet cell shows it and never runs it (FORMULA_STARTS); the exports use it too."""
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
@@ -27,7 +28,7 @@ def results_csv(data: dict) -> bytes:
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow([column.full_label for column in sheet.columns])
-    writer.writerows([_inert(value) for value in row] for row in sheet.rows)
+    writer.writerows([spreadsheet_text(value) for value in row] for row in sheet.rows)
     # How the order was made (3.10.1; the organizer's tie-breaks or cut, 3.5.4): after a blank row.
     writer.writerow([])
     writer.writerows([note] for note in ranking_notes(data))

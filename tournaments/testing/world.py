@@ -13,7 +13,7 @@ fixtures sharing an object, or changing one set up earlier, still do).
 A record is used only where it must equal what a build would give:
 - the test runs in a rolled-back transaction (`db`): a transactional test (`transactional_db`,
   `live_server`) commits and runs its on-commit work, so it builds for real;
-- only world fixtures (and fixtures that write nothing, `_inert`) were set up before: once a fixture
+- only world fixtures (and fixtures that write nothing, INERT) were set up before: once a fixture
   of a module's own has run, the ones after it build for real;
 - a record is keyed by every world fixture set up before it, in order: its rows refer to theirs;
 - a transactional test empties the database (and Django makes its permissions again, under new ids):
