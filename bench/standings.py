@@ -164,7 +164,7 @@ def run(args) -> int:
     from tournaments.models import Hand, ScoreSheet, StandingsSnapshot
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
-    from tournaments.standings.compute import cache_clear
+    from tournaments.standings.engine import cache_clear
     from tournaments.standings.services import standings_recompute
     from tournaments.testing.scenarios import STRAIGHT
 

@@ -26,6 +26,7 @@ ENGINES = {
     "scoring.engine": {"scoring.engine"},
     "seating.engine": {"seating.engine", "scoring.engine"},
     "pin_ranking.engine": {"pin_ranking.engine"},
+    "tournaments.standings.engine": {"tournaments.standings.engine", "scoring.engine"},
 }
 
 

@@ -12,7 +12,8 @@ from django.urls import reverse
 from tournaments import extensions
 from tournaments.core import services as core_services
 from tournaments.models import Group, Registration, Team, Tournament
-from tournaments.standings.compute import _assign_ranks, standings_compute
+from tournaments.standings.compute import standings_compute
+from tournaments.standings.engine import competition_ranks
 from tournaments.standings.results_sheet import ranking_notes
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import CHICKEN, play, publish, win
@@ -24,8 +25,7 @@ def by_entry(rows):
 
 def test_3_10_1_competition_ranking_shares_equal_keys_1_2_2_4():
     rows = [{"k": 5}, {"k": 3}, {"k": 3}, {"k": 1}, {"k": 1}, {"k": 1}, {"k": 0}]
-    _assign_ranks(rows, lambda row: row["k"])
-    assert [row["rank"] for row in rows] == [1, 2, 2, 4, 4, 4, 7]
+    assert competition_ranks([row["k"] for row in rows]) == [1, 2, 2, 4, 4, 4, 7]
 
 
 @pytest.fixture
