@@ -8,7 +8,7 @@ from django.db.models import F
 
 from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, RankCancellation
-from tournaments.extensions import FoulRecord, SeatAdjustment, WinAt
+from tournaments.extensions import FoulRecord, SeatAdjustment, StandingFlags, WinAt
 from tournaments.models import ScoreSheet, SeatAssignment
 
 
@@ -122,13 +122,13 @@ def standing_flags(tournament_id: int) -> dict[int, dict]:
     substituting = set(active.filter(substitute__isnull=False).values_list("substitute_id", flat=True))
     cancelled = disqualifications.filter(status=Penalty.Status.CANCELLED, substitute__isnull=False)
     stood_down = set(cancelled.values_list("substitute_id", flat=True)) - substituting
-    flags = {registration_id: {"stood_down": True} for registration_id in stood_down}
-    flags.update({registration_id: {"disqualified": True} for registration_id in disqualified})
+    flags = {registration_id: StandingFlags(stood_down=True) for registration_id in stood_down}
+    flags.update({registration_id: StandingFlags(disqualified=True) for registration_id in disqualified})
     # 3.11.5: struck from the results (no rank, no team total); a sanction of its own.
     for registration_id in RankCancellation.objects.filter(
         tournament_id=tournament_id, status=RankCancellation.Status.ACTIVE
     ).values_list("registration_id", flat=True):
-        flags.setdefault(registration_id, {})["rank_cancelled"] = True
+        flags[registration_id] = flags.get(registration_id, StandingFlags()) | StandingFlags(rank_cancelled=True)
     return flags
 
 

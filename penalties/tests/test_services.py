@@ -457,7 +457,7 @@ def test_a_substitute_stands_down_when_the_disqualification_is_cancelled(
     services.disqualification_arrange(actor=organizer, penalty=penalty, arrangement="substitute", substitute=substitute)
     services.penalty_cancel(actor=chief_referee, penalty=penalty, reason="upheld on appeal")
     # Back in: the player has the seats back, the substitute needs none; both are ranked as usual.
-    assert extensions.standing_flags(tournament.pk) == {substitute.pk: {"stood_down": True}}
+    assert extensions.standing_flags(tournament.pk) == {substitute.pk: extensions.StandingFlags(stood_down=True)}
     later = SeatAssignment.objects.filter(session__number__gt=1)
     assert later.filter(registration=east).count() == tournament.planned_sessions - 1
     assert not later.filter(registration=substitute).exists()

@@ -538,8 +538,7 @@ def registration_substitute(
         raise ValidationError({"substitute": _(
             "Entry %(entry)d already has a substitute (entry %(other)d)."
         ) % {"entry": registration.entry_number, "other": registration.substitute.entry_number}})
-    if any(marks.get("disqualified") for pk, marks in extensions.standing_flags(tournament.pk).items()
-           if pk == substitute.pk):
+    if extensions.standing_flags(tournament.pk).get(substitute.pk, extensions.StandingFlags()).disqualified:
         raise ValidationError({"substitute": _("The substitute is disqualified (停赛, rule 3.11.4).")})
     withdrawing = registration.withdrawn_at is None
     if withdrawing:

@@ -288,7 +288,7 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "%(n)d players have no seat: entries %(entries)s. Draw the chart again.", len(unseated),
             ) % {"n": len(unseated), "entries": _entries(tournament, unseated)})
         # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits.
-        suspended = {registration for registration, marks in flags.items() if marks.get("disqualified")}
+        suspended = {registration for registration, marks in flags.items() if marks.disqualified}
         held = sorted({number for registration, _t, number in seats if registration in suspended})
         if held:
             add(WARN, "fouls", _(

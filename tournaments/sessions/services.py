@@ -131,8 +131,8 @@ def _qualifiers(session: Session) -> set[int]:
 def _suspended(tournament) -> set[int]:
     """Registrations under 停赛 (3.11.4): they hold no seat in a session not yet started."""
     return {
-        registration for registration, marks in extensions.standing_flags(tournament.pk).items()
-        if marks.get("disqualified")
+        registration for registration, flags in extensions.standing_flags(tournament.pk).items()
+        if flags.disqualified
     }
 
 

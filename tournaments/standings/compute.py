@@ -60,13 +60,14 @@ def _played_tables(tournament: Tournament) -> list[engine.PlayedTable]:
 def _entrants(tournament: Tournament) -> list[engine.Entrant]:
     """Every registration, with the marks the apps above the core give (3.11.4 停赛, 3.11.5)."""
     flags = extensions.standing_flags(tournament.pk)
+    unflagged = extensions.StandingFlags()
     return [
         engine.Entrant(
             registration=registration_id, entry=entry, name=name, name_local=name_local, country=country,
             federation_id=federation_id, team=team_name, team_id=team_id, group=group_name, group_id=group_id,
             withdrawn=withdrawn_at is not None,
-            disqualified=bool(flags.get(registration_id, {}).get("disqualified")),
-            rank_cancelled=bool(flags.get(registration_id, {}).get("rank_cancelled")),
+            disqualified=flags.get(registration_id, unflagged).disqualified,
+            rank_cancelled=flags.get(registration_id, unflagged).rank_cancelled,
         )
         for (registration_id, entry, name, name_local, country, federation_id, team_id, team_name, group_id,
              group_name, withdrawn_at) in (

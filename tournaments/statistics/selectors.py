@@ -149,12 +149,13 @@ def statistics_compute(*, tournament: Tournament) -> TournamentStatistics:
     hands.sort(key=lambda h: (h.session, h.table, h.number))
 
     flags = extensions.standing_flags(tournament.pk)
+    unflagged = extensions.StandingFlags()
     players = {
         row["id"]: PlayerFigures(
             registration_id=row["id"], entry=row["entry_number"], name=row["player__name"],
             name_local=row["player__name_local"],
-            disqualified=bool(flags.get(row["id"], {}).get("disqualified")),
-            rank_cancelled=bool(flags.get(row["id"], {}).get("rank_cancelled")),
+            disqualified=flags.get(row["id"], unflagged).disqualified,
+            rank_cancelled=flags.get(row["id"], unflagged).rank_cancelled,
         )
         for row in Registration.objects.filter(tournament=tournament).values(
             "id", "entry_number", "player__name", "player__name_local"

@@ -160,6 +160,16 @@ def everyone(organizer, chief_referee, referee, arbitrator, team_leader, player_
 
 
 @pytest.fixture
+def swap_seam():
+    """swap_seam(extensions.seams.<seam>, entry, ...): for this test the seam holds these entries only
+    (a stand-in for an app above the core, or none at all); the registered ones come back after."""
+    import contextlib
+
+    with contextlib.ExitStack() as stack:
+        yield lambda seam, *entries: stack.enter_context(seam.override(*entries))
+
+
+@pytest.fixture
 def client_for(client):
     """client_for(user) logs the test client in as `user` (None stays anonymous)."""
 

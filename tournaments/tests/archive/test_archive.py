@@ -451,7 +451,7 @@ def test_a_roster_without_sessions_imports(organizer):
 
 
 @pytest.mark.django_db
-def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, monkeypatch):
+def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, swap_seam):
     from tournaments import extensions
 
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry.from_mapping(win(0, 1)))
@@ -465,8 +465,8 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, m
         return {sheet.pk: {0: extensions.SeatAdjustment(deductions=10)}}
 
     # An app that adjusts scores without an archive section of its own: the export cannot carry it.
-    monkeypatch.setattr(extensions, "_adjustment_providers", [provider])
-    monkeypatch.setattr(extensions, "_archive_sections", {})
+    swap_seam(extensions.seams.sheet_adjustments, provider)
+    swap_seam(extensions.seams.table_archive_sections)
     err = io.StringIO()
     call_command("export_tournament", "Test Open", stdout=io.StringIO(), stderr=err)
     assert "1 score sheet(s) have penalty points" in err.getvalue()

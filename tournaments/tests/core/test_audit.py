@@ -661,7 +661,7 @@ def test_a_second_sentence_for_one_action_is_refused():
     from tournaments import extensions
 
     registered = extensions.audit_sentence(AuditAction.APPEAL_FILED)
-    extensions.register_audit_sentences({AuditAction.APPEAL_FILED: registered})  # the same again: fine
+    extensions.audit_sentences_register({AuditAction.APPEAL_FILED: registered})  # the same again: fine
     with pytest.raises(ValueError, match="appeal.filed"):
-        extensions.register_audit_sentences({AuditAction.APPEAL_FILED: lambda d, event, places: "other"})
+        extensions.audit_sentences_register({AuditAction.APPEAL_FILED: lambda d, event, places: "other"})
     assert extensions.audit_sentence(AuditAction.APPEAL_FILED) is registered

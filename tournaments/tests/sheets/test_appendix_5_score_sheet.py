@@ -175,16 +175,14 @@ def test_appendix_5_filled_pdf_in_chinese_and_japanese_uses_the_forms_words(clie
 
 @pytest.mark.django_db
 def test_appendix_5_contest_points_with_a_deduction_do_not_add_up_to_zero_and_the_sheet_says_why(
-    client_for, referee, sheet, pins, monkeypatch
+    client_for, referee, sheet, pins, swap_seam
 ):
     record(sheet, referee)
     # A penalty of 3.11.2.2: 10 points deducted from South, given to nobody; 5 paid by West to North.
     deduction = {
         sheet.pk: {1: SeatAdjustment(deductions=10), 2: SeatAdjustment(transfers=-5), 3: SeatAdjustment(transfers=5)}
     }
-    monkeypatch.setattr(
-        extensions, "_adjustment_providers", [lambda ids: {k: v for k, v in deduction.items() if k in ids}]
-    )
+    swap_seam(extensions.seams.sheet_adjustments, lambda ids: {k: v for k, v in deduction.items() if k in ids})
     text = pdf_pages(client_for(referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))[0]
     assert "points -72 65 1 -4 -10" in text  # 75 - 10, 6 - 5, -9 + 5; Σ -10
     assert "Deducted 10" in text and "Penalty points -5" in text and "Penalty points +5" in text

@@ -14,7 +14,7 @@ from tournaments.testing.scenarios import big_snapshot, publish
 
 
 @pytest.fixture
-def fake_badges(monkeypatch):
+def fake_badges(swap_seam):
     """A provider standing in for an app above the core: players with an even id hold a badge."""
     calls = []
 
@@ -23,7 +23,7 @@ def fake_badges(monkeypatch):
         return {pid: [PlayerBadge(text=f"B{pid}", title="Fake register", url=f"/fake/{pid}/")]
                 for pid in player_ids if pid % 2 == 0}
 
-    monkeypatch.setattr(extensions, "_player_badges_providers", [provider])
+    swap_seam(extensions.seams.player_badges, provider)
     return calls
 
 
@@ -63,8 +63,8 @@ def test_the_players_page_and_the_hall_show_the_badge(client, tournament, regist
 
 
 @pytest.mark.django_db
-def test_no_provider_no_badge(client, tournament, registrations, monkeypatch):
-    monkeypatch.setattr(extensions, "_player_badges_providers", [])
+def test_no_provider_no_badge(client, tournament, registrations, swap_seam):
+    swap_seam(extensions.seams.player_badges)
     publish(tournament)
     big_snapshot(tournament, players=12)
     page = client.get(reverse("tournaments:standings", args=[tournament.pk])).content.decode()

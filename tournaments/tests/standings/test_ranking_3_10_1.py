@@ -91,9 +91,9 @@ def test_3_5_3_groups_rank_as_teams_do_and_share_on_equal_totals(mirrored):
 
 
 @pytest.mark.django_db
-def test_3_11_5_a_cancelled_placing_counts_for_no_group_or_team(mirrored, monkeypatch):
+def test_3_11_5_a_cancelled_placing_counts_for_no_group_or_team(mirrored, swap_seam):
     entry_3 = mirrored.registrations.get(entry_number=3).pk
-    monkeypatch.setattr(extensions, "_standing_flags_providers", [lambda tid: {entry_3: {"rank_cancelled": True}}])
+    swap_seam(extensions.seams.standing_flags, lambda tid: {entry_3: extensions.StandingFlags(rank_cancelled=True)})
     data = standings_compute(mirrored)
     groups = {group["group"]: group for group in data["groups"]}
     teams = {team["team"]: team for team in data["teams"]}
