@@ -1,6 +1,6 @@
 """The audit trail's sentences for the penalties' events (3.11).
 
-Registered with the core (tournaments.extensions.register_audit_sentences) by this app's ready(),
+Registered with the core (tournaments.extensions.seams.audit_sentences) by this app's hooks.register(),
 built from what this app's services put in each event's detail; tournaments.core.audit_display
 holds the helpers and falls back to the label and the detail for an event no sentence fits.
 """
