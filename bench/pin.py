@@ -99,7 +99,7 @@ def main() -> int:
 def run(args) -> int:
     from django.db import connection
 
-    from pin_ranking.eligibility import eligibility_recompute
+    from pin_ranking.ledger.services import eligibility_recompute
     from pin_ranking.models import CompetitionResult, Ledger, LedgerSnapshot
 
     start = time.perf_counter()

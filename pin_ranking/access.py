@@ -7,7 +7,10 @@
 - A player reads their own ledger; everyone reads the public verification page.
 """
 
+from django.utils.translation import gettext as _
+
 from tournaments.access import is_pin_committee
+from tournaments.errors import NotFound
 from tournaments.models import Membership, Role
 
 
@@ -25,3 +28,10 @@ def is_chief_referee(user, tournament_id: int) -> bool:
     if user is None or not user.is_authenticated:
         return False
     return Membership.objects.filter(user=user, tournament_id=tournament_id, role=Role.CHIEF_REFEREE).exists()
+
+
+def committee_member_required(user) -> None:
+    """404 unless `user` is a committee member. None is a management command, run by the operator
+    (pages and the API pass the request's user, never None)."""
+    if user is not None and not is_committee_member(user):
+        raise NotFound(_("No such page."))

@@ -14,10 +14,11 @@ def _certifies(user, tournament) -> bool:
 
 
 def register() -> None:
-    from pin_ranking.archive import SECTION
+    from pin_ranking import tasks  # noqa: F401  (registers the Pin's later work with tournaments.events)
     from pin_ranking.audit_sentences import SENTENCES
-    from pin_ranking.committee import pin_badges
-    from pin_ranking.services import standings_changed
+    from pin_ranking.committee.selectors import pin_badges
+    from pin_ranking.register.archive import SECTION
+    from pin_ranking.register.services import standings_changed
     from tournaments.extensions import Link, audit_sentences_register, seams
 
     audit_sentences_register(SENTENCES)

@@ -10,7 +10,7 @@ from tournaments import documents
 
 def certificate_pdf(certificate, *, verify_url: str) -> bytes:
     result = certificate.result
-    html = render_to_string("pin_ranking/certificate_pdf.html", {
+    html = render_to_string("pin_ranking/register/certificate_pdf.html", {
         "certificate": certificate, "result": result, "competition": result.competition,
         "table_points": twelfths_display(result.table_points), "verify_url": verify_url,
         "language": get_language(),
@@ -23,6 +23,6 @@ def pin_certificate_pdf(award, *, verify_url: str) -> bytes:
     the certifying committee), as in the public register: never the form's personal fields."""
     from django.utils.translation import gettext as _
     pin_text = (_("Pin %(pin)s") if award.track == "pin" else _("Web Pin %(pin)s")) % {"pin": award.pin}
-    html = render_to_string("pin_ranking/pin_certificate_pdf.html", {
+    html = render_to_string("pin_ranking/committee/pin_certificate_pdf.html", {
         "award": award, "pin_text": pin_text, "verify_url": verify_url, "language": get_language()})
     return documents.html_to_pdf(html)

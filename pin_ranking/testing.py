@@ -94,8 +94,8 @@ def api_examples(*, user, players: list[Player]) -> None:
     waiting that `user` filed on the player's behalf. Ledgers are stored directly (Pin 9, no competition)."""
     from django.utils import timezone
 
-    from pin_ranking.applications import application_file
-    from pin_ranking.committee import application_decide
+    from pin_ranking.applications.services import application_file
+    from pin_ranking.committee.services import application_decide
     from pin_ranking.engine import Track as EngineTrack
     from pin_ranking.engine import ledger, standards_for
     from pin_ranking.models import Committee, CommitteeSeat, Ledger, LedgerSnapshot

@@ -7,7 +7,9 @@ inside its own transaction. This module sits at the bottom of the core (it impor
 nothing of the rooms), so every room may call it; which Celery task does each kind of work is said
 by `tournaments/tasks.py`, at the top of the core, which registers its tasks here when it is
 imported (TournamentsConfig.ready imports it in every process). So no service imports tasks.py, and
-tasks.py (which calls the services) ties nothing in a circle.
+tasks.py (which calls the services) ties nothing in a circle. The apps above the core queue their own
+later work the same way: their tasks.py registers kinds of their own ("pin.eligibility_recompute")
+and their services call `enqueue_on_commit`.
 
 Sending is on commit and never raises (`enqueue`): the write that asked is already committed, and
 what a lost message was for is caught up by Celery beat's sweep (`tasks.standings_sweep_task`).
@@ -23,20 +25,19 @@ from tournaments.models import StandingsChange
 
 logger = logging.getLogger(__name__)
 
-# The kinds of later work, each done by the task tasks.py registers for it.
+# The core's kinds of later work, each done by the task tournaments/tasks.py registers for it.
 STANDINGS_RECOMPUTE = "standings_recompute"
 TOURNAMENT_FINISH_CHECK = "tournament_finish_check"
 DATABASE_BACKUP = "database_backup"
 IMPORT_JOB_RUN = "import_job_run"
-KINDS = (STANDINGS_RECOMPUTE, TOURNAMENT_FINISH_CHECK, DATABASE_BACKUP, IMPORT_JOB_RUN)
 
 _tasks: dict[str, Callable] = {}
 
 
 def register(kind: str, task) -> None:
-    """Name the Celery task that does `kind` of work (tournaments/tasks.py, once per process)."""
-    if kind not in KINDS:
-        raise ValueError(f"unknown kind of later work {kind!r}")
+    """Name the Celery task that does `kind` of work (a tasks.py, once per process); one task a kind."""
+    if _tasks.get(kind, task) is not task:
+        raise ValueError(f"a task for {kind!r} is registered already")
     _tasks[kind] = task
 
 

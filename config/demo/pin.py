@@ -6,9 +6,10 @@ Sato Haruto Pin 3, Li Na Pin 7, Chen Jie Pin 9, Suzuki Yui Web Pin 5."""
 import datetime as dt
 import random
 
-from pin_ranking import services as pin_services
-from pin_ranking.eligibility import eligibility_recompute
+from pin_ranking.committee import services as committee_services
+from pin_ranking.ledger.services import eligibility_recompute
 from pin_ranking.models import Committee
+from pin_ranking.register import services as register_services
 from pin_ranking.testing import finished_tournament
 from tournaments.models import Membership, Role
 
@@ -50,7 +51,7 @@ def seed_pin(users: dict) -> bool:
         return False
     world = Committee.objects.create(name=WORLD_COMMITTEE, kind="world")
     Committee.objects.create(name="Chinese Mahjong Association Pin Committee", kind="member", country="CN")
-    pin_services.committee_seat_grant(actor=None, committee=world, user=users["pin"])
+    committee_services.committee_seat_grant(actor=None, committee=world, user=users["pin"])
     rng = random.Random(14)
     pool = _pool()
     for index, (name, level, players, sessions, starts_on) in enumerate(PAST):
@@ -65,9 +66,9 @@ def seed_pin(users: dict) -> bool:
             rows.append({"fid": fid, "name": player_name, "tp": rng.randint(4 * 2, 22 * 2) * 6, "cp": cp})
         tournament = finished_tournament(name=name, rows=rows, sessions=sessions, starts_on=starts_on)
         Membership.objects.get_or_create(user=users["chief"], tournament=tournament, role=Role.CHIEF_REFEREE)
-        competition = pin_services.competition_register(actor=users["pin"], tournament=tournament, level=level)
+        competition = register_services.competition_register(actor=users["pin"], tournament=tournament, level=level)
         if index != len(PAST) - 2:  # the regional event's certificates still wait for the chief referee
-            pin_services.certificates_sign_all(actor=users["chief"], competition=competition)
+            register_services.certificates_sign_all(actor=users["chief"], competition=competition)
     eligibility_recompute(reason="demo")
     _waiting_application(users)
     return True
@@ -75,7 +76,7 @@ def seed_pin(users: dict) -> bool:
 
 def _waiting_application(users: dict) -> None:
     """One application waiting in the committee's queue (Sato Haruto's, filed for him by the committee)."""
-    from pin_ranking.applications import application_file
+    from pin_ranking.applications.services import application_file
     from pin_ranking.models import Ledger
     from tournaments.models import Player
 

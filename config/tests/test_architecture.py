@@ -50,6 +50,17 @@ CORE_BOTTOM = {
     "pins", "ratelimit", "rows",
 }
 CORE_TOP = {"tasks", "urls", "api_urls", "admin", "middleware", "management", "apps", "testing", "tests", "migrations"}
+# The Pin app in the same pattern: its rooms, the shared modules below them and the wiring above.
+PIN_ROOMS = {
+    "ledger": 1,  # players' ledgers and their recompute
+    "register": 2,  # the competition register, results certificates (queues ledger recomputes)
+    "applications": 2,  # a player's application (reads their ledger)
+    "imports": 3,  # results from elsewhere (registers competitions)
+    "committee": 3,  # decisions on applications, the Pins awarded
+}
+PIN_BOTTOM = {"models", "engine", "access", "audit_sentences", "pdf"}
+PIN_TOP = {"urls", "api_urls", "apps", "hooks", "admin", "tasks", "testing", "tests", "migrations", "management"}
+ROOM_ORDERS = {"tournaments": (ROOMS, CORE_BOTTOM, CORE_TOP), "pin_ranking": (PIN_ROOMS, PIN_BOTTOM, PIN_TOP)}
 
 
 def python_files(package: str):
@@ -156,25 +167,26 @@ def test_the_models_match_their_migrations():
     call_command("makemigrations", "--check", "--dry-run", verbosity=0)
 
 
-# --- the core's rooms ------------------------------------------------------------------------------
+# --- the rooms inside an app (the core, pin_ranking) ------------------------------------------------
 
 
-def core_part(parts: tuple[str, ...]) -> str | None:
-    """The room, "bottom" or "top" of a module path inside the core (("tournaments", "sheets", ...))."""
-    if len(parts) < 2 or parts[0] != "tournaments":
+def room_part(package: str, parts: tuple[str, ...]) -> str | None:
+    """The room, "bottom" or "top" of a module path inside `package` ((package, "sheets", ...))."""
+    if len(parts) < 2 or parts[0] != package:
         return None
+    rooms, bottom, top = ROOM_ORDERS[package]
     name = parts[1].removesuffix(".py")
-    if name in ROOMS:
+    if name in rooms:
         return name
-    if name in CORE_BOTTOM:
+    if name in bottom:
         return "bottom"
-    if name in CORE_TOP or name == "__init__":
+    if name in top or name == "__init__":
         return "top"
-    raise AssertionError(f"tournaments/{parts[1]} is in no room: add it to ROOMS, CORE_BOTTOM or CORE_TOP")
+    raise AssertionError(f"{package}/{parts[1]} is in no room: add it to the rooms, the bottom or the top")
 
 
-def core_level(part: str) -> int:
-    return {"bottom": 0, "top": 99}[part] if part in ("bottom", "top") else ROOMS[part]
+def room_level(package: str, part: str) -> int:
+    return {"bottom": 0, "top": 99}[part] if part in ("bottom", "top") else ROOM_ORDERS[package][0][part]
 
 
 def imported_names(path: pathlib.Path) -> list[tuple[int, str, list[str]]]:
@@ -188,28 +200,28 @@ def imported_names(path: pathlib.Path) -> list[tuple[int, str, list[str]]]:
     return found
 
 
-def core_imports() -> list[tuple[str, str, str, list[str]]]:
-    """(file:line, importing part, imported part, names) for every import between parts of the core."""
+def room_imports(package: str) -> list[tuple[str, str, str, str, list[str]]]:
+    """(file:line, importing part, imported part, module, names) for every import between parts of `package`."""
     found = []
-    for path in python_files("tournaments"):
+    for path in python_files(package):
         relative = path.relative_to(ROOT)
-        part = core_part(relative.parts)
+        part = room_part(package, relative.parts)
         if part == "top":
             continue
         for line, module, names in imported_names(path):
             # `from tournaments import events` names modules: each is its own import.
-            targets = [(f"{module}.{name}", []) for name in names] if module == "tournaments" else [(module, names)]
+            targets = [(f"{module}.{name}", []) for name in names] if module == package else [(module, names)]
             for target, imported in targets:
-                other = core_part(tuple(target.split(".")))
+                other = room_part(package, tuple(target.split(".")))
                 if other and other != part:
                     found.append((f"{relative}:{line}", part, other, target, imported))
     return found
 
 
-def core_wrong_imports() -> list[str]:
+def room_wrong_imports(package: str) -> list[str]:
     wrong = []
-    for where, part, other, module, names in core_imports():
-        if core_level(other) >= core_level(part):
+    for where, part, other, module, names in room_imports(package):
+        if room_level(package, other) >= room_level(package, part):
             wrong.append(f"{where}: {part} imports {module} ({other} is not below {part})")
         private = [name for name in names if name.startswith("_")]
         if private:
@@ -217,10 +229,10 @@ def core_wrong_imports() -> list[str]:
     return wrong
 
 
-def core_circles() -> list[list[str]]:
-    """Every circle of imports between the core's rooms (their strongly connected components)."""
+def room_circles(package: str) -> list[list[str]]:
+    """Every circle of imports between the rooms of `package` (their strongly connected components)."""
     graph: dict[str, set[str]] = {}
-    for _, part, other, _, _ in core_imports():
+    for _, part, other, _, _ in room_imports(package):
         graph.setdefault(part, set()).add(other)
     index, low, stack, on_stack, circles = {}, {}, [], set(), []
 
@@ -251,17 +263,20 @@ def core_circles() -> list[list[str]]:
     return circles
 
 
-def test_every_module_of_the_core_stands_in_a_room():
-    for path in python_files("tournaments"):
-        core_part(path.relative_to(ROOT).parts)  # raises for a module in no room
+@pytest.mark.parametrize("package", sorted(ROOM_ORDERS))
+def test_every_module_stands_in_a_room(package):
+    for path in python_files(package):
+        room_part(package, path.relative_to(ROOT).parts)  # raises for a module in no room
 
 
-def test_the_core_s_rooms_import_only_what_stands_below_them():
-    assert core_wrong_imports() == []
+@pytest.mark.parametrize("package", sorted(ROOM_ORDERS))
+def test_rooms_import_only_what_stands_below_them(package):
+    assert room_wrong_imports(package) == []
 
 
-def test_no_circle_between_the_core_s_rooms():
-    assert core_circles() == []
+@pytest.mark.parametrize("package", sorted(ROOM_ORDERS))
+def test_no_circle_between_rooms(package):
+    assert room_circles(package) == []
 
 
 def _plant(tmp_path, monkeypatch, files: dict[str, str]):
@@ -277,7 +292,7 @@ def test_the_room_checks_see_an_upward_import_and_a_private_name(tmp_path, monke
         "tournaments/sheets/services.py": "from tournaments.sessions.services import session_start\n",
         "tournaments/players/selectors.py": "from tournaments.sheets.selectors import _hand_rows\n",
     })
-    assert core_wrong_imports() == [
+    assert room_wrong_imports("tournaments") == [
         "tournaments/players/selectors.py:1: players imports private names of tournaments.sheets.selectors: "
         "_hand_rows",
         "tournaments/sheets/services.py:1: sheets imports tournaments.sessions.services (sessions is not below sheets)",
@@ -290,5 +305,11 @@ def test_the_room_checks_see_a_circle(tmp_path, monkeypatch):
         "tournaments/standings/services.py": "from tournaments import events, sheets\n",
         "tournaments/events.py": "",
     })
-    assert core_circles() == [["sheets", "standings"]]
-    assert len(core_wrong_imports()) == 2  # rooms of one level import neither way
+    assert room_circles("tournaments") == [["sheets", "standings"]]
+    assert len(room_wrong_imports("tournaments")) == 2  # rooms of one level import neither way
+
+
+def test_the_room_checks_see_a_module_in_no_room(tmp_path, monkeypatch):
+    _plant(tmp_path, monkeypatch, {"pin_ranking/eligibility.py": ""})
+    with pytest.raises(AssertionError, match="pin_ranking/eligibility.py is in no room"):
+        test_every_module_stands_in_a_room("pin_ranking")

@@ -4,8 +4,8 @@ verification, the chief referee's signatures, the committee's register and impor
 import pytest
 from django.urls import reverse
 
-from pin_ranking import services
 from pin_ranking.models import Competition, ResultCertificate
+from pin_ranking.register import services
 from pin_ranking.testing import finished_tournament
 from tournaments.models import Membership, Player, Role
 from tournaments.testing.fixtures import make_user

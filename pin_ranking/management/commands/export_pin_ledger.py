@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from pin_ranking.selectors import ledger_export
+from pin_ranking.ledger.selectors import ledger_export
 
 
 class Command(BaseCommand):

@@ -1,0 +1,128 @@
+"""Pin applications in the API (Appendix 9, 7.1-7.2): filing, reading, answering the committee.
+
+POST /api/pin/applications/                  a player (or their team leader): file
+GET  /api/pin/applications/                  yours (or, a member, those addressed to your committees)
+GET  /api/pin/applications/<id>/             the applicant, whoever filed it, the committee
+POST /api/pin/applications/<id>/answer/      the applicant or whoever filed it: answer "ask for more"
+"""
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from pin_ranking.applications import selectors, services
+from scoring.engine.table import twelfths_number
+
+# --- applications (Appendix 9, 7.1-7.4; the form of Appendix 10) ---------------------------------------
+
+
+class ApplicationInput(serializers.Serializer):
+    player = serializers.IntegerField(required=False, help_text="filing on a player's behalf (7.1): their id; "
+                                                                "leave out to apply for yourself")
+    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    pin = serializers.IntegerField(min_value=1, max_value=9)
+    sex = serializers.ChoiceField(choices=["F", "M"], help_text="附件十 性别")
+    age = serializers.IntegerField(help_text="附件十 年龄, in years")
+    id_number = serializers.CharField(max_length=64, help_text="附件十 证件号码")
+    contact = serializers.CharField(max_length=200, help_text="附件十 联系方式")
+    pledge_accepted = serializers.BooleanField(help_text="本人承诺… the form's pledge: must be true")
+
+
+class AnswerInput(serializers.Serializer):
+    note = serializers.CharField(max_length=1000, help_text="what you add or correct; the committee reads it")
+    sex = serializers.ChoiceField(choices=["F", "M"])
+    age = serializers.IntegerField()
+    id_number = serializers.CharField(max_length=64)
+    contact = serializers.CharField(max_length=200)
+    refresh_results = serializers.BooleanField(required=False, default=False,
+                                               help_text="fill the results rows again from the ledger as it stands")
+
+
+class ApplicationOutput(serializers.Serializer):
+    """An application as its applicant and the committee read it. The form's personal fields (sex, age,
+    id_number, contact) are in it: this answer goes to no one else (404)."""
+
+    id = serializers.IntegerField()
+    player = serializers.IntegerField(source="player_id")
+    name = serializers.CharField()
+    country = serializers.CharField(allow_blank=True)
+    track = serializers.CharField()
+    pin = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=["pending", "more_info", "approved", "rejected"])
+    version = serializers.IntegerField()
+    committee = serializers.CharField(source="committee.name")
+    signed_at = serializers.DateTimeField()
+    on_behalf = serializers.BooleanField()
+    decided_at = serializers.DateTimeField(allow_null=True)
+    reason = serializers.CharField(allow_blank=True, help_text="the committee's words (rejection, more asked)")
+    certificate_number = serializers.CharField(allow_null=True, help_text="the Pin certificate, once approved")
+    sex = serializers.CharField()
+    age = serializers.IntegerField()
+    id_number = serializers.CharField()
+    contact = serializers.CharField()
+    points_total = serializers.FloatField(help_text="品级积分合计: table points (Pin) or web points (Web Pin)")
+    results = serializers.ListField(child=serializers.DictField(), help_text="the form's rows, one per competition")
+
+
+NO_PLAYER = OpenApiResponse(description="You have no player of your own, or `player` is one you may not file for.")
+
+
+STALE = OpenApiResponse(description="Decided meanwhile by another member, or changed since you read it: reload.")
+
+
+def application_data(application) -> dict:
+    award = getattr(application, "award", None) if application.status == "approved" else None
+    is_pin = application.track == "pin"
+    return {
+        **{field: getattr(application, field) for field in (
+            "id", "player_id", "name", "country", "track", "pin", "status", "version", "committee", "signed_at",
+            "on_behalf", "decided_at", "reason", "sex", "age", "id_number", "contact")},
+        "certificate_number": award.number if award else None,
+        "points_total": twelfths_number(application.points_total) if is_pin else application.points_total,
+        "results": [{**row, "table_points": twelfths_number(row["table_points"])} if is_pin else row
+                    for row in application.results],
+    }
+
+
+class ApplicationsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="pin_applications_list", responses={200: ApplicationOutput(many=True)},
+                   summary="Your Pin applications")
+    def get(self, request):
+        found = selectors.applications_for_user(user=request.user)
+        return Response(ApplicationOutput([application_data(a) for a in found], many=True).data)
+
+    @extend_schema(request=ApplicationInput, responses={201: ApplicationOutput, 404: NO_PLAYER},
+                   summary="File a Pin application (Appendix 10); refused with the missing measure named")
+    def post(self, request):
+        payload = ApplicationInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        data = dict(payload.validated_data)
+        player = selectors.player_to_file_for(actor=request.user, player_id=data.pop("player", None))
+        application = services.application_file(actor=request.user, player=player, **data)
+        application = selectors.application_view(viewer=request.user, application_id=application.pk)
+        return Response(ApplicationOutput(application_data(application)).data, status=status.HTTP_201_CREATED)
+
+
+class ApplicationApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(responses={200: ApplicationOutput}, summary="One Pin application, with the form's personal fields")
+    def get(self, request, application_id: int):
+        application = selectors.application_view(viewer=request.user, application_id=application_id)
+        return Response(ApplicationOutput(application_data(application)).data)
+
+
+class AnswerApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=AnswerInput, responses={200: ApplicationOutput},
+                   summary="Answer the committee's request for more (7.3): the application goes back to its queue")
+    def post(self, request, application_id: int):
+        payload = AnswerInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        services.application_answer(actor=request.user, application_id=application_id, **payload.validated_data)
+        application = selectors.application_view(viewer=request.user, application_id=application_id)
+        return Response(ApplicationOutput(application_data(application)).data)

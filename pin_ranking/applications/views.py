@@ -1,0 +1,76 @@
+"""The player's application pages (Appendix 9, 7.1-7.2; the form of Appendix 10): apply from "My Pin"."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from pin_ranking.applications.forms import AnswerForm, ApplicationForm
+from pin_ranking.applications.selectors import application_view, applications_of, ledger_of, may_answer
+from pin_ranking.applications.services import application_answer, application_file
+from pin_ranking.ledger import selectors as ledger_selectors
+from pin_ranking.models import Application
+from scoring.engine.table import twelfths_display
+from tournaments.errors import NotFound
+
+
+@login_required
+def application_new(request, track: str):
+    player = ledger_selectors.player_for_user(user=request.user)
+    if player is None or track not in ("pin", "web_pin"):
+        raise NotFound(_("No such page."))
+    ledger = ledger_of(player=player, track=track)
+    if ledger is None or ledger.pin is None:
+        messages.error(request, _("Your ledger reaches no Pin on this track yet."))
+        return redirect("pin_ranking:my_pin")
+    form = ApplicationForm(request.POST or None, reached=ledger.pin, initial={"pin": ledger.pin})
+    if request.method == "POST" and form.is_valid():
+        try:
+            application = application_file(actor=request.user, player=player, track=track, **form.cleaned_data)
+        except ValidationError as error:
+            for field, problems in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Your application was sent to %(committee)s.")
+                             % {"committee": application.committee.name})
+            return redirect("pin_ranking:application", application.pk)
+    rows = [{**row, "table_points_display": twelfths_display(row["table_points"])} for row in ledger.data["counted"]]
+    return render(request, "pin_ranking/applications/new.html", {
+        "form": form, "player": player, "track": track, "ledger": ledger, "rows": rows,
+        "points_display": twelfths_display(ledger.points) if track == "pin" else ledger.points,
+        "applications": applications_of(player=player)})
+
+
+@login_required
+def application_detail(request, application_id: int):
+    application = application_view(viewer=request.user, application_id=application_id)
+    rows = [{**row, "table_points_display": twelfths_display(row["table_points"])} for row in application.results]
+    return render(request, "pin_ranking/applications/detail.html", {
+        "application": application, "rows": rows,
+        "award": getattr(application, "award", None) if application.status == Application.Status.APPROVED else None,
+        "exchange": list(application.messages.all()), "may_answer": may_answer(request.user, application),
+        "points_display": (twelfths_display(application.points_total) if application.track == "pin"
+                           else application.points_total)})
+
+
+@login_required
+def application_answer_page(request, application_id: int):
+    """7.3: the player answers the committee's "ask for more" and the application goes back to its queue."""
+    application = application_view(viewer=request.user, application_id=application_id)
+    if not may_answer(request.user, application):
+        raise NotFound(_("No such page."))
+    initial = {field: getattr(application, field) for field in ("sex", "age", "id_number", "contact")}
+    form = AnswerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            application_answer(actor=request.user, application_id=application.pk, **form.cleaned_data)
+        except ValidationError as error:
+            for field, problems in error.message_dict.items():
+                form.add_error(field if field in form.fields else None, problems)
+        else:
+            messages.success(request, _("Your answer is sent: the application is back with the committee."))
+            return redirect("pin_ranking:application", application.pk)
+    return render(request, "pin_ranking/applications/answer.html", {
+        "application": application, "form": form,
+        "exchange": list(application.messages.all())})

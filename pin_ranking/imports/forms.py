@@ -1,0 +1,23 @@
+"""The imports page's forms."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from pin_ranking.models import LEVEL_CHOICES
+
+
+class ResultsFileForm(forms.Form):
+    file = forms.FileField(label=_("Results file (CSV or XLSX)"))
+    name = forms.CharField(label=_("Competition"), max_length=200)
+    place = forms.CharField(label=_("Place"), max_length=200, required=False)
+    starts_on = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
+    ends_on = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
+    level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
+    sessions = forms.IntegerField(label=_("Sessions played"), min_value=1, max_value=100)
+    players = forms.IntegerField(label=_("Players (empty: the rows of the file)"), min_value=1, required=False)
+    chief_referee = forms.CharField(label=_("Chief referee who signed the results"), max_length=200)
+
+
+class ArchiveForm(forms.Form):
+    file = forms.FileField(label=_("Tournament archive (JSON)"))
+    level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)

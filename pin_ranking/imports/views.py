@@ -1,0 +1,71 @@
+"""The committee's imports page: results files and tournament archives of competitions run elsewhere."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from pin_ranking.access import committee_member_required
+from pin_ranking.imports import forms, selectors
+from pin_ranking.imports.services import (
+    ExternalCompetition,
+    ResultsFileInvalid,
+    problem_message,
+    results_archive_import,
+    results_file_import,
+)
+from tournaments.archive.read import ArchiveInvalid
+from tournaments.errors import add_service_messages
+
+
+@login_required
+def imports(request):
+    """Results of competitions run elsewhere: a results file or a tournament archive."""
+    committee_member_required(request.user)
+    file_form = forms.ResultsFileForm(prefix="f")
+    archive_form = forms.ArchiveForm(prefix="a")
+    problems = []
+    if request.method == "POST" and "f-file" in request.FILES:
+        file_form = forms.ResultsFileForm(request.POST, request.FILES, prefix="f")
+        if file_form.is_valid():
+            data = file_form.cleaned_data
+            upload = data["file"]
+            event = ExternalCompetition(
+                name=data["name"], level=data["level"], starts_on=data["starts_on"], ends_on=data["ends_on"],
+                sessions=data["sessions"], place=data["place"], players=data["players"],
+                chief_referee=data["chief_referee"])
+            try:
+                found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),
+                                            competition=event)
+            except ResultsFileInvalid as error:
+                problems = [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+            except ValidationError as error:
+                add_service_messages(request, error)
+            else:
+                messages.success(request, _("“%(name)s” imported: class %(klass)s.") % {
+                    "name": found.name, "klass": found.klass})
+                return redirect("pin_ranking:competition", competition_id=found.pk)
+    elif request.method == "POST":
+        archive_form = forms.ArchiveForm(request.POST, request.FILES, prefix="a")
+        if archive_form.is_valid():
+            import json
+
+            try:
+                data = json.loads(archive_form.cleaned_data["file"].read().decode("utf-8-sig"))
+                found = results_archive_import(actor=request.user, data=data, level=archive_form.cleaned_data["level"])
+            except (ValueError, UnicodeDecodeError):
+                messages.error(request, _("The archive is not a JSON file."))
+            except ArchiveInvalid as error:
+                problems = [{"row": "", "column": "", "message": str(p)} for p in error.problems]
+            except ValidationError as error:
+                add_service_messages(request, error)
+            else:
+                messages.success(request, _("“%(name)s” imported and registered: class %(klass)s.") % {
+                    "name": found.name, "klass": found.klass})
+                return redirect("pin_ranking:competition", competition_id=found.pk)
+    history = [{"row": r, "messages": [problem_message(p) for p in r.errors]}
+               for r in selectors.imports_for_committee(user=request.user)]
+    return render(request, "pin_ranking/imports/imports.html", {
+        "file_form": file_form, "archive_form": archive_form, "problems": problems, "history": history,
+        "section": "imports"})

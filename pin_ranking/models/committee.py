@@ -1,0 +1,82 @@
+"""The Pin committees and their seats (6.1-6.2), and the Pins they award (7.4: the public register)."""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from pin_ranking.engine import Certifier
+from pin_ranking.models.applications import Application
+
+
+class Committee(models.Model):
+    """A Pin committee: the world body's (6.1 世界麻将竞赛中心设立麻将品级委员会), a member organization's
+    (2014, 7.2-7.3: 各メンバー組織技術品級委員会), or an authorized website's (7.4, Web Pins)."""
+
+    KIND_CHOICES = [(Certifier.WORLD.value, _("World body")), (Certifier.MEMBER.value, _("Member organization")),
+                    (Certifier.WEBSITE.value, _("Authorized website"))]
+
+    name = models.CharField(_("name"), max_length=200)
+    kind = models.CharField(_("kind"), max_length=16, choices=KIND_CHOICES)
+    # A member organization's country or region (its queue holds its players' applications).
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
+    members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="CommitteeSeat", related_name="pin_committees")
+
+    class Meta:
+        ordering = ["kind", "name"]
+        verbose_name = _("Pin committee")
+        verbose_name_plural = _("Pin committees")
+        constraints = [
+            models.UniqueConstraint(fields=["kind"], condition=Q(kind="world"), name="pin_committee_one_world",
+                violation_error_message=_("There is one world body's Pin committee.")),
+            models.UniqueConstraint(fields=["kind", "country"], condition=Q(kind="member"),
+                name="pin_committee_member_country_unique",
+                violation_error_message=_("This country or region already has a member organization's committee.")),
+            models.CheckConstraint(condition=Q(kind__in=[c.value for c in Certifier]), name="pin_committee_kind",
+                violation_error_message=_("A committee is the world body's, a member organization's or a website's.")),
+        ]
+
+    def __str__(self):
+        return self.name
+
+
+class CommitteeSeat(models.Model):
+    committee = models.ForeignKey(Committee, on_delete=models.CASCADE, related_name="seats")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="pin_committee_seats")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("committee seat")
+        verbose_name_plural = _("committee seats")
+        constraints = [models.UniqueConstraint(fields=["committee", "user"], name="pin_committee_seat_unique",
+                violation_error_message=_("This person already sits on this committee."))]
+
+    def __str__(self):
+        return f"{self.user} @ {self.committee}"
+
+
+class PinAward(models.Model):
+    """The public Pin register (7.4 "建立档案，通过世界麻将组织网站公布"): one numbered Pin certificate per
+    approved application. Public fields only (name, Pin, date, country): no personal field of the form."""
+
+    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="award")
+    player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="pin_awards")
+    track = models.CharField(_("track"), max_length=8, choices=[("pin", _("Pin")), ("web_pin", _("Web Pin"))])
+    pin = models.PositiveSmallIntegerField(_("Pin"))
+    number = models.CharField(_("certificate number"), max_length=32, unique=True)
+    name = models.CharField(_("name"), max_length=200)
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
+    committee = models.ForeignKey("pin_ranking.Committee", on_delete=models.PROTECT, related_name="awards")
+    awarded_on = models.DateField(_("awarded on"))
+
+    class Meta:
+        ordering = ["track", "pin", "awarded_on", "number"]
+        verbose_name = _("Pin certificate")
+        verbose_name_plural = _("Pin certificates")
+        constraints = [
+            models.CheckConstraint(condition=Q(pin__gte=1) & Q(pin__lte=9), name="pin_award_pin_range",
+                violation_error_message=_("A Pin is 1 (highest) to 9 (lowest).")),
+        ]
+
+    def __str__(self):
+        return f"{self.number} {self.name} {self.track} {self.pin}"

@@ -1,0 +1,27 @@
+"""The register's forms."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from pin_ranking.models import EDITION_CHOICES, LEVEL_CHOICES
+
+
+class RegisterForm(forms.Form):
+    tournament = forms.TypedChoiceField(label=_("Finished tournament"), coerce=int)
+    level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
+
+    def __init__(self, *args, tournaments=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["tournament"].choices = [(t.pk, f"{t.name} ({t.starts_on:%Y-%m-%d})") for t in tournaments]
+
+
+class UnregisterForm(forms.Form):
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+
+class EditionForm(forms.Form):
+    edition = forms.ChoiceField(label=_("Edition"), choices=EDITION_CHOICES)
+
+
+class VerifyForm(forms.Form):
+    code = forms.CharField(label=_("Verification code"), max_length=20)

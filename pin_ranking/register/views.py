@@ -1,0 +1,117 @@
+"""The register's pages: the committee's register of competitions and its edition, a competition's frozen
+results, the chief referee's results certificates, and the public verification of a certificate."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from pin_ranking.ledger import selectors as ledger_selectors
+from pin_ranking.pdf import certificate_pdf
+from pin_ranking.register import forms, selectors, services
+from scoring.engine.table import twelfths_display
+from tournaments.errors import add_service_messages
+
+
+@login_required
+def committee(request):
+    """The competition register: every registered competition, and a form to register a finished tournament."""
+    competitions = selectors.competitions_for_committee(user=request.user)
+    form = forms.RegisterForm(request.POST or None, tournaments=selectors.tournaments_to_register(user=request.user))
+    if request.method == "POST" and form.is_valid():
+        tournament = next(t for t in selectors.tournaments_to_register(user=request.user)
+                          if t.pk == form.cleaned_data["tournament"])
+        try:
+            competition = services.competition_register(actor=request.user, tournament=tournament,
+                                                        level=form.cleaned_data["level"])
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("“%(name)s” registered: class %(klass)s.") % {
+                "name": competition.name, "klass": competition.klass})
+            return redirect("pin_ranking:committee")
+    register = ledger_selectors.pin_register_get()
+    return render(request, "pin_ranking/register/committee.html", {
+        "competitions": competitions, "form": form, "register": register,
+        "edition_form": forms.EditionForm(initial={"edition": register.edition}), "section": "register"})
+
+
+@login_required
+@require_POST
+def edition(request):
+    form = forms.EditionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.pin_register_update(actor=request.user, edition=form.cleaned_data["edition"])
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("The register follows the %(edition)s edition; every ledger is being "
+                                        "recomputed.") % {"edition": form.cleaned_data["edition"]})
+    return redirect("pin_ranking:committee")
+
+
+@login_required
+def competition(request, competition_id: int):
+    found = selectors.competition_get(user=request.user, competition_id=competition_id)
+    form = forms.UnregisterForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.competition_unregister(actor=request.user, competition=found,
+                                            reason=form.cleaned_data["reason"])
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("The registration is withdrawn: its results no longer count."))
+            return redirect("pin_ranking:competition", competition_id=found.pk)
+    results = list(selectors.competition_results(competition=found))
+    for row in results:
+        row.table_points_display = twelfths_display(row.table_points)
+    return render(request, "pin_ranking/register/competition.html", {
+        "competition": found, "results": results, "form": form, "section": "register"})
+
+
+@login_required
+def tournament_certificates(request, tournament_id: int):
+    """The chief referee's page: sign the tournament's results certificates (Appendix 9, 7.2)."""
+    tournament, found, results = selectors.tournament_certificates(user=request.user, tournament_id=tournament_id)
+    if request.method == "POST" and found is not None:
+        try:
+            count = services.certificates_sign_all(actor=request.user, competition=found)
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("%(count)d certificates signed.") % {"count": count})
+            return redirect("pin_ranking:tournament_certificates", tournament_id=tournament_id)
+    for row in results:
+        row.table_points_display = twelfths_display(row.table_points)
+    return render(request, "pin_ranking/register/tournament_certificates.html", {
+        "tournament": tournament, "competition": found, "results": results,
+        "can_sign": selectors.chief_referee_of(user=request.user, tournament_id=tournament_id)})
+
+
+@login_required
+def certificate_download(request, certificate_id: int):
+    certificate = selectors.certificate_for_viewer(viewer=request.user, certificate_id=certificate_id)
+    url = request.build_absolute_uri(reverse("pin_ranking:verify") + f"?code={certificate.code}")
+    response = HttpResponse(certificate_pdf(certificate, verify_url=url), content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="results-certificate-{certificate.code}.pdf"'
+    return response
+
+
+def verify(request):
+    """Public: anyone checks a results certificate by its code."""
+    form = forms.VerifyForm(request.GET or None)
+    certificate = None
+    looked = False
+    if form.is_valid():
+        looked = True
+        certificate = selectors.certificate_public(code=form.cleaned_data["code"])
+    context = {"form": form, "certificate": certificate, "looked": looked}
+    if certificate is not None:
+        context["table_points"] = twelfths_display(certificate.result.table_points)
+    return render(request, "pin_ranking/register/verify.html", context)

@@ -1,0 +1,162 @@
+"""Applications for a Pin (Appendix 9, 7.1-7.3; Appendix 10's form)."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from pin_ranking.applications.services import application_file
+from pin_ranking.models import Application, Committee, LedgerSnapshot, PinRegister
+from pin_ranking.register import services as register_services
+from pin_ranking.testing import finished_tournament
+from tournaments.errors import NotFound
+from tournaments.models import AuditEvent, Membership, Player, Role
+from tournaments.testing.fixtures import make_user
+
+TP = 12
+FORM = {"sex": "F", "age": 34, "id_number": "110101199001011234", "contact": "wang@example.org",
+        "pledge_accepted": True}
+
+
+@pytest.fixture
+def national(db):
+    top = [{"fid": "CN001", "name": "Wang Fang", "tp": 41 * TP + 6, "cp": 1200, "team": "Beijing"},
+           {"fid": "CN002", "name": "Li Lei", "tp": 30 * TP, "cp": -300, "team": "Beijing"}]
+    return finished_tournament(name="National Open", rows=top, extra_players=97)
+
+
+@pytest.fixture
+def applicant(national, committee_member, run_on_commit):
+    run_on_commit(lambda: register_services.competition_register(actor=committee_member, tournament=national,
+                                                        level="national"))
+    user = make_user("wangfang")
+    player = Player.objects.get(federation_id="CN001")
+    player.user = user
+    player.save(update_fields=["user"])
+    Committee.objects.create(name="Chinese Pin Committee", kind="member", country="CN")
+    return player
+
+
+def file(actor, player, **changes):
+    return application_file(actor=actor, player=player, **{"track": "pin", "pin": 7, **FORM, **changes})
+
+
+def test_7_2_the_form_fills_itself_from_the_ledger_and_the_certificates(applicant):
+    application = file(applicant.user, applicant)
+    assert application.status == "pending" and not application.on_behalf and application.filed_by == applicant.user
+    assert application.snapshot == LedgerSnapshot.objects.get(player=applicant, track="pin", version=1)
+    assert application.points_total == 41 * TP + 6 and application.name == "Wang Fang" and application.country == "CN"
+    (row,) = application.results
+    assert row["name"] == "National Open" and row["class"] == "B" and row["rank"] == 1 and row["team_rank"] == 1
+    assert row["certificate"] and row["certificate_signed"] is False and row["players"] == 99
+
+
+def test_7_3_2014_pin_4_and_below_go_to_the_member_organizations_queue(applicant):
+    assert file(applicant.user, applicant).committee.kind == "member"
+
+
+def test_7_3_2006_every_pin_goes_to_the_world_body(applicant, committee_member):
+    PinRegister.objects.update_or_create(pk=1, defaults={"edition": "2006"})
+    assert file(applicant.user, applicant).committee.kind == "world"
+
+
+def test_7_3_no_member_committee_for_the_country_refused(applicant):
+    Committee.objects.filter(kind="member").delete()
+    with pytest.raises(ValidationError, match="no member organization's committee"):
+        file(applicant.user, applicant)
+    assert not Application.objects.exists()
+
+
+def test_4_5_a_pin_above_the_ledger_refused_naming_what_is_missing(applicant):
+    with pytest.raises(ValidationError) as caught:
+        file(applicant.user, applicant, pin=6)
+    message = " ".join(caught.value.message_dict["pin"])
+    assert "does not reach Pin 6" in message and "more table points" in message
+    assert not Application.objects.exists()
+
+
+def test_a_lower_pin_than_reached_may_be_applied_for(applicant):
+    assert file(applicant.user, applicant, pin=9).pin == 9
+
+
+def test_3_5_a_pin_on_the_other_track_refused(applicant):
+    with pytest.raises(ValidationError) as caught:
+        file(applicant.user, applicant, track="web_pin")
+    assert "other track only" in " ".join(caught.value.message_dict["track"])
+    with pytest.raises(ValidationError, match="Choose the Pin or the Web Pin"):
+        file(applicant.user, applicant, track="mahjong")
+
+
+def test_a_duplicate_open_application_refused(applicant):
+    file(applicant.user, applicant)
+    with pytest.raises(ValidationError, match="already have an application waiting"):
+        file(applicant.user, applicant, pin=8)
+    assert Application.objects.count() == 1
+
+
+@pytest.mark.parametrize("field,value", [("pledge_accepted", False), ("id_number", " "), ("contact", ""),
+                                         ("sex", "X"), ("age", 0), ("pin", 10)])
+def test_appendix_10_incomplete_form_refused(applicant, field, value):
+    with pytest.raises(ValidationError):
+        file(applicant.user, applicant, **{field: value})
+    assert not Application.objects.exists()
+
+
+def test_7_1_an_organizer_files_on_the_players_behalf_recorded_as_such(applicant, national):
+    organizer = make_user("org1")
+    Membership.objects.create(user=organizer, tournament=national, role=Role.ORGANIZER)
+    application = file(organizer, applicant)
+    assert application.on_behalf and application.filed_by == organizer
+
+
+def test_an_outsider_cannot_file(applicant):
+    with pytest.raises(NotFound):
+        file(make_user("stranger"), applicant)
+    with pytest.raises(NotFound):
+        file(None, applicant)
+
+
+def test_filing_is_audited_without_personal_fields(applicant):
+    application = file(applicant.user, applicant)
+    event = AuditEvent.objects.get(action="pin.application_filed")
+    assert event.detail["pin"] == 7 and event.detail["ledger_version"] == 1
+    assert application.id_number not in str(event.detail) and "contact" not in event.detail
+
+
+def test_the_player_applies_from_my_pin(client, applicant):
+    client.force_login(applicant.user)
+    page = client.get("/pin/me/")
+    assert b"/pin/apply/pin/" in page.content
+    form = client.get("/pin/apply/pin/")
+    assert form.status_code == 200 and b"National Open" in form.content
+    response = client.post("/pin/apply/pin/", {"pin": 7, **{k: v for k, v in FORM.items() if k != "pledge_accepted"},
+                                               "pledge_accepted": "on"})
+    application = Application.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/pin/applications/{application.pk}/"
+    assert client.get(response["Location"]).content.count(FORM["id_number"].encode()) == 1
+
+
+def test_the_page_shows_what_is_missing(client, applicant):
+    client.force_login(applicant.user)
+    response = client.post("/pin/apply/pin/", {"pin": 7, "sex": "F", "age": 30, "id_number": "X", "contact": "Y"})
+    assert response.status_code == 200 and not Application.objects.exists()
+
+
+@pytest.mark.parametrize("who", ["applicant", "committee", "outsider", "organizer", "other_player", "anonymous"])
+def test_privacy_the_form_is_seen_by_the_applicant_and_the_committee_only(client, applicant, national,
+                                                                          committee_member, who):
+    application = file(applicant.user, applicant)
+    users = {"applicant": applicant.user, "committee": committee_member, "outsider": make_user("outsider")}
+    if who == "organizer":
+        users[who] = make_user("org2")
+        Membership.objects.create(user=users[who], tournament=national, role=Role.ORGANIZER)
+    if who == "other_player":
+        users[who] = make_user("lilei")
+        Player.objects.filter(federation_id="CN002").update(user=users[who])
+    if who in users:
+        client.force_login(users[who])
+    response = client.get(f"/pin/applications/{application.pk}/")
+    if who in ("applicant", "committee"):
+        assert response.status_code == 200 and FORM["id_number"].encode() in response.content
+    elif who == "anonymous":
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+    else:
+        assert response.status_code == 404 and FORM["id_number"].encode() not in response.content
