@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import OperationalError, connection, transaction
 
-from tournaments import tasks
+from tournaments import events, tasks
 from tournaments.locks import lock_tournament
 from tournaments.models import Hand, StandingsChange, StandingsSnapshot
 from tournaments.sheets import services as sheet_services
@@ -80,7 +80,7 @@ def test_a_recompute_holding_its_transaction_does_not_block_hands_or_a_signature
         _hand(referee, sheet, 2)
         # Its outbox row refers to the tournament too. Its messages go to a worker (here nowhere: run
         # eagerly in this thread, the recompute and finish check would rightly wait for the first).
-        with mock.patch.object(tasks, "enqueue"):
+        with mock.patch.object(events, "enqueue"):
             locked = sign_all(actor=referee, sheet=sheet)
     finally:
         holder.release.set()
