@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 import pytest
 
 # Project fixtures that write nothing (third-party fixtures are taken as such, but those in WRITERS).
-INERT = {"english_by_default", "client_for", "browser_login", "run_on_commit"}
+INERT = {"english_by_default", "client_for", "browser_login", "run_on_commit", "swap_seam"}
 WRITERS = {"admin_user", "admin_client", "django_user_model"}
 # A test of these builds for real: it commits, so what the services queue on commit runs too.
 TRANSACTIONAL = {"transactional_db", "live_server", "django_db_reset_sequences"}
