@@ -1,7 +1,9 @@
-"""The suite's machinery: the language, a real Celery worker, Chromium, tests that need PostgreSQL.
+"""The suite's machinery: the language, a real Celery worker, Chromium, tests that need PostgreSQL,
+and how the run is spread over xdist's processes (README, "The test suite: how it stays fast").
 
 The fixtures the tests share (the personas, the tournament, sessions and sheets) are plugins:
-tournaments/testing/fixtures.py and penalties/testing/fixtures.py.
+tournaments/testing/fixtures.py and penalties/testing/fixtures.py; so are the SQLite copy
+(tournaments/testing/database.py) and the world fixtures' records (tournaments/testing/world.py).
 """
 
 import os

@@ -3,7 +3,8 @@
 The personas (after healthchecks' Alice, Bob and Charlie, tournament-shaped): an organizer and their
 draft tournament of twelve players in three teams, its staff in every role, a player with an account,
 the Pin committee and an outsider; then session 1 seated, running, and its first sheet; and two
-signed sessions for the archive. Built with the services and `tournaments.testing.scenarios`.
+signed sessions for the archive. Built with the services and `tournaments.testing.scenarios`, once per
+process for each sequence of them, then restored from a record (`@world_fixture`, tournaments/testing/world.py).
 """
 
 import datetime as dt
