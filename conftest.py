@@ -28,16 +28,6 @@ pytest_plugins = [
 ]
 
 
-def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (pyproject.toml): a process per core, and one more when browser tests may run (the
-    Playwright plugin is loaded: tournaments/testing/lazy_plugins.py). Those tests spend much of their
-    time waiting on Chromium and page timers; a third process on two cores fills those waits (make
-    test 214 s -> 201 s), while the inner loop, all computing, is fastest with one a core (65 s -> 70 s
-    with three)."""
-    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    return cores + 1 if config.pluginmanager.hasplugin("playwright") else cores
-
-
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
     """Tests that talk to the real broker run in one xdist process, one after another (`--dist
