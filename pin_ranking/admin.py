@@ -13,6 +13,7 @@ from pin_ranking.models import (
     LedgerSnapshot,
     PinAward,
     PinRegister,
+    PlayerMerge,
     ResultCertificate,
     ResultsImport,
 )
@@ -94,3 +95,8 @@ class ApplicationMessageAdmin(ReadOnly):
 @admin.register(PinAward)
 class PinAwardAdmin(ReadOnly):
     list_display = ["number", "name", "track", "pin", "country", "awarded_on"]
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(ReadOnly):
+    list_display = ["merged", "kept", "created_at", "undone_at"]

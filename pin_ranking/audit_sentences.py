@@ -46,7 +46,15 @@ def _superseded(d, event, places):
 
 
 def _register_updated(d, event, places):
-    return _("Pin register now follows the %(edition)s edition") % {"edition": d["edition"][1]}
+    parts = []
+    if "edition" in d:
+        parts.append(_("Pin register now follows the %(edition)s edition (%(count)s open applications re-routed)")
+                     % {"edition": d["edition"][1], "count": d.get("rerouted", 0)})
+    if "delegate_to_members" in d:
+        parts.append(_("member organizations now register their own country's competitions below class A")
+                     if d["delegate_to_members"][1] else
+                     _("only the world body registers competitions"))
+    return "; ".join(parts)
 
 
 def _recomputed(d, event, places):
@@ -82,6 +90,50 @@ def _decided(d, event, places):
     return _("More information asked for the Pin application: %(reason)s") % {"reason": d["reason"]}
 
 
+def _confirmed(d, event, places):
+    return _("The player confirmed the application filed on their behalf and accepted the pledge")
+
+
+def _committee_created(d, event, places):
+    return _("Pin committee “%(name)s” created (%(kind)s%(country)s)") % {
+        "name": d["name"], "kind": d["kind"], "country": f", {d['country']}" if d.get("country") else ""}
+
+
+def _committee_changed(d, event, places):
+    return _("Pin committee renamed “%(name)s”") % {"name": d["name"]}
+
+
+def _seat_revoked(d, event, places):
+    return _("%(user)s no longer sits on %(committee)s") % {"user": d["user"], "committee": d["committee"]}
+
+
+def _admin_granted(d, event, places):
+    return _("%(user)s named administrator of the Pin register") % {"user": d["user"]}
+
+
+def _admin_revoked(d, event, places):
+    return _("%(user)s is no longer administrator of the Pin register") % {"user": d["user"]}
+
+
+def _review(d, event, places):
+    return _("Results file “%(file)s” waits for review: %(unknown)s unknown players, %(names)s differing names") % {
+        "file": d["file"], "unknown": d["unknown"], "names": d["names"]}
+
+
+def _merged(d, event, places):
+    return _("Player %(merged)s merged into player %(kept)s (%(results)s results moved): %(reason)s") % {
+        "merged": d["merged"], "kept": d["kept"], "results": len(d.get("results", [])), "reason": d["reason"]}
+
+
+def _merge_undone(d, event, places):
+    return _("Merge of player %(merged)s into player %(kept)s undone") % {"merged": d["merged"], "kept": d["kept"]}
+
+
+def _award_entered(d, event, places):
+    return _("Paper certificate %(number)s entered: %(name)s, Pin %(pin)s awarded on %(date)s") % {
+        "number": d["number"], "name": d["name"], "pin": d["pin"], "date": d["awarded_on"]}
+
+
 SENTENCES = {
     AuditAction.PIN_COMPETITION_REGISTERED: _registered,
     AuditAction.PIN_COMPETITION_UNREGISTERED: _unregistered,
@@ -96,4 +148,14 @@ SENTENCES = {
     AuditAction.PIN_APPLICATION_FILED: _filed,
     AuditAction.PIN_APPLICATION_DECIDED: _decided,
     AuditAction.PIN_APPLICATION_ANSWERED: _answered,
+    AuditAction.PIN_APPLICATION_CONFIRMED: _confirmed,
+    AuditAction.PIN_COMMITTEE_CREATED: _committee_created,
+    AuditAction.PIN_COMMITTEE_CHANGED: _committee_changed,
+    AuditAction.PIN_COMMITTEE_SEAT_REVOKED: _seat_revoked,
+    AuditAction.PIN_REGISTER_ADMIN_GRANTED: _admin_granted,
+    AuditAction.PIN_REGISTER_ADMIN_REVOKED: _admin_revoked,
+    AuditAction.PIN_RESULTS_IMPORT_REVIEW: _review,
+    AuditAction.PIN_PLAYERS_MERGED: _merged,
+    AuditAction.PIN_PLAYERS_MERGE_UNDONE: _merge_undone,
+    AuditAction.PIN_AWARD_ENTERED: _award_entered,
 }

@@ -88,27 +88,66 @@ def new_standings(tournament: Tournament, changes: dict) -> StandingsSnapshot:
     return StandingsSnapshot.objects.create(tournament=tournament, version=version, data=data)
 
 
+def certificates_signed(tournament: Tournament) -> int:
+    """The tournament's chief referee signs every current results certificate of its registration (7.2),
+    as on the chief referee's page; the account is made when the tournament has none."""
+    from django.contrib.auth import get_user_model
+
+    from pin_ranking.models import Competition
+    from pin_ranking.register.services import certificates_sign_all
+    from tournaments.models import Membership, Role
+
+    membership = Membership.objects.filter(tournament=tournament, role=Role.CHIEF_REFEREE).first()
+    if membership is None:
+        chief = get_user_model().objects.create_user(f"chief{tournament.pk}", password="x", first_name="Chief")
+        membership = Membership.objects.create(user=chief, tournament=tournament, role=Role.CHIEF_REFEREE)
+    competition = Competition.objects.get(tournament=tournament, unregistered_at__isnull=True)
+    return certificates_sign_all(actor=membership.user, competition=competition)
+
+
 def api_examples(*, user, players: list[Player]) -> None:
     """Pin data for the bounded OpenAPI check (config/tests/test_api_schemathesis.py): `user` sits on the
     committees; players[0] holds an approved Pin 9 (in the public register), players[1] has an application
     waiting that `user` filed on the player's behalf. Ledgers are stored directly (Pin 9, no competition)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
     from django.utils import timezone
 
     from pin_ranking.applications.services import application_file
     from pin_ranking.committee.services import application_decide
     from pin_ranking.engine import Track as EngineTrack
     from pin_ranking.engine import ledger, standards_for
-    from pin_ranking.models import Committee, CommitteeSeat, Ledger, LedgerSnapshot
+    from pin_ranking.ledger.selectors import results_by_player
+    from pin_ranking.models import (
+        Committee,
+        CommitteeSeat,
+        Competition,
+        CompetitionResult,
+        Ledger,
+        LedgerSnapshot,
+        ResultCertificate,
+    )
 
     for kind, country in (("world", ""), ("member", "CN")):
         committee = Committee.objects.create(name=f"{kind} committee", kind=kind, country=country)
         CommitteeSeat.objects.create(committee=committee, user=user)
-    data = {**ledger((), standards_for("2014"), EngineTrack.PIN).as_data(), "pin": 9}
+    competition = Competition.objects.create(
+        source=Competition.Source.RESULTS_FILE, name="Example Open", starts_on=dt.date(2026, 1, 10),
+        ends_on=dt.date(2026, 1, 11), level="national", klass="C", players=40, sessions=6, registered_by=user)
     applications = []
-    for player in players[:2]:
-        fields = {"edition": "2014", "pin": 9, "data": data, "digest": "example", "computed_at": timezone.now()}
+    for rank, player in enumerate(players[:2], start=1):
+        result = CompetitionResult.objects.create(competition=competition, player=player, name=player.name, rank=rank,
+                                                  table_points=20 * 12, contest_points=100)
+        ResultCertificate.objects.create(result=result, code=f"EXAM-PLE0-000{rank}", signed_at=timezone.now(),
+                                         signer_name="Example Referee", entered_by=user, entered_at=timezone.now())
+        standings = standards_for("2014")
+        data = ledger(results_by_player([player.pk])[player.pk], standings, EngineTrack.PIN).as_data()
+        fields = {"edition": "2014", "pin": data["pin"], "data": data, "digest": "example",
+                  "computed_at": timezone.now()}
         Ledger.objects.create(player=player, track="pin", version=1, **fields)
         LedgerSnapshot.objects.create(player=player, track="pin", version=1, **fields)
+        # Filed by an official for the player: with the paper form the player signed (Appendix 10).
+        form = SimpleUploadedFile("appendix-10.pdf", b"%PDF-1.4 signed form", content_type="application/pdf")
         applications.append(application_file(actor=user, player=player, track="pin", pin=9, sex="F", age=30,
-                                              id_number="X1", contact="x@example.org", pledge_accepted=True))
+                                              id_number="X1", contact="x@example.org", pledge_accepted=False,
+                                              paper_form=form))
     application_decide(actor=user, application_id=applications[0].pk, decision="approve", version=1)

@@ -9,11 +9,9 @@ the existence of another tournament's private data is not revealed.
 import enum
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AnonymousUser, Group
+from django.contrib.auth.models import AnonymousUser
 
 from tournaments.models import Membership, Role, Tournament
-
-PIN_COMMITTEE_GROUP = "pin_committee"
 
 
 class Capability(enum.Enum):
@@ -109,18 +107,6 @@ def capabilities_for_page(user, tournament: Tournament) -> Can:
     """What `user` may do in `tournament`, for a page to show or hide its links and forms (access
     itself is decided by the selectors)."""
     return Can(capabilities(user, tournament))
-
-
-def is_pin_committee(user) -> bool:
-    """The Pin committee (品级, Appendix 9) is not tied to a tournament: a Django group."""
-    if user is None or not user.is_authenticated:
-        return False
-    return user.is_superuser or user.groups.filter(name=PIN_COMMITTEE_GROUP).exists()
-
-
-def pin_committee_group() -> Group:
-    group, _created = Group.objects.get_or_create(name=PIN_COMMITTEE_GROUP)
-    return group
 
 
 def can_write_sheet(user, sheet, *, roles: Iterable[str] | None = None) -> bool:

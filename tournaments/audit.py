@@ -110,6 +110,16 @@ class AuditAction(models.TextChoices):
     PIN_APPLICATION_FILED = "pin.application_filed", _("Pin application filed")
     PIN_APPLICATION_DECIDED = "pin.application_decided", _("Pin application decided")
     PIN_APPLICATION_ANSWERED = "pin.application_answered", _("Pin application completed by the player")
+    PIN_APPLICATION_CONFIRMED = "pin.application_confirmed", _("Pin application confirmed by the player")
+    PIN_COMMITTEE_CREATED = "pin.committee_created", _("Pin committee created")
+    PIN_COMMITTEE_CHANGED = "pin.committee_changed", _("Pin committee changed")
+    PIN_COMMITTEE_SEAT_REVOKED = "pin.committee_seat_revoked", _("Pin committee seat taken back")
+    PIN_REGISTER_ADMIN_GRANTED = "pin.register_admin_granted", _("Pin register administrator named")
+    PIN_REGISTER_ADMIN_REVOKED = "pin.register_admin_revoked", _("Pin register administrator removed")
+    PIN_RESULTS_IMPORT_REVIEW = "pin.results_import_review", _("External results waiting for review")
+    PIN_PLAYERS_MERGED = "pin.players_merged", _("Player records merged")
+    PIN_PLAYERS_MERGE_UNDONE = "pin.players_merge_undone", _("Player merge undone")
+    PIN_AWARD_ENTERED = "pin.award_entered", _("Paper Pin certificate entered")
 
 
 def audit_record(

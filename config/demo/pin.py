@@ -75,7 +75,10 @@ def seed_pin(users: dict) -> bool:
 
 
 def _waiting_application(users: dict) -> None:
-    """One application waiting in the committee's queue (Sato Haruto's, filed for him by the committee)."""
+    """One application waiting in the committee's queue (Sato Haruto's, filed for him by the committee with
+    the paper form he signed: Appendix 10, 7.1)."""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
     from pin_ranking.applications.services import application_file
     from pin_ranking.models import Ledger
     from tournaments.models import Player
@@ -83,5 +86,8 @@ def _waiting_application(users: dict) -> None:
     sato = Player.objects.get(federation_id="DEMO-009")
     ledger = Ledger.objects.filter(player=sato, track="pin").first()
     if ledger is not None and ledger.pin is not None:
+        form = SimpleUploadedFile("appendix-10-sato.pdf", b"%PDF-1.4\n% the signed form (demo)\n",
+                                  content_type="application/pdf")
         application_file(actor=users["pin"], player=sato, track="pin", pin=ledger.pin, sex="M", age=29,
-                         id_number="TK2201-5567", contact="sato.haruto@example.jp", pledge_accepted=True)
+                         id_number="TK2201-5567", contact="sato.haruto@example.jp", pledge_accepted=False,
+                         paper_form=form)

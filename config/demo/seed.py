@@ -14,7 +14,6 @@ from django.db import transaction
 
 from config.demo.pin import seed_pin
 from seating.engine import build_chart
-from tournaments.access import pin_committee_group
 from tournaments.core import services as core_services
 from tournaments.models import Player, Role, Tournament
 from tournaments.roster import services as roster_services
@@ -110,7 +109,6 @@ def _create_users():
     users["leader"] = _user("leader")
     users["player"] = _user("player")
     users["pin"] = _user("pin")
-    users["pin"].groups.add(pin_committee_group())
     return admin, users
 
 

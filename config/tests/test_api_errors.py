@@ -121,6 +121,7 @@ ENDPOINTS = {
                                  body={"decision": "approve", "version": 1}),
     "api-pin-answer": Endpoint("organizer", lambda world: {"application_id": 1},
                                body={"note": "x", "sex": "F", "age": 30, "id_number": "1", "contact": "x"}),
+    "api-pin-confirm": Endpoint("organizer", lambda world: {"application_id": 1}, body={"pledge_accepted": True}),
     "api-pin-committee-queue": Endpoint("organizer"),
 }
 

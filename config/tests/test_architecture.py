@@ -56,7 +56,8 @@ PIN_ROOMS = {
     "register": 2,  # the competition register, results certificates (queues ledger recomputes)
     "applications": 2,  # a player's application (reads their ledger)
     "imports": 3,  # results from elsewhere (registers competitions)
-    "committee": 3,  # decisions on applications, the Pins awarded
+    "committee": 3,  # decisions on applications, the Pins awarded, the committees and the register's settings
+    "people": 3,  # player records merged (results and Pins moved), Pins awarded on paper before this system
 }
 PIN_BOTTOM = {"models", "engine", "access", "audit_sentences", "pdf"}
 PIN_TOP = {"urls", "api_urls", "apps", "hooks", "admin", "tasks", "testing", "tests", "migrations", "management"}

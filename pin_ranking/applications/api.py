@@ -4,6 +4,11 @@ POST /api/pin/applications/                  a player (or their team leader): fi
 GET  /api/pin/applications/                  yours (or, a member, those addressed to your committees)
 GET  /api/pin/applications/<id>/             the applicant, whoever filed it, the committee
 POST /api/pin/applications/<id>/answer/      the applicant or whoever filed it: answer "ask for more"
+POST /api/pin/applications/<id>/confirm/     the player: confirm one filed on their behalf, accepting the pledge
+
+Filed on someone's behalf, an application waits for the player's confirmation (`awaiting_player`); an
+official holding the player's signed paper form files it on the page instead (/pin/apply/<track>/?player=<id>),
+which takes the upload.
 """
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -26,7 +31,13 @@ class ApplicationInput(serializers.Serializer):
     age = serializers.IntegerField(help_text="附件十 年龄, in years")
     id_number = serializers.CharField(max_length=64, help_text="附件十 证件号码")
     contact = serializers.CharField(max_length=200, help_text="附件十 联系方式")
-    pledge_accepted = serializers.BooleanField(help_text="本人承诺… the form's pledge: must be true")
+    pledge_accepted = serializers.BooleanField(help_text="本人承诺… the form's pledge: true when you apply for "
+                                                         "yourself; false when filing for someone (only the player "
+                                                         "accepts it: they confirm, POST …/confirm/)")
+
+
+class ApplicationConfirmInput(serializers.Serializer):
+    pledge_accepted = serializers.BooleanField(help_text="本人承诺…: must be true")
 
 
 class AnswerInput(serializers.Serializer):
@@ -49,7 +60,12 @@ class ApplicationOutput(serializers.Serializer):
     country = serializers.CharField(allow_blank=True)
     track = serializers.CharField()
     pin = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["pending", "more_info", "approved", "rejected"])
+    status = serializers.ChoiceField(choices=["awaiting_player", "pending", "more_info", "approved", "rejected"])
+    pledge_by = serializers.ChoiceField(choices=["player", "paper", ""],
+                                        help_text="who accepted the pledge: the player in their account, the "
+                                                  "player on the uploaded paper form, or not yet")
+    approved_unsigned = serializers.ListField(child=serializers.CharField(),
+                                              help_text="competitions approved without a signed certificate (7.2)")
     version = serializers.IntegerField()
     committee = serializers.CharField(source="committee.name")
     signed_at = serializers.DateTimeField()
@@ -77,7 +93,8 @@ def application_data(application) -> dict:
     return {
         **{field: getattr(application, field) for field in (
             "id", "player_id", "name", "country", "track", "pin", "status", "version", "committee", "signed_at",
-            "on_behalf", "decided_at", "reason", "sex", "age", "id_number", "contact")},
+            "on_behalf", "decided_at", "reason", "sex", "age", "id_number", "contact", "pledge_by",
+            "approved_unsigned")},
         "certificate_number": award.number if award else None,
         "points_total": twelfths_number(application.points_total) if is_pin else application.points_total,
         "results": [{**row, "table_points": twelfths_number(row["table_points"])} if is_pin else row
@@ -124,5 +141,18 @@ class AnswerApi(APIView):
         payload = AnswerInput(data=request.data)
         payload.is_valid(raise_exception=True)
         services.application_answer(actor=request.user, application_id=application_id, **payload.validated_data)
+        application = selectors.application_view(viewer=request.user, application_id=application_id)
+        return Response(ApplicationOutput(application_data(application)).data)
+
+
+class ConfirmApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(request=ApplicationConfirmInput, responses={200: ApplicationOutput},
+                   summary="Confirm an application filed on your behalf (7.1): it goes to the committee")
+    def post(self, request, application_id: int):
+        payload = ApplicationConfirmInput(data=request.data)
+        payload.is_valid(raise_exception=True)
+        services.application_confirm(actor=request.user, application_id=application_id, **payload.validated_data)
         application = selectors.application_view(viewer=request.user, application_id=application_id)
         return Response(ApplicationOutput(application_data(application)).data)

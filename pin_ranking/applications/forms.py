@@ -18,10 +18,15 @@ class ApplicationForm(forms.Form):
     id_number = forms.CharField(label=gettext_lazy("ID document number"), max_length=64)
     contact = forms.CharField(label=gettext_lazy("Telephone or e-mail"), max_length=200)
     pledge_accepted = forms.BooleanField(label=PLEDGE)
+    paper_form = forms.FileField(label=gettext_lazy("The paper form the player signed (Appendix 10; PDF, JPEG or "
+                                                    "PNG). Without it the player confirms in their account."),
+                                 required=False)
 
-    def __init__(self, *args, reached: int, **kwargs):
+    def __init__(self, *args, reached: int, on_behalf: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["pin"].choices = [(p, _("Pin %(pin)s") % {"pin": p}) for p in range(reached, 10)]
+        # Only the player accepts the pledge (3.10.2 经本人申请); an official brings the form the player signed.
+        del self.fields["paper_form" if not on_behalf else "pledge_accepted"]
 
 
 class AnswerForm(forms.Form):
@@ -33,3 +38,7 @@ class AnswerForm(forms.Form):
     contact = forms.CharField(label=gettext_lazy("Telephone or e-mail"), max_length=200)
     refresh_results = forms.BooleanField(label=gettext_lazy("Fill the results again from my ledger as it stands now"),
                                          required=False)
+
+
+class ConfirmForm(forms.Form):
+    pledge_accepted = forms.BooleanField(label=PLEDGE)

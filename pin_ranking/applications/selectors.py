@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from pin_ranking.access import is_committee_member
+from pin_ranking.access import is_committee_member, sits_on
 from pin_ranking.engine import Certifier, Track, standards_for
 from pin_ranking.ledger.selectors import pin_register_get
 from pin_ranking.models import (
@@ -39,16 +39,18 @@ def may_file_for(user, player: Player) -> bool:
                                      tournament__registrations__player=player).exists()
 
 
-def committee_for(*, track: str, pin: int, country: str) -> Committee:
-    """Whose queue takes the application: `Standards.certifier` of the register's edition (7.3-7.4)."""
-    certifier = standards_for(pin_register_get().edition).certifier(Track(track), pin)
+def committee_for(*, track: str, pin: int, country: str, edition: str | None = None) -> Committee:
+    """Whose queue takes the application: `Standards.certifier` of the register's edition (7.3-7.4).
+
+    2014 (002, 7.3) gives Pin 4 and below to the player's member organization and names no fallback for a
+    country without one; this system reads the world body's committee (6.1, which set up the member
+    organizations' committees) as the one that certifies for such a player (docs/pin-ranking.md)."""
+    certifier = standards_for(edition or pin_register_get().edition).certifier(Track(track), pin)
     if certifier == Certifier.MEMBER:
-        committee = Committee.objects.filter(kind="member", country=country).first()
-        if committee is None:
-            raise ValidationError({"pin": _("Pin %(pin)d is certified by your member organization, and no member "
-                                            "organization's committee is set up for “%(country)s”.")
-                                   % {"pin": pin, "country": country or "?"}})
-        return committee
+        committee = Committee.objects.filter(kind="member", country=country).first() if country else None
+        if committee is not None:
+            return committee
+        certifier = Certifier.WORLD
     committee = Committee.objects.filter(kind=certifier.value).first()
     if committee is None:
         raise ValidationError({"pin": _("No committee certifies this Pin yet: ask the register to set it up.")})
@@ -109,6 +111,11 @@ def application_form_rows(*, player: Player, data: dict) -> list[dict]:
     return rows
 
 
+def may_confirm(user, application: Application) -> bool:
+    """Only the player themself confirms an application filed on their behalf (3.10.2 经本人申请)."""
+    return bool(user and user.is_authenticated and application.player.user_id == user.pk)
+
+
 def may_answer(user, application: Application) -> bool:
     """The applicant, or whoever filed the application on their behalf (7.1)."""
     return bool(user and user.is_authenticated
@@ -122,7 +129,7 @@ def application_view(*, viewer, application_id: int) -> Application:
                    .filter(pk=application_id).first())
     if application is None or viewer is None or not viewer.is_authenticated:
         raise NotFound(_("No such page."))
-    if may_answer(viewer, application) or is_committee_member(viewer):
+    if may_answer(viewer, application) or sits_on(viewer, application.committee):
         return application
     raise NotFound(_("No such page."))
 

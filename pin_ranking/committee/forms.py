@@ -1,4 +1,4 @@
-"""The committee's decision on an application."""
+"""The committee's decision on an application; the register administrator's committees and seats."""
 
 from django import forms
 from django.utils.translation import gettext_lazy
@@ -10,3 +10,25 @@ class DecisionForm(forms.Form):
                                           ("more_info", gettext_lazy("Ask for more"))])
     version = forms.IntegerField(widget=forms.HiddenInput)
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=500, required=False)
+
+
+class CommitteeForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=[
+        ("world", gettext_lazy("World body")), ("member", gettext_lazy("Member organization")),
+        ("website", gettext_lazy("Authorized website"))])
+    country = forms.CharField(label=gettext_lazy("Country or region (a member organization's, such as CN)"),
+                              max_length=64, required=False)
+
+
+class SeatForm(forms.Form):
+    committee = forms.TypedChoiceField(label=gettext_lazy("Committee"), coerce=int)
+    username = forms.CharField(label=gettext_lazy("Account (user name)"), max_length=150)
+
+    def __init__(self, *args, committees=(), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["committee"].choices = [(c.pk, c.name) for c in committees]
+
+
+class AdminForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Account (user name)"), max_length=150)

@@ -5,17 +5,10 @@ from django.db.models import Min
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from pin_ranking.models import Application, CommitteeSeat, PinAward
-from tournaments.access import is_pin_committee
+from pin_ranking.models import Application, Committee, PinAward
 from tournaments.core.selectors import page_of
 from tournaments.errors import NotFound
 from tournaments.extensions import PlayerBadge
-
-
-def sits_on(user, committee) -> bool:
-    if user is None or not user.is_authenticated:
-        return False
-    return is_pin_committee(user) or CommitteeSeat.objects.filter(user=user, committee=committee).exists()
 
 
 def held_pin(*, player, track: str) -> int | None:
@@ -24,18 +17,28 @@ def held_pin(*, player, track: str) -> int | None:
 
 
 def committee_queue(*, user) -> list[Application]:
-    """The open applications of the committees the user sits on (all of them for the pin_committee group)."""
-    qs = (Application.objects.filter(status__in=("pending", "more_info"))
+    """The open applications addressed to the committees the user sits on (7.3): a seat elsewhere reads none."""
+    qs = (Application.objects.filter(status__in=("pending", "more_info"), committee__seats__user=user)
           .select_related("committee", "snapshot", "player").prefetch_related("messages"))
-    if not is_pin_committee(user):
-        qs = qs.filter(committee__seats__user=user)
     return list(qs.order_by("signed_at", "pk"))
+
+
+def committees_all() -> list[Committee]:
+    """The committees with their members (the register administrator's page)."""
+    return list(Committee.objects.prefetch_related("seats__user").order_by("kind", "country", "name"))
+
+
+def register_admins() -> list:
+    from django.contrib.auth import get_user_model
+
+    from pin_ranking.access import REGISTER_ADMIN_GROUP
+
+    return list(get_user_model().objects.filter(groups__name=REGISTER_ADMIN_GROUP).order_by("username"))
 
 
 def pin_register_public() -> list[PinAward]:
     """7.4 公布: holders, Pin, date, country -- nothing personal."""
-    return list(PinAward.objects.only("name", "country", "track", "pin", "number", "awarded_on")
-                .order_by("track", "pin", "awarded_on", "number"))
+    return list(PinAward.objects.select_related("committee").order_by("track", "pin", "awarded_on", "number"))
 
 
 REGISTER_PAGE_SIZE = 100

@@ -1,17 +1,28 @@
 """The committee's decisions on applications (Appendix 9, 7.3-7.4), and its seats."""
 
+from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pin_ranking.committee.selectors import held_pin, sits_on
+from pin_ranking.access import register_admin_group, register_admin_required, sits_on, world_body_required
+from pin_ranking.applications.selectors import missing_sentence
+from pin_ranking.applications.services import applications_reroute
+from pin_ranking.committee.selectors import held_pin
+from pin_ranking.engine import Certifier, Edition, Track, ledger, standards_for
+from pin_ranking.ledger.selectors import pin_register_get, results_by_player
+from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import (
     Application,
     ApplicationMessage,
+    Committee,
     CommitteeSeat,
     PinAward,
+    PinRegister,
+    ResultCertificate,
 )
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import Conflict, NotFound
@@ -31,6 +42,49 @@ def _number(application: Application) -> str:
     return f"{prefix}{year}-{count:05d}"
 
 
+@dataclass(frozen=True)
+class ApprovalState:
+    """The application against the register as it stands now (7.3 核对…相关成绩证明，对照品级标准)."""
+
+    reaches: bool  # the current ledger reaches the Pin applied for
+    missing: str  # what it lacks, when it does not
+    unsigned: list[str]  # counted competitions without a signed results certificate (7.2)
+
+
+def approval_state(application: Application) -> ApprovalState:
+    """The ledger computed again from the register (a competition unregistered or corrected since filing no
+    longer counts) and the certificates of every result it counts, as they are now."""
+    register = pin_register_get()
+    results = results_by_player([application.player_id]).get(application.player_id, [])
+    now = ledger(results, standards_for(register.edition), Track(application.track))
+    reaches = now.pin is not None and now.pin <= application.pin
+    missing = "" if reaches else missing_sentence(data=now.as_data(), track=application.track,
+                                                  pin=application.pin, edition=register.edition)
+    counted = {row["competition"]: row["name"] for row in now.counted}
+    signed = set(ResultCertificate.objects.filter(
+        result__player_id=application.player_id, result__competition_id__in=counted, result__superseded_at__isnull=True,
+        superseded_at__isnull=True, signed_at__isnull=False).values_list("result__competition_id", flat=True))
+    return ApprovalState(reaches, missing, sorted(name for pk, name in counted.items() if pk not in signed))
+
+
+def approval_check(*, application: Application, reason: str) -> list[str]:
+    """At the moment of the decision, not at filing: refuses when the ledger no longer reaches the Pin;
+    names each result without a signed certificate and approves them only with a reason (shown on the
+    application, audited). Returns those results' competitions (empty when all are signed)."""
+    state = approval_state(application)
+    if not state.reaches:
+        raise ValidationError({"decision": _(
+            "The ledger no longer reaches Pin %(pin)d (a competition was unregistered or corrected since the "
+            "application was filed): it now needs %(missing)s. Reject it, or ask the player to apply again.") % {
+            "pin": application.pin, "missing": state.missing}})
+    if state.unsigned and not reason:
+        raise ValidationError({"reason": _(
+            "No results certificate signed by the chief referee for: %(names)s (Appendix 9, 7.2). Wait for the "
+            "signatures, or give the reason you approve anyway (it is shown on the application).") % {
+            "names": "; ".join(state.unsigned)}})
+    return state.unsigned
+
+
 @transaction.atomic
 def application_decide(*, actor, application_id: int, decision: str, version: int, reason: str = "") -> Application:
     """Approve, reject (with a reason) or ask for more. `version` is the one the member saw: a decision taken
@@ -47,12 +101,17 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
     reason = (reason or "").strip()
     if decision in ("reject", "more_info") and not reason:
         raise ValidationError({"reason": _("Say why (the player reads it).")})
+    if application.status == Application.Status.AWAITING_PLAYER:
+        raise ValidationError({"decision": _("The player has not confirmed this application yet (it was filed on "
+                                             "their behalf).")})
     award = None
+    unsigned = []
     if decision == "approve":
         held = held_pin(player=application.player, track=application.track)
         if held is not None and held <= application.pin:
             raise ValidationError({"decision": _("The player already holds Pin %(pin)d: a Pin is never lowered.")
                                    % {"pin": held}})
+        unsigned = approval_check(application=application, reason=reason)
         award = PinAward.objects.create(
             application=application, player=application.player, track=application.track, pin=application.pin,
             number=_number(application), name=application.name, country=application.country,
@@ -63,24 +122,148 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
     application.decided_by = actor
     application.decided_at = timezone.now()
     application.reason = reason
-    application.save(update_fields=["status", "version", "decided_by", "decided_at", "reason"])
+    application.approved_unsigned = unsigned
+    application.save(update_fields=["status", "version", "decided_by", "decided_at", "reason", "approved_unsigned"])
     if decision == "more_info":  # the exchange the player answers (applications.application_answer)
         ApplicationMessage.objects.create(application=application, kind=ApplicationMessage.Kind.ASKED, text=reason,
                                           author=actor)
     audit_record(actor=actor, action=AuditAction.PIN_APPLICATION_DECIDED, obj=application,
                  detail={"decision": decision, "pin": application.pin, "track": application.track,
-                         "reason": reason, "number": award.number if award else None})
+                         "reason": reason, "number": award.number if award else None, "unsigned": unsigned})
     return application
 
 
-@transaction.atomic
-def committee_seat_grant(*, actor, committee, user):
-    """Give `user` a seat on `committee` (an administrator, or a member of that committee, may)."""
+def _username(user) -> str:
+    return user.get_username()
 
-    if actor is not None and not (actor.is_superuser or committee.seats.filter(user=actor).exists()):
-        raise NotFound(_("No such page."))
+
+@transaction.atomic
+def committee_create(*, actor, name: str, kind: str, country: str = "") -> Committee:
+    """A Pin committee (6.1): the world body's (one), a member organization's (one per country or region),
+    or an authorized website's. The register's administrator creates it."""
+    register_admin_required(actor)
+    name = (name or "").strip()
+    country = (country or "").strip().upper() if kind == "member" else ""
+    errors = {}
+    if not name:
+        errors["name"] = _("Give the committee's name.")
+    if kind not in Certifier._value2member_map_:
+        errors["kind"] = _("A committee is the world body's, a member organization's or a website's.")
+    elif kind == "member" and not country:
+        errors["country"] = _("Give the member organization's country or region (such as CN).")
+    elif kind == "world" and Committee.objects.filter(kind="world").exists():
+        errors["kind"] = _("There is one world body's Pin committee.")
+    elif kind == "member" and Committee.objects.filter(kind="member", country=country).exists():
+        errors["country"] = _("This country or region already has a member organization's committee.")
+    if errors:
+        raise ValidationError(errors)
+    committee = Committee.objects.create(name=name[:200], kind=kind, country=country[:64])
+    audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_CREATED, obj=committee,
+                 detail={"name": committee.name, "kind": kind, "country": country})
+    return committee
+
+
+@transaction.atomic
+def committee_rename(*, actor, committee: Committee, name: str) -> Committee:
+    register_admin_required(actor)
+    name = (name or "").strip()
+    if not name:
+        raise ValidationError({"name": _("Give the committee's name.")})
+    committee = Committee.objects.select_for_update().get(pk=committee.pk)
+    committee.name = name[:200]
+    committee.save(update_fields=["name"])
+    audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_CHANGED, obj=committee, detail={"name": committee.name})
+    return committee
+
+
+def _user_named(username: str):
+    user = get_user_model().objects.filter(username=(username or "").strip()).first()
+    if user is None:
+        raise ValidationError({"username": _("No account is called “%(name)s”: the person signs up (or is given "
+                                             "an account) first.") % {"name": username}})
+    return user
+
+
+@transaction.atomic
+def committee_seat_grant(*, actor, committee: Committee, user=None, username: str = "") -> CommitteeSeat:
+    """Give an account a seat on `committee` (the register's administrator does)."""
+    register_admin_required(actor)
+    user = user or _user_named(username)
     seat, created = CommitteeSeat.objects.get_or_create(committee=committee, user=user)
     if created:
         audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_SEAT_GRANTED, obj=seat,
-                     detail={"user": user.get_username(), "committee": committee.name})
+                     detail={"user": _username(user), "committee": committee.name})
     return seat
+
+
+@transaction.atomic
+def committee_seat_revoke(*, actor, committee: Committee, user=None, username: str = "") -> None:
+    register_admin_required(actor)
+    user = user or _user_named(username)
+    seat = CommitteeSeat.objects.filter(committee=committee, user=user).first()
+    if seat is None:
+        raise ValidationError({"username": _("%(name)s has no seat on %(committee)s.") % {
+            "name": _username(user), "committee": committee.name}})
+    audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_SEAT_REVOKED, obj=committee,
+                 detail={"user": _username(user), "committee": committee.name})
+    seat.delete()
+
+
+@transaction.atomic
+def register_admin_grant(*, actor, username: str):
+    """Name an account administrator of the Pin register (a role of its own, as a staff role)."""
+    register_admin_required(actor)
+    user = _user_named(username)
+    if not user.groups.filter(pk=register_admin_group().pk).exists():
+        user.groups.add(register_admin_group())
+        audit_record(actor=actor, action=AuditAction.PIN_REGISTER_ADMIN_GRANTED, obj=user,
+                     detail={"user": _username(user)})
+    return user
+
+
+@transaction.atomic
+def register_admin_revoke(*, actor, username: str):
+    register_admin_required(actor)
+    user = _user_named(username)
+    if actor is not None and user.pk == actor.pk:
+        raise ValidationError({"username": _("You cannot remove your own role: another administrator does.")})
+    if not user.groups.filter(pk=register_admin_group().pk).exists():
+        raise ValidationError({"username": _("%(name)s is not an administrator of the register.") % {
+            "name": _username(user)}})
+    user.groups.remove(register_admin_group())
+    audit_record(actor=actor, action=AuditAction.PIN_REGISTER_ADMIN_REVOKED, obj=user,
+                 detail={"user": _username(user)})
+    return user
+
+
+@transaction.atomic
+def pin_register_update(*, actor, edition: str | None = None, delegate_to_members: bool | None = None) -> PinRegister:
+    """The world body changes the register's settings: the edition whose procedure applies (7.3-7.4;
+    every ledger is recomputed and the open applications go to the committee the new edition names),
+    and whether member organizations register their own country's competitions below class A."""
+    world_body_required(actor)
+    if edition is not None:
+        try:
+            edition = Edition(edition).value
+        except ValueError:
+            raise ValidationError({"edition": _("Choose the 2006 or the 2014 edition.")}) from None
+    register = pin_register_get()
+    register = PinRegister.objects.select_for_update().get(pk=register.pk)
+    detail = {}
+    if delegate_to_members is not None and delegate_to_members != register.delegate_to_members:
+        detail["delegate_to_members"] = [register.delegate_to_members, delegate_to_members]
+        register.delegate_to_members = delegate_to_members
+    if edition is not None and edition != register.edition:
+        detail["edition"] = [register.edition, edition]
+        register.edition = edition
+        register.standards_version += 1
+    if not detail:
+        return register
+    register.save(update_fields=["edition", "standards_version", "delegate_to_members", "updated_at"])
+    detail["standards_version"] = register.standards_version
+    if "edition" in detail:
+        detail["rerouted"] = applications_reroute(edition=register.edition)
+    audit_record(actor=actor, action=AuditAction.PIN_REGISTER_UPDATED, obj=register, detail=detail)
+    if "edition" in detail:
+        eligibility_recompute_later(player_ids=None, reason="standards")
+    return register

@@ -7,14 +7,17 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
 
 from pin_ranking.access import is_committee_member
+from pin_ranking.committee import services
 from pin_ranking.committee.forms import DecisionForm
 from pin_ranking.committee.selectors import committee_queue, pin_award_public, pin_register_public
 from pin_ranking.committee.services import DecisionConflict, application_decide
 from pin_ranking.pdf import pin_certificate_pdf
+from pin_ranking.register import forms as register_forms
 from scoring.engine.table import twelfths_display
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, add_service_messages
 
 
 @login_required
@@ -45,6 +48,7 @@ def committee_applications(request):
                       "check_ok": application.snapshot.pin is not None and application.snapshot.pin <= application.pin,
                       "points_display": (twelfths_display(application.points_total) if application.track == "pin"
                                          else application.points_total),
+                      "now": services.approval_state(application),
                       "form": DecisionForm(initial={"version": application.version}),
                       "exchange": list(application.messages.all())})
     return render(request, "pin_ranking/committee/queue.html", {"queue": queue})
@@ -69,3 +73,93 @@ def pin_award(request, number: str):
     """One entry of the public register: anyone verifying a Pin certificate lands here."""
     return render(request, "pin_ranking/committee/award.html", {
                                                                    "award": pin_award_public(number=number)})
+
+
+@login_required
+@require_POST
+def edition(request):
+    form = register_forms.EditionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.pin_register_update(actor=request.user, edition=form.cleaned_data["edition"],
+                                         delegate_to_members=form.cleaned_data["delegate_to_members"])
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("The register follows the %(edition)s edition; every ledger is being "
+                                        "recomputed.") % {"edition": form.cleaned_data["edition"]})
+    return redirect("pin_ranking:committee")
+
+
+def pin_register_download(request, fmt: str):
+    """The public register (7.4 公布) as CSV, XLSX or JSON: public fields only."""
+    from pin_ranking.ledger import exports
+    from pin_ranking.ledger.views import CONTENT_TYPES
+
+    if fmt not in exports.FORMATS:
+        raise NotFound(_("No such page."))
+    response = HttpResponse(exports.register_file(pin_register_public(), fmt), content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="pin-register.{fmt}"'
+    return response
+
+
+@login_required
+def committees(request):
+    """The register administrator's page: the committees (6.1; 2014 7.3 member organizations; websites),
+    their seats, and who administers the register."""
+    from pin_ranking.access import register_admin_required
+    from pin_ranking.committee import forms as committee_forms
+    from pin_ranking.committee import selectors as committee_selectors
+
+    register_admin_required(request.user)
+    found = committee_selectors.committees_all()
+    create = committee_forms.CommitteeForm(prefix="c")
+    seat = committee_forms.SeatForm(prefix="s", committees=found)
+    admin = committee_forms.AdminForm(prefix="a")
+    action = request.POST.get("action", "")
+    if request.method == "POST":
+        try:
+            done = _committees_action(request, action, found, committee_forms)
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            if done:
+                messages.success(request, done)
+                return redirect("pin_ranking:committees")
+        create = committee_forms.CommitteeForm(request.POST if action == "create" else None, prefix="c")
+        seat = committee_forms.SeatForm(request.POST if action == "seat" else None, prefix="s", committees=found)
+        admin = committee_forms.AdminForm(request.POST if action in ("admin", "unadmin") else None, prefix="a")
+    return render(request, "pin_ranking/committee/committees.html", {
+        "committees": found, "create": create, "seat": seat, "admin": admin,
+        "admins": committee_selectors.register_admins(), "section": "committees", "pin_register_admin": True})
+
+
+def _committees_action(request, action, found, committee_forms) -> str:
+    """One write of the committees page; returns what to say (empty: the form was not valid)."""
+    by_id = {c.pk: c for c in found}
+    if action == "create":
+        form = committee_forms.CommitteeForm(request.POST, prefix="c")
+        if form.is_valid():
+            made = services.committee_create(actor=request.user, **form.cleaned_data)
+            return _("“%(name)s” created: seat its members below.") % {"name": made.name}
+    elif action == "seat":
+        form = committee_forms.SeatForm(request.POST, prefix="s", committees=found)
+        if form.is_valid():
+            services.committee_seat_grant(actor=request.user, committee=by_id[form.cleaned_data["committee"]],
+                                          username=form.cleaned_data["username"])
+            return _("%(user)s now sits on the committee.") % {"user": form.cleaned_data["username"]}
+    elif action == "unseat":
+        committee = by_id.get(int(request.POST.get("committee", 0) or 0))
+        if committee is None:
+            raise NotFound(_("No such page."))
+        services.committee_seat_revoke(actor=request.user, committee=committee, username=request.POST.get("username"))
+        return _("%(user)s no longer sits on the committee.") % {"user": request.POST.get("username")}
+    elif action in ("admin", "unadmin"):
+        form = committee_forms.AdminForm(request.POST, prefix="a")
+        if form.is_valid():
+            if action == "admin":
+                services.register_admin_grant(actor=request.user, username=form.cleaned_data["username"])
+                return _("%(user)s now administers the register.") % {"user": form.cleaned_data["username"]}
+            services.register_admin_revoke(actor=request.user, username=form.cleaned_data["username"])
+            return _("%(user)s no longer administers the register.") % {"user": form.cleaned_data["username"]}
+    return ""

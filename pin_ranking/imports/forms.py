@@ -15,9 +15,22 @@ class ResultsFileForm(forms.Form):
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
     sessions = forms.IntegerField(label=_("Sessions played"), min_value=1, max_value=100)
     players = forms.IntegerField(label=_("Players (empty: the rows of the file)"), min_value=1, required=False)
+    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
+    countries = forms.IntegerField(label=_("Countries or regions taking part"), min_value=1, required=False)
     chief_referee = forms.CharField(label=_("Chief referee who signed the results"), max_length=200)
+    results_sheet = forms.FileField(label=_("Full results sheet (needed when the file lists fewer players than "
+                                            "stated and the class rests on the stated number)"), required=False)
+
+
+class ReviewForm(forms.Form):
+    """Confirming a file that waits for review (pin_ranking.imports.services.results_import_confirm)."""
+
+    create_players = forms.BooleanField(label=_("Create the players listed from the file"), required=False)
+    names_reason = forms.CharField(label=_("Why the names differ (word order, spacing, script…)"), max_length=300,
+                                   required=False)
 
 
 class ArchiveForm(forms.Form):
     file = forms.FileField(label=_("Tournament archive (JSON)"))
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
+    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)

@@ -4,12 +4,15 @@ every problem is located (row, column) and nothing is saved unless the whole fil
 the roster import (tournaments.roster)."""
 
 import datetime as dt
+import hashlib
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from itertools import groupby
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,9 +20,17 @@ from pin_ranking.access import committee_member_required
 from pin_ranking.engine import TWELFTHS, competition_class
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate, ResultsImport
-from pin_ranking.register.services import certificate_code, class_reason, competition_register, level_of
+from pin_ranking.register.services import (
+    certificate_code,
+    class_reason,
+    competition_register,
+    level_of,
+    register_scope_check,
+)
+from scoring.engine.table import twelfths_display
 from tournaments.archive.services import tournament_import_archive
 from tournaments.audit import AuditAction, audit_record
+from tournaments.errors import NotFound
 from tournaments.models import Player, Tournament
 from tournaments.roster.files import Problem, RosterFileError, read_table  # one reader for every file import
 from tournaments.roster.files import problem_message as roster_problem_message
@@ -58,6 +69,18 @@ MESSAGES = {
     "other_name": gettext_lazy(
         "Federation ID “{value}” belongs to “{stored}”, but this row names “{name}”: correct the ID or the name."),
     "too_long": gettext_lazy("“{column}” is longer than {limit} characters."),
+    "too_many_table_points": gettext_lazy(
+        "{value} table points over {sessions} sessions: a player earns at most 4 a session, {most} in all "
+        "(3.9.2)."),
+    "table_points_total": gettext_lazy(
+        "The table points add up to {total}, but {tables} tables over {sessions} sessions give out at most {most} "
+        "(7 a table each session, 3.9.2): a row is wrong, or players are missing."),
+    "rank_order": gettext_lazy(
+        "Rank {rank} does not follow the points: row {other_row} has rank {other_rank} with {other_tp} table "
+        "points and {other_cp} contest points, against {tp} and {cp} here (3.10.1: table points first, then "
+        "contest points)."),
+    "more_rows_than_players": gettext_lazy(
+        "The file has {rows} players, more than the {players} stated: correct the number of players."),
 }
 
 
@@ -141,9 +164,22 @@ def _int(text: str, *, minimum=None) -> int | None:
     return value
 
 
-def check_rows(rows) -> tuple[list[dict], list[Problem]]:
+@dataclass
+class Findings:
+    """What the committee reviews before an import counts: players the register does not know (created from
+    the file on confirmation) and names that differ from the stored ones (accepted with a reason)."""
+
+    unknown: list[dict]
+    other_names: list[dict]
+
+    def __bool__(self) -> bool:
+        return bool(self.unknown or self.other_names)
+
+
+def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     """Every row checked against the players known by federation ID; every problem, located."""
     problems: list[Problem] = []
+    findings = Findings([], [])
     ids = {values.get("federation_id", "") for _n, values in rows}
     players = {p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])}
     first_row: dict[str, int] = {}
@@ -166,11 +202,12 @@ def check_rows(rows) -> tuple[list[dict], list[Problem]]:
                 first_row[fid] = number
             player = players.get(fid)
             if player is None:
-                row_problems.append(Problem(number, "federation_id", "unknown_federation_id", {"value": fid}))
+                findings.unknown.append({"row": number, "federation_id": fid, "name": values.get("name", ""),
+                                         "country": values.get("country", "")})
             elif values.get("name") and name_key(values["name"]) not in {
                     name_key(player.name), name_key(player.name_local or player.name)}:
-                row_problems.append(Problem(number, "name", "other_name",
-                                            {"value": fid, "stored": player.name, "name": values["name"]}))
+                findings.other_names.append({"row": number, "federation_id": fid, "name": values["name"],
+                                             "stored": player.name})
         parsed_row = {"player": player, "federation_id": fid, "name": values.get("name", ""),
                       "country": values.get("country", ""), "group_name": values.get("group", ""),
                       "team_name": values.get("team", "")}
@@ -190,8 +227,53 @@ def check_rows(rows) -> tuple[list[dict], list[Problem]]:
                 row_problems.append(Problem(number, column, code, {"value": text}))
             parsed_row[column] = value
         problems.extend(row_problems)
+        parsed_row["row"] = number
         parsed.append(parsed_row)
-    return parsed, problems
+    return parsed, problems, findings
+
+
+def plausibility_problems(parsed: list[dict], *, sessions: int, players: int) -> list[Problem]:
+    """What no real competition can produce (3.9.2 4-2-1-0 a table; 3.10.1 the order; 参赛人数):
+    - a player's table points above 4 a session;
+    - where the file lists every player (as many rows as players, in tables of four), a total above
+      7 a table each session (less is possible: forfeits, 3.11.2.1);
+    - a rank that does not follow the points: more table points (or as many, and more contest points)
+      never ranks below (the competition's own tie-breaks apply only among equal points: 按竞赛规定);
+    - more rows than the stated number of players."""
+    problems = []
+    most = 4 * TWELFTHS * sessions
+    for row in parsed:
+        if row["table_points"] is not None and row["table_points"] > most:
+            problems.append(Problem(row["row"], "table_points", "too_many_table_points", {
+                "value": _points(row["table_points"]), "sessions": sessions, "most": 4 * sessions}))
+    if len(parsed) > players:
+        problems.append(Problem(0, "players", "more_rows_than_players", {"rows": len(parsed), "players": players}))
+    complete = [r for r in parsed if r["table_points"] is not None and r["rank"] is not None
+                and r["contest_points"] is not None]
+    if len(parsed) == players and players % 4 == 0 and len(complete) == len(parsed):
+        total = sum(r["table_points"] for r in complete)
+        tables = players // 4
+        if total > 7 * TWELFTHS * tables * sessions:
+            problems.append(Problem(0, "table_points", "table_points_total", {
+                "total": _points(total), "tables": tables, "sessions": sessions, "most": 7 * tables * sessions}))
+    ordered = sorted(complete, key=lambda r: (-r["table_points"], -r["contest_points"], r["row"]))
+    worst_above = None  # of the rows with strictly better points, the one ranked lowest
+    for _points_key, group in groupby(ordered, key=lambda r: (r["table_points"], r["contest_points"])):
+        group = list(group)
+        for row in group:
+            if worst_above is not None and row["rank"] <= worst_above["rank"]:
+                problems.append(Problem(row["row"], "rank", "rank_order", {
+                    "rank": row["rank"], "other_row": worst_above["row"], "other_rank": worst_above["rank"],
+                    "other_tp": _points(worst_above["table_points"]), "other_cp": worst_above["contest_points"],
+                    "tp": _points(row["table_points"]), "cp": row["contest_points"]}))
+        lowest = max(group, key=lambda r: r["rank"])
+        if worst_above is None or lowest["rank"] > worst_above["rank"]:
+            worst_above = lowest
+    return problems
+
+
+def _points(twelfths: int) -> str:
+    return str(twelfths_display(twelfths))
 
 
 @dataclass(frozen=True)
@@ -204,35 +286,154 @@ class ExternalCompetition:
     place: str = ""
     players: int | None = None  # None: the rows in the file
     chief_referee: str = ""  # who signed the results on paper (7.2)
+    country: str = ""  # the host country or region (delegated registration, pin_ranking.access)
+    countries: int | None = None  # how many countries or regions took part (metadata)
+
+    def as_params(self) -> dict:
+        return {"name": self.name, "level": self.level, "starts_on": self.starts_on.isoformat(),
+                "ends_on": self.ends_on.isoformat(), "sessions": self.sessions, "place": self.place,
+                "players": self.players, "chief_referee": self.chief_referee, "country": self.country,
+                "countries": self.countries}
+
+    @classmethod
+    def from_params(cls, params: dict) -> "ExternalCompetition":
+        return cls(**{**params, "starts_on": dt.date.fromisoformat(params["starts_on"]),
+                      "ends_on": dt.date.fromisoformat(params["ends_on"])})
 
 
-def results_file_import(*, actor, filename: str, content: bytes, competition: ExternalCompetition) -> Competition:
+class ResultsNeedReview(Exception):
+    """The file is clean but names players the register does not know, or names that differ from the
+    stored ones: it waits (a ResultsImport in review) for the committee to confirm."""
+
+    def __init__(self, record: ResultsImport):
+        self.record = record
+        super().__init__(record.pk)
+
+
+def _particulars(competition: ExternalCompetition):
+    level = level_of(competition.level)
+    errors = {}
+    if not competition.name.strip():
+        errors["name"] = _("Give the competition's name.")
+    if competition.ends_on < competition.starts_on:
+        errors["ends_on"] = _("The last day cannot come before the first day.")
+    if not competition.chief_referee.strip():
+        errors["chief_referee"] = _(
+            "Name the chief referee who signed these results (Appendix 9, 7.2: signed by a qualified referee).")
+    if not isinstance(competition.sessions, int) or competition.sessions < 1:
+        errors["sessions"] = _("Give the number of sessions played (1 or more).")
+    if errors:
+        raise ValidationError(errors)
+    return level
+
+
+def _already_counted(*, digest: str, competition: ExternalCompetition) -> None:
+    """The same results never count twice (4.1): refused when the same file (by content, whatever its name)
+    or a competition of the same name and first day is registered, naming the earlier one."""
+    earlier = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first()
+    if earlier is None:
+        earlier = Competition.objects.filter(unregistered_at__isnull=True, starts_on=competition.starts_on,
+                                             name__iexact=competition.name.strip()).first()
+    if earlier is not None:
+        source = earlier.imports.filter(status=ResultsImport.Status.DONE).first()
+        raise ValidationError(_("These results are already registered as “%(name)s” (%(date)s, registered %(when)s"
+                                "%(file)s): the same results never count twice. Unregister the earlier one first "
+                                "if it was wrong.") % {
+            "name": earlier.name, "date": earlier.starts_on.isoformat(),
+            "when": earlier.registered_at.date().isoformat(),
+            "file": (_(" from the file “%(file)s”") % {"file": source.filename}) if source else ""})
+
+
+def results_file_import(*, actor, filename: str, content: bytes, competition: ExternalCompetition,
+                        create_players: bool = False, names_reason: str = "", results_sheet=None,
+                        review: ResultsImport | None = None) -> Competition:
     """Import a results file of a competition run elsewhere; every problem located, nothing half-saved.
 
     A rejected file leaves a ResultsImport row with its problems (and an audit event); the error raised
-    carries them too (ResultsFileInvalid)."""
+    carries them too (ResultsFileInvalid). A clean file naming players the register does not know, or
+    names other than the stored ones, waits for review (ResultsNeedReview) unless `create_players` and
+    `names_reason` already confirm them (the command's --create-players and --names-reason)."""
     committee_member_required(actor)
-    level = level_of(competition.level)
-    if not competition.name.strip():
-        raise ValidationError({"name": _("Give the competition's name.")})
-    if competition.ends_on < competition.starts_on:
-        raise ValidationError({"ends_on": _("The last day cannot come before the first day.")})
-    if not competition.chief_referee.strip():
-        raise ValidationError({"chief_referee": _(
-            "Name the chief referee who signed these results (Appendix 9, 7.2: signed by a qualified referee).")})
+    level = _particulars(competition)
+    register_scope_check(actor, country=competition.country.strip().upper(), klass=None)
+    digest = hashlib.sha256(content).hexdigest()
+    _already_counted(digest=digest, competition=competition)
     rows, problems = read_results(filename, content)
-    parsed = []
+    parsed, findings = [], Findings([], [])
+    players = competition.players
     if not problems:
-        parsed, problems = check_rows(rows)
+        parsed, problems, findings = check_rows(rows)
+        players = competition.players if competition.players is not None else len(parsed)
+        if not problems:
+            problems = plausibility_problems(parsed, sessions=competition.sessions, players=players)
     if problems:
         record = _record_rejection(actor, filename, problems)
         raise ResultsFileInvalid(problems, record)
-    players = competition.players if competition.players is not None else len(parsed)
     decision = competition_class(level=level, players=players, sessions=competition.sessions)
     if decision.klass is None:
         raise ValidationError(_("“%(name)s” meets no class of Appendix 9, 5 and would not count: %(reason)s.")
                               % {"name": competition.name, "reason": class_reason(decision)})
-    return _save_results_file(actor, filename, competition, level, decision, players, parsed)
+    if review is not None and review.results_sheet:
+        results_sheet = review.results_sheet
+    _class_rests_on_rows(level=level, players=players, rows=len(parsed), sessions=competition.sessions,
+                         results_sheet=results_sheet)
+    register_scope_check(actor, country=competition.country.strip().upper(), klass=decision.klass.value)
+    names_reason = (names_reason or "").strip()
+    if (findings.unknown and not create_players) or (findings.other_names and not names_reason):
+        raise ResultsNeedReview(_record_review(actor, filename, content, digest, competition, findings,
+                                               results_sheet))
+    try:
+        return _save_results_file(actor, filename, competition, level, decision, players, parsed, digest=digest,
+                                  findings=findings, names_reason=names_reason, results_sheet=results_sheet,
+                                  record=review)
+    except IntegrityError:  # the same file imported at the same moment by someone else
+        _already_counted(digest=digest, competition=competition)
+        raise
+
+
+def _class_rests_on_rows(*, level, players: int, rows: int, sessions: int, results_sheet) -> None:
+    """5.1.1 参赛人数: a class that only a stated number larger than the file's rows reaches needs the full
+    results sheet behind that number."""
+    if players > rows and results_sheet is None:
+        by_rows = competition_class(level=level, players=rows, sessions=sessions).klass
+        by_stated = competition_class(level=level, players=players, sessions=sessions).klass
+        if by_rows != by_stated:
+            raise ValidationError({"results_sheet": _(
+                "The class (%(stated)s) rests on %(players)d players, but the file lists %(rows)d (class %(by_rows)s): "
+                "attach the full results sheet signed by the chief referee.") % {
+                "stated": by_stated, "players": players, "rows": rows, "by_rows": by_rows or "none"}})
+
+
+@transaction.atomic
+def _record_review(actor, filename, content, digest, competition, findings, results_sheet) -> ResultsImport:
+    record = ResultsImport(
+        kind=ResultsImport.Kind.RESULTS_FILE, filename=filename[:255], status=ResultsImport.Status.REVIEW,
+        content=content, digest=digest, params=competition.as_params(), unknown_players=findings.unknown,
+        other_names=findings.other_names, created_by=actor)
+    if results_sheet is not None:
+        record.results_sheet.save(f"results-sheet-{digest[:12]}", results_sheet, save=False)
+    record.save()
+    audit_record(actor=actor, action=AuditAction.PIN_RESULTS_IMPORT_REVIEW, obj=record,
+                 detail={"file": record.filename, "unknown": len(findings.unknown),
+                         "names": len(findings.other_names)})
+    return record
+
+
+def results_import_confirm(*, actor, import_id: int, create_players: bool, names_reason: str = "") -> Competition:
+    """The committee confirms a file waiting for review: the unknown players are created from the file
+    (name, country, federation ID) and the differing names accepted with `names_reason`. The file is
+    checked again as on upload (another import may have come meanwhile)."""
+    committee_member_required(actor)
+    record = ResultsImport.objects.filter(pk=import_id, status=ResultsImport.Status.REVIEW).first()
+    if record is None:
+        raise NotFound(_("No such page."))
+    if record.unknown_players and not create_players:
+        raise ValidationError({"create_players": _("Confirm that the players listed are created from the file.")})
+    if record.other_names and not (names_reason or "").strip():
+        raise ValidationError({"names_reason": _("Say why the names differ (word order, spacing, script…).")})
+    return results_file_import(actor=actor, filename=record.filename, content=bytes(record.content),
+                               competition=ExternalCompetition.from_params(record.params),
+                               create_players=create_players, names_reason=names_reason, review=record)
 
 
 @transaction.atomic
@@ -246,13 +447,20 @@ def _record_rejection(actor, filename, problems) -> ResultsImport:
 
 
 @transaction.atomic
-def _save_results_file(actor, filename, competition, level, decision, players, parsed) -> Competition:
-    from django.utils import timezone
-
+def _save_results_file(actor, filename, competition, level, decision, players, parsed, *, digest, findings,
+                       names_reason, results_sheet, record=None) -> Competition:
+    created = {}
+    for unknown in findings.unknown:  # confirmed on review: created from the file
+        created[unknown["federation_id"]] = Player.objects.create(
+            name=unknown["name"][:200], country=unknown["country"][:64], federation_id=unknown["federation_id"])
+    for item in parsed:
+        if item["player"] is None:
+            item["player"] = created[item["federation_id"]]
     row = Competition.objects.create(
         source=Competition.Source.RESULTS_FILE, name=competition.name.strip()[:200], place=competition.place[:200],
+        country=competition.country.strip().upper()[:64], countries=competition.countries,
         starts_on=competition.starts_on, ends_on=competition.ends_on, level=level.value, klass=decision.klass.value,
-        players=players, sessions=competition.sessions, registered_by=actor,
+        players=players, sessions=competition.sessions, registered_by=actor, digest=digest,
     )
     results = CompetitionResult.objects.bulk_create(
         CompetitionResult(
@@ -263,24 +471,32 @@ def _save_results_file(actor, filename, competition, level, decision, players, p
         )
         for item in parsed
     )
-    # 7.2: the results as signed on paper by the competition's chief referee, named here.
+    # 7.2: the results as signed on paper by the competition's chief referee, entered here by `actor`: the
+    # certificates say so ("signed on paper by X; entered by Y on DATE"), never that they were signed here.
     now = timezone.now()
     ResultCertificate.objects.bulk_create(
         ResultCertificate(result=result, code=certificate_code(), signed_at=now,
-                          signer_name=competition.chief_referee.strip()[:200])
+                          signer_name=competition.chief_referee.strip()[:200], entered_by=actor, entered_at=now)
         for result in results
     )
-    ResultsImport.objects.create(kind=ResultsImport.Kind.RESULTS_FILE, filename=filename[:255],
-                                 status=ResultsImport.Status.DONE, competition=row, created_by=actor)
+    if record is None:  # imported at once; else the reviewed record (its file and results sheet kept) is done
+        record = ResultsImport(kind=ResultsImport.Kind.RESULTS_FILE, filename=filename[:255], created_by=actor)
+        if results_sheet is not None:
+            record.results_sheet.save(f"results-sheet-{digest[:12]}", results_sheet, save=False)
+    record.status, record.competition, record.content, record.digest = ResultsImport.Status.DONE, row, None, digest
+    record.unknown_players, record.other_names = findings.unknown, findings.other_names
+    record.names_reason = names_reason[:300]
+    record.save()
     audit_record(actor=actor, action=AuditAction.PIN_RESULTS_IMPORTED, obj=row,
                  detail={"name": row.name, "results": len(results), "level": level.value,
-                         "class": decision.klass.value, "file": filename[:255]})
+                         "class": decision.klass.value, "file": filename[:255], "created": len(created),
+                         "names_accepted": len(findings.other_names), "names_reason": names_reason[:300]})
     eligibility_recompute_later(player_ids=[r.player_id for r in results], reason="imported")
     return row
 
 
 @transaction.atomic
-def results_archive_import(*, actor, data, level: str) -> Competition:
+def results_archive_import(*, actor, data, level: str, country: str = "") -> Competition:
     """Import a tournament archive (docs/archive.md) of a competition run elsewhere and register it:
     its players are matched by federation ID (the archive import's rule), its planned sessions must
     all have been played (a finished tournament). All or nothing: the archive's problems
@@ -291,7 +507,7 @@ def results_archive_import(*, actor, data, level: str) -> Competition:
     if tournament.status != Tournament.Status.FINISHED:
         raise ValidationError(_("The archive's tournament is not finished (not every planned session was played): "
                                 "only final results can be registered (Appendix 9, 4.4)."))
-    competition = competition_register(actor=actor, tournament=tournament, level=level)
+    competition = competition_register(actor=actor, tournament=tournament, level=level, country=country)
     Competition.objects.filter(pk=competition.pk).update(source=Competition.Source.ARCHIVE)
     competition.source = Competition.Source.ARCHIVE
     ResultsImport.objects.create(kind=ResultsImport.Kind.ARCHIVE, filename=tournament.name[:255],

@@ -11,9 +11,11 @@ from pin_ranking.imports import forms, selectors
 from pin_ranking.imports.services import (
     ExternalCompetition,
     ResultsFileInvalid,
+    ResultsNeedReview,
     problem_message,
     results_archive_import,
     results_file_import,
+    results_import_confirm,
 )
 from tournaments.archive.read import ArchiveInvalid
 from tournaments.errors import add_service_messages
@@ -34,10 +36,12 @@ def imports(request):
             event = ExternalCompetition(
                 name=data["name"], level=data["level"], starts_on=data["starts_on"], ends_on=data["ends_on"],
                 sessions=data["sessions"], place=data["place"], players=data["players"],
-                chief_referee=data["chief_referee"])
+                chief_referee=data["chief_referee"], country=data["country"], countries=data["countries"])
             try:
                 found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),
-                                            competition=event)
+                                            competition=event, results_sheet=data["results_sheet"])
+            except ResultsNeedReview as review:
+                return redirect("pin_ranking:import_review", import_id=review.record.pk)
             except ResultsFileInvalid as error:
                 problems = [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
             except ValidationError as error:
@@ -53,7 +57,8 @@ def imports(request):
 
             try:
                 data = json.loads(archive_form.cleaned_data["file"].read().decode("utf-8-sig"))
-                found = results_archive_import(actor=request.user, data=data, level=archive_form.cleaned_data["level"])
+                found = results_archive_import(actor=request.user, data=data, level=archive_form.cleaned_data["level"],
+                                               country=archive_form.cleaned_data["country"])
             except (ValueError, UnicodeDecodeError):
                 messages.error(request, _("The archive is not a JSON file."))
             except ArchiveInvalid as error:
@@ -69,3 +74,25 @@ def imports(request):
     return render(request, "pin_ranking/imports/imports.html", {
         "file_form": file_form, "archive_form": archive_form, "problems": problems, "history": history,
         "section": "imports"})
+
+
+@login_required
+def import_review(request, import_id: int):
+    """A clean file waiting for review: the players the register does not know (created from the file on
+    confirmation) and the names written otherwise than stored (accepted with a reason)."""
+    record = selectors.import_in_review(user=request.user, import_id=import_id)
+    form = forms.ReviewForm(request.POST or None)
+    problems = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            found = results_import_confirm(actor=request.user, import_id=record.pk, **form.cleaned_data)
+        except ResultsFileInvalid as error:
+            problems = [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("“%(name)s” imported: class %(klass)s.") % {
+                "name": found.name, "klass": found.klass})
+            return redirect("pin_ranking:competition", competition_id=found.pk)
+    return render(request, "pin_ranking/imports/review.html", {
+        "record": record, "form": form, "problems": problems, "section": "imports"})

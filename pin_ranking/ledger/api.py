@@ -83,11 +83,12 @@ class LedgerApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
     @extend_schema(responses=LedgerRowOutput(many=True),
-                   summary="The Pin ledger: every player with a federation ID and a counted competition")
+                   summary="The Pin ledger: the players in your committee's scope with a counted competition")
     def get(self, request):
         if not is_committee_member(request.user):
-            raise PermissionDenied(_("Only the Pin committee reads the whole ledger."))
-        return Response(LedgerRowOutput(selectors.ledger_export(), many=True).data)
+            raise PermissionDenied(_("Only a Pin committee reads the ledger."))
+        rows = selectors.ledger_export(players=selectors.players_in_scope(request.user))
+        return Response(LedgerRowOutput(rows, many=True).data)
 
 
 class PlayerLedgerApi(APIView):

@@ -12,3 +12,4 @@ class SearchForm(forms.Form):
 
 class LedgerFilterForm(forms.Form):
     track = forms.ChoiceField(label=_("Track"), choices=TRACK_CHOICES, required=False)
+    country = forms.CharField(label=_("Country or region"), max_length=64, required=False)

@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from django.db.models import Q
 
-from pin_ranking.access import committee_member_required, is_committee_member
+from pin_ranking.access import committee_member_required, may_read_player, seats_of
 from pin_ranking.engine import Result, Track, ledger, standards_for
 from pin_ranking.models import Competition, CompetitionResult, Ledger, PinAward, PinRegister, ResultCertificate
 from scoring.engine.table import twelfths_number
@@ -33,18 +33,23 @@ def results_by_player(player_ids) -> dict[int, list[Result]]:
     return by_player
 
 
-def ledger_export() -> list[dict]:
-    """One object per player with a federation ID and at least one counted competition, ordered by
-    federation ID (export_pin_ledger): computed from the current certified results by the engine, so
-    it never waits for the worker. `table_points` a number (41.5), `contest_points` the sum of positive
-    competition totals (4.6 note 1), `competitions` how many counted competitions (both tracks),
-    `pin` / `web_pin` the highest Pin the ledger reaches (1-9) or None."""
+def ledger_export(*, players=None) -> list[dict]:
+    """One object per player with at least one counted competition (`players`: a queryset to limit it to,
+    such as a committee's scope), those with a federation ID first, ordered by it (export_pin_ledger):
+    computed from the current certified results by the engine, so it never waits for the worker.
+    `table_points` a number (41.5), `contest_points` the sum of positive competition totals (4.6 note 1),
+    `competitions` how many counted competitions (both tracks), `pin` / `web_pin` the highest Pin the
+    ledger reaches (1-9) or None; `player` the record's number, `country`, and `results`, one object per
+    counted competition (its track, name, level, class, first day, rank, table and contest points)."""
     standards = standards_for(pin_register_get().edition)
-    ids = list(Player.objects.exclude(federation_id="").filter(
-        pin_results__superseded_at__isnull=True, pin_results__competition__unregistered_at__isnull=True,
-    ).values_list("pk", flat=True).distinct())
+    current = Player.objects.filter(pin_results__superseded_at__isnull=True,
+                                    pin_results__competition__unregistered_at__isnull=True)
+    if players is not None:
+        current = current.filter(pk__in=players.values("pk"))
+    ids = list(current.values_list("pk", flat=True).distinct())
     results = results_by_player(ids)
-    players = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "name", "federation_id")}
+    people = {p.pk: p for p in Player.objects.filter(pk__in=ids).only("pk", "name", "federation_id", "country")}
+    days = dict(Competition.objects.filter(results__player_id__in=ids).values_list("pk", "starts_on").distinct())
     out = []
     for player_id, mine in results.items():
         pin = ledger(mine, standards, Track.PIN)
@@ -52,21 +57,41 @@ def ledger_export() -> list[dict]:
         counted = len(pin.counted) + len(web.counted)
         if not counted:
             continue
-        player = players[player_id]
+        player = people[player_id]
+        rows = [{"track": "pin" if one is pin else "web_pin",
+                 "competition": row["name"], "level": row["level"], "class": row["class"],
+                 "starts_on": days[row["competition"]].isoformat(), "rank": row["rank"],
+                 "table_points": twelfths_number(row["table_points"]) if one is pin else row["table_points"],
+                 "contest_points": row["contest_points"]}
+                for one in (pin, web) for row in one.counted]
+        rows.sort(key=lambda row: (row["starts_on"], row["competition"]))
         out.append({
             "federation_id": player.federation_id, "name": player.name, "competitions": counted,
             "table_points": twelfths_number(pin.points), "contest_points": pin.contest_points,
-            "pin": pin.pin, "web_pin": web.pin,
+            "pin": pin.pin, "web_pin": web.pin, "player": player.pk, "country": player.country, "results": rows,
         })
-    out.sort(key=lambda row: row["federation_id"])
+    out.sort(key=lambda row: (row["federation_id"] == "", row["federation_id"], row["name"], row["player"]))
     return out
 
 
-def player_search(*, user, query: str, limit: int = 50):
-    """Players by name, local name or federation ID, with their current ledgers (committee only)."""
+def players_in_scope(user):
+    """The players whose ledgers a committee member reads: every player for the world body, a member
+    organization's country's players, a website's players with web results (pin_ranking.access)."""
     committee_member_required(user)
+    seats = seats_of(user)
+    if seats.world:
+        return Player.objects.all()
+    scope = Q(country__in=seats.countries) if seats.countries else Q(pk__in=[])
+    if seats.website:
+        scope |= Q(pk__in=CompetitionResult.objects.filter(competition__level="web", superseded_at__isnull=True)
+                   .values("player_id"))
+    return Player.objects.filter(scope)
+
+
+def player_search(*, user, query: str, limit: int = 50):
+    """Players by name, local name or federation ID, with their current ledgers (the committee's scope)."""
     query = (query or "").strip()
-    rows = Player.objects.all()
+    rows = players_in_scope(user)
     if query:
         rows = rows.filter(Q(name__icontains=query) | Q(name_local__icontains=query) | Q(federation_id__iexact=query))
     else:
@@ -78,10 +103,16 @@ def player_search(*, user, query: str, limit: int = 50):
     return [(p, ledgers.get(p.pk, {})) for p in players]
 
 
-def ledgers_for_committee(*, user, track: str = "pin", limit: int = 200):
-    committee_member_required(user)
-    return (Ledger.objects.filter(track=track).select_related("player")
-            .order_by("pin", "-points", "player__name")[:limit])
+LEDGER_PAGE_SIZE = 100
+
+
+def ledgers_for_committee(*, user, track: str = "pin", country: str = ""):
+    """The ledgers in the member's scope, best first, filtered by country (the page pages them)."""
+    rows = (Ledger.objects.filter(track=track, player__in=players_in_scope(user)).select_related("player")
+            .order_by("pin", "-points", "player__name", "pk"))
+    if country:
+        rows = rows.filter(player__country__iexact=country.strip())
+    return rows
 
 
 def player_for_user(*, user) -> Player | None:
@@ -94,7 +125,7 @@ def player_ledger_view(*, viewer, player_id: int) -> dict:
     """A player's ledgers (both tracks) with their counted competitions: the player themselves or the
     committee; anyone else 404."""
     player = Player.objects.filter(pk=player_id).first()
-    if player is None or not (player.user_id == getattr(viewer, "pk", None) or is_committee_member(viewer)):
+    if player is None or not may_read_player(viewer, player):
         raise NotFound("No such player.")
     return player_ledger(player=player)
 

@@ -1,11 +1,13 @@
 """The ledger's pages: my Pin (the player), a player's ledger, the committee's search and ledger list."""
 
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
-from pin_ranking.access import is_committee_member
-from pin_ranking.ledger import forms, selectors
+from pin_ranking.access import is_committee_member, is_register_admin
+from pin_ranking.ledger import exports, forms, selectors
 from scoring.engine.table import twelfths_display
 
 
@@ -13,6 +15,8 @@ def home(request):
     """/pin/: the committee's register, the player's own Pin, or the public verification page."""
     if is_committee_member(request.user):
         return redirect("pin_ranking:committee")
+    if is_register_admin(request.user):
+        return redirect("pin_ranking:committees")
     if selectors.player_for_user(user=request.user) is not None:
         return redirect("pin_ranking:my_pin")
     return redirect("pin_ranking:verify")
@@ -61,7 +65,7 @@ def placing_text(placing) -> str:
     return _("individual top %(top)d of a web competition") % {"top": placing.individual_top}
 
 
-def _ledger_context(view: dict) -> dict:
+def ledger_context(view: dict) -> dict:
     tracks = []
     for key, label in (("pin", _("Pin")), ("web_pin", _("Web Pin"))):
         track = view["tracks"][key]
@@ -78,15 +82,8 @@ def my_pin(request):
     if player is None:
         return render(request, "pin_ranking/ledger/my_pin.html", {"player": None})
     view = selectors.player_ledger(player=player)
-    return render(request, "pin_ranking/ledger/my_pin.html", {**_ledger_context(view), "own": True,
+    return render(request, "pin_ranking/ledger/my_pin.html", {**ledger_context(view), "own": True,
                                                         "awards": selectors.pin_awards_of(player=player)})
-
-
-@login_required
-def player_ledger(request, player_id: int):
-    view = selectors.player_ledger_view(viewer=request.user, player_id=player_id)
-    return render(request, "pin_ranking/ledger/my_pin.html", {**_ledger_context(view), "own": False,
-                                                        "awards": selectors.pin_awards_of(player=view["player"])})
 
 
 @login_required
@@ -102,8 +99,28 @@ def players(request):
 def ledger(request):
     form = forms.LedgerFilterForm(request.GET or None)
     track = (form.cleaned_data.get("track") if form.is_valid() else "") or "pin"
-    rows = list(selectors.ledgers_for_committee(user=request.user, track=track))
-    for row in rows:
+    country = form.cleaned_data.get("country", "") if form.is_valid() else ""
+    paginator = Paginator(selectors.ledgers_for_committee(user=request.user, track=track, country=country),
+                          selectors.LEDGER_PAGE_SIZE)
+    page = paginator.get_page(request.GET.get("page"))
+    for row in page.object_list:
         row.points_display = twelfths_display(row.points) if track == "pin" else row.points
     return render(request, "pin_ranking/ledger/ledger.html", {
-        "form": form, "rows": rows, "track": track, "section": "ledger"})
+        "form": form, "page": page, "page_numbers": paginator.get_elided_page_range(page.number),
+        "track": track, "section": "ledger"})
+
+
+CONTENT_TYPES = {"json": "application/json", "csv": "text/csv; charset=utf-8",
+                 "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"}
+
+
+@login_required
+def ledger_download(request):
+    """The ledgers in the member's scope as CSV, XLSX or JSON (the export_pin_ledger command's files)."""
+    fmt = request.GET.get("format", "csv")
+    if fmt not in exports.FORMATS:
+        fmt = "csv"
+    content = exports.ledger_file(selectors.ledger_export(players=selectors.players_in_scope(request.user)), fmt)
+    response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
+    response["Content-Disposition"] = f'attachment; filename="pin-ledger.{fmt}"'
+    return response

@@ -10,15 +10,22 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-OPEN_STATUSES = ("pending", "more_info")
+OPEN_STATUSES = ("awaiting_player", "pending", "more_info")
 
 
 class Application(models.Model):
     class Status(models.TextChoices):
+        # Filed on the player's behalf: waits for the player's own confirmation (7.1, 3.10.2 经本人申请).
+        AWAITING_PLAYER = "awaiting_player", _("Waiting for the player's confirmation")
         PENDING = "pending", _("Waiting for the committee")
         MORE_INFO = "more_info", _("More information asked")
         APPROVED = "approved", _("Approved")
         REJECTED = "rejected", _("Rejected")
+
+    class Pledge(models.TextChoices):  # who accepted 本人承诺
+        PLAYER = "player", _("The player, in their account")
+        PAPER = "paper", _("The player, on the signed paper form (uploaded)")
+        WAITING = "", _("Not yet: waiting for the player")
 
     class Sex(models.TextChoices):  # 附件十 性别
         FEMALE = "F", _("Female")
@@ -42,6 +49,11 @@ class Application(models.Model):
     points_total = models.IntegerField(_("Pin points in total"))  # 品级积分合计 (twelfths on the Pin track)
     # 本人承诺，将积极弘扬奥林匹克精神 … 请审核。
     pledge_accepted = models.BooleanField(_("pledge accepted"))
+    pledge_by = models.CharField(_("pledge accepted by"), max_length=8, choices=Pledge.choices, blank=True,
+                                 default=Pledge.PLAYER)
+    # Appendix 10 signed by the player on paper, scanned (7.1 比赛后书面申请), when an official files it.
+    paper_form = models.FileField(_("signed paper form"), upload_to="pin/application-forms/", blank=True)
+    confirmed_at = models.DateTimeField(_("confirmed by the player at"), null=True, blank=True)
     signed_at = models.DateTimeField(_("signed at"))  # 申请人 … 年 月 日 / 申请时间
     filed_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     on_behalf = models.BooleanField(_("filed on the player's behalf"), default=False)
@@ -51,6 +63,9 @@ class Application(models.Model):
                                    related_name="+")
     decided_at = models.DateTimeField(null=True, blank=True)  # 审核单位 … 年 月 日
     reason = models.CharField(_("reason"), max_length=500, blank=True)
+    # Approved although these results had no signed certificate (7.2): the names of the competitions; the
+    # approval's reason says why.
+    approved_unsigned = models.JSONField(_("approved without a signed certificate"), default=list, blank=True)
 
     class Meta:
         ordering = ["signed_at", "pk"]
@@ -60,8 +75,17 @@ class Application(models.Model):
             models.UniqueConstraint(fields=["player", "track"], condition=Q(status__in=OPEN_STATUSES),
                 name="pin_application_one_open",
                 violation_error_message=_("This player already has an application waiting on this track.")),
-            models.CheckConstraint(condition=Q(pledge_accepted=True), name="pin_application_pledge",
-                violation_error_message=_("The pledge of the form must be accepted.")),
+            models.CheckConstraint(condition=(Q(pledge_accepted=True) & ~Q(pledge_by=""))
+                | (Q(status="awaiting_player") & Q(pledge_accepted=False) & Q(pledge_by="")),
+                name="pin_application_pledge_by_player",
+                violation_error_message=_("The pledge of the form is accepted by the player, or the application "
+                                          "waits for them.")),
+            models.CheckConstraint(condition=~Q(pledge_by="paper") | ~Q(paper_form=""),
+                name="pin_application_paper_form",
+                violation_error_message=_("A pledge on paper comes with the signed form.")),
+            models.CheckConstraint(condition=Q(approved_unsigned=[]) | ~Q(reason=""),
+                name="pin_application_unsigned_reason",
+                violation_error_message=_("Approving results without a signed certificate needs a reason.")),
             models.CheckConstraint(condition=Q(pin__gte=1) & Q(pin__lte=9), name="pin_application_pin_range",
                 violation_error_message=_("A Pin is 1 (highest) to 9 (lowest).")),
             models.CheckConstraint(condition=Q(track__in=["pin", "web_pin"]), name="pin_application_track",

@@ -59,7 +59,16 @@ class PinAward(models.Model):
     """The public Pin register (7.4 "建立档案，通过世界麻将组织网站公布"): one numbered Pin certificate per
     approved application. Public fields only (name, Pin, date, country): no personal field of the form."""
 
-    application = models.OneToOneField(Application, on_delete=models.PROTECT, related_name="award")
+    class Source(models.TextChoices):
+        APPLICATION = "application", _("Approved here")
+        PAPER = "paper", _("A paper certificate awarded before this system")
+
+    # None: a Pin awarded before this system, entered from its paper certificate (so "never lowered" knows it).
+    application = models.OneToOneField(Application, null=True, blank=True, on_delete=models.PROTECT,
+                                       related_name="award")
+    source = models.CharField(_("source"), max_length=12, choices=Source.choices, default=Source.APPLICATION)
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
     player = models.ForeignKey("tournaments.Player", on_delete=models.PROTECT, related_name="pin_awards")
     track = models.CharField(_("track"), max_length=8, choices=[("pin", _("Pin")), ("web_pin", _("Web Pin"))])
     pin = models.PositiveSmallIntegerField(_("Pin"))
@@ -76,6 +85,9 @@ class PinAward(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(pin__gte=1) & Q(pin__lte=9), name="pin_award_pin_range",
                 violation_error_message=_("A Pin is 1 (highest) to 9 (lowest).")),
+            models.CheckConstraint(condition=(Q(source="application") & Q(application__isnull=False))
+                | (Q(source="paper") & Q(application__isnull=True)), name="pin_award_source",
+                violation_error_message=_("A Pin is approved here from an application, or entered from paper.")),
         ]
 
     def __str__(self):

@@ -17,12 +17,27 @@ class ResultsImport(models.Model):
     class Status(models.TextChoices):
         DONE = "done", _("Imported")
         FAILED = "failed", _("Rejected")
+        # Clean but for players the register does not know yet, or names that differ from the stored
+        # ones: waits for the committee to confirm (creating them, accepting the names with a reason).
+        REVIEW = "review", _("Waiting for review")
 
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
     filename = models.CharField(_("file name"), max_length=255)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices)
     # [{"row": 3, "field": "federation_id", "message": "..."}]: every problem, located; empty when imported.
     errors = models.JSONField(default=list, blank=True)
+    # A file waiting for review keeps its bytes and the competition's particulars until confirmed.
+    content = models.BinaryField(null=True, blank=True, editable=False)
+    params = models.JSONField(default=dict, blank=True)
+    digest = models.CharField(max_length=64, blank=True)
+    # The review's findings: [{"row", "federation_id", "name", "country"}] and [{"row", "federation_id",
+    # "name", "stored"}]; once confirmed, the reason the differing names were accepted.
+    unknown_players = models.JSONField(default=list, blank=True)
+    other_names = models.JSONField(default=list, blank=True)
+    names_reason = models.CharField(_("why the names differ"), max_length=300, blank=True)
+    # The full results sheet (a scan), when the stated number of players exceeds the file's rows and the
+    # class rests on the stated number (5.1.1 参赛人数).
+    results_sheet = models.FileField(_("results sheet"), upload_to="pin/results-sheets/", blank=True)
     competition = models.ForeignKey(Competition, null=True, blank=True, on_delete=models.SET_NULL,
                                     related_name="imports")
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,

@@ -32,6 +32,10 @@ class PinRegister(models.Model):
 
     edition = models.CharField(_("edition"), max_length=4, choices=EDITION_CHOICES, default=Edition.E2014.value)
     standards_version = models.PositiveIntegerField(default=1)
+    # 4.4 registration is the world body's act; where it delegates, a member organization registers
+    # its own country's competitions below class A (pin_ranking.access.register_scope_problem).
+    delegate_to_members = models.BooleanField(_("member organizations register their own country's competitions "
+                                                "below class A"), default=False)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -63,6 +67,8 @@ class Competition(models.Model):
     source = models.CharField(_("source"), max_length=16, choices=Source.choices)
     name = models.CharField(_("name"), max_length=200)
     place = models.CharField(_("place"), max_length=200, blank=True)
+    # The host country or region: whose member organization may register it where the world body delegates.
+    country = models.CharField(_("country or region"), max_length=64, blank=True)
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     level = models.CharField(_("level"), max_length=16, choices=LEVEL_CHOICES)
@@ -70,9 +76,14 @@ class Competition(models.Model):
     # competition that meets no class is refused, never registered.
     klass = models.CharField(_("class"), max_length=1, choices=CLASS_CHOICES)
     players = models.PositiveIntegerField(_("players"))
+    # How many countries or regions took part, where known (metadata a ranking body weighs; no class of
+    # Appendix 9, 5 depends on it).
+    countries = models.PositiveSmallIntegerField(_("countries or regions"), null=True, blank=True)
     sessions = models.PositiveSmallIntegerField(_("sessions"))
     # The core's Tournament.standings_version whose standings were frozen (0 for a results file).
     standings_version = models.PositiveIntegerField(default=0)
+    # A results file's SHA-256: the same results never count twice (4.1 历次正式竞赛, each once).
+    digest = models.CharField(max_length=64, blank=True)
     # None: registered by a management command (pin_register), audited as such.
     registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
                                       related_name="+")
@@ -90,6 +101,9 @@ class Competition(models.Model):
             models.UniqueConstraint(fields=["tournament"], condition=Q(unregistered_at__isnull=True),
                 name="pin_competition_registered_once",
                 violation_error_message=_("This tournament is already registered for the Pin.")),
+            models.UniqueConstraint(fields=["digest"], condition=Q(unregistered_at__isnull=True) & ~Q(digest=""),
+                name="pin_competition_file_once",
+                violation_error_message=_("This results file is already imported.")),
             models.CheckConstraint(condition=Q(klass__in=["A", "B", "C"]), name="pin_competition_class",
                 violation_error_message=_("A registered competition is of class A, B or C.")),
             models.CheckConstraint(condition=Q(level__in=[lv.value for lv in Level]), name="pin_competition_level",
@@ -180,6 +194,10 @@ class ResultCertificate(models.Model):
     signed_at = models.DateTimeField(null=True, blank=True)
     # The name as signed (an external competition's chief referee may have no account here).
     signer_name = models.CharField(_("signed by"), max_length=200, blank=True)
+    # A competition run elsewhere: signed on paper by `signer_name`, entered here by this committee member.
+    entered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
+                                   related_name="+")
+    entered_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     superseded_at = models.DateTimeField(null=True, blank=True)
     superseded_by = models.ForeignKey("self", null=True, blank=True, on_delete=models.PROTECT, related_name="+")
@@ -203,6 +221,11 @@ class ResultCertificate(models.Model):
     @property
     def is_signed(self) -> bool:
         return self.signed_at is not None
+
+    @property
+    def on_paper(self) -> bool:
+        """Signed on paper elsewhere and entered here (a results file), not signed in this system."""
+        return self.signed_by_id is None and self.signed_at is not None
 
     @property
     def is_current(self) -> bool:

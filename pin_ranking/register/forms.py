@@ -9,6 +9,7 @@ from pin_ranking.models import EDITION_CHOICES, LEVEL_CHOICES
 class RegisterForm(forms.Form):
     tournament = forms.TypedChoiceField(label=_("Finished tournament"), coerce=int)
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
+    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
 
     def __init__(self, *args, tournaments=(), **kwargs):
         super().__init__(*args, **kwargs)
@@ -20,7 +21,11 @@ class UnregisterForm(forms.Form):
 
 
 class EditionForm(forms.Form):
+    """The register's settings, changed by the world body (pin_ranking.committee.services.pin_register_update)."""
+
     edition = forms.ChoiceField(label=_("Edition"), choices=EDITION_CHOICES)
+    delegate_to_members = forms.BooleanField(
+        label=_("Member organizations register their own country's competitions below class A"), required=False)
 
 
 class VerifyForm(forms.Form):

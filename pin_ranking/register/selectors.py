@@ -1,7 +1,7 @@
 """Reads of the competition register: competitions, their frozen results, results certificates (7.2)
 and the chief referee's. Outsiders get 404 (tournaments.errors.NotFound)."""
 
-from pin_ranking.access import committee_member_required, is_committee_member
+from pin_ranking.access import committee_member_required, is_committee_member, may_read_player
 from pin_ranking.models import Competition, ResultCertificate
 from tournaments.errors import NotFound
 
@@ -43,7 +43,7 @@ def certificate_for_viewer(*, viewer, certificate_id: int) -> ResultCertificate:
     if certificate is None:
         raise NotFound("No such certificate.")
     player = certificate.result.player
-    if not (player.user_id == getattr(viewer, "pk", None) or is_committee_member(viewer)):
+    if not may_read_player(viewer, player):
         competition = certificate.result.competition
         from pin_ranking.access import is_chief_referee
 
@@ -65,14 +65,15 @@ def tournaments_to_register(*, user):
 def tournament_certificates(*, user, tournament_id: int):
     """The chief referee's page: the tournament's registration and its current certificates."""
     from pin_ranking.access import is_chief_referee
+    from tournaments.models import Tournament
 
-    if not (is_chief_referee(user, tournament_id) or is_committee_member(user)):
+    public = Tournament.objects.filter(pk=tournament_id).exclude(status=Tournament.Status.DRAFT).exists()
+    # A committee member sees a tournament's certificates once it is public; a draft is its staff's only.
+    if not (is_chief_referee(user, tournament_id) or (public and is_committee_member(user))):
         raise NotFound("No such page.")
     competition = (Competition.objects.select_related("tournament")
                    .filter(tournament_id=tournament_id, unregistered_at__isnull=True).first())
     if competition is None:
-        from tournaments.models import Tournament
-
         tournament = Tournament.objects.filter(pk=tournament_id).first()
         if tournament is None:
             raise NotFound("No such page.")

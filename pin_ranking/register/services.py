@@ -9,11 +9,15 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from pin_ranking.access import committee_member_required, is_chief_referee
-from pin_ranking.engine import ClassDecision, Edition, Level, competition_class, shared_ranks
+from pin_ranking.access import (
+    committee_member_required,
+    is_chief_referee,
+    register_scope_problem,
+)
+from pin_ranking.engine import ClassDecision, Level, competition_class, shared_ranks
 from pin_ranking.ledger.selectors import pin_register_get
 from pin_ranking.ledger.services import eligibility_recompute_later
-from pin_ranking.models import Competition, CompetitionResult, PinRegister, ResultCertificate
+from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
@@ -48,11 +52,20 @@ def class_reason(decision: ClassDecision) -> str:
     return "; ".join(parts)
 
 
+# 5.2.2 "国家之间的双边、多边比赛": the words a committee types for the level this system calls international.
+# 5.3.2's bilateral *friendly* competitions (国际间双边的友谊比赛) are the level `friendly` (class C at most).
+LEVEL_ALIASES = {"bilateral": Level.INTERNATIONAL, "multinational": Level.INTERNATIONAL,
+                 "multilateral": Level.INTERNATIONAL}
+
+
 def level_of(level: str) -> Level:
+    level = (level or "").strip().lower()
+    if level in LEVEL_ALIASES:
+        return LEVEL_ALIASES[level]
     try:
         return Level(level)
     except ValueError:
-        choices = ", ".join(lv.value for lv in Level)
+        choices = ", ".join([lv.value for lv in Level] + sorted(LEVEL_ALIASES))
         raise ValidationError({"level": _("Unknown level “%(level)s”: choose one of %(choices)s.")
                                % {"level": level, "choices": choices}}) from None
 
@@ -77,6 +90,16 @@ def _frozen_rows(tournament: Tournament, data: dict) -> list[dict]:
          "team_rank": teams.get(row.get("team_id"))}
         for row in individuals
     ]
+
+
+def register_scope_check(actor, *, country: str, klass: str | None) -> None:
+    """4.4: the world body registers (or, where it delegates, a member organization for its own country
+    below class A); anyone else is refused, saying why."""
+    committee_member_required(actor)
+    problem = register_scope_problem(actor, country=country, klass=klass,
+                                     delegate=pin_register_get().delegate_to_members)
+    if problem:
+        raise ValidationError(problem)
 
 
 def _players_and_sessions(data: dict) -> tuple[int, int]:
@@ -109,14 +132,16 @@ def _result_rows(competition: Competition, rows: list[dict], players: dict[int, 
 
 
 @transaction.atomic
-def competition_register(*, actor, tournament: Tournament, level: str) -> Competition:
+def competition_register(*, actor, tournament: Tournament, level: str, country: str = "") -> Competition:
     """Register a finished tournament for the Pin (Appendix 9, 4.4) at `level`; its class follows (5).
+    `country`: the host country or region (where a member organization registers by delegation).
 
     Freezes the final standings of that moment as certified results, one results certificate each
     (7.2) for the chief referee to sign, and queues the eligibility recompute of its players.
     """
     committee_member_required(actor)
     level = level_of(level)
+    country = (country or "").strip().upper()[:64]
     tournament = lock_tournament(tournament.pk)
     if Competition.objects.filter(tournament=tournament, unregistered_at__isnull=True).exists():
         raise ValidationError(_("“%(name)s” is already registered for the Pin: unregister it first to register it "
@@ -130,7 +155,9 @@ def competition_register(*, actor, tournament: Tournament, level: str) -> Compet
     if decision.klass is None:
         raise ValidationError(_("“%(name)s” meets no class of Appendix 9, 5 and would not count: %(reason)s.")
                               % {"name": tournament.name, "reason": class_reason(decision)})
+    register_scope_check(actor, country=country, klass=decision.klass.value)
     competition = Competition.objects.create(
+        country=country,
         tournament=tournament, source=Competition.Source.TOURNAMENT, name=tournament.name, place=tournament.venue,
         starts_on=tournament.starts_on, ends_on=tournament.ends_on, level=level.value,
         klass=decision.klass.value, players=players_count, sessions=sessions_count,
@@ -164,6 +191,7 @@ def competition_unregister(*, actor, competition: Competition, reason: str) -> C
     if not reason:
         raise ValidationError({"reason": _("Say why the registration is withdrawn.")})
     competition = Competition.objects.select_for_update().get(pk=competition.pk)
+    register_scope_check(actor, country=competition.country, klass=competition.klass)
     if competition.unregistered_at is not None:
         raise ValidationError(_("This competition is not registered any more."))
     competition.unregistered_at = timezone.now()
@@ -287,25 +315,3 @@ def certificates_sign_all(*, actor, competition: Competition) -> int:
         audit_record(actor=actor, tournament=competition.tournament, action=AuditAction.PIN_CERTIFICATE_SIGNED,
                      obj=competition, detail={"count": count, "name": competition.name})
     return count
-
-
-@transaction.atomic
-def pin_register_update(*, actor, edition: str) -> PinRegister:
-    """Change the edition whose procedure applies (7.3-7.4); every ledger is recomputed."""
-    committee_member_required(actor)
-    try:
-        edition = Edition(edition).value
-    except ValueError:
-        raise ValidationError({"edition": _("Choose the 2006 or the 2014 edition.")}) from None
-    register = pin_register_get()
-    register = PinRegister.objects.select_for_update().get(pk=register.pk)
-    if register.edition == edition:
-        return register
-    before = register.edition
-    register.edition = edition
-    register.standards_version += 1
-    register.save(update_fields=["edition", "standards_version", "updated_at"])
-    audit_record(actor=actor, action=AuditAction.PIN_REGISTER_UPDATED, obj=register,
-                 detail={"edition": [before, edition], "standards_version": register.standards_version})
-    eligibility_recompute_later(player_ids=None, reason="standards")
-    return register

@@ -8,8 +8,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 
+from pin_ranking.access import is_register_admin
 from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.pdf import certificate_pdf
 from pin_ranking.register import forms, selectors, services
@@ -27,7 +27,8 @@ def committee(request):
                           if t.pk == form.cleaned_data["tournament"])
         try:
             competition = services.competition_register(actor=request.user, tournament=tournament,
-                                                        level=form.cleaned_data["level"])
+                                                        level=form.cleaned_data["level"],
+                                                        country=form.cleaned_data["country"])
         except ValidationError as error:
             add_service_messages(request, error)
         else:
@@ -37,22 +38,9 @@ def committee(request):
     register = ledger_selectors.pin_register_get()
     return render(request, "pin_ranking/register/committee.html", {
         "competitions": competitions, "form": form, "register": register,
-        "edition_form": forms.EditionForm(initial={"edition": register.edition}), "section": "register"})
-
-
-@login_required
-@require_POST
-def edition(request):
-    form = forms.EditionForm(request.POST)
-    if form.is_valid():
-        try:
-            services.pin_register_update(actor=request.user, edition=form.cleaned_data["edition"])
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("The register follows the %(edition)s edition; every ledger is being "
-                                        "recomputed.") % {"edition": form.cleaned_data["edition"]})
-    return redirect("pin_ranking:committee")
+        "pin_register_admin": is_register_admin(request.user),
+        "edition_form": forms.EditionForm(initial={
+            "edition": register.edition, "delegate_to_members": register.delegate_to_members}), "section": "register"})
 
 
 @login_required

@@ -36,10 +36,11 @@ def people(world, committee_member):
     users["bo"] = make_user("bo")
     Player.objects.filter(federation_id="CN-7").update(user=users["bo"])
     users["outsider"] = make_user("stranger")
-    from tournaments.access import pin_committee_group
+    from pin_ranking.access import register_admin_group
 
-    users["group_member"] = make_user("pingroup")
-    users["group_member"].groups.add(pin_committee_group())
+    # The register's administrator seats members; the role alone reads no ledger and no register.
+    users["register_admin"] = make_user("pinadmin")
+    users["register_admin"].groups.add(register_admin_group())
     return users
 
 
@@ -48,7 +49,7 @@ COMMITTEE_PAGES = ["pin_ranking:committee", "pin_ranking:imports", "pin_ranking:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("who, allowed", [
-    ("committee", True), ("group_member", True), ("chief_referee", False), ("referee", False),
+    ("committee", True), ("register_admin", False), ("chief_referee", False), ("referee", False),
     ("organizer", False), ("arbitrator", False), ("ana", False), ("outsider", False),
 ])
 def test_committee_pages_only_for_the_committee(client_for, people, who, allowed):
@@ -131,7 +132,25 @@ def test_the_import_page_lists_every_problem(client_for, committee_member, peopl
         "f-chief_referee": "Claire"})
     page = response.content.decode()
     assert response.status_code == 200
-    assert "Row 2" in page and "belongs to “Ana García”" in page and "Row 3" in page and "“x”" in page
+    assert "Row 3" in page and "“x”" in page and not Competition.objects.filter(name="Paris Open").exists()
+
+
+@pytest.mark.django_db
+def test_the_import_page_reviews_unknown_players_and_other_names(client_for, committee_member, people):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    content = b"federation_id,name,rank,table_points,contest_points\nES-1,Garcia Ana,1,12,10\nZZ-1,Nobody Yet,2,8,1\n"
+    client = client_for(committee_member)
+    response = client.post(reverse("pin_ranking:imports"), {
+        "f-file": SimpleUploadedFile("r.csv", content), "f-name": "Paris Open", "f-starts_on": "2026-03-01",
+        "f-ends_on": "2026-03-02", "f-level": "national", "f-sessions": 6, "f-players": 60,
+        "f-chief_referee": "Claire", "f-results_sheet": SimpleUploadedFile("sheet.pdf", b"%PDF-1.4 sheet")})
+    assert response.status_code == 302 and "/review/" in response["Location"]
+    page = client.get(response["Location"]).content.decode()
+    assert "Nobody Yet" in page and "Garcia Ana" in page and "Ana García" in page
+    response = client.post(response["Location"], {"create_players": "on", "names_reason": "family name first"})
+    assert response.status_code == 302
+    assert Competition.objects.filter(name="Paris Open").exists() and Player.objects.filter(federation_id="ZZ-1")
 
 
 @pytest.mark.django_db

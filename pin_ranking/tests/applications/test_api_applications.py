@@ -70,9 +70,16 @@ def test_7_1_filing_on_a_players_behalf_is_recorded_and_only_officials_may(appli
     assert _file(stranger, player=applicant.pk).status_code == 404
     organizer = make_user("org")
     Membership.objects.create(user=organizer, tournament=national, role=Role.ORGANIZER)
-    answer = _file(organizer, player=applicant.pk)
+    assert _file(organizer, player=applicant.pk).status_code == 400  # the pledge is the player's
+    answer = _file(organizer, player=applicant.pk, pledge_accepted=False)
     assert answer.status_code == 201 and answer.json()["on_behalf"] is True
+    assert (answer.json()["status"], answer.json()["pledge_by"]) == ("awaiting_player", "")
     assert _file(stranger).status_code == 404  # no player of their own
+    confirm = reverse("api-pin-confirm", args=[answer.json()["id"]])
+    assert _client(organizer).post(confirm, {"pledge_accepted": True}, content_type="application/json"
+                                   ).status_code == 404
+    confirmed = _client(applicant.user).post(confirm, {"pledge_accepted": True}, content_type="application/json")
+    assert confirmed.status_code == 200 and confirmed.json()["status"] == "pending"
 
 
 def test_the_forms_personal_fields_reach_the_applicant_and_the_committee_only(applicant, member, national):

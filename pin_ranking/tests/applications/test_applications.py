@@ -2,9 +2,11 @@
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
-from pin_ranking.applications.services import application_file
-from pin_ranking.models import Application, Committee, LedgerSnapshot, PinRegister
+from pin_ranking.applications.services import application_confirm, application_file
+from pin_ranking.committee.selectors import committee_queue
+from pin_ranking.models import Application, Committee, CommitteeSeat, LedgerSnapshot, PinRegister
 from pin_ranking.register import services as register_services
 from pin_ranking.testing import finished_tournament
 from tournaments.errors import NotFound
@@ -58,9 +60,16 @@ def test_7_3_2006_every_pin_goes_to_the_world_body(applicant, committee_member):
     assert file(applicant.user, applicant).committee.kind == "world"
 
 
-def test_7_3_no_member_committee_for_the_country_refused(applicant):
+def test_7_3_no_member_committee_for_the_country_goes_to_the_world_body(applicant):
+    """2014 names no fallback for a country without a member organization: the world body certifies."""
     Committee.objects.filter(kind="member").delete()
-    with pytest.raises(ValidationError, match="no member organization's committee"):
+    world = Committee.objects.get(kind="world")
+    assert file(applicant.user, applicant).committee == world
+
+
+def test_7_3_without_any_committee_filing_is_refused(applicant):
+    Committee.objects.all().delete()
+    with pytest.raises(ValidationError, match="No committee certifies this Pin yet"):
         file(applicant.user, applicant)
     assert not Application.objects.exists()
 
@@ -100,11 +109,49 @@ def test_appendix_10_incomplete_form_refused(applicant, field, value):
     assert not Application.objects.exists()
 
 
-def test_7_1_an_organizer_files_on_the_players_behalf_recorded_as_such(applicant, national):
+@pytest.fixture
+def organizer_of(national):
     organizer = make_user("org1")
     Membership.objects.create(user=organizer, tournament=national, role=Role.ORGANIZER)
-    application = file(organizer, applicant)
-    assert application.on_behalf and application.filed_by == organizer
+    return organizer
+
+
+def test_7_1_filed_on_the_players_behalf_it_waits_for_the_players_own_confirmation(applicant, organizer_of):
+    application = file(organizer_of, applicant, pledge_accepted=False)
+    assert application.on_behalf and application.filed_by == organizer_of
+    assert (application.status, application.pledge_accepted, application.pledge_by) == ("awaiting_player", False, "")
+    assert committee_queue(user=seated("CN")) == []  # the committee does not see it yet
+    with pytest.raises(NotFound):  # only the player confirms
+        application_confirm(actor=organizer_of, application_id=application.pk, pledge_accepted=True)
+    with pytest.raises(ValidationError, match="Accept the pledge"):
+        application_confirm(actor=applicant.user, application_id=application.pk, pledge_accepted=False)
+    confirmed = application_confirm(actor=applicant.user, application_id=application.pk, pledge_accepted=True)
+    assert (confirmed.status, confirmed.pledge_by, confirmed.version) == ("pending", "player", 2)
+    assert confirmed.confirmed_at is not None
+    assert AuditEvent.objects.filter(action="pin.application_confirmed", actor=applicant.user).exists()
+
+
+def test_7_1_nobody_accepts_the_pledge_for_the_player(applicant, organizer_of):
+    with pytest.raises(ValidationError, match="Only the player accepts the pledge"):
+        file(organizer_of, applicant)
+    assert not Application.objects.exists()
+
+
+def test_7_1_filed_with_the_players_signed_paper_form_it_goes_to_the_committee(applicant, organizer_of):
+    scan = SimpleUploadedFile("form.pdf", b"%PDF-1.4 Appendix 10 signed", content_type="application/pdf")
+    application = file(organizer_of, applicant, pledge_accepted=False, paper_form=scan)
+    assert (application.status, application.pledge_by) == ("pending", "paper") and application.paper_form
+    with pytest.raises(ValidationError, match="PDF, JPEG or PNG"):
+        Application.objects.all().delete()
+        file(organizer_of, applicant, pledge_accepted=False,
+             paper_form=SimpleUploadedFile("form.exe", b"MZ\x90\x00", content_type="application/pdf"))
+
+
+def test_7_1_a_player_without_an_account_needs_the_paper_form(applicant, organizer_of):
+    Player.objects.filter(pk=applicant.pk).update(user=None)
+    applicant.refresh_from_db()
+    with pytest.raises(ValidationError, match="no account to confirm"):
+        file(organizer_of, applicant, pledge_accepted=False)
 
 
 def test_an_outsider_cannot_file(applicant):
@@ -140,11 +187,23 @@ def test_the_page_shows_what_is_missing(client, applicant):
     assert response.status_code == 200 and not Application.objects.exists()
 
 
-@pytest.mark.parametrize("who", ["applicant", "committee", "outsider", "organizer", "other_player", "anonymous"])
-def test_privacy_the_form_is_seen_by_the_applicant_and_the_committee_only(client, applicant, national,
-                                                                          committee_member, who):
+def seated(country: str = "", kind: str = "member"):
+    """A member of a committee (the world body's when kind="world"); created when missing."""
+    committee, _created = Committee.objects.get_or_create(kind=kind, country=country,
+                                                          defaults={"name": f"{kind} {country}"})
+    user = make_user(f"seat-{kind}-{country}")
+    CommitteeSeat.objects.create(committee=committee, user=user)
+    return user
+
+
+@pytest.mark.parametrize("who", ["applicant", "committee", "world_body", "other_member", "outsider", "organizer",
+                                 "other_player", "anonymous"])
+def test_privacy_the_form_is_seen_by_the_applicant_and_the_committee_only(client, applicant, national, who):
+    """The personal fields of 附件十 reach the applicant and the committee the application is addressed to (the
+    CN member organization's, 2014 Pin 7): not the world body, not another country's member organization."""
     application = file(applicant.user, applicant)
-    users = {"applicant": applicant.user, "committee": committee_member, "outsider": make_user("outsider")}
+    users = {"applicant": applicant.user, "committee": seated("CN"), "world_body": seated(kind="world"),
+             "other_member": seated("JP"), "outsider": make_user("outsider")}
     if who == "organizer":
         users[who] = make_user("org2")
         Membership.objects.create(user=users[who], tournament=national, role=Role.ORGANIZER)
@@ -160,3 +219,29 @@ def test_privacy_the_form_is_seen_by_the_applicant_and_the_committee_only(client
         assert response.status_code == 302 and "/accounts/login/" in response["Location"]
     else:
         assert response.status_code == 404 and FORM["id_number"].encode() not in response.content
+
+
+def test_7_1_an_official_files_on_the_page_with_the_signed_paper_form(client, applicant, organizer_of):
+    client.force_login(organizer_of)
+    url = f"/pin/apply/pin/?player={applicant.pk}"
+    page = client.get(url).content.decode()
+    assert "Filing for Wang Fang" in page and "pledge_accepted" not in page and 'name="paper_form"' in page
+    scan = SimpleUploadedFile("form.jpg", b"\xff\xd8\xff\xe0 scan", content_type="image/jpeg")
+    response = client.post(url, {"pin": 7, "sex": "F", "age": 34, "id_number": "X1", "contact": "w@example.org",
+                                 "paper_form": scan})
+    application = Application.objects.get()
+    assert response.status_code == 302 and (application.status, application.pledge_by) == ("pending", "paper")
+    download = client.get(f"/pin/applications/{application.pk}/paper-form/")
+    assert download.status_code == 200 and b"".join(download.streaming_content).startswith(b"\xff\xd8")
+    client.force_login(make_user("nosy"))
+    assert client.get(f"/pin/applications/{application.pk}/paper-form/").status_code == 404
+
+
+def test_the_player_confirms_on_the_application_page(client, applicant, organizer_of):
+    application = file(organizer_of, applicant, pledge_accepted=False)
+    client.force_login(applicant.user)
+    page = client.get(f"/pin/applications/{application.pk}/").content.decode()
+    assert "Confirm my application" in page and "waiting for the player" in page
+    client.post(f"/pin/applications/{application.pk}/confirm/", {"pledge_accepted": "on"})
+    application.refresh_from_db()
+    assert application.status == "pending" and application.pledge_by == "player"

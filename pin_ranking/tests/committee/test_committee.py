@@ -11,6 +11,7 @@ from django.urls import reverse
 from pin_ranking.committee.selectors import committee_queue, pin_register_public
 from pin_ranking.committee.services import DecisionConflict, application_decide
 from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
+from pin_ranking.testing import certificates_signed
 from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
@@ -18,9 +19,11 @@ from tournaments.testing.fixtures import make_user
 
 
 @pytest.fixture
-def member(applicant):
+def member(applicant, national):
+    """A seat on the CN committee; the National Open's certificates signed by its chief referee (7.2)."""
     user = make_user("cnmember")
     CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
+    certificates_signed(national)
     return user
 
 

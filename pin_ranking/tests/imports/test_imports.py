@@ -5,21 +5,31 @@ import io
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
 
 from pin_ranking.imports.services import (
     ExternalCompetition,
     ResultsFileInvalid,
     parse_table_points,
     results_archive_import,
+    results_file_import,
 )
-from pin_ranking.imports.services import results_file_import as file_import
 from pin_ranking.models import Competition, CompetitionResult, Ledger, ResultCertificate, ResultsImport
 from tournaments.models import Player, Tournament
 from tournaments.testing.archives import minimal
 
 EVENT = ExternalCompetition(name="Paris Open", level="continental", starts_on=dt.date(2026, 3, 1),
-                            ends_on=dt.date(2026, 3, 2), sessions=7, place="Paris", players=64,
+                            ends_on=dt.date(2026, 3, 2), sessions=12, place="Paris", players=64,
                             chief_referee="Claire Martin")
+
+
+def results_sheet():
+    """The full results sheet (a scan): these files list a few of the 64 players the class rests on."""
+    return SimpleUploadedFile("sheet.pdf", b"%PDF-1.4 results sheet", content_type="application/pdf")
+
+
+def file_import(**kwargs):
+    return results_file_import(**{"results_sheet": results_sheet(), **kwargs})
 
 
 @pytest.fixture
@@ -67,7 +77,8 @@ def test_headers_in_chinese_and_japanese_and_xlsx(known, committee_member):
     file_import(actor=committee_member, filename="r.xlsx", content=out.getvalue(), competition=EVENT)
     assert CompetitionResult.objects.get().table_points == 88
     ja = csv_bytes("会員番号,氏名,順位,標準点,素点", "JP-3,Chiho Sato,1,12,10")
-    file_import(actor=committee_member, filename="ja.csv", content=ja, competition=EVENT)
+    file_import(actor=committee_member, filename="ja.csv", content=ja,
+                competition=ExternalCompetition(**{**EVENT.__dict__, "name": "Osaka Open"}))
     assert CompetitionResult.objects.filter(federation_id="JP-3").exists()
 
 
@@ -86,8 +97,10 @@ def test_every_problem_located_and_nothing_saved(known, committee_member):
     with pytest.raises(ResultsFileInvalid) as error:
         file_import(actor=committee_member, filename="bad.csv", content=bad, competition=EVENT)
     found = {(p.row, p.column, p.code) for p in error.value.problems}
+    # The unknown player (row 4) and the other name (row 5) are not problems: they wait for review once
+    # the file is clean (test_review.py).
     assert found == {
-        (3, "federation_id", "duplicate"), (4, "federation_id", "unknown_federation_id"), (5, "name", "other_name"),
+        (3, "federation_id", "duplicate"),
         (6, "rank", "not_a_rank"), (6, "table_points", "not_table_points"), (6, "contest_points", "not_contest_points"),
         (8, "name", "required"), (8, "table_points", "required"), (8, "contest_points", "required"),
         (8, "federation_id", "duplicate"),
@@ -95,7 +108,6 @@ def test_every_problem_located_and_nothing_saved(known, committee_member):
     assert not Competition.objects.exists() and not CompetitionResult.objects.exists()
     record = ResultsImport.objects.get()
     assert record.status == "failed" and len(record.errors) == len(found)
-    assert "belongs to “Chiho Sato”" in " ".join(error.value.messages)
 
 
 @pytest.mark.django_db

@@ -41,15 +41,39 @@ def test_pin_register_by_name_then_export(world):
     assert Ledger.objects.filter(track="pin").count() == 83  # recomputed before the command returned
     data = json.loads(run("export_pin_ledger", "--format", "json"))
     ids = [row["federation_id"] for row in data]
-    assert ids == sorted(ids) and "" not in ids and len(ids) == 82  # the player without an ID is left out
+    # Those with a federation ID first, in its order; the player without one last (not left out).
+    assert ids[:-1] == sorted(ids[:-1]) and ids[-1] == "" and len(ids) == 83 and data[-1]["name"] == "No ID"
     ana = data[ids.index("ES-1")]
     assert ana == {"federation_id": "ES-1", "name": "Ana García", "competitions": 1, "table_points": 200,
-                   "contest_points": 5200, "pin": 1, "web_pin": None}
+                   "contest_points": 5200, "pin": 1, "web_pin": None, "player": ana["player"], "country": "CN",
+                   "results": [{"track": "pin", "competition": "World Championship", "level": "world", "class": "A",
+                                "starts_on": "2026-05-01", "rank": 1, "table_points": 200, "contest_points": 5200}]}
     bo = data[ids.index("CN-7")]
     assert bo["table_points"] == 41.5 and bo["contest_points"] == 0 and bo["pin"] == 7
     assert isinstance(bo["table_points"], float) and isinstance(ana["table_points"], int)
     extra = data[ids.index(next(i for i in ids if i.startswith("T")))]
     assert extra["pin"] is None and extra["table_points"] == 0
+
+
+@pytest.mark.django_db
+def test_export_pin_ledger_as_csv_and_xlsx_with_country_and_per_competition_rows(world, tmp_path):
+    run("pin_register", "World Championship", "--level", "world")
+    run("export_pin_ledger", "--format", "csv", "--output", str(tmp_path / "ledger.csv"))
+    text = (tmp_path / "ledger.csv").read_bytes().decode("utf-8-sig").splitlines()
+    assert text[0] == ("federation_id,name,country,track,competition,level,class,starts_on,rank,table_points,"
+                       "contest_points,player")
+    assert any(line.startswith("ES-1,Ana García,CN,pin,World Championship,world,A,2026-05-01,1,200,5200,")
+               for line in text)
+    run("export_pin_ledger", "--format", "xlsx", "--output", str(tmp_path / "ledger.xlsx"))
+    from openpyxl import load_workbook
+
+    book = load_workbook(tmp_path / "ledger.xlsx")
+    assert book.sheetnames == ["Ledger", "Results", "Register"]
+    header = [c.value for c in book["Ledger"][1]]
+    ana = next(row for row in book["Ledger"].iter_rows(values_only=True) if row[0] == "ES-1")
+    assert dict(zip(header, ana))["country"] == "CN" and dict(zip(header, ana))["pin"] == 1
+    register = run("export_pin_ledger", "--register", "--format", "json")
+    assert json.loads(register) == []
 
 
 @pytest.mark.django_db

@@ -5,6 +5,7 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
+from pin_ranking.committee.services import pin_register_update
 from pin_ranking.ledger.services import eligibility_recompute
 from pin_ranking.models import Competition, CompetitionResult, Ledger, LedgerSnapshot, ResultCertificate
 from pin_ranking.register import services
@@ -205,12 +206,12 @@ def test_recompute_is_idempotent(registered):
 def test_7_3_the_standards_edition_is_a_register_setting_and_recomputes(registered, committee_member,
                                                                         run_on_commit):
     eligibility_recompute(reason="test")
-    register = run_on_commit(lambda: services.pin_register_update(actor=committee_member, edition="2006"))
+    register = run_on_commit(lambda: pin_register_update(actor=committee_member, edition="2006"))
     assert register.edition == "2006" and register.standards_version == 2
     ledger = Ledger.objects.get(player__federation_id="CN001", track="pin")
     assert ledger.edition == "2006" and ledger.version == 2 and ledger.standards_version == 2
     with pytest.raises(ValidationError):
-        services.pin_register_update(actor=committee_member, edition="2030")
+        pin_register_update(actor=committee_member, edition="2030")
 
 
 @pytest.mark.django_db

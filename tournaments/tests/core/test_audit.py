@@ -309,8 +309,8 @@ REALISTIC = {
         "Results certificate 7KQ4-MZ2D-9XHP of Ana García superseded by a correction",
     ),
     AuditAction.PIN_REGISTER_UPDATED: (
-        {"edition": ["2014", "2006"], "standards_version": 2}, ("pin_ranking.pinregister", "1"),
-        "Pin register now follows the 2006 edition",
+        {"edition": ["2014", "2006"], "standards_version": 2, "rerouted": 3}, ("pin_ranking.pinregister", "1"),
+        "Pin register now follows the 2006 edition (3 open applications re-routed)",
     ),
     AuditAction.PIN_LEDGERS_RECOMPUTED: (
         {"players": 96, "changed": 12, "reason": "registered", "full": False}, ("", ""),
@@ -332,6 +332,42 @@ REALISTIC = {
     AuditAction.PIN_APPLICATION_ANSWERED: (
         {"changed": ["age", "id_number"], "results_refreshed": False, "version": 3},
         ("pin_ranking.application", "1"), "The player answered the committee (version 3)",
+    ),
+    AuditAction.PIN_APPLICATION_CONFIRMED: (
+        {"version": 2}, ("pin_ranking.application", "1"),
+        "The player confirmed the application filed on their behalf and accepted the pledge",
+    ),
+    AuditAction.PIN_COMMITTEE_CREATED: (
+        {"name": "CMA Pin Committee", "kind": "member", "country": "CN"}, ("pin_ranking.committee", "2"),
+        "Pin committee “CMA Pin Committee” created (member, CN)",
+    ),
+    AuditAction.PIN_COMMITTEE_CHANGED: (
+        {"name": "WMO Pin Committee"}, ("pin_ranking.committee", "1"), "Pin committee renamed “WMO Pin Committee”",
+    ),
+    AuditAction.PIN_COMMITTEE_SEAT_REVOKED: (
+        {"user": "pin", "committee": "World Pin Committee"}, ("pin_ranking.committee", "1"),
+        "pin no longer sits on World Pin Committee",
+    ),
+    AuditAction.PIN_REGISTER_ADMIN_GRANTED: (
+        {"user": "bob"}, ("auth.user", "7"), "bob named administrator of the Pin register",
+    ),
+    AuditAction.PIN_REGISTER_ADMIN_REVOKED: (
+        {"user": "bob"}, ("auth.user", "7"), "bob is no longer administrator of the Pin register",
+    ),
+    AuditAction.PIN_RESULTS_IMPORT_REVIEW: (
+        {"file": "lyon.csv", "unknown": 2, "names": 1}, ("pin_ranking.resultsimport", "4"),
+        "Results file “lyon.csv” waits for review: 2 unknown players, 1 differing names",
+    ),
+    AuditAction.PIN_PLAYERS_MERGED: (
+        {"kept": 3, "merged": 9, "results": [4, 5], "awards": [], "reason": "same person, no ID"},
+        ("pin_ranking.playermerge", "1"), "Player 9 merged into player 3 (2 results moved): same person, no ID",
+    ),
+    AuditAction.PIN_PLAYERS_MERGE_UNDONE: (
+        {"kept": 3, "merged": 9}, ("pin_ranking.playermerge", "1"), "Merge of player 9 into player 3 undone",
+    ),
+    AuditAction.PIN_AWARD_ENTERED: (
+        {"number": "CMA-2005-12", "name": "Wang Fang", "pin": 6, "track": "pin", "awarded_on": "2005-06-01"},
+        ("pin_ranking.pinaward", "1"), "Paper certificate CMA-2005-12 entered: Wang Fang, Pin 6 awarded on 2005-06-01",
     ),
 }
 

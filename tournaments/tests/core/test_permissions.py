@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from tournaments.access import Capability, can, is_pin_committee
+from tournaments.access import Capability, can
 from tournaments.models import Tournament
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "pin_member", "outsider"]
@@ -102,11 +102,6 @@ def test_role_capabilities(tournament, chief_referee, referee, arbitrator, team_
 
 
 @pytest.mark.django_db
-def test_pin_committee_is_a_group(pin_member, organizer):
-    assert is_pin_committee(pin_member)
-    assert not is_pin_committee(organizer)
-
-
 @pytest.mark.django_db
 def test_only_permitted_users_create_tournaments(client_for, organizer, referee):
     data = {

@@ -1,0 +1,123 @@
+"""Every write about the people behind the ledgers (4.1 选手在历次正式竞赛: one ledger per person).
+
+- `player_merge`: two records of one person (entered without a federation ID at two tournaments, or under two
+  IDs) joined: the Pin results and Pins of one move to the other; the world body may undo it.
+- `pin_award_enter_paper`: a Pin awarded before this system, from its paper certificate (number, date).
+One transaction each, an audit event in it, the ledgers recomputed on commit.
+"""
+
+import datetime as dt
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from pin_ranking.access import committee_member_required, may_read_player, seats_of, world_body_required
+from pin_ranking.ledger.services import eligibility_recompute_later
+from pin_ranking.models import OPEN_STATUSES, Application, Committee, CompetitionResult, PinAward, PlayerMerge
+from tournaments.audit import AuditAction, audit_record
+from tournaments.errors import NotFound
+from tournaments.models import Player
+
+
+@transaction.atomic
+def player_merge(*, actor, kept_id: int, merged_id: int, reason: str) -> PlayerMerge:
+    """Join `merged` into `kept` (the world body: it keeps the register, 7.4 建立档案). Refused when both
+    have a result in the same competition (one person plays once), or `merged` has an open application."""
+    world_body_required(actor)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say why these records are the same person.")})
+    if kept_id == merged_id:
+        raise ValidationError({"merged": _("Choose another player: a record is merged into another one.")})
+    players = {p.pk: p for p in Player.objects.select_for_update().filter(pk__in=[kept_id, merged_id])}
+    if len(players) != 2:
+        raise NotFound(_("No such player."))
+    kept, merged = players[kept_id], players[merged_id]
+    moving = list(CompetitionResult.objects.select_for_update().filter(player=merged, superseded_at__isnull=True))
+    both = set(CompetitionResult.objects.filter(player=kept, superseded_at__isnull=True,
+                                                competition__in=[r.competition_id for r in moving])
+               .values_list("competition__name", flat=True))
+    if both:
+        raise ValidationError({"merged": _("Both records have a result in %(names)s: one person plays a competition "
+                                           "once, so these are two people.") % {"names": "; ".join(sorted(both))}})
+    if Application.objects.filter(player=merged, status__in=OPEN_STATUSES).exists():
+        raise ValidationError({"merged": _("%(name)s has an application waiting: let the committee decide it "
+                                           "first.") % {"name": merged.name}})
+    awards = list(PinAward.objects.select_for_update().filter(player=merged))
+    CompetitionResult.objects.filter(pk__in=[r.pk for r in moving]).update(player=kept)
+    PinAward.objects.filter(pk__in=[a.pk for a in awards]).update(player=kept)
+    merge = PlayerMerge.objects.create(kept=kept, merged=merged, results=[r.pk for r in moving],
+                                       awards=[a.pk for a in awards], reason=reason[:300], created_by=actor)
+    audit_record(actor=actor, action=AuditAction.PIN_PLAYERS_MERGED, obj=merge,
+                 detail={"kept": kept.pk, "merged": merged.pk, "results": merge.results, "awards": merge.awards,
+                         "reason": merge.reason})
+    eligibility_recompute_later(player_ids=[kept.pk, merged.pk], reason="merged")
+    return merge
+
+
+@transaction.atomic
+def player_merge_undo(*, actor, merge_id: int) -> PlayerMerge:
+    """Move back exactly what the merge moved (the world body)."""
+    world_body_required(actor)
+    merge = PlayerMerge.objects.select_for_update().filter(pk=merge_id).first()
+    if merge is None:
+        raise NotFound(_("No such page."))
+    if merge.undone_at is not None:
+        raise ValidationError(_("This merge was already undone."))
+    CompetitionResult.objects.filter(pk__in=merge.results, player=merge.kept).update(player=merge.merged)
+    PinAward.objects.filter(pk__in=merge.awards, player=merge.kept).update(player=merge.merged)
+    merge.undone_at = timezone.now()
+    merge.undone_by = actor
+    merge.save(update_fields=["undone_at", "undone_by"])
+    audit_record(actor=actor, action=AuditAction.PIN_PLAYERS_MERGE_UNDONE, obj=merge,
+                 detail={"kept": merge.kept_id, "merged": merge.merged_id})
+    eligibility_recompute_later(player_ids=[merge.kept_id, merge.merged_id], reason="merge undone")
+    return merge
+
+
+def _certifying_committee(actor, player: Player) -> Committee:
+    """The committee a paper Pin is entered for: the actor's world body seat, or their member organization's
+    for its own country's players (None actor: the world body's)."""
+    seats = seats_of(actor) if actor is not None else None
+    if actor is None or seats.world:
+        committee = Committee.objects.filter(kind="world").first()
+    else:
+        committee = Committee.objects.filter(kind="member", country=player.country,
+                                             seats__user=actor).first()
+    if committee is None:
+        raise ValidationError({"number": _("No committee of yours certifies this player's Pins.")})
+    return committee
+
+
+@transaction.atomic
+def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number: str,
+                          awarded_on: dt.date) -> PinAward:
+    """A Pin awarded before this system (the WMCC notice asks for a copy of an earlier Pin certificate):
+    entered with its number and date so that it stands in the register and is never lowered."""
+    committee_member_required(actor)
+    if actor is not None and not may_read_player(actor, player):
+        raise NotFound(_("No such player."))
+    errors = {}
+    number = (number or "").strip()
+    if track not in ("pin", "web_pin"):
+        errors["track"] = _("Choose the Pin or the Web Pin.")
+    if not isinstance(pin, int) or not 1 <= pin <= 9:
+        errors["pin"] = _("A Pin is 1 (highest) to 9 (lowest).")
+    if not number:
+        errors["number"] = _("Give the number printed on the paper certificate.")
+    elif PinAward.objects.filter(number=number).exists():
+        errors["number"] = _("Certificate %(number)s is already in the register.") % {"number": number}
+    if awarded_on is None or awarded_on > timezone.localdate():
+        errors["awarded_on"] = _("Give the date on the certificate (not in the future).")
+    if errors:
+        raise ValidationError(errors)
+    award = PinAward.objects.create(
+        player=player, track=track, pin=pin, number=number[:32], name=player.name, country=player.country,
+        committee=_certifying_committee(actor, player), awarded_on=awarded_on, source=PinAward.Source.PAPER,
+        entered_by=actor)
+    audit_record(actor=actor, action=AuditAction.PIN_AWARD_ENTERED, obj=award,
+                 detail={"number": award.number, "name": award.name, "pin": pin, "track": track,
+                         "awarded_on": awarded_on.isoformat()})
+    return award
