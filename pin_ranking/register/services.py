@@ -14,7 +14,7 @@ from pin_ranking.access import (
     is_chief_referee,
     register_scope_problem,
 )
-from pin_ranking.engine import ClassDecision, Level, competition_class, shared_ranks
+from pin_ranking.engine import ClassDecision, Level, competition_class
 from pin_ranking.ledger.selectors import pin_register_get
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
@@ -22,7 +22,6 @@ from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
 from tournaments.models import Player, Tournament
-from tournaments.models.core import FinalRanking
 from tournaments.standings.selectors import standings_data, standings_snapshot_latest
 from tournaments.standings.services import standings_recompute
 
@@ -71,24 +70,22 @@ def level_of(level: str) -> Level:
 
 
 def _frozen_rows(tournament: Tournament, data: dict) -> list[dict]:
-    """The players' results from the final standings, ranked under 3.10.1.
+    """The players' results from the final standings, at the rank the competition published.
 
-    3.10.1 "标准分相同时比赛分之和高者列前": equal table and contest points share the rank, whatever
-    tie-breaks the organizer's regulation added (a player tied for 16th is in the top 16). With a cut
-    ranked finalists first (3.5.4, the organizer's regulation) the standings' own rank is kept.
-    Players whose placing was cancelled (3.11.5 取消录取名次) are struck from the results: not frozen.
+    3.10.1 "名次的认定原则：按竞赛规定，…标准分之和高者列前，标准分相同时比赛分之和高者列前": the rank is the one
+    the competition's regulation gives (its tie-breaks after equal table and contest points, a cut ranked
+    finalists first, 3.5.4), which its chief referee signs (7.2) and its ranking report prints. A results
+    file keeps the ranks it gives, checked against the points (pin_ranking.imports), so a placing means
+    the same on every route. Players sharing a published rank share it for the Pin too (two players
+    published 1st are each 第1名; docs/pin-ranking.md). Players whose placing was cancelled (3.11.5
+    取消录取名次) are struck from the results: not frozen.
     """
-    individuals = data.get("individuals", [])
-    if data.get("final_ranking") == FinalRanking.FINALISTS_FIRST:
-        ranks = {row["registration"]: row["rank"] for row in individuals}
-    else:
-        ranks = shared_ranks((row["registration"], row["table_points"], row["contest_points"]) for row in individuals)
     groups = {row["group_id"]: row["rank"] for row in data.get("groups", [])}
     teams = {row["team_id"]: row["rank"] for row in data.get("teams", [])}
     return [
-        {**row, "pin_rank": ranks[row["registration"]], "group_rank": groups.get(row.get("group_id")),
+        {**row, "pin_rank": row["rank"], "group_rank": groups.get(row.get("group_id")),
          "team_rank": teams.get(row.get("team_id"))}
-        for row in individuals
+        for row in data.get("individuals", [])
     ]
 
 

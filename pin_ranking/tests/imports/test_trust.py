@@ -188,3 +188,39 @@ def test_5_2_2_bilateral_and_multinational_are_the_international_level():
     assert level_of("bilateral") == level_of("multinational") == level_of("international")
     with pytest.raises(ValidationError, match="bilateral"):
         level_of("galactic")
+
+
+def test_the_command_imports_the_same_as_the_page_and_exits_1_on_refusal(players, tmp_path):
+    import io
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    path = tmp_path / "lyon.csv"
+    path.write_bytes(full_file(first=("FR-1", "Ana Roux", "25", "300")))
+    args = [str(path), "--name", "Lyon Open", "--level", "regional", "--sessions", "6", "--date", "2026-04-04",
+            "--chief-referee", "Paul Roux", "--players", "40"]
+    err = io.StringIO()
+    with pytest.raises(CommandError, match="Nothing imported: 1 problem"):
+        call_command("pin_import_results", *args, stderr=err)
+    assert "row 2, table_points: 25 table points over 6 sessions" in err.getvalue()
+    path.write_bytes(full_file())
+    Player.objects.filter(federation_id="FR-40").delete()
+    with pytest.raises(CommandError, match="confirm with --create-players"):
+        call_command("pin_import_results", *args, stderr=io.StringIO())
+    out = io.StringIO()
+    call_command("pin_import_results", *args, "--create-players", stdout=out)
+    assert "class C, 40 player(s), 6 session(s)" in out.getvalue()
+    assert Competition.objects.get().registered_by is None
+    with pytest.raises(CommandError, match="already registered"):
+        call_command("pin_import_results", *args, stderr=io.StringIO())
+    with pytest.raises(CommandError, match="not a date"):
+        call_command("pin_import_results", *[("04/04/2026" if a == "2026-04-04" else a) for a in args])
+
+
+def test_7_2_the_public_verification_says_signed_on_paper_and_who_entered_it(players, committee_member, client):
+    imported(committee_member)
+    certificate = CompetitionResult.objects.get(federation_id="FR-1").certificate
+    page = client.get("/pin/verify/", {"code": certificate.code}).content.decode()
+    assert "Signed on paper by Paul Roux; entered by pincommittee on" in page
+    assert "Signed by the chief referee" not in page and "FR-1" not in page  # no federation ID in public

@@ -240,3 +240,21 @@ def test_frozen_rows_keep_names_as_they_were(registered):
     Player.objects.filter(federation_id="CN001").update(name="Wang Fang (renamed)")
     assert CompetitionResult.objects.get(federation_id="CN001").name == "Wang Fang"
     assert dt.date(2026, 5, 1) == registered.starts_on
+
+
+@pytest.mark.django_db
+def test_3_10_1_the_rank_is_the_one_the_competition_published_on_every_route(committee_member):
+    """按竞赛规定: equal table and contest points, the organizer's tie-break (say, most firsts) published 16th and
+    17th; the Pin reads 16 and 17, as the chief referee signs and the ranking report prints, not 16 and 16."""
+    rows = [{"fid": f"T{n}", "name": f"Player {n}", "tp": (40 - n) * TP, "cp": 100} for n in range(1, 16)]
+    rows += [{"fid": "TIE-X", "name": "Tie X", "tp": 20 * TP, "cp": 50},
+             {"fid": "TIE-Y", "name": "Tie Y", "tp": 20 * TP, "cp": 50}]
+    tournament = finished_tournament(name="Tie Cup", rows=rows, extra_players=45, sessions=8)
+    snapshot = tournament.standings_snapshots.order_by("-version").first()
+    for row in snapshot.data["individuals"]:
+        if row["federation_id"] == "TIE-Y":
+            row["rank"] = 17  # the regulation's tie-break put TIE-Y after TIE-X
+    snapshot.save(update_fields=["data"])
+    competition = services.competition_register(actor=committee_member, tournament=tournament, level="national")
+    ranks = dict(competition.results.values_list("federation_id", "rank"))
+    assert (ranks["TIE-X"], ranks["TIE-Y"]) == (16, 17)
