@@ -1,7 +1,7 @@
 """Reads of the committee's work: its queue, the Pins awarded (the public register, 7.4 公布) and
 the badge beside a holder's name."""
 
-from django.db.models import Min
+from django.db.models import Case, Min, When
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -25,7 +25,8 @@ def committee_queue(*, user) -> list[Application]:
 
 def committees_all() -> list[Committee]:
     """The committees with their members (the register administrator's page)."""
-    return list(Committee.objects.prefetch_related("seats__user").order_by("kind", "country", "name"))
+    order = Case(When(kind="world", then=0), When(kind="member", then=1), default=2)
+    return list(Committee.objects.prefetch_related("seats__user").order_by(order, "country", "name"))
 
 
 def register_admins() -> list:

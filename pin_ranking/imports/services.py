@@ -5,6 +5,7 @@ the roster import (tournaments.roster)."""
 
 import datetime as dt
 import hashlib
+import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
@@ -32,6 +33,7 @@ from tournaments.archive.services import tournament_import_archive
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player, Tournament
+from tournaments.models.core import qualified_federation_id
 from tournaments.roster.files import Problem, RosterFileError, read_table  # one reader for every file import
 from tournaments.roster.files import problem_message as roster_problem_message
 
@@ -39,6 +41,9 @@ from tournaments.roster.files import problem_message as roster_problem_message
 RESULT_HEADERS = {
     "federation_id": ["federation_id", "federation id", "id", "member id", "会员号", "会员编号", "协会编号", "注册号",
                       "会員番号", "協会番号", "登録番号"],
+    # Who issued the ID (a national federation, the EMA, the world body): two federations' "1001" are two people.
+    "issuer": ["issuer", "id issuer", "federation", "issued by", "发证机构", "证号机构", "所属协会", "発行団体",
+               "発行元", "所属団体"],
     "name": ["name", "player", "姓名", "选手", "选手姓名", "氏名", "名前", "選手名"],
     "country": ["country", "region", "country/region", "国家/地区", "国家", "地区", "国家（地区）", "国", "国・地域"],
     "rank": ["rank", "individual rank", "place", "个人排名", "名次", "排名", "個人順位", "順位"],
@@ -69,6 +74,8 @@ MESSAGES = {
     "other_name": gettext_lazy(
         "Federation ID “{value}” belongs to “{stored}”, but this row names “{name}”: correct the ID or the name."),
     "too_long": gettext_lazy("“{column}” is longer than {limit} characters."),
+    "not_an_issuer": gettext_lazy(
+        "“{value}” is not an issuer: write its short name in letters and digits (EMA, CMA, WMO)."),
     "too_many_table_points": gettext_lazy(
         "{value} table points over {sessions} sessions: a player earns at most 4 a session, {most} in all "
         "(3.9.2)."),
@@ -84,7 +91,8 @@ MESSAGES = {
 }
 
 
-MAX_LENGTH = {"federation_id": 64, "name": 200, "country": 64, "group": 200, "team": 200}
+MAX_LENGTH = {"federation_id": 47, "issuer": 16, "name": 200, "country": 64, "group": 200, "team": 200}
+ISSUER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,15}")
 
 
 def _key(text: str) -> str:
@@ -180,7 +188,7 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     """Every row checked against the players known by federation ID; every problem, located."""
     problems: list[Problem] = []
     findings = Findings([], [])
-    ids = {values.get("federation_id", "") for _n, values in rows}
+    ids = {qualified_federation_id(values.get("issuer", ""), values.get("federation_id", "")) for _n, values in rows}
     players = {p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])}
     first_row: dict[str, int] = {}
     parsed = []
@@ -192,7 +200,10 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
         for column, limit in MAX_LENGTH.items():
             if len(values.get(column, "")) > limit:
                 row_problems.append(Problem(number, column, "too_long", {"column": column, "limit": limit}))
-        fid = values.get("federation_id", "")
+        issuer = values.get("issuer", "")
+        if issuer and not ISSUER.fullmatch(issuer):
+            row_problems.append(Problem(number, "issuer", "not_an_issuer", {"value": issuer}))
+        fid = qualified_federation_id(issuer, values.get("federation_id", ""))
         player = None
         if fid:
             if fid in first_row:

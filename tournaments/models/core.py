@@ -164,8 +164,24 @@ class Tournament(models.Model):
         return self.status != self.Status.DRAFT
 
 
+ISSUER_SEPARATOR = ":"
+
+
+def qualified_federation_id(issuer: str, number: str) -> str:
+    """A federation ID with its issuer, ISSUER:NUMBER (EMA:04160001, CMA:1001, WMO:88): two federations'
+    "1001" are two people. The issuer is written in capitals; an ID already qualified by it is kept, and an
+    ID given without an issuer stays as it is (the issuer unknown)."""
+    issuer, number = (issuer or "").strip().upper(), (number or "").strip()
+    if not issuer or not number or number.upper().startswith(issuer + ISSUER_SEPARATOR):
+        return number
+    return f"{issuer}{ISSUER_SEPARATOR}{number}"
+
+
 class Player(models.Model):
-    """A person who plays; the same player can enter many tournaments (the Pin record follows them)."""
+    """A person who plays; the same player can enter many tournaments (the Pin record follows them).
+
+    `federation_id` may carry its issuer (`qualified_federation_id`: EMA:04160001); `federation_issuer`
+    reads it back ("" when the ID was given without one)."""
 
     name = models.CharField(_("name"), max_length=200)
     name_local = models.CharField(_("name in own script"), max_length=200, blank=True)
@@ -195,6 +211,11 @@ class Player(models.Model):
 
     def __str__(self):
         return self.name
+
+    @property
+    def federation_issuer(self) -> str:
+        issuer, separator, _number = self.federation_id.partition(ISSUER_SEPARATOR)
+        return issuer if separator else ""
 
 
 class Team(models.Model):

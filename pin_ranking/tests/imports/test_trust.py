@@ -224,3 +224,26 @@ def test_7_2_the_public_verification_says_signed_on_paper_and_who_entered_it(pla
     page = client.get("/pin/verify/", {"code": certificate.code}).content.decode()
     assert "Signed on paper by Paul Roux; entered by pincommittee on" in page
     assert "Signed by the chief referee" not in page and "FR-1" not in page  # no federation ID in public
+
+
+def test_a_federation_id_carries_its_issuer(players, committee_member):
+    """Two federations' "1001" are two people; an ID stored with its issuer is found by issuer and number."""
+    Player.objects.filter(federation_id="FR-2").update(federation_id="EMA:04160002")
+    text = full_file().decode().replace("federation_id,name,", "issuer,federation_id,name,")
+    lines = text.splitlines()
+    rows = [lines[0]] + ["," + line for line in lines[1:]]
+    rows[2] = "ema,04160002,Player 2,FR,2,10,98"  # found by issuer and number
+    rows[3] = "CMA,1001,Player 3,FR,3,10,97"
+    rows[4] = "JPML,1001,Player 4,FR,4,10,96"
+    content = ("\n".join(rows) + "\n").encode()
+    with pytest.raises(ResultsNeedReview) as review:
+        imported(committee_member, content)
+    unknown = {u["federation_id"] for u in review.value.record.unknown_players}
+    assert unknown == {"CMA:1001", "JPML:1001"}
+    results_import_confirm(actor=committee_member, import_id=review.value.record.pk, create_players=True)
+    assert Player.objects.get(federation_id="JPML:1001").federation_issuer == "JPML"
+    assert CompetitionResult.objects.get(federation_id="EMA:04160002").player.name == "Player 2"
+    rows[5] = "not an issuer!,9,Player 5,FR,5,10,95"
+    with pytest.raises(ResultsFileInvalid) as error:
+        imported(committee_member, ("\n".join(rows) + "\n").encode(), name="Lyon Open 2")
+    assert (6, "issuer", "not_an_issuer") in codes(error)
