@@ -70,12 +70,16 @@ def save(tournament, value, actor) -> None:
 
 
 def finish(tournament, value, actor) -> None:
-    """Register the imported tournament again; only a Pin committee member's import (or a command's,
-    actor None) carries a registration: anyone else's import leaves the tournament unregistered."""
-    from pin_ranking.access import is_committee_member
+    """Register the imported tournament again; only the import of someone who registers competitions (the
+    world body's member, or a command's, actor None: 4.4) carries a registration: anyone else's import
+    leaves the tournament unregistered. Certificates signed in the archive read as signed elsewhere and
+    entered by the importer."""
+    from django.utils import timezone
+
+    from pin_ranking.access import seats_of
     from pin_ranking.register.services import competition_register
 
-    if actor is not None and not is_committee_member(actor):
+    if actor is not None and not seats_of(actor).world:
         return
     tournament.refresh_from_db()
     competition = competition_register(actor=actor, tournament=tournament, level=value["level"])
@@ -100,8 +104,9 @@ def finish(tournament, value, actor) -> None:
         if item.get("signed_at"):
             certificate.signed_at = dt.datetime.fromisoformat(str(item["signed_at"]))
             certificate.signer_name = str(item.get("signer") or "")[:200] or _("chief referee")
+            certificate.entered_by, certificate.entered_at = actor, timezone.now()
         changed.append(certificate)
-    ResultCertificate.objects.bulk_update(changed, ["code", "signed_at", "signer_name"])
+    ResultCertificate.objects.bulk_update(changed, ["code", "signed_at", "signer_name", "entered_by", "entered_at"])
 
 
 SECTION = TournamentArchiveSection(key=KEY, export=export, check=check, save=save, finish=finish)

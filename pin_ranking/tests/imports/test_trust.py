@@ -247,3 +247,19 @@ def test_a_federation_id_carries_its_issuer(players, committee_member):
     with pytest.raises(ResultsFileInvalid) as error:
         imported(committee_member, ("\n".join(rows) + "\n").encode(), name="Lyon Open 2")
     assert (6, "issuer", "not_an_issuer") in codes(error)
+
+
+def test_a_review_is_read_by_its_importer_and_the_world_body_only(players, committee_member, french_member, client):
+    from django.urls import reverse
+
+    PinRegister.objects.update_or_create(pk=1, defaults={"delegate_to_members": True})
+    Player.objects.filter(federation_id="FR-40").delete()
+    with pytest.raises(ResultsNeedReview) as review:
+        imported(french_member)
+    url = reverse("pin_ranking:import_review", args=[review.value.record.pk])
+    other = make_user("jpmember")
+    CommitteeSeat.objects.create(committee=Committee.objects.create(name="JP", kind="member", country="JP"),
+                                 user=other)
+    for user, status in ((french_member, 200), (committee_member, 200), (other, 404)):
+        client.force_login(user)
+        assert client.get(url).status_code == status
