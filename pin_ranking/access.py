@@ -101,7 +101,8 @@ def may_read_player(user, player) -> bool:
     if seats.world or (player.country and player.country in seats.countries):
         return True
     if seats.website:
-        return player.pin_results.filter(competition__level="web", superseded_at__isnull=True).exists()
+        return player.pin_results.filter(competition__level="web", competition__unregistered_at__isnull=True,
+                                         superseded_at__isnull=True).exists()
     return False
 
 

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from pin_ranking.access import is_committee_member, sits_on
+from pin_ranking.access import may_read_player, sits_on
 from pin_ranking.engine import Certifier, Track, standards_for
 from pin_ranking.ledger.selectors import pin_register_get
 from pin_ranking.models import (
@@ -27,13 +27,14 @@ TWELFTHS = 12
 
 
 def may_file_for(user, player: Player) -> bool:
-    """The player themself, or on their behalf a committee member or an organizer of a tournament the player
-    entered (7.1 allows an application "以邮件方式或比赛后书面": an official may enter it for the player)."""
+    """The player themself, or on their behalf a member of a committee whose scope holds the player or an
+    organizer of a tournament the player entered (7.1 allows an application "以邮件方式或比赛后书面": an official
+    may enter it for the player; the filing page shows the player's ledger, so no wider than that)."""
     if user is None or not user.is_authenticated:
         return False
     if player.user_id == user.pk:
         return True
-    if is_committee_member(user):
+    if may_read_player(user, player):
         return True
     return Membership.objects.filter(user=user, role=Role.ORGANIZER,
                                      tournament__registrations__player=player).exists()
@@ -129,8 +130,10 @@ def application_view(*, viewer, application_id: int) -> Application:
                    .filter(pk=application_id).first())
     if application is None or viewer is None or not viewer.is_authenticated:
         raise NotFound(_("No such page."))
-    if may_answer(viewer, application) or sits_on(viewer, application.committee):
+    if may_answer(viewer, application):
         return application
+    if sits_on(viewer, application.committee) and application.status != Application.Status.AWAITING_PLAYER:
+        return application  # the committee sees it once the player has confirmed it (7.1)
     raise NotFound(_("No such page."))
 
 

@@ -149,7 +149,8 @@ def _committees_action(request, action, found, committee_forms) -> str:
                                           username=form.cleaned_data["username"])
             return _("%(user)s now sits on the committee.") % {"user": form.cleaned_data["username"]}
     elif action == "unseat":
-        committee = by_id.get(int(request.POST.get("committee", 0) or 0))
+        number = request.POST.get("committee", "")
+        committee = by_id.get(int(number)) if number.isdigit() else None
         if committee is None:
             raise NotFound(_("No such page."))
         services.committee_seat_revoke(actor=request.user, committee=committee, username=request.POST.get("username"))

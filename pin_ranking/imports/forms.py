@@ -18,6 +18,8 @@ class ResultsFileForm(forms.Form):
     country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
     countries = forms.IntegerField(label=_("Countries or regions taking part"), min_value=1, required=False)
     chief_referee = forms.CharField(label=_("Chief referee who signed the results"), max_length=200)
+    ranked_by_final = forms.BooleanField(label=_("The competition ranked a final's players first (3.5.4): ranks "
+                                                 "need not follow the table points"), required=False)
     results_sheet = forms.FileField(label=_("Full results sheet (needed when the file lists fewer players than "
                                             "stated and the class rests on the stated number)"), required=False)
 

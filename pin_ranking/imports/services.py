@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from pin_ranking.access import committee_member_required
 from pin_ranking.engine import TWELFTHS, competition_class
+from pin_ranking.ledger.selectors import kept_players
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate, ResultsImport
 from pin_ranking.register.services import (
@@ -189,7 +190,8 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     problems: list[Problem] = []
     findings = Findings([], [])
     ids = {qualified_federation_id(values.get("issuer", ""), values.get("federation_id", "")) for _n, values in rows}
-    players = {p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])}
+    # A merged record's ID finds the record it was merged into (pin_ranking.people).
+    players = kept_players({p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])})
     first_row: dict[str, int] = {}
     parsed = []
     for number, values in rows:
@@ -243,13 +245,15 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     return parsed, problems, findings
 
 
-def plausibility_problems(parsed: list[dict], *, sessions: int, players: int) -> list[Problem]:
+def plausibility_problems(parsed: list[dict], *, sessions: int, players: int,
+                          ranks_follow_points: bool = True) -> list[Problem]:
     """What no real competition can produce (3.9.2 4-2-1-0 a table; 3.10.1 the order; 参赛人数):
     - a player's table points above 4 a session;
     - where the file lists every player (as many rows as players, in tables of four), a total above
       7 a table each session (less is possible: forfeits, 3.11.2.1);
     - a rank that does not follow the points: more table points (or as many, and more contest points)
-      never ranks below (the competition's own tie-breaks apply only among equal points: 按竞赛规定);
+      never ranks below (the competition's own tie-breaks apply only among equal points: 按竞赛规定), unless
+      the competition ranked a final's players first (3.5.4, `ranks_follow_points=False`, said at import);
     - more rows than the stated number of players."""
     problems = []
     most = 4 * TWELFTHS * sessions
@@ -267,6 +271,8 @@ def plausibility_problems(parsed: list[dict], *, sessions: int, players: int) ->
         if total > 7 * TWELFTHS * tables * sessions:
             problems.append(Problem(0, "table_points", "table_points_total", {
                 "total": _points(total), "tables": tables, "sessions": sessions, "most": 7 * tables * sessions}))
+    if not ranks_follow_points:
+        return problems
     ordered = sorted(complete, key=lambda r: (-r["table_points"], -r["contest_points"], r["row"]))
     worst_above = None  # of the rows with strictly better points, the one ranked lowest
     for _points_key, group in groupby(ordered, key=lambda r: (r["table_points"], r["contest_points"])):
@@ -299,12 +305,14 @@ class ExternalCompetition:
     chief_referee: str = ""  # who signed the results on paper (7.2)
     country: str = ""  # the host country or region (delegated registration, pin_ranking.access)
     countries: int | None = None  # how many countries or regions took part (metadata)
+    # 3.5.4: the regulation ranked a final's players first, so a finalist may rank above more table points.
+    ranked_by_final: bool = False
 
     def as_params(self) -> dict:
         return {"name": self.name, "level": self.level, "starts_on": self.starts_on.isoformat(),
                 "ends_on": self.ends_on.isoformat(), "sessions": self.sessions, "place": self.place,
                 "players": self.players, "chief_referee": self.chief_referee, "country": self.country,
-                "countries": self.countries}
+                "countries": self.countries, "ranked_by_final": self.ranked_by_final}
 
     @classmethod
     def from_params(cls, params: dict) -> "ExternalCompetition":
@@ -376,7 +384,8 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
         parsed, problems, findings = check_rows(rows)
         players = competition.players if competition.players is not None else len(parsed)
         if not problems:
-            problems = plausibility_problems(parsed, sessions=competition.sessions, players=players)
+            problems = plausibility_problems(parsed, sessions=competition.sessions, players=players,
+                                             ranks_follow_points=not competition.ranked_by_final)
     if problems:
         record = _record_rejection(actor, filename, problems)
         raise ResultsFileInvalid(problems, record)
@@ -390,6 +399,9 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
                          results_sheet=results_sheet)
     register_scope_check(actor, country=competition.country.strip().upper(), klass=decision.klass.value)
     names_reason = (names_reason or "").strip()
+    if review is not None and _beyond_review(findings, review):
+        raise ValidationError(_("The register changed since this file was reviewed (a player it named was added "
+                                "or renamed): upload the file again to review it as it stands."))
     if (findings.unknown and not create_players) or (findings.other_names and not names_reason):
         raise ResultsNeedReview(_record_review(actor, filename, content, digest, competition, findings,
                                                results_sheet))
@@ -400,6 +412,14 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
     except IntegrityError:  # the same file imported at the same moment by someone else
         _already_counted(digest=digest, competition=competition)
         raise
+
+
+def _beyond_review(findings: Findings, review: ResultsImport) -> bool:
+    """Whether the file now finds what its review did not show (confirming it would confirm unseen things)."""
+    unknown = {u["federation_id"] for u in review.unknown_players}
+    names = {(n["federation_id"], n["name"]) for n in review.other_names}
+    return (any(u["federation_id"] not in unknown for u in findings.unknown)
+            or any((n["federation_id"], n["name"]) not in names for n in findings.other_names))
 
 
 def _class_rests_on_rows(*, level, players: int, rows: int, sessions: int, results_sheet) -> None:
@@ -501,6 +521,7 @@ def _save_results_file(actor, filename, competition, level, decision, players, p
     audit_record(actor=actor, action=AuditAction.PIN_RESULTS_IMPORTED, obj=row,
                  detail={"name": row.name, "results": len(results), "level": level.value,
                          "class": decision.klass.value, "file": filename[:255], "created": len(created),
+                         "ranked_by_final": competition.ranked_by_final,
                          "names_accepted": len(findings.other_names), "names_reason": names_reason[:300]})
     eligibility_recompute_later(player_ids=[r.player_id for r in results], reason="imported")
     return row

@@ -36,7 +36,8 @@ def imports(request):
             event = ExternalCompetition(
                 name=data["name"], level=data["level"], starts_on=data["starts_on"], ends_on=data["ends_on"],
                 sessions=data["sessions"], place=data["place"], players=data["players"],
-                chief_referee=data["chief_referee"], country=data["country"], countries=data["countries"])
+                chief_referee=data["chief_referee"], country=data["country"], countries=data["countries"],
+                ranked_by_final=data["ranked_by_final"])
             try:
                 found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),
                                             competition=event, results_sheet=data["results_sheet"])

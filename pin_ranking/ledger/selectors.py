@@ -7,7 +7,15 @@ from django.db.models import Q
 
 from pin_ranking.access import committee_member_required, may_read_player, seats_of
 from pin_ranking.engine import Result, Track, ledger, standards_for
-from pin_ranking.models import Competition, CompetitionResult, Ledger, PinAward, PinRegister, ResultCertificate
+from pin_ranking.models import (
+    Competition,
+    CompetitionResult,
+    Ledger,
+    PinAward,
+    PinRegister,
+    PlayerMerge,
+    ResultCertificate,
+)
 from scoring.engine.table import twelfths_number
 from tournaments.errors import NotFound
 from tournaments.models import Player
@@ -16,6 +24,31 @@ from tournaments.models import Player
 def pin_register_get() -> PinRegister:
     register, _created = PinRegister.objects.get_or_create(pk=1)
     return register
+
+
+def merged_into(player_ids) -> dict[int, int]:
+    """{merged record: the record it was merged into} for those of `player_ids` merged and not undone
+    (pin_ranking.people): a result, an import or an account of a merged record goes to the kept one.
+    Chains are followed (A into B, then B into C: A is C)."""
+    links = dict(PlayerMerge.objects.filter(undone_at__isnull=True).values_list("merged_id", "kept_id"))
+    resolved = {}
+    for player_id in player_ids:
+        kept, seen = player_id, set()
+        while kept in links and kept not in seen:
+            seen.add(kept)
+            kept = links[kept]
+        if kept != player_id:
+            resolved[player_id] = kept
+    return resolved
+
+
+def kept_players(players: dict) -> dict:
+    """`players` ({key: Player}) with each merged record replaced by the one it was merged into."""
+    moved = merged_into({p.pk for p in players.values() if p is not None})
+    if not moved:
+        return players
+    kept = {p.pk: p for p in Player.objects.filter(pk__in=set(moved.values()))}
+    return {key: (kept[moved[p.pk]] if p is not None and p.pk in moved else p) for key, p in players.items()}
 
 
 def results_by_player(player_ids) -> dict[int, list[Result]]:
@@ -83,8 +116,9 @@ def players_in_scope(user):
         return Player.objects.all()
     scope = Q(country__in=seats.countries) if seats.countries else Q(pk__in=[])
     if seats.website:
-        scope |= Q(pk__in=CompetitionResult.objects.filter(competition__level="web", superseded_at__isnull=True)
-                   .values("player_id"))
+        scope |= Q(pk__in=CompetitionResult.objects.filter(
+            competition__level="web", competition__unregistered_at__isnull=True, superseded_at__isnull=True,
+        ).values("player_id"))
     return Player.objects.filter(scope)
 
 
@@ -116,9 +150,11 @@ def ledgers_for_committee(*, user, track: str = "pin", country: str = ""):
 
 
 def player_for_user(*, user) -> Player | None:
+    """The user's player record (the one it was merged into, when it was: their ledger is there)."""
     if user is None or not user.is_authenticated:
         return None
-    return Player.objects.filter(user=user).first()
+    player = Player.objects.filter(user=user).first()
+    return None if player is None else kept_players({0: player})[0]
 
 
 def player_ledger_view(*, viewer, player_id: int) -> dict:

@@ -7,6 +7,7 @@ One transaction each, an audit event in it, the ledgers recomputed on commit.
 """
 
 import datetime as dt
+import re
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -14,11 +15,15 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from pin_ranking.access import committee_member_required, may_read_player, seats_of, world_body_required
+from pin_ranking.applications.selectors import committee_for
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import OPEN_STATUSES, Application, Committee, CompetitionResult, PinAward, PlayerMerge
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player
+
+# The numbers approvals give (pin_ranking.committee.services._number): never a paper certificate's.
+SYSTEM_NUMBER = re.compile(r"W?P\d{4}-\d{5}")
 
 
 @transaction.atomic
@@ -77,15 +82,17 @@ def player_merge_undo(*, actor, merge_id: int) -> PlayerMerge:
     return merge
 
 
-def _certifying_committee(actor, player: Player) -> Committee:
-    """The committee a paper Pin is entered for: the actor's world body seat, or their member organization's
-    for its own country's players (None actor: the world body's)."""
-    seats = seats_of(actor) if actor is not None else None
-    if actor is None or seats.world:
+def _certifying_committee(actor, player: Player, track: str, pin: int) -> Committee:
+    """The committee a paper Pin is entered for: the world body's (a world seat, or None: a command), or the
+    actor's member organization's or website's where the register's edition gives it that Pin (7.3-7.4:
+    under 2014 a member organization certifies Pin 4 and below of its country's players)."""
+    if actor is None or seats_of(actor).world:
         committee = Committee.objects.filter(kind="world").first()
     else:
-        committee = Committee.objects.filter(kind="member", country=player.country,
-                                             seats__user=actor).first()
+        committee = committee_for(track=track, pin=pin, country=player.country)
+        if not committee.seats.filter(user=actor).exists():
+            raise ValidationError({"pin": _("%(committee)s certifies this Pin, not your committee: it enters the "
+                                            "paper certificate.") % {"committee": committee.name}})
     if committee is None:
         raise ValidationError({"number": _("No committee of yours certifies this player's Pins.")})
     return committee
@@ -107,6 +114,9 @@ def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number
         errors["pin"] = _("A Pin is 1 (highest) to 9 (lowest).")
     if not number:
         errors["number"] = _("Give the number printed on the paper certificate.")
+    elif SYSTEM_NUMBER.fullmatch(number):
+        errors["number"] = _("%(number)s is a number this system gives: a paper certificate keeps the number "
+                             "printed on it.") % {"number": number}
     elif PinAward.objects.filter(number=number).exists():
         errors["number"] = _("Certificate %(number)s is already in the register.") % {"number": number}
     if awarded_on is None or awarded_on > timezone.localdate():
@@ -115,7 +125,7 @@ def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number
         raise ValidationError(errors)
     award = PinAward.objects.create(
         player=player, track=track, pin=pin, number=number[:32], name=player.name, country=player.country,
-        committee=_certifying_committee(actor, player), awarded_on=awarded_on, source=PinAward.Source.PAPER,
+        committee=_certifying_committee(actor, player, track, pin), awarded_on=awarded_on, source=PinAward.Source.PAPER,
         entered_by=actor)
     audit_record(actor=actor, action=AuditAction.PIN_AWARD_ENTERED, obj=award,
                  detail={"number": award.number, "name": award.name, "pin": pin, "track": track,

@@ -15,7 +15,7 @@ from pin_ranking.access import (
     register_scope_problem,
 )
 from pin_ranking.engine import ClassDecision, Level, competition_class
-from pin_ranking.ledger.selectors import pin_register_get
+from pin_ranking.ledger.selectors import kept_players, pin_register_get
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
 from tournaments import events
@@ -161,10 +161,10 @@ def competition_register(*, actor, tournament: Tournament, level: str, country: 
         standings_version=snapshot.version, registered_by=actor,
     )
     rows = _frozen_rows(tournament, data)
-    players = {
+    players = kept_players({
         r.pk: r.player for r in tournament.registrations.select_related("player").filter(
             pk__in=[row["registration"] for row in rows])
-    }
+    })
     results = CompetitionResult.objects.bulk_create(_result_rows(competition, rows, players, snapshot.version))
     ResultCertificate.objects.bulk_create(
         ResultCertificate(result=result, code=certificate_code(), standings_version=snapshot.version)
@@ -224,7 +224,7 @@ def competition_results_correct(*, actor, tournament_id: int) -> int:
     if snapshot.version == competition.standings_version:
         return 0
     rows = {row["registration"]: row for row in _frozen_rows(tournament, data)}
-    players = {r.pk: r.player for r in tournament.registrations.select_related("player")}
+    players = kept_players({r.pk: r.player for r in tournament.registrations.select_related("player")})
     fresh = {r.player_id: r for r in _result_rows(competition, list(rows.values()), players, snapshot.version)}
     now = timezone.now()
     changed = []

@@ -56,7 +56,9 @@ def competition(request, competition_id: int):
         else:
             messages.success(request, _("The registration is withdrawn: its results no longer count."))
             return redirect("pin_ranking:competition", competition_id=found.pk)
-    results = list(selectors.competition_results(competition=found))
+    # A member organization reads its own players' rows of another country's competition (the ledger's scope).
+    results = list(selectors.competition_results(competition=found).filter(
+        player__in=ledger_selectors.players_in_scope(request.user)))
     for row in results:
         row.table_points_display = twelfths_display(row.table_points)
     return render(request, "pin_ranking/register/competition.html", {

@@ -102,3 +102,30 @@ def test_a_paper_pin_stands_in_the_register_and_is_never_lowered(split, committe
                               awarded_on=dt.date(2999, 1, 1))
     assert "CMA-2005-12" in client_for(None).get(reverse("pin_ranking:register")).content.decode()
     assert PinAward.objects.count() == 1
+
+
+def test_a_member_organization_enters_only_the_paper_pins_it_certifies(split, committee_member):
+    """2014: a member organization certifies Pin 4 and below of its country's players; Pin 1-3 are the world
+    body's. Numbers of this system's form are never a paper certificate's."""
+    kept, _merged = split
+    member = make_user("cnpaper")
+    CommitteeSeat.objects.create(committee=Committee.objects.create(name="CN", kind="member", country="CN"),
+                                 user=member)
+    with pytest.raises(ValidationError, match="certifies this Pin, not your committee"):
+        pin_award_enter_paper(actor=member, player=kept, track="pin", pin=2, number="CMA-1",
+                              awarded_on=dt.date(2005, 1, 1))
+    award = pin_award_enter_paper(actor=member, player=kept, track="pin", pin=6, number="CMA-2",
+                                  awarded_on=dt.date(2005, 1, 1))
+    assert award.committee.kind == "member"
+    with pytest.raises(ValidationError, match="a number this system gives"):
+        pin_award_enter_paper(actor=committee_member, player=kept, track="pin", pin=5, number="P2026-00002",
+                              awarded_on=dt.date(2005, 1, 1))
+
+
+def test_a_merged_players_account_reads_the_kept_ledger(split, committee_member, client_for, run_on_commit):
+    kept, merged = split
+    user = make_user("noid")
+    Player.objects.filter(pk=merged.pk).update(user=user)
+    run_on_commit(lambda: player_merge(actor=committee_member, kept_id=kept.pk, merged_id=merged.pk, reason="same"))
+    page = client_for(user).get(reverse("pin_ranking:my_pin")).content.decode()
+    assert "Pin 7" in page

@@ -115,3 +115,28 @@ def test_a_draft_tournaments_certificates_page_is_not_the_committees(client_for,
     finished = Tournament.objects.get(name="World Championship")
     url = reverse("pin_ranking:tournament_certificates", args=[finished.pk])
     assert client_for(members["world"]).get(url).status_code == 200
+
+
+@pytest.mark.django_db
+def test_filing_for_a_player_and_a_competitions_rows_stay_within_the_scope(client_for, members):
+    ana = Player.objects.get(federation_id="ES-1")
+    url = reverse("pin_ranking:application_new", args=["pin"]) + f"?player={ana.pk}"
+    assert client_for(members["jp"]).get(url).status_code == 404
+    assert client_for(members["web"]).get(url).status_code == 404
+    assert client_for(members["cn"]).get(url).status_code == 200
+    competition = Competition.objects.get()
+    page = client_for(members["jp"]).get(reverse("pin_ranking:competition", args=[competition.pk])).content.decode()
+    assert "Ana García" not in page and "ES-1" not in page
+    assert "Ana García" in client_for(members["world"]).get(
+        reverse("pin_ranking:competition", args=[competition.pk])).content.decode()
+
+
+@pytest.mark.django_db
+def test_bad_input_on_the_committees_page_is_no_500(client_for, db):
+    from pin_ranking.access import register_admin_group
+
+    admin = make_user("registrar")
+    admin.groups.add(register_admin_group())
+    response = client_for(admin).post(reverse("pin_ranking:committees"),
+                                      {"action": "unseat", "committee": "abc", "username": "x"})
+    assert response.status_code == 404

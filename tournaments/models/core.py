@@ -172,8 +172,10 @@ def qualified_federation_id(issuer: str, number: str) -> str:
     "1001" are two people. The issuer is written in capitals; an ID already qualified by it is kept, and an
     ID given without an issuer stays as it is (the issuer unknown)."""
     issuer, number = (issuer or "").strip().upper(), (number or "").strip()
-    if not issuer or not number or number.upper().startswith(issuer + ISSUER_SEPARATOR):
+    if not issuer or not number:
         return number
+    if number.upper().startswith(issuer + ISSUER_SEPARATOR):  # already qualified ("ema:1" is EMA:1)
+        number = number[len(issuer) + len(ISSUER_SEPARATOR):]
     return f"{issuer}{ISSUER_SEPARATOR}{number}"
 
 

@@ -46,6 +46,9 @@ class Command(BaseCommand):
         parser.add_argument("--countries", type=int, help="countries or regions taking part")
         parser.add_argument("--country", default="", help="the host country or region (such as CN)")
         parser.add_argument("--place", default="")
+        parser.add_argument("--ranked-by-final", action="store_true",
+                            help="the competition ranked a final's players first (3.5.4): ranks need not follow "
+                                 "the table points")
         parser.add_argument("--results-sheet", help="the full results sheet (when --players exceeds the rows)")
         parser.add_argument("--create-players", action="store_true",
                             help="create the players the register does not know from the file")
@@ -61,7 +64,7 @@ class Command(BaseCommand):
             name=options["name"], level=options["level"], starts_on=starts_on,
             ends_on=_date(options["end_date"]) if options["end_date"] else starts_on, sessions=options["sessions"],
             place=options["place"], players=options["players"], chief_referee=options["chief_referee"],
-            country=options["country"], countries=options["countries"])
+            country=options["country"], countries=options["countries"], ranked_by_final=options["ranked_by_final"])
         sheet = open(options["results_sheet"], "rb") if options["results_sheet"] else None  # noqa: SIM115
         try:
             competition = results_file_import(

@@ -88,3 +88,32 @@ def test_changing_the_edition_re_routes_open_applications(applicant, committee_m
     run_on_commit(lambda: pin_register_update(actor=committee_member, edition="2014"))
     application.refresh_from_db()
     assert application.committee == Committee.objects.get(kind="member", country="CN")
+
+
+def test_the_committee_does_not_read_an_application_before_the_player_confirms(applicant, national, cn_member,
+                                                                              client_for):
+    from tournaments.models import Membership, Role
+
+    organizer = make_user("org")
+    Membership.objects.create(user=organizer, tournament=national, role=Role.ORGANIZER)
+    application = application_file(actor=organizer, player=applicant, track="pin", pin=7,
+                                   **{**FORM, "pledge_accepted": False})
+    assert client_for(cn_member).get(reverse("api-pin-application", args=[application.pk])).status_code == 404
+    assert client_for(organizer).get(reverse("api-pin-application", args=[application.pk])).status_code == 200
+
+
+def test_certificate_numbers_follow_the_highest_given_whatever_paper_pins_hold(applicant, national, cn_member):
+    import datetime as dt
+
+    from django.utils import timezone
+
+    from pin_ranking.people.services import pin_award_enter_paper
+    from tournaments.models import Player
+
+    other = Player.objects.get(federation_id="CN002")
+    pin_award_enter_paper(actor=None, player=other, track="pin", pin=9, number="CMA-2004-001",
+                          awarded_on=dt.date(2004, 1, 1))
+    certificates_signed(national)
+    application = file(applicant.user, applicant)
+    application_decide(actor=cn_member, application_id=application.pk, decision="approve", version=1)
+    assert PinAward.objects.get(application=application).number == f"P{timezone.now().year}-00001"

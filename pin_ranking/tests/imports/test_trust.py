@@ -263,3 +263,40 @@ def test_a_review_is_read_by_its_importer_and_the_world_body_only(players, commi
     for user, status in ((french_member, 200), (committee_member, 200), (other, 404)):
         client.force_login(user)
         assert client.get(url).status_code == status
+
+
+def test_3_5_4_a_competition_ranked_by_a_final_is_said_at_import(players, committee_member):
+    """A finalist ranked 4th with fewer table points than the 5th: refused unless the import says the
+    competition ranked a final's players first."""
+    text = full_file().decode().replace("FR-5,Player 5,FR,5,10,95", "FR-5,Player 5,FR,5,12,95")
+    with pytest.raises(ResultsFileInvalid) as error:
+        imported(committee_member, text.encode())
+    assert {code for *_where, code in codes(error)} == {"rank_order"}
+    assert imported(committee_member, text.encode(), ranked_by_final=True).klass == "C"
+
+
+def test_a_review_confirmed_after_the_register_changed_is_refused(players, committee_member):
+    Player.objects.filter(federation_id="FR-40").delete()
+    with pytest.raises(ResultsNeedReview) as review:
+        imported(committee_member)
+    Player.objects.create(name="Anne Rousseau", federation_id="FR-40", country="FR")  # meanwhile, another name
+    with pytest.raises(ValidationError, match="changed since this file was reviewed"):
+        results_import_confirm(actor=committee_member, import_id=review.value.record.pk, create_players=True)
+    assert ResultsImport.objects.filter(status="review").count() == 1 and not Competition.objects.exists()
+
+
+def test_a_merged_records_id_finds_the_kept_record(players, committee_member):
+    from pin_ranking.people.services import player_merge
+
+    kept = Player.objects.create(name="Ana Roux", federation_id="EMA:77", country="FR")
+    merged = Player.objects.get(federation_id="FR-1")
+    player_merge(actor=committee_member, kept_id=kept.pk, merged_id=merged.pk, reason="two IDs, one person")
+    imported(committee_member)
+    assert CompetitionResult.objects.get(federation_id="FR-1").player == kept
+
+
+def test_qualified_ids_in_any_case():
+    from tournaments.models.core import qualified_federation_id
+
+    assert qualified_federation_id("ema", "ema:1") == qualified_federation_id("EMA", "1") == "EMA:1"
+    assert qualified_federation_id("", "1001") == "1001"
