@@ -11,9 +11,9 @@ from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import HANDS_PER_ROUND, MAX_HANDS
 from tournaments.access import Capability, can
-from tournaments.core import selectors as core_selectors
 from tournaments.errors import NotFound
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
+from tournaments.roster import selectors as roster_selectors
 
 
 def policy_for(tournament) -> PenaltyPolicy:
@@ -48,8 +48,9 @@ def current_hand_number(*, sheet: ScoreSheet) -> int:
 
 
 def arrangement_candidates(*, tournament: Tournament) -> list[Registration]:
-    """Who may substitute for a disqualified player (3.11.4): the tournament's registrations."""
-    return list(core_selectors.registration_list(tournament=tournament))
+    """Who may substitute for a disqualified player (3.11.4): those free to take seats, none under 停赛 or
+    with a cancelled rank (the core's substitutes_available; the arrangement refuses anyone else)."""
+    return list(roster_selectors.substitutes_available(tournament=tournament))
 
 
 def article_display(article: str) -> str:

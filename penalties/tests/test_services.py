@@ -494,3 +494,46 @@ def test_a_change_after_confirmations_asks_for_them_again(referee, sheet, pins, 
     )
     with pytest.raises(ValidationError, match="0 of 4"):  # a penalty changes the results too
         sheet_services.sheet_sign(actor=referee, sheet=sheet)
+
+
+@pytest.mark.django_db
+def test_3_11_4_a_player_under_停赛_or_with_a_cancelled_rank_is_no_substitute(
+    referee, organizer, chief_referee, sheet, tournament, registrations
+):
+    """3.11.4 取消继续参加本次比赛的资格, 3.11.5 取消录取名次: neither takes another's seats, on either route
+    (a 停赛 arrangement, a withdrawal's substitute), and neither is offered."""
+    from penalties.selectors import arrangement_candidates
+    from tournaments.models import Player, Registration
+    from tournaments.roster import services as roster_services
+    from tournaments.roster.selectors import substitute_candidates
+
+    east, south = players(sheet)[:2]
+    session2 = tournament.sessions.get(number=2)
+    ids = [r.pk for r in registrations]
+    session_services.session_seats_replace(
+        actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]})
+    # A late entry, not playing the running session: they will leave.
+    leaving = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Leaver"),
+                                          entry_number=96)
+    first = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
+    reserve = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Reserve"),
+                                          entry_number=99)
+    services.disqualification_arrange(actor=organizer, penalty=first, substitute=reserve)  # east now holds no seat
+    second = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=south, hand_number=1)
+    assert east not in arrangement_candidates(tournament=tournament)
+    with pytest.raises(ValidationError, match="disqualified"):
+        services.disqualification_arrange(actor=organizer, penalty=second, substitute=east)
+    cancelled = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Struck"),
+                                            entry_number=98)
+    services.rank_cancel(actor=chief_referee, tournament=tournament, registration=cancelled, reason="illegal gain")
+    assert cancelled not in arrangement_candidates(tournament=tournament)
+    with pytest.raises(ValidationError, match="rank is cancelled"):
+        services.disqualification_arrange(actor=organizer, penalty=second, substitute=cancelled)
+    assert east not in substitute_candidates(registration=leaving)  # the same refusals on the withdrawal route
+    assert cancelled not in substitute_candidates(registration=leaving)
+    with pytest.raises(ValidationError, match="rank is cancelled"):
+        roster_services.registration_substitute(actor=organizer, registration=leaving, substitute=cancelled)
+    fresh = Registration.objects.create(tournament=tournament, player=Player.objects.create(name="Fresh"),
+                                        entry_number=97)
+    assert fresh in arrangement_candidates(tournament=tournament)
+    services.disqualification_arrange(actor=organizer, penalty=second, substitute=fresh)

@@ -1,5 +1,6 @@
 """Reads of roster imports, filtered by what the asking user may see."""
 
+from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import (
@@ -17,17 +18,24 @@ def import_job_get_for_user(*, user, job_id: int) -> ImportJob:
     return job
 
 
-def substitute_candidates(*, registration: Registration):
-    """Who can take `registration`'s seats: players of the tournament still in it, seated in no session
-    not yet started nor in the running one (tournaments.sessions.services.seats_give_to_substitute)."""
-    tournament = registration.tournament
+def substitutes_available(*, tournament):
+    """Who may take another player's seats (3.11.4, 3.5.2): players of the tournament still in it, under no
+    停赛 and with their rank not cancelled (3.11.5) -- both take no further part (the apps' standing flags,
+    tournaments.extensions) -- and free in the sessions concerned: seated in no session not yet started nor
+    in the running one (tournaments.sessions.services.seats_give_to_substitute checks the same)."""
     open_sessions = tournament.sessions.filter(status__in=[Session.Status.PLANNED, Session.Status.RUNNING])
     seated = SeatAssignment.objects.filter(session__in=open_sessions).values("registration_id")
+    out = [pk for pk, flags in extensions.standing_flags(tournament.pk).items()
+           if flags.disqualified or flags.rank_cancelled]
     return (
-        tournament.registrations.filter(withdrawn_at__isnull=True)
-        .exclude(pk=registration.pk).exclude(pk__in=seated)
+        tournament.registrations.filter(withdrawn_at__isnull=True).exclude(pk__in=seated).exclude(pk__in=out)
         .select_related("player").order_by("entry_number")
     )
+
+
+def substitute_candidates(*, registration: Registration):
+    """Who can take `registration`'s seats (substitutes_available, the leaving player aside)."""
+    return substitutes_available(tournament=registration.tournament).exclude(pk=registration.pk)
 
 
 def registration_seats_open(*, registration: Registration) -> list[int]:

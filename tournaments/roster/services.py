@@ -10,7 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import events, extensions, limits
+from tournaments import events, limits
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
@@ -538,8 +538,6 @@ def registration_substitute(
         raise ValidationError({"substitute": _(
             "Entry %(entry)d already has a substitute (entry %(other)d)."
         ) % {"entry": registration.entry_number, "other": registration.substitute.entry_number}})
-    if extensions.standing_flags(tournament.pk).get(substitute.pk, extensions.StandingFlags()).disqualified:
-        raise ValidationError({"substitute": _("The substitute is disqualified (停赛, rule 3.11.4).")})
     withdrawing = registration.withdrawn_at is None
     if withdrawing:
         _refuse_in_play(registration)

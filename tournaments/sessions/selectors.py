@@ -133,12 +133,12 @@ WIND = dict(SEAT_CHOICES)
 
 
 def lateness_seconds(*, checked_in_at: dt.datetime | None, started_at: dt.datetime | None) -> int | None:
-    """3.11.2.1 "宣布竞赛开始后": whole seconds from the announced start (the session's start on the
-    board) to the check-in; 0 for a check-in at or before the start (not late); None when either is
-    unknown."""
+    """3.11.2.1 "宣布竞赛开始后": seconds from the announced start (the session's start on the board) to the
+    check-in, a started second counted whole: "超过15分钟" holds for 15:00.5 (901 s, a forfeit), as "10分钟以内"
+    stops at 10:00.0; 0 for a check-in at or before the start (not late); None when either is unknown."""
     if checked_in_at is None or started_at is None:
         return None
-    return max(0, math.floor((checked_in_at - started_at).total_seconds()))
+    return max(0, math.ceil((checked_in_at - started_at).total_seconds()))
 
 
 def late_parts(seconds: int | None) -> dict | None:

@@ -246,12 +246,18 @@ def seats_give_to_substitute(
     if running is not None:
         held = SeatAssignment.objects.filter(session=running).exclude(table_id__in=running.sheets.values("table_id"))
         open_seats = open_seats | held
+    if substitute.withdrawn_at is not None:  # a state that exists since issue 13: nobody had withdrawn before
+        raise ValidationError({"substitute": _("The substitute has withdrawn from the tournament.")})
+    flags = extensions.standing_flags(tournament.pk).get(substitute.pk, extensions.StandingFlags())
+    if flags.disqualified:  # 3.11.4 取消继续参加本次比赛的资格
+        raise ValidationError({"substitute": _("The substitute is disqualified (停赛, rule 3.11.4).")})
+    if flags.rank_cancelled:  # 3.11.5 取消录取名次: struck from the competition
+        raise ValidationError({"substitute": _("The substitute's rank is cancelled (rule 3.11.5): they take no "
+                                               "further part.")})
     if SeatAssignment.objects.filter(
         pk__in=open_seats.values("pk"), registration=substitute
     ).exists() or (running is not None and running.seats.filter(registration=substitute).exists()):
         raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
-    if substitute.withdrawn_at is not None:  # a state that exists since issue 13: nobody had withdrawn before
-        raise ValidationError({"substitute": _("The substitute has withdrawn from the tournament.")})
     return SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=leaving).update(
         registration=substitute
     )

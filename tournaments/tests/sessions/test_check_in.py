@@ -183,16 +183,18 @@ def _check_in_at(monkeypatch, organizer, session, registration, after: dt.timede
         (dt.timedelta(0), 0, "before the start: not late"),
         (dt.timedelta(minutes=10), 600, "10 min 0 s after the start"),
         (dt.timedelta(minutes=15), 900, "15 min 0 s after the start"),
+        # 3.11.2.1 "超过15分钟": half a second past 15:00 is past it (a forfeit), so a fraction counts up.
+        (dt.timedelta(minutes=15, microseconds=500_000), 901, "15 min 1 s after the start"),
         (dt.timedelta(minutes=15, seconds=1), 901, "15 min 1 s after the start"),
-        (dt.timedelta(minutes=15, seconds=1, microseconds=999_999), 901, "15 min 1 s after the start"),
+        (dt.timedelta(minutes=15, seconds=1, microseconds=999_999), 902, "15 min 2 s after the start"),
     ],
 )
 def test_3_11_2_1_lateness_is_derived_from_check_in(
     monkeypatch, client_for, organizer, referee, registrations, sheet, after, late, shown
 ):
     """Lateness counts from the announced start (the session's start on the board) to the check-in,
-    in whole seconds; a check-in at or before the start is not late. The referee's foul form shows
-    it and, when late, fills the lateness in."""
+    in whole seconds, a started second counting whole; a check-in at or before the start is not late. The
+    referee's foul form shows it and, when late, fills the lateness in."""
     session = sheet.session
     assert session_selectors.lateness_for(session=session, registration=registrations[1]) is None  # not checked in
     _check_in_at(monkeypatch, organizer, session, registrations[1], after)
