@@ -63,6 +63,17 @@ class FalseWinForm(forms.Form):
     offender = forms.TypedChoiceField(label=_("Player who called the win"), coerce=int)
     hand_number = forms.IntegerField(label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS)
     self_drawn = forms.BooleanField(label=_("On a tile from the wall"), required=False)
+    # Declared scoring (3.9.1.4): the fans the winner declared, as numbers ("62, 63, 79"); carried from the
+    # tablet's refused hand, or typed. Empty in electronic scoring.
+    declared = forms.CharField(label=_("Fans the winner declared (numbers, declared scoring)"), max_length=200,
+                               required=False)
+
+    def clean_declared(self) -> list[int]:
+        text = self.cleaned_data["declared"].replace("，", ",").replace(" ", ",")
+        numbers = [part for part in text.split(",") if part]
+        if not all(part.isdigit() and 1 <= int(part) <= 81 for part in numbers):
+            raise forms.ValidationError(_("Write the fans' numbers (1 to 81), separated by commas."))
+        return [int(part) for part in numbers]
 
     def __init__(self, *args, players: list, **kwargs):
         # On the fouls page beside PenaltyForm: ids of its own (no second id_offender, id_hand_number).

@@ -19,12 +19,13 @@ from penalties.catalogue import (
 from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
 from penalties.selectors import current_hand_number, policy_for
 from scoring.engine import HandError, evaluate, waits
+from scoring.engine.declared import check_declared_tiles
 from scoring.engine.table import MAX_HANDS, hand_winds
-from scoring.messages import hand_error_message
+from scoring.messages import declared_tiles_message, hand_error_message
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_sheet, lock_tournament
-from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session, Tournament
+from tournaments.models import Registration, ScoreSheet, ScoringMode, SeatAssignment, Session, Tournament
 from tournaments.sessions.services import running_session_locked, seats_give_to_substitute, session_held_tables_start
 from tournaments.sheets.services import sheet_results_changed
 
@@ -222,21 +223,40 @@ def false_win_record(
     tiles: str,
     self_drawn: bool = False,
     note: str = "",
+    declared_fans=(),
 ) -> Penalty:
     """3.11.6.6: a win called and not valid. The engine tells which kind it is:
     complete but under 8 points (6 under the elementary rules), or waiting on other tiles (错和: 10 to each);
-    not even waiting (诈和: 20 to each)."""
+    not even waiting (诈和: 20 to each).
+
+    Declared scoring (3.9.1.4 自报, "和牌者或他人不得再重新审核或追补漏报番种"): `declared_fans`, the fans the
+    winner declared, decide. Declared under the minimum on tiles worth more is a 错和 (3.11.6.6(1)): the
+    fans the winner did not declare are never added to make it a win."""
     seat = _seat_of(sheet, offender)
     if seat is None:
         raise ValidationError({"offender": _("The offender does not sit at this table in this session.")})
     if not 1 <= hand_number <= MAX_HANDS:
         raise ValidationError({"hand_number": _("A session has hands 1 to 16.")})
     winds = hand_winds(hand_number)
+    tournament = sheet.session.tournament
+    context = {"self_drawn": self_drawn, "seat_wind": winds.seat_winds[seat], "prevalent_wind": winds.prevalent}
+    declared = list(declared_fans or ())
     try:
-        ev = evaluate(
-            tiles, self_drawn=self_drawn, seat_wind=winds.seat_winds[seat], prevalent_wind=winds.prevalent,
-            profile=sheet.session.tournament.rules, rule_set=sheet.session.tournament.rule_set,
-        )
+        if declared and tournament.scoring_mode == ScoringMode.DECLARED:
+            check = check_declared_tiles(tiles, declared, profile=tournament.rules, rule_set=tournament.rule_set,
+                                         **context)
+            if check.is_false_win:
+                return penalty_record(actor=actor, sheet=sheet, foul="false_win", offender=offender,
+                                      hand_number=hand_number, note=(note or _declared_note(tiles, declared))[:300])
+            if check.engine.is_winning:
+                if check.problems:  # a declared fan the tiles do not give: the declaration is to be put right
+                    raise ValidationError({"declared": " ".join(
+                        declared_tiles_message(code, fan, detail, minimum=check.engine.minimum)
+                        for code, fan, detail in check.problems)})
+                raise ValidationError({"declared": _(
+                    "The fans declared make a legal win of %(points)d points: record the hand with them.") % {
+                    "points": check.fan_points}})
+        ev = evaluate(tiles, profile=tournament.rules, rule_set=tournament.rule_set, **context)
         if ev.is_winning:
             raise ValidationError({"tiles": _("This is a legal win: record the hand instead of a penalty.")})
         # 3.11.6.6 read with the rule set's minimum: elementary, a win under 6 (READINGS.md E9)
@@ -250,6 +270,11 @@ def false_win_record(
         actor=actor, sheet=sheet, foul=foul, offender=offender, hand_number=hand_number,
         note=(note or tiles)[:300],
     )
+
+
+def _declared_note(tiles: str, declared: list) -> str:
+    """The penalty's note: the tiles shown and what was declared (the Record of Fouls reads it)."""
+    return _("%(tiles)s; declared: fans %(fans)s") % {"tiles": tiles, "fans": ", ".join(str(n) for n in declared)}
 
 
 def _running_session_locked(tournament_id: int) -> Session | None:

@@ -39,6 +39,11 @@ def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None, lat
         # Offered from the tablet (tournaments.extensions.false_win_page): a declaration under 8 on
         # tiles worth 8 is a false win, 3.11.6.6; the foul, offender and hand come filled in.
         initial.update({key: request.GET[key] for key in ("foul", "offender", "hand_number") if request.GET.get(key)})
+        # ... and, for the false win form, the tiles shown and the fans declared (3.9.1.4): with them the
+        # engine tells the 错和 (a declaration under the minimum on tiles worth more) at once.
+        initial.update({key: request.GET[key] for key in ("declared",) if request.GET.get(key)})
+        if request.GET.get("self_drawn"):
+            initial["self_drawn"] = True
     check_ins = session_selectors.session_check_ins(session=sheet.session, table_number=sheet.table.number)
     check_ins = check_ins[0]["players"] if check_ins else []
     late_row = next((row for row in check_ins if late and row["registration"].pk == late and row["late_seconds"]), None)
@@ -54,6 +59,7 @@ def _sheet_fouls_page(request, sheet, players, *, form=None, false_win=None, lat
         "penalties": penalty_selectors.sheet_penalties(sheet=sheet),
         "form": form or PenaltyForm(players=players, initial=initial),
         "false_win_form": false_win or FalseWinForm(players=players, initial=initial),
+        "false_win_tiles": false_win.data.get("tiles", "") if false_win else request.GET.get("tiles", ""),
         # the fields each foul needs: the form shows only the chosen foul's (static/js/foul-form.js)
         "foul_fields": {foul.code: foul_fields(foul) for foul in FOULS},
         "can": capabilities_for_page(request.user, sheet.session.tournament),
@@ -111,6 +117,7 @@ def false_win_record(request, sheet_id: int):
                 actor=request.user, sheet=sheet, hand_number=form.cleaned_data["hand_number"],
                 offender=_registration(players, form.cleaned_data["offender"]),
                 tiles=request.POST.get("tiles", ""), self_drawn=form.cleaned_data["self_drawn"],
+                declared_fans=form.cleaned_data["declared"],
             )
         except ValidationError as error:
             add_service_errors(form, error)

@@ -285,9 +285,12 @@ class HandPreviewApi(APIView):
             sheet=sheet, number=payload.validated_data["number"], entry=payload.hand_entry(),
             language=get_language() or "en",
         )
+        entry = payload.hand_entry()
         preview["false_win_url"] = (
             sheet_selectors.false_win_url(sheet=sheet, hand_number=payload.validated_data["number"],
-                                          winner=payload.validated_data.get("winner"))
+                                          winner=entry.winner, tiles=(entry.tiles or "").strip(),
+                                          self_drawn=entry.discarder is None,
+                                          declared=list(entry.declared_fans or ()))
             if preview["false_win"] else None
         )
         return Response(HandPreviewOutput(preview).data)

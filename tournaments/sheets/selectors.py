@@ -274,10 +274,12 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
     }
 
 
-def false_win_url(*, sheet: ScoreSheet, hand_number: int, winner: int | None) -> str | None:
+def false_win_url(*, sheet: ScoreSheet, hand_number: int, winner: int | None, tiles: str = "",
+                  self_drawn: bool = False, declared=()) -> str | None:
     """Where the referee records a false win (3.11.6.6) of `winner` (a starting seat) in this hand:
     the page another app registered (tournaments.extensions.false_win_page), with the foul, the
-    offender and the hand filled in; None when no app records penalties."""
+    offender, the hand, the tiles shown and the fans declared filled in (the declaration is what makes
+    it a 错和 on tiles worth more, 3.9.1.4); None when no app records penalties."""
     url_name = extensions.false_win_page()
     if url_name is None:
         return None
@@ -285,6 +287,12 @@ def false_win_url(*, sheet: ScoreSheet, hand_number: int, winner: int | None) ->
     seat = sheet.session.seats.filter(table=sheet.table, seat=winner).first() if winner is not None else None
     if seat is not None:
         query["offender"] = seat.registration_id
+    if tiles:
+        query["tiles"] = tiles
+    if self_drawn:
+        query["self_drawn"] = "1"
+    if declared:
+        query["declared"] = ",".join(str(number) for number in declared)
     return f"{reverse(url_name, args=[sheet.pk])}?{urlencode(query)}"
 
 

@@ -61,4 +61,13 @@ def test_3_9_1_4_referee_enters_tiles_and_declared_fans_on_the_tablet(
     link.click()
     page.wait_for_url(f"**/sheets/{sheet.pk}/fouls/**")
     assert page.locator('select[name="foul"]').input_value() == "false_win"
+    # 3.11.6.6: the tiles and the declaration came along; the 错和 is recorded as it stands, and nothing
+    # suggests recording the hand as a win with fans the winner did not declare.
+    assert page.locator('input[name="declared"]').input_value() == "62"
+    assert page.locator('input[name="tiles"]').input_value() != ""
+    page.get_by_role("button", name="Record the false win").click()
+    # (the core's test reads the foul app's answer on the page: it imports no app above the core)
+    assert "10 to each other player" in page.get_by_text("False win recorded").inner_text()
+    assert "legal win" not in page.content()
+    assert Hand.objects.filter(sheet=sheet).count() == 1  # the hand was not recorded as a win
     context.close()
