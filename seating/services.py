@@ -128,8 +128,9 @@ def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
 def _balanced_starts(tables, starts) -> list[tuple]:
     """Each table's players in the order (E, S, W, N) that evens out their starting winds.
 
-    Appendix 3: every player should start in each wind about equally often. `starts[player]`
-    counts their starts per wind so far.
+    Not a rule (Appendix 3 is the blank chart; Appendix 4 rotates the seats within a session): an
+    extra of this system, so that every player starts in each wind about equally often over the
+    competition. `starts[player]` counts their starts per wind so far.
     """
     return [min(permutations(table), key=lambda seats: sum(starts[p][w] for w, p in enumerate(seats)))
             for table in tables]

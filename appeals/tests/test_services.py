@@ -220,7 +220,7 @@ def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, re
 def test_upholding_after_the_penalty_was_cancelled_refunds_and_no_new_appeal(
     player_user, team_leader, chief_referee, ended_sheet, registrations
 ):
-    """3.12.3: an appeal that succeeds gets its fee back, even when the chief referee already
+    """3.12.2 "胜诉全额退款": an appeal that succeeds gets its fee back, even when the chief referee already
     cancelled the penalty; a cancelled penalty cannot be appealed against any more."""
     from penalties.services import penalty_cancel
 

@@ -229,3 +229,16 @@ def test_appendix_6_the_fouls_of_a_hand_are_marked_on_the_sheets_hand_row(
     assert "1" not in marks  # a cancelled penalty is not marked (and a draw has no tiles to show)
     assert len(marks["2"]) == 1
     assert marks["2"][0].startswith("⚠ 1 Player 1: Rules violation") and "−20" in marks["2"][0]
+
+
+@pytest.mark.django_db
+def test_appendix_6_the_record_of_fouls_header_has_game_group_and_table(client_for, tournament, fouled_sheet,
+                                                                        chief_referee):
+    """Appendix 6: "局 / 组 / 桌" (Game # / Group # / Table #): the group is the session's stage when it has
+    one (3.5.4), left to fill in by hand otherwise."""
+    page = client_for(chief_referee).get(reverse("penalties:record", args=[tournament.pk, 1])).content.decode()
+    assert re.search(r"Session: 1 · Group: ____ · Table: 1 · Referee", page)
+    session = tournament.sessions.get(number=1)
+    type(session).objects.filter(pk=session.pk).update(qualification="list")
+    page = client_for(chief_referee).get(reverse("penalties:record", args=[tournament.pk, 1])).content.decode()
+    assert "Group: Players chosen by the organizer" in page
