@@ -38,6 +38,7 @@ urlpatterns = [
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
     path("imports/<int:job_id>/again/", roster_views.import_job_again, name="import_job_again"),
     path("<int:tournament_id>/registrations/add/", roster_views.registration_add, name="registration_add"),
+    path("<int:tournament_id>/registrations/oaths/", roster_views.oaths, name="oaths"),
     path("registrations/<int:registration_id>/leave/", roster_views.registration_leave, name="registration_leave"),
     # sessions: the organizer's board
     path("<int:tournament_id>/board/", session_views.board, name="board"),

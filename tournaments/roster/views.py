@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from tournaments import limits
@@ -28,6 +29,7 @@ from tournaments.roster.forms import (
     WithdrawalUndoForm,
     WithdrawForm,
 )
+from tournaments.roster.oath import oath_text
 from tournaments.staff import selectors as staff_selectors
 
 
@@ -160,3 +162,20 @@ def registration_leave(request, registration_id: int):
         "seats_open": roster_selectors.registration_seats_open(registration=registration),
     }
     return render(request, "tournaments/roster/registration_leave.html", context)
+
+
+@login_required
+def oaths(request, tournament_id: int):
+    """Appendix 2 (附件二 誓约书): the Player's Oath, one page per registered player (or `?entry=N`), in the
+    page's language, to print and have signed by the player or a minor's guardian with an ID number."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
+    )
+    registrations = tournament.registrations.filter(withdrawn_at__isnull=True).select_related("player")
+    entry = request.GET.get("entry", "")
+    if entry:
+        registrations = registrations.filter(entry_number=int(entry) if entry.isdigit() else 0)
+    oath = dict(oath_text(get_language() or "en"))
+    oath["intro_for_tournament"] = oath["intro"].format(competition=tournament.name)
+    return render(request, "tournaments/roster/oaths.html", {
+        "tournament": tournament, "registrations": registrations.order_by("entry_number"), "oath": oath})
