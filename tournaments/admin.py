@@ -8,6 +8,7 @@ from tournaments.models import (
     AuditEvent,
     Group,
     Hand,
+    HandObjection,
     ImportJob,
     Membership,
     PasswordChangeDue,
@@ -194,6 +195,11 @@ class HandAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
 @admin.register(SheetSignature)
 class SheetSignatureAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     list_display = ["sheet", "kind", "registration", "user", "signed_at"]
+
+
+@admin.register(HandObjection)
+class HandObjectionAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
+    list_display = ["sheet", "hand_number", "seat", "text", "recorded_at"]
 
 
 @admin.register(SheetAmendment)

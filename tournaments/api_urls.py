@@ -21,6 +21,7 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/hands/take-back/", sheets.HandDeleteLastApi.as_view(), name="api-sheet-take-back"),
     path("sheets/<int:sheet_id>/hands/preview/", sheets.HandPreviewApi.as_view(), name="api-sheet-hand-preview"),
     path("sheets/<int:sheet_id>/close/", sheets.SheetCloseApi.as_view(), name="api-sheet-close"),
+    path("sheets/<int:sheet_id>/objections/", sheets.SheetObjectionApi.as_view(), name="api-sheet-objections"),
     path("sheets/<int:sheet_id>/confirm/", sheets.SheetConfirmApi.as_view(), name="api-sheet-confirm"),
     path("sheets/<int:sheet_id>/sign/", sheets.SheetSignApi.as_view(), name="api-sheet-sign"),
 ]

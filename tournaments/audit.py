@@ -61,6 +61,7 @@ class AuditAction(models.TextChoices):
     HAND_RECORDED = "hand.recorded", _("Hand recorded")
     HAND_CORRECTED = "hand.corrected", _("Hand corrected")
     HAND_DELETED = "hand.deleted", _("Hand taken back")
+    HAND_OBJECTION_RECORDED = "hand.objection_recorded", _("Objection recorded at the table")
     SHEET_CLOSED = "sheet.closed", _("Score sheet closed")
     SHEET_CONFIRMED = "sheet.confirmed", _("Score sheet confirmed by a player")
     SHEET_LOCKED = "sheet.locked", _("Score sheet signed")

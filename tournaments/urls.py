@@ -63,6 +63,7 @@ urlpatterns = [
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),
     path("sheets/<int:sheet_id>/remarks/", sheet_views.sheet_remarks, name="sheet_remarks"),
+    path("sheets/<int:sheet_id>/objections/", sheet_views.sheet_objection, name="sheet_objection"),
     # Appendix 5 printed: one table as recorded; a session's tables (or one), blank or as recorded
     path("sheets/<int:sheet_id>/sheet.pdf", sheet_views.sheet_pdf, name="sheet_pdf"),
     path(

@@ -101,6 +101,7 @@ ENDPOINTS = {
     "api-sheet-take-back": Endpoint("referee", _sheet, body={"version": 1}),
     "api-sheet-hand-preview": Endpoint("referee", _sheet, body={"number": 1, "result": "draw"}),
     "api-sheet-close": Endpoint("referee", _sheet, body={"version": 1}),
+    "api-sheet-objections": Endpoint("referee", _sheet, body={"version": 1, "hand_number": 1, "text": "x"}),
     "api-sheet-confirm": Endpoint("referee", _sheet, body={"entry": 1, "pin": "0000", "version": 1}),
     "api-sheet-sign": Endpoint("referee", _sheet, body={"version": 1}),
     "api-scoring-evaluate": Endpoint(None, body={"hand": "[123m]456p789s11pEE+E"}),

@@ -521,7 +521,14 @@ def _hand_corrected(d, event, places):
     elif d.get("basis") == "objection":
         what = _("%(what)s on an objection made before signing (rule %(article)s)") % {
             "what": what, "article": d.get("article", "")}
+        if d.get("reference"):
+            what = f"{what} #{d['reference']}"
     return with_place(what, place_of(event, places), reason)
+
+
+def _hand_objection(d, event, places):
+    return with_place(_("Objection on hand %(hand)s recorded at the table (#%(id)s): %(text)s") % {
+        "hand": d["number"], "id": d["objection"], "text": d["text"]}, place_of(event, places))
 
 
 def _hand_deleted(d, event, places):
@@ -645,6 +652,7 @@ _SENTENCES = {
     AuditAction.HAND_RECORDED: _hand_recorded,
     AuditAction.HAND_CORRECTED: _hand_corrected,
     AuditAction.HAND_DELETED: _hand_deleted,
+    AuditAction.HAND_OBJECTION_RECORDED: _hand_objection,
     AuditAction.SHEET_CLOSED: _sheet_closed,
     AuditAction.SHEET_CONFIRMED: _sheet_confirmed,
     AuditAction.SHEET_LOCKED: _sheet_locked,

@@ -20,6 +20,7 @@ from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, S
 from tournaments.models.sheets import (  # noqa: F401
     SHEET_REMARKS_MAX_LENGTH,
     Hand,
+    HandObjection,
     ScoreSheet,
     SheetAmendment,
     SheetSignature,

@@ -198,6 +198,38 @@ class SheetSignature(models.Model):
         ]
 
 
+class HandObjection(models.Model):
+    """An objection made at the table, on a recorded hand, before the sheet is signed (3.9.1.4 "如有异议，裁判
+    核定"; 3.11.6.11(7) "发现问题应及时指出并申请裁判解决，事后追诉无效"): recorded by the table's referee when it
+    is made, so that a ruling on it after the signature can name it (SheetAmendment.objection). An objection
+    is never typed afterwards: the sheet refuses one once signed."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="objections")
+    hand_number = models.PositiveSmallIntegerField(_("hand"))
+    # the starting seat (0 East .. 3 North) of the player who objects, when one does
+    seat = models.PositiveSmallIntegerField(_("objecting seat"), null=True, blank=True)
+    text = models.CharField(_("what is disputed"), max_length=300)
+    recorded_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    recorded_at = models.DateTimeField(_("made at"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["sheet", "recorded_at", "pk"]
+        verbose_name = _("objection at the table")
+        verbose_name_plural = _("objections at the table")
+        constraints = [
+            models.CheckConstraint(condition=Q(hand_number__gte=1) & Q(hand_number__lte=16),
+                name="objection_hand_in_session",
+                violation_error_message=_("An objection is about one of the session's hands, 1 to 16.")),
+            models.CheckConstraint(condition=Q(seat__isnull=True) | Q(seat__lte=3), name="objection_seat",
+                violation_error_message=_("A seat is East, South, West or North.")),
+            models.CheckConstraint(condition=~Q(text=""), name="objection_says_what",
+                violation_error_message=_("An objection says what is disputed.")),
+        ]
+
+    def __str__(self):
+        return f"{self.sheet_id} #{self.hand_number}: {self.text}"
+
+
 class SheetAmendment(models.Model):
     """A change to a signed sheet, and what it rests on (3.9.1.4, 3.11.6.11(7) 不追诉原则).
 
@@ -219,6 +251,10 @@ class SheetAmendment(models.Model):
     reference = models.CharField(_("reference"), max_length=32, blank=True)
     # when the objection was made: before the sheet was signed (checked by hand_correct)
     objection_at = models.DateTimeField(_("objection made at"), null=True, blank=True)
+    # the objection recorded at the table that the ruling answers (null for changes made before issue 27,
+    # when the time was typed)
+    objection = models.ForeignKey(HandObjection, null=True, blank=True, on_delete=models.PROTECT,
+                                  related_name="amendments")
     article = models.CharField(_("article"), max_length=32)
     reason = models.CharField(_("reason"), max_length=500)
     before = models.JSONField(default=dict)

@@ -58,3 +58,12 @@ def sessions_to_redraw(*, tournament) -> list[int]:
 
 def team_list(*, tournament):
     return tournament.teams.order_by("name")
+
+
+def players_in_the_tournament(*, tournament, entry: str = "") -> list[Registration]:
+    """The players still in the tournament by entry number (one, when `entry` names it: none if it names
+    nobody), with their player records."""
+    rows = tournament.registrations.filter(withdrawn_at__isnull=True).select_related("player")
+    if entry:
+        rows = rows.filter(entry_number=int(entry) if entry.isdigit() else 0)
+    return list(rows.order_by("entry_number"))

@@ -171,11 +171,9 @@ def oaths(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
     )
-    registrations = tournament.registrations.filter(withdrawn_at__isnull=True).select_related("player")
-    entry = request.GET.get("entry", "")
-    if entry:
-        registrations = registrations.filter(entry_number=int(entry) if entry.isdigit() else 0)
+    registrations = roster_selectors.players_in_the_tournament(tournament=tournament,
+                                                               entry=request.GET.get("entry", ""))
     oath = dict(oath_text(get_language() or "en"))
     oath["intro_for_tournament"] = oath["intro"].format(competition=tournament.name)
     return render(request, "tournaments/roster/oaths.html", {
-        "tournament": tournament, "registrations": registrations.order_by("entry_number"), "oath": oath})
+        "tournament": tournament, "registrations": registrations, "oath": oath})

@@ -77,6 +77,14 @@ class SeatResultOutput(serializers.Serializer):
     table_points_twelfths = serializers.IntegerField(source="table_points")
 
 
+class ObjectionOutput(serializers.Serializer):
+    id = serializers.IntegerField(help_text="the number a ruling on a signed sheet names (basis objection)")
+    hand_number = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True, help_text="the objecting player's starting seat, 0 East")
+    text = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
 class SheetOutput(serializers.Serializer):
     id = serializers.IntegerField(source="sheet.pk")
     session = serializers.IntegerField(source="sheet.session.number")
@@ -92,6 +100,7 @@ class SheetOutput(serializers.Serializer):
     next_number = serializers.IntegerField()
     next_hand = NextHandOutput(allow_null=True)
     confirmed_count = serializers.IntegerField()
+    objections = ObjectionOutput(many=True, help_text="3.9.1.4: objections made at the table, before signing")
     notice = serializers.CharField(
         required=False, help_text="Only when a player confirms a sheet they had already confirmed: says so."
     )
@@ -127,8 +136,8 @@ class HandInput(FlatSerializer):
 
 class HandCorrectInput(HandInput):
     """A corrected hand. On a signed sheet also its basis (3.9.1.4, 3.11.6.11(7)): an upheld appeal
-    (`basis` "appeal", `reference` its number) or an objection made before signing (`basis`
-    "objection", `objection_at` when it was made), and the reason."""
+    (`basis` "appeal", `reference` its number) or an objection recorded at the table before signing
+    (`basis` "objection", `reference` its number), and the reason."""
 
     number = None
     client_key = None
@@ -137,9 +146,8 @@ class HandCorrectInput(HandInput):
     basis = serializers.ChoiceField(choices=["appeal", "objection"], required=False, allow_blank=True,
                                     help_text="signed sheets only: what the change rests on")
     reference = serializers.CharField(required=False, allow_blank=True, max_length=32,
-                                      help_text="basis appeal: the upheld appeal's number")
-    objection_at = serializers.DateTimeField(required=False, allow_null=True,
-                                             help_text="basis objection: when it was made, before the signature")
+                                      help_text="basis appeal: the upheld appeal's number; basis objection: the "
+                                                "number of the objection recorded at the table")
 
 
 class HandPreviewInput(HandInput):
@@ -183,6 +191,14 @@ class HandPreviewOutput(serializers.Serializer):
 
 class VersionInput(serializers.Serializer):
     version = serializers.IntegerField()
+
+
+class ObjectionInput(serializers.Serializer):
+    version = serializers.IntegerField()
+    hand_number = serializers.IntegerField(min_value=1, max_value=MAX_HANDS)
+    text = serializers.CharField(max_length=300, help_text="what is disputed")
+    seat = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True,
+                                    help_text="the objecting player's starting seat, 0 East")
 
 
 class ConfirmInput(serializers.Serializer):
@@ -266,7 +282,6 @@ class HandApi(APIView):
             entry=payload.hand_entry(),
             basis=data.get("basis", ""),
             reference=data.get("reference", ""),
-            objection_at=data.get("objection_at"),
         )
         return sheet_response(sheet)
 
@@ -368,3 +383,14 @@ class SheetSignApi(SheetActionApi):
         sheet_services.sheet_sign(
             actor=actor, sheet=sheet, expected_version=data["version"], reason=data.get("reason", "")
         )
+
+
+@_documented(ObjectionInput)
+class SheetObjectionApi(SheetActionApi):
+    """An objection made at the table on a recorded hand, before signing (3.9.1.4 如有异议)."""
+
+    input_serializer = ObjectionInput
+
+    def act(self, actor, sheet, data):
+        sheet_services.objection_record(actor=actor, sheet=sheet, expected_version=data["version"],
+                                        hand_number=data["hand_number"], text=data["text"], seat=data.get("seat"))

@@ -55,7 +55,7 @@ class HandCorrectionForm(CorrectedHandForm):
     """The chief referee corrects a recorded hand (on a signed sheet too); the reason is audited.
 
     A signed sheet changes only on a basis (3.9.1.4, 3.11.6.11(7)): an upheld appeal, by its number,
-    or an objection made before signing, by its time; the service checks it."""
+    or an objection recorded at the table before signing, by its number; the service checks it."""
 
     number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
     reason = forms.CharField(label=_("Reason"), max_length=500)
@@ -63,12 +63,7 @@ class HandCorrectionForm(CorrectedHandForm):
         label=_("Basis (a signed sheet only)"), required=False,
         choices=[("", "—"), ("appeal", _("Upheld appeal")), ("objection", _("Objection made before signing"))],
     )
-    reference = forms.CharField(label=_("Appeal number"), max_length=32, required=False)
-    objection_at = forms.DateTimeField(
-        label=_("Objection made at"), required=False,
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M", "%Y-%m-%dT%H:%M:%S"],
-    )
+    reference = forms.CharField(label=_("Appeal number, or the objection's number"), max_length=32, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput)
     field_order = ["number"]
 
@@ -85,3 +80,18 @@ class SheetRemarksForm(forms.Form):
 
     remarks = forms.CharField(label=_("Remarks"), required=False, strip=False, widget=forms.Textarea(attrs={"rows": 2}))
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+
+
+class ObjectionForm(forms.Form):
+    """3.9.1.4 如有异议: an objection made at the table on a recorded hand, recorded before signing."""
+
+    hand_number = forms.IntegerField(label=_("Hand"), min_value=1, max_value=MAX_HANDS)
+    text = forms.CharField(label=_("What is disputed"), max_length=300)
+    seat = forms.TypedChoiceField(label=_("Who objects"), required=False, coerce=int, empty_value=None)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, seats: list, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [("", "—")] + [
+            (seat["seat"], f"{seat['starting_wind']}: {seat['registration'].entry_number} "
+                           f"{seat['registration'].player.name}") for seat in seats]

@@ -131,6 +131,8 @@ def sheet_detail(*, sheet) -> dict:
         ),
         "next_number": next_number,
         "confirmed_count": len(confirmed),
+        # 3.9.1.4 如有异议: the objections made at the table, which a ruling after signing names
+        "objections": list(sheet.objections.order_by("recorded_at", "pk")),
     }
 
 

@@ -15,7 +15,7 @@ from tournaments.errors import Conflict, NotFound, add_service_errors, add_servi
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
-from tournaments.sheets.forms import HandCorrectionForm, SheetRemarksForm
+from tournaments.sheets.forms import HandCorrectionForm, ObjectionForm, SheetRemarksForm
 
 
 def sheet_context(request, sheet) -> dict:
@@ -86,7 +86,7 @@ def sheet_correct(request, sheet_id: int):
             sheet_services.hand_correct(
                 actor=request.user, sheet=sheet, number=data["number"], expected_version=data["version"],
                 reason=data["reason"], entry=form.hand_entry(request.POST.get("tiles", "")),
-                basis=data["basis"], reference=data["reference"], objection_at=data["objection_at"],
+                basis=data["basis"], reference=data["reference"],
             )
         except Conflict as conflict:
             messages.error(request, conflict.message)
@@ -162,3 +162,28 @@ def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, tabl
             table_number=table_number, hands=request.GET.get("hands") == "1",
         )
     )
+
+
+@login_required
+@require_POST
+def sheet_objection(request, sheet_id: int):
+    """The table's referee records an objection when it is made, before signing (3.9.1.4 如有异议)."""
+    sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
+    form = ObjectionForm(request.POST, seats=sheet_context(request, sheet)["seats"])
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            objection = sheet_services.objection_record(
+                actor=request.user, sheet=sheet, expected_version=data["version"], hand_number=data["hand_number"],
+                text=data["text"], seat=data["seat"])
+        except Conflict as conflict:
+            messages.error(request, conflict.message)
+        except ValidationError as error:
+            add_service_messages(request, error)
+        else:
+            messages.success(request, _("Objection #%(id)d recorded.") % {"id": objection.pk})
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect(reverse("tournaments:sheet", args=[sheet.pk]) + "#objections")

@@ -108,3 +108,17 @@ def big_snapshot(tournament: Tournament, players: int = 300, sessions: int = 6) 
     data = {"individuals": individuals, "teams": teams, "sessions": list(range(1, sessions + 1))}
     Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
     return StandingsSnapshot.objects.create(tournament=tournament, version=1, data=data)
+
+
+def objection_made_before_signing(sheet, hand_number: int = 1, text: str = "the winner's fans are disputed"):
+    """An objection recorded at the table on `hand_number` before `sheet` was signed (3.9.1.4 如有异议), for a
+    ruling on the signed sheet to name: written as the table's referee would have recorded it a minute
+    before the signature (tests whose sheets a fixture already signed)."""
+    import datetime as dt
+
+    from tournaments.models import HandObjection
+
+    objection = HandObjection.objects.create(sheet=sheet, hand_number=hand_number, text=text)
+    HandObjection.objects.filter(pk=objection.pk).update(recorded_at=sheet.locked_at - dt.timedelta(minutes=1))
+    objection.refresh_from_db()
+    return objection

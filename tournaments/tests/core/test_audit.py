@@ -167,6 +167,11 @@ REALISTIC = {
         {"sheet": SHEET, "number": 16, "deltas": [0, 0, 0, 0], "tiles": "", "sheet_status": "open"},
         ("tournaments.hand", "31"), "Hand 16 taken back — session 2, table 9",
     ),
+    AuditAction.HAND_OBJECTION_RECORDED: (
+        {"sheet": SHEET, "number": 3, "objection": 12, "text": "63 is not there", "seat": 1},
+        ("tournaments.handobjection", "12"),
+        "Objection on hand 3 recorded at the table (#12): 63 is not there — session 2, table 9",
+    ),
     AuditAction.SHEET_CLOSED: (
         {"hands": 12, "ended_by_time": True}, SHEET_OBJ,
         "Score sheet closed at time-up after 12 hands — session 2, table 9",

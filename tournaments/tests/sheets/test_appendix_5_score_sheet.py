@@ -3,7 +3,6 @@
 The PDFs are read back with pypdf: what a referee holds in their hand is what is checked.
 """
 
-import datetime as dt
 import io
 import re
 
@@ -22,7 +21,7 @@ from tournaments.sheets import paper
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT, sign_all, win
+from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all, win
 
 HANDS = [win(2, 0, STRAIGHT), win(1, None, STRAIGHT), {"result": "draw"}, win(3, 1)]
 
@@ -212,7 +211,7 @@ def test_appendix_5_changed_after_signing_is_said_on_the_sheet(client_for, chief
         reason="West won, not South",
         entry=HandEntry.from_mapping(win(1, 0, STRAIGHT)),
         basis="objection",
-        objection_at=sheet.locked_at - dt.timedelta(minutes=1),
+        reference=str(objection_made_before_signing(sheet).pk),
     )
     text = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))[0]
     assert "Changed after signing" in flat(text)

@@ -4,14 +4,13 @@
 STRAIGHT = 123m456m789m123p5p+5p won on a discard: the engine counts 23 (清龙 16 and smaller fans).
 """
 
-import datetime as dt
 
 import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from tournaments.core import services as core_services
-from tournaments.models import AuditEvent, Hand, ScoreSheet, SheetAmendment, Tournament
+from tournaments.models import AuditEvent, Hand, SheetAmendment, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.scenarios import CHICKEN, STRAIGHT, sign_all
@@ -190,24 +189,33 @@ def test_scoring_mode_on_the_settings_form(tournament, organizer, client_for):
 
 @pytest.fixture
 def signed_sheet(referee, sheet, pins, django_capture_on_commit_callbacks):
+    """Hand 1 recorded; East objects at the table that West's win is wrong, recorded before signing."""
     record(referee, sheet, winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version, hand_number=1,
+                                    text="East says he won first", seat=0)
     with django_capture_on_commit_callbacks(execute=True):
         return sign_all(actor=referee, sheet=sheet)
 
 
-def correct(chief, sheet, **basis):
+def correct(chief, sheet, entry=None, **basis):
     sheet.refresh_from_db()
     return sheet_services.hand_correct(
         actor=chief, sheet=sheet, number=1, expected_version=sheet.version, reason="East won, not West",
-        entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT), **basis,
+        entry=entry or HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT), **basis,
     )
+
+
+def objection_of(sheet):
+    return str(sheet.objections.get().pk)
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("basis, field", [
     ({}, "basis"),
     ({"basis": "hearsay"}, "basis"),
-    ({"basis": "objection"}, "objection_at"),
+    ({"basis": "objection"}, "reference"),
+    ({"basis": "objection", "reference": "999999"}, "reference"),  # no objection recorded at this table
     ({"basis": "appeal"}, "reference"),
     ({"basis": "appeal", "reference": "999999"}, "reference"),  # no such appeal (the appeals app checks)
 ])
@@ -219,38 +227,73 @@ def test_3_11_6_11_7_signed_sheet_change_refused_without_a_basis(chief_referee, 
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("after", [dt.timedelta(0), dt.timedelta(seconds=1), dt.timedelta(hours=1)])
-def test_3_11_6_11_7_an_objection_after_signing_is_too_late(chief_referee, signed_sheet, after):
-    signed_at = ScoreSheet.objects.get(pk=signed_sheet.pk).locked_at
+def test_3_11_6_11_7_an_objection_is_recorded_at_the_table_never_typed_after_signing(
+    referee, chief_referee, signed_sheet
+):
+    signed_sheet.refresh_from_db()
     with pytest.raises(ValidationError) as excinfo:
-        correct(chief_referee, signed_sheet, basis="objection", objection_at=signed_at + after)
-    assert excinfo.value.error_dict["objection_at"][0].code == "late"
-    assert signed_sheet.hands.get().winner == 2
+        sheet_services.objection_record(actor=chief_referee, sheet=signed_sheet, expected_version=signed_sheet.version,
+                                        hand_number=1, text="raised after signing")
+    assert excinfo.value.error_dict["text"][0].code == "late"
+    assert signed_sheet.objections.count() == 1
+    objection = signed_sheet.objections.get()
+    assert objection.recorded_at < signed_sheet.locked_at and (objection.seat, objection.hand_number) == (0, 1)
+    assert AuditEvent.objects.filter(action="hand.objection_recorded", detail__objection=objection.pk).exists()
+
+
+@pytest.mark.django_db
+def test_an_objection_is_about_a_recorded_hand(referee, sheet):
+    with pytest.raises(ValidationError) as excinfo:
+        sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version, hand_number=1,
+                                        text="nothing recorded yet")
+    assert "hand_number" in excinfo.value.error_dict
 
 
 @pytest.mark.django_db
 def test_3_11_6_11_7_an_objection_before_signing_is_ruled_on_and_recorded(
     chief_referee, signed_sheet, django_capture_on_commit_callbacks
 ):
-    signed_at = ScoreSheet.objects.get(pk=signed_sheet.pk).locked_at
-    objection_at = signed_at - dt.timedelta(seconds=1)
+    objection = signed_sheet.objections.get()
     with django_capture_on_commit_callbacks(execute=True):
-        hand = correct(chief_referee, signed_sheet, basis="objection", objection_at=objection_at)
+        hand = correct(chief_referee, signed_sheet, basis="objection", reference=str(objection.pk))
     assert hand.winner == 0
     change = SheetAmendment.objects.get()
-    assert (change.basis, change.article, change.objection_at, change.hand_number) == (
-        "objection", "3.9.1.4, 3.11.6.11(7)", objection_at, 1)
+    assert (change.basis, change.article, change.objection, change.objection_at, change.hand_number) == (
+        "objection", "3.9.1.4, 3.11.6.11(7)", objection, objection.recorded_at, 1)
     assert change.before["deltas"] == [-31, -8, 47, -8] and change.after["deltas"] == [47, -31, -8, -8]
     event = AuditEvent.objects.get(action="hand.corrected")
-    assert (event.detail["basis"], event.detail["article"]) == ("objection", "3.9.1.4, 3.11.6.11(7)")
+    assert (event.detail["basis"], event.detail["article"], event.detail["reference"]) == (
+        "objection", "3.9.1.4, 3.11.6.11(7)", str(objection.pk))
+
+
+@pytest.mark.django_db
+def test_3_9_1_4_a_ruling_never_adds_a_fan_the_winner_did_not_declare(
+    tournament, referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks
+):
+    """Declared 28 (Mixed Straight... as declared) on tiles worth 23: a ruling may remove or confirm declared
+    fans; adding the missed ones (追补漏报番种) is refused, on either basis."""
+    declared(tournament)
+    record(referee, sheet, winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28, 63])
+    sheet.refresh_from_db()
+    sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version, hand_number=1,
+                                    text="South says 63 is not there")
+    with django_capture_on_commit_callbacks(execute=True):
+        sign_all(actor=referee, sheet=sheet)
+    reference = objection_of(sheet)
+    more = HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28, 63, 62])
+    with pytest.raises(ValidationError) as excinfo:
+        correct(chief_referee, sheet, entry=more, basis="objection", reference=reference)
+    assert "62" in " ".join(excinfo.value.message_dict["declared_fans"])
+    fewer = HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28])
+    assert correct(chief_referee, sheet, entry=fewer, basis="objection", reference=reference).fan_points == 16
 
 
 @pytest.mark.django_db
 def test_3_11_6_11_7_changes_after_signing_are_on_the_sheet_page(chief_referee, signed_sheet, client_for):
-    signed_at = ScoreSheet.objects.get(pk=signed_sheet.pk).locked_at
-    correct(chief_referee, signed_sheet, basis="objection", objection_at=signed_at - dt.timedelta(minutes=3))
+    correct(chief_referee, signed_sheet, basis="objection", reference=objection_of(signed_sheet))
     page = client_for(chief_referee).get(reverse("tournaments:sheet", args=[signed_sheet.pk])).content.decode()
     assert "Changes after signing" in page and "Objection made before signing (rule 3.9.1.4, 3.11.6.11(7))" in page
+    assert f"objection #{objection_of(signed_sheet)} made at" in page and "East says he won first" in page
 
 
 @pytest.mark.django_db
@@ -262,10 +305,34 @@ def test_an_unsigned_sheet_is_corrected_without_a_basis(chief_referee, referee, 
 
 @pytest.mark.django_db
 def test_3_11_6_11_7_the_audit_page_says_what_the_change_rests_on(chief_referee, organizer, signed_sheet, client_for):
-    signed_at = ScoreSheet.objects.get(pk=signed_sheet.pk).locked_at
-    correct(chief_referee, signed_sheet, basis="objection", objection_at=signed_at - dt.timedelta(minutes=3))
+    correct(chief_referee, signed_sheet, basis="objection", reference=objection_of(signed_sheet))
     from tournaments.core.audit_display import describe
 
     sentence = describe(AuditEvent.objects.get(action="hand.corrected"))
     assert "Hand 1 corrected on an objection made before signing (rule 3.9.1.4, 3.11.6.11(7))" in sentence
     assert sentence.endswith("East won, not West")
+
+
+@pytest.mark.django_db
+def test_3_9_1_4_the_referee_records_an_objection_on_the_tablet_page_and_the_api(
+    referee, outsider, sheet, client_for
+):
+    record(referee, sheet, winner=2, discarder=0, tiles=STRAIGHT)
+    sheet.refresh_from_db()
+    client = client_for(referee)
+    page = client.get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
+    assert "Record the objection" in page
+    response = client.post(reverse("tournaments:sheet_objection", args=[sheet.pk]), {
+        "version": sheet.version, "hand_number": 1, "seat": 1, "text": "South says the win is short"})
+    assert response.status_code == 302 and sheet.objections.get().seat == 1
+    api = reverse("api-sheet-objections", args=[sheet.pk])
+    answer = client.post(api, {"version": sheet.version, "hand_number": 1, "text": "West disputes 63"},
+                         content_type="application/json")
+    assert answer.status_code == 200 and [o["text"] for o in answer.json()["objections"]] == [
+        "South says the win is short", "West disputes 63"]
+    stale = client.post(api, {"version": sheet.version - 1, "hand_number": 1, "text": "x"},
+                        content_type="application/json")
+    assert stale.status_code == 409
+    assert client_for(outsider).post(api, {"version": sheet.version, "hand_number": 1, "text": "x"},
+                                     content_type="application/json").status_code == 404
+    assert sheet.objections.count() == 2

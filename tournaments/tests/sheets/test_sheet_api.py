@@ -1,6 +1,5 @@
 """The tablet's API: permissions, idempotent submission, 400 with codes, 409 on stale state."""
 
-import datetime as dt
 import uuid
 
 import pytest
@@ -9,7 +8,7 @@ from django.urls import reverse
 from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT
+from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing
 
 
 def url(sheet, route="", *args):
@@ -108,9 +107,9 @@ def test_close_confirm_sign_and_correct_through_the_api(client_for, referee, chi
     assert signed.json()["status"] == "locked"
     version = signed.json()["version"]
     # Locked: the referee may no longer write; the chief referee may, with a reason.
-    signed_at = ScoreSheet.objects.get(pk=sheet.pk).locked_at
+    objection = objection_made_before_signing(ScoreSheet.objects.get(pk=sheet.pk))
     body = {"version": version, "result": "draw", "reason": "the win was void", "basis": "objection",
-            "objection_at": (signed_at - dt.timedelta(minutes=1)).isoformat()}
+            "reference": str(objection.pk)}
     assert client.put(url(sheet, "hand", 1), body, content_type="application/json").status_code == 404
     corrected = client_for(chief_referee).put(url(sheet, "hand", 1), body, content_type="application/json")
     assert corrected.status_code == 200

@@ -1,14 +1,12 @@
-import datetime as dt
 
 import pytest
-from django.utils import timezone
 
 from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT, win
+from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, win
 
 
 @pytest.mark.django_db
@@ -80,8 +78,7 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
     )
     assert stale.status_code == 200 and sheet.hands.get().result == "win"
     # 3.11.6.11(7): the objection was made at the table, before the sheet was signed
-    signed_at = ScoreSheet.objects.get(pk=sheet.pk).locked_at
-    objection_at = timezone.localtime(signed_at - dt.timedelta(minutes=2)).strftime("%Y-%m-%dT%H:%M")
+    objection = str(objection_made_before_signing(ScoreSheet.objects.get(pk=sheet.pk)).pk)
     bad = chief.post(
         f"/t/sheets/{sheet.pk}/correct/",
         {
@@ -93,7 +90,7 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
             "flowers": 0,
             "reason": "misread",
             "basis": "objection",
-            "objection_at": objection_at,
+            "reference": objection,
             "version": sheet.version,
         },
     )
@@ -109,7 +106,7 @@ def test_the_chief_referee_corrects_a_signed_sheet_from_the_page(client_for, ref
             "flowers": 0,
             "reason": "South won",
             "basis": "objection",
-            "objection_at": objection_at,
+            "reference": objection,
             "version": sheet.version,
         },
     )

@@ -1,6 +1,5 @@
 """Recording hands on a score sheet: validation by the engine, winds, idempotency, signing, locking."""
 
-import datetime as dt
 import uuid
 
 import pytest
@@ -14,7 +13,7 @@ from tournaments.models import AuditEvent, Hand, RateLimitCounter, ScoreSheet, S
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing
 
 
 def record(actor, sheet, number, **entry):
@@ -201,7 +200,7 @@ def test_locked_sheet_changes_need_a_reason_and_the_current_version(
         hand = sheet_services.hand_correct(
             actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
             reason="winner was seat 1", entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT),
-            basis="objection", objection_at=sheet.locked_at - dt.timedelta(minutes=1),
+            basis="objection", reference=str(objection_made_before_signing(sheet).pk),
         )
     assert hand.deltas == (-31, 47, -8, -8)
     event = AuditEvent.objects.get(action="hand.corrected")

@@ -1,6 +1,5 @@
 """Standings snapshots: stored once per change, as JSON text with a digest."""
 
-import datetime as dt
 
 import pytest
 
@@ -9,7 +8,7 @@ from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import STRAIGHT, sign_all
+from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all
 
 
 @pytest.fixture
@@ -39,7 +38,7 @@ def test_a_change_stores_a_new_version(tournament, chief_referee, locked_sheet, 
         sheet_services.hand_correct(
             actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
             reason="wrong winner", entry=HandEntry(result="draw"),
-            basis="objection", objection_at=locked_sheet.locked_at - dt.timedelta(minutes=1),
+            basis="objection", reference=str(objection_made_before_signing(locked_sheet).pk),
         )
     latest = StandingsSnapshot.objects.order_by("-version").first()
     assert latest.version == 2 and StandingsSnapshot.objects.count() == 2
@@ -63,7 +62,7 @@ def test_a_version_moved_back_does_not_collide(tournament, chief_referee, locked
     sheet_services.hand_correct(
         actor=chief_referee, sheet=locked_sheet, number=1, expected_version=locked_sheet.version,
         reason="wrong winner", entry=HandEntry(result="draw"),
-        basis="objection", objection_at=locked_sheet.locked_at - dt.timedelta(minutes=1),
+        basis="objection", reference=str(objection_made_before_signing(locked_sheet).pk),
     )
     snapshot = standings_recompute(tournament_id=tournament.pk)
     tournament.refresh_from_db()

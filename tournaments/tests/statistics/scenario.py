@@ -10,13 +10,12 @@ Session 1, three tables (entries East, South, West, North):
 - table 3 (9 10 11 12): two draws; not signed (its hands count nowhere until it is).
 """
 
-import datetime as dt
 
 from tournaments.models import ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, publish, seat, sign_all, win
+from tournaments.testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing, publish, seat, sign_all, win
 
 DRAW = {"result": "draw"}
 
@@ -45,7 +44,7 @@ def build(*, tournament, registrations, organizer, referee, chief_referee, fouls
     sheet_services.hand_correct(
         actor=chief_referee, sheet=locked, number=4, expected_version=locked.version,
         reason="the winner was West, on East's discard", entry=HandEntry.from_mapping(win(2, 0, CHICKEN)),
-        basis="objection", objection_at=locked.locked_at - dt.timedelta(minutes=1),
+        basis="objection", reference=str(objection_made_before_signing(locked, 4).pk),
     )
     publish(tournament)
     return {"tournament": tournament, "sheets": sheets, "referee": referee}
