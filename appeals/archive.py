@@ -362,10 +362,11 @@ def _penalty_problems(item: dict, seats, rules, hands, listed: list, linked: set
         if not isinstance(reason, str) or not reason.strip() or len(reason) > REASON_LENGTH:
             problems.append(_("A cancelled penalty says why it was cancelled (“cancel_reason”, at most %(n)d "
                               "characters).") % {"n": REASON_LENGTH})
-    direct_or_there = item.get("direct_to_arbitration") is True or item.get("stage") == Appeal.Stage.ARBITRATION
-    if direct_or_there and item.get("acknowledged_3_13_3") is not True:
-        # 3.13.3: before a penalty appeal goes to the arbitration committee the appellant is told it
-        # cannot overturn the penalty; appeal_file and appeal_escalate refuse without it.
+    escalated = item.get("direct_to_arbitration") is not True and item.get("stage") == Appeal.Stage.ARBITRATION
+    if escalated and item.get("acknowledged_3_13_3") is not True:
+        # 3.13.3: before an appeal the chief referee decided goes on to the arbitration committee the
+        # appellant is told it cannot overturn the penalty; appeal_escalate refuses without it. (Sent
+        # straight, it depends on who gave the penalty, which an archive does not say: either is accepted.)
         problems.append(_("A penalty appeal before the arbitration committee was acknowledged under rule 3.13.3: "
                           "“acknowledged_3_13_3” must be true."))
     return problems

@@ -30,9 +30,22 @@ from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.locks import lock_sheet
-from tournaments.models import Registration, ScoreSheet, SeatAssignment
+from tournaments.models import Membership, Registration, Role, ScoreSheet, SeatAssignment
 from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
+
+
+def chief_referees_ruling(*, penalty: Penalty, direct: bool) -> bool:
+    """3.13.3 "不得否决裁判长…所做的判罚": whether the arbitration committee meets the chief referee's ruling
+    (裁判长, not a table referee, 裁判员): a penalty the chief referee gave, or one they confirmed by deciding
+    its appeal first (3.13.1; an appeal not sent straight on the 3.12.4 route). A table referee's penalty
+    brought straight to the committee (3.12.4 "所有申诉材料可直接呈报仲裁委员会") was never the chief
+    referee's: the committee may decide it."""
+    if not direct:
+        return True
+    return penalty.created_by_id is not None and Membership.objects.filter(
+        user_id=penalty.created_by_id, tournament_id=penalty.sheet.session.tournament_id, role=Role.CHIEF_REFEREE,
+    ).exists()
 
 
 def _allowed(actor, appeal: Appeal, action: str) -> None:
@@ -144,9 +157,9 @@ def _file(
             raise ValidationError(
                 {"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")}
             )
-        if direct and not acknowledged_3_13_3:
-            # 3.12.4 offers the direct route; 3.13.3 says what the committee cannot do there. The
-            # appellant is told before the fee is lodged for it.
+        if direct and not acknowledged_3_13_3 and chief_referees_ruling(penalty=penalty, direct=True):
+            # 3.12.4 offers the direct route; 3.13.3 says what the committee cannot do with the chief
+            # referee's penalty there. The appellant is told before the fee is lodged for it.
             raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
@@ -279,9 +292,10 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         raise ValidationError({"reasons": _("Give the reasons for the decision.")})
     remedy = remedy or {}
     if outcome == "upheld":
-        if appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject == Appeal.Subject.PENALTY:
-            # 3.13.3: the arbitration committee may not change a penalty given under the rules
-            # or to keep discipline.
+        if (appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject == Appeal.Subject.PENALTY
+                and chief_referees_ruling(penalty=appeal.penalty, direct=appeal.direct_to_arbitration)):
+            # 3.13.3: the arbitration committee may not overturn the chief referee's penalty, given under
+            # the rules or to keep discipline (a table referee's, sent straight, it may: 3.12.4).
             raise ValidationError(
                 _("The arbitration committee cannot overturn a penalty given under the rules (rule 3.13.3)."),
                 code="arbitration_limit",

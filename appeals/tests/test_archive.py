@@ -203,8 +203,10 @@ def test_bad_appeals_refuse_the_whole_archive(organizer, changes, expected):
 
 
 @pytest.mark.django_db
-def test_3_13_3_a_penalty_appeal_before_the_committee_was_acknowledged(organizer):
-    data = _with_appeal(subject="penalty", direct_to_arbitration=True, stage="arbitration",
+def test_3_13_3_a_penalty_appeal_taken_on_to_the_committee_was_acknowledged(organizer):
+    """Escalated after the chief referee decided it (3.13.1): the appellant was told of 3.13.3. (Sent straight,
+    it depends on who gave the penalty, which an archive does not say: either is accepted.)"""
+    data = _with_appeal(subject="penalty", direct_to_arbitration=False, stage="arbitration",
                         penalty={"foul": "violation", "offender": "7", "hand": 1, "points": 10, "in_force": True})
     data["sessions"][0]["tables"][0]["penalties"] = [{"foul": "violation", "offender": "7", "hand": 1, "points": 10}]
     with pytest.raises(ArchiveInvalid, match="3.13.3"):

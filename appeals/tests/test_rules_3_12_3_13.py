@@ -163,9 +163,11 @@ def test_3_12_4_the_direct_route(
 
 
 @pytest.mark.django_db
-def test_3_12_4_3_13_3_a_penalty_appeal_sent_straight_is_told_first(
-    player_user, team_leader, arbitrator, ended_sheet, registrations
+def test_3_12_4_3_13_3_the_chief_referees_penalty_sent_straight_is_told_first_and_stands(
+    player_user, team_leader, arbitrator, chief_referee, ended_sheet, registrations
 ):
+    """3.13.3 "不得否决裁判长…所做的判罚": the chief referee's own penalty, brought straight to the committee."""
+    Penalty.objects.update(created_by=chief_referee)
     with pytest.raises(ValidationError) as caught:
         file(player_user, ended_sheet, registrations[0], direct=True)
     assert "3.13.3" in caught.value.message_dict["acknowledged_3_13_3"][0]
@@ -182,9 +184,23 @@ def test_3_12_4_3_13_3_a_penalty_appeal_sent_straight_is_told_first(
 
 
 @pytest.mark.django_db
-def test_3_12_4_the_filing_page_offers_the_route_and_the_3_13_3_warning(
-    client_for, published, ended_sheet, registrations, player_user
+def test_3_12_4_a_table_referees_penalty_sent_straight_is_decided_by_the_committee(
+    player_user, team_leader, arbitrator, ended_sheet, registrations
 ):
+    """3.12.4 "所有申诉材料可直接呈报仲裁委员会": a table referee's (裁判员) penalty no chief referee reviewed is no
+    ruling of the 裁判长 (3.13.3 names the chief referee): the committee may uphold the appeal."""
+    appeal = signed(file(player_user, ended_sheet, registrations[0], direct=True), team_leader)  # nothing to tell
+    assert appeal.stage == "arbitration" and events("appeal.filed", appeal)[0].detail["acknowledged_3_13_3"] is False
+    appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld",
+                                    reasons="The exposed tile was the wind of the round.")
+    assert (appeal.status, appeal.fee_status, Penalty.objects.get().status) == ("upheld", "refunded", "cancelled")
+
+
+@pytest.mark.django_db
+def test_3_12_4_the_filing_page_offers_the_route_and_the_3_13_3_warning(
+    client_for, published, ended_sheet, registrations, player_user, chief_referee
+):
+    Penalty.objects.update(created_by=chief_referee)  # the chief referee's penalty: 3.13.3 is told first
     phone = client_for(player_user)
     form = phone.get(f"/t/{published.pk}/appeals/new/").content.decode()
     assert 'name="route" value="direct"' in form and "3.12.4" in form
