@@ -115,6 +115,8 @@ def foul_fields(foul: Foul) -> tuple[str, ...]:
         fields.append("victim")
     if foul.sanction == Sanction.DISQUALIFICATION:  # 3.11.4 停赛 with its 通报
         fields.append("notice")
+    if foul.code == "cheating":  # 3.11.6.1 with 停赛: also 3.11.5, an illegal gain?
+        fields.append("illegal_gain")
     return tuple(fields)
 
 

@@ -39,6 +39,13 @@ class PenaltyForm(forms.Form):
                     "tournament's public notices page."),
     )
 
+    # 3.11.6.1 cheating (停赛): 3.11.5 取消录取名次 is "对…非法获得利益的选手做出的处罚" -- asked, never assumed.
+    illegal_gain = forms.ChoiceField(
+        label=_("Did the cheating bring an illegal gain (rule 3.11.5)?"), required=False,
+        choices=[("", "—"), ("yes", _("Yes: the rank is cancelled too (3.11.5)")),
+                 ("no", _("No: the rank earned so far stands"))],
+    )
+
     def __init__(self, *args, players: list, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["foul"].choices = foul_choices()
@@ -49,8 +56,14 @@ class PenaltyForm(forms.Form):
         self.fields["victim"].choices = [("", "—")] + seats
 
     def clean(self):
-        """The lateness as the service takes it, in seconds (`lateness`): None when not given."""
+        """The lateness as the service takes it, in seconds (`lateness`): None when not given; the 3.11.5
+        answer as True / False (`illegal_gain_answer`), required with cheating."""
         cleaned = super().clean()
+        answer = cleaned.get("illegal_gain") or ""
+        if cleaned.get("foul") == "cheating" and not answer:
+            self.add_error("illegal_gain", _("Say whether the cheating brought an illegal gain (rule 3.11.5): if it "
+                                             "did, the rank is cancelled too; if not, the rank earned so far stands."))
+        cleaned["illegal_gain_answer"] = {"yes": True, "no": False}.get(answer)
         minutes, seconds = cleaned.get("late_minutes"), cleaned.get("late_seconds")
         if minutes is None and seconds is None:
             cleaned["lateness"] = None

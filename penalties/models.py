@@ -57,6 +57,10 @@ class Penalty(models.Model):
     arrangement = models.CharField(max_length=16, choices=Arrangement.choices, blank=True)
     substitute = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     late_seconds = models.PositiveIntegerField(null=True, blank=True)
+    # 3.11.6.1 cheating with 停赛: did it bring an illegal gain (3.11.5 "非法获得利益")? Asked on the form;
+    # yes cancels the rank (by the chief referee), no leaves the rank earned so far standing. Null: not
+    # asked (another foul, or recorded before issue 27 or by an archive).
+    illegal_gain = models.BooleanField(_("illegal gain (3.11.5)"), null=True, blank=True)
     note = models.CharField(_("note"), max_length=300, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
     # Empty for penalties brought in by a tournament archive import run without a user.

@@ -123,6 +123,9 @@ def record_of_fouls(*, session) -> list[dict]:
         (row["table_id"], row["registration_id"]): row["seat"]
         for row in SeatAssignment.objects.filter(session=session).values("table_id", "registration_id", "seat")
     }
+    cancelled = set(RankCancellation.objects.filter(tournament=session.tournament,
+                                                    status=RankCancellation.Status.ACTIVE)
+                    .values_list("registration_id", flat=True))
     tables: dict[int, dict] = {}
     for penalty in penalties:
         sheet = penalty.sheet
@@ -146,6 +149,9 @@ def record_of_fouls(*, session) -> list[dict]:
                 "needs_substitute": penalty.disqualification and penalty.status == Penalty.Status.ACTIVE
                 and penalty.arrangement != Penalty.Arrangement.SUBSTITUTE,
                 "legacy_play_on": penalty.arrangement == Penalty.Arrangement.PLAY_ON,
+                # 3.11.6.1 with 3.11.5: the answer, and whether the rank is cancelled by now
+                "illegal_gain": penalty.illegal_gain,
+                "rank_cancelled": penalty.offender_id in cancelled,
             }
         )
     return [tables[number] for number in sorted(tables)]

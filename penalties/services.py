@@ -52,8 +52,13 @@ def penalty_record(
     note: str = "",
     occurrence: int | None = None,
     notice: str = "",
+    illegal_gain: bool | None = None,
 ) -> Penalty:
     """Record a foul at a table with the sanction rule 3.11 gives it.
+
+    `illegal_gain` (3.11.6.1 cheating only): the answer to 3.11.5's question "非法获得利益?". Yes: the Record
+    of Fouls asks the chief referee to cancel the rank (rank_cancel, 3.11.5; a tournament-wide sanction they
+    give there, not from inside a sheet's lock). No: the rank earned so far stands, and the standings say so.
 
     `notice`: the text of a public notice (通报) given with a 停赛 (3.11.4 "严重者给予通报"); always
     required for 3.11.6.10 ("给予通报"), refused for the lighter sanctions, which no text publishes.
@@ -83,6 +88,9 @@ def penalty_record(
             "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
             "correct the hand first, then record the penalty."
         ) % {"n": hand_number}})
+    if illegal_gain is not None and foul != "cheating":
+        raise ValidationError({"illegal_gain": _("The illegal-gain question (rule 3.11.5) goes with cheating "
+                                                 "(3.11.6.1) only.")})
     penalty = Penalty(
         sheet=sheet,
         hand_number=hand_number,
@@ -92,6 +100,7 @@ def penalty_record(
         no_win=definition.no_win,
         note=note[:300],
         created_by=actor,
+        illegal_gain=illegal_gain,
     )
     _apply_sanction(
         penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds,
@@ -122,6 +131,7 @@ def penalty_record(
             "hand": hand_number, "points": penalty.points, "sanction": penalty.sanction,
             "victim": victim.entry_number if victim else None, "occurrence": penalty.occurrence,
             "forfeit": penalty.forfeit, **({"notice": notice[:1000]} if notice else {}),
+            **({"illegal_gain": illegal_gain} if illegal_gain is not None else {}),
         },
     )
     sheet_results_changed(sheet=sheet)

@@ -94,7 +94,7 @@ def foul_record(request, sheet_id: int):
                 actor=request.user, sheet=sheet, foul=data["foul"],
                 offender=_registration(players, data["offender"]), hand_number=data["hand_number"],
                 points=data["points"], victim=_registration(players, data["victim"]), late_seconds=data["lateness"],
-                note=data["note"], notice=data["notice"],
+                note=data["note"], notice=data["notice"], illegal_gain=data["illegal_gain_answer"],
             )
         except ValidationError as error:
             add_service_errors(form, error)
@@ -227,7 +227,12 @@ def rank_cancellations(request, tournament_id: int):
     """3.11.5 取消录取名次: cancel a player's rank (during or after the event), or withdraw one."""
     tournament = _rank_officials_tournament(request, tournament_id)
     players = list(core_selectors.registration_list(tournament=tournament))
-    form = RankCancelForm(request.POST or None, players=players)
+    # From the Record of Fouls: a cheating 停赛 with an illegal gain reported (3.11.6.1, 3.11.5), filled in.
+    initial = {}
+    if request.method == "GET" and request.GET.get("registration", "").isdigit():
+        initial = {"registration": int(request.GET["registration"]),
+                   "reason": _("Cheating (3.11.6.1) with an illegal gain")}
+    form = RankCancelForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:

@@ -49,6 +49,7 @@ def test_3_11_4_a_referee_disqualifies_at_the_tablet_the_organizer_seats_a_subst
     page.select_option("select[name=offender]", str(offender.pk))
     page.fill("input[name=hand_number]", "1")
     page.fill("textarea[name=notice]", "Entry 2 hid a tile and is out of the competition.")
+    page.select_option("select[name=illegal_gain]", "no")  # 3.11.5 asked with a cheating 停赛
     page.click("form[action$='/fouls/record/'] button[type=submit]")
     page.wait_for_selector("text=Penalty recorded.")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
@@ -92,7 +93,7 @@ def test_the_foul_form_shows_only_the_fields_of_the_foul_chosen(browser, live_se
     form = page.locator("form[data-foul-form]")
 
     def shown():
-        names = ("hand_number", "points", "victim", "late_minutes", "late_seconds", "notice")
+        names = ("hand_number", "points", "victim", "late_minutes", "late_seconds", "notice", "illegal_gain")
         return {name for name in names if form.locator(f"[name={name}]").is_visible()}
 
     expected = {
@@ -100,7 +101,7 @@ def test_the_foul_form_shows_only_the_fields_of_the_foul_chosen(browser, live_se
         "late": {"late_minutes", "late_seconds"},           # 3.11.2.1: how late
         "violation": {"hand_number", "points"},             # 3.11.2.2: the referee's amount
         "exposed_other_tiles": {"hand_number", "points", "victim"},  # 3.11.6.7(3): paid to the victim
-        "cheating": {"hand_number", "notice"},              # 3.11.4 停赛 with its 通报
+        "cheating": {"hand_number", "notice", "illegal_gain"},  # 3.11.4 停赛, its 通报, and 3.11.5 asked
         "false_win": {"hand_number"},                       # 3.11.6.6: a fixed amount
     }
     for foul, fields in expected.items():

@@ -242,3 +242,34 @@ def test_appendix_6_the_record_of_fouls_header_has_game_group_and_table(client_f
     type(session).objects.filter(pk=session.pk).update(qualification="list")
     page = client_for(chief_referee).get(reverse("penalties:record", args=[tournament.pk, 1])).content.decode()
     assert "Group: Players chosen by the organizer" in page
+
+
+@pytest.mark.django_db
+def test_3_11_6_1_cheating_asks_3_11_5_and_the_record_of_fouls_follows_the_answer(
+    client_for, tournament, sheet, referee, chief_referee, registrations
+):
+    """3.11.5 "取消录取名次…是对犯规情节严重或非法获得利益的选手做出的处罚": with a cheating 停赛 the form asks whether
+    the cheating brought an illegal gain; yes asks the chief referee to cancel the rank, no says the rank stands."""
+    from penalties.models import RankCancellation
+
+    east, south = [sheet.session.seats.get(table=sheet.table, seat=n).registration for n in (0, 1)]
+    url = reverse("penalties:record_foul", args=[sheet.pk])
+    base = {"foul": "cheating", "offender": east.pk, "hand_number": 1}
+    refused = client_for(referee).post(url, base)
+    assert refused.status_code == 200 and "illegal gain" in refused.content.decode()
+    assert not Penalty.objects.exists()
+    assert client_for(referee).post(url, {**base, "illegal_gain": "yes"}).status_code == 302
+    assert Penalty.objects.get(offender=east).illegal_gain is True
+    client_for(referee).post(url, {**base, "offender": south.pk, "illegal_gain": "no"})
+    record = reverse("penalties:record", args=[tournament.pk, 1])
+    page = client_for(chief_referee).get(record).content.decode()
+    assert "Illegal gain reported: the chief referee cancels the rank (3.11.5)." in page
+    assert f"?registration={east.pk}" in page
+    assert "No illegal gain: the rank earned so far stands (3.11.5 not applied)." in page
+    cancel = reverse("penalties:rank_cancellations", args=[tournament.pk])
+    form = client_for(chief_referee).get(cancel, {"registration": east.pk}).context["form"]
+    assert form.initial["registration"] == east.pk and "illegal gain" in form.initial["reason"]
+    client_for(chief_referee).post(cancel, {"registration": east.pk, "article": "3.11.5",
+                                            "reason": "Cheating (3.11.6.1) with an illegal gain"})
+    assert RankCancellation.objects.filter(registration=east).exists()
+    assert "Illegal gain: the rank is cancelled (3.11.5)." in client_for(chief_referee).get(record).content.decode()
