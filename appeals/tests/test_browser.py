@@ -96,14 +96,16 @@ def test_foul_appeal_upheld_standings_change(browser, live_server, browser_login
 
 @pytest.mark.browser
 def test_3_12_4_filing_straight_to_arbitration_on_a_phone(browser, live_server, browser_login, referee, organizer,
-                                                          player_user, sheet, pins, tournament, registrations):
-    """On a 360 px phone: the route is offered, a penalty appeal sent straight is told of 3.13.3 first."""
+                                                          chief_referee, player_user, sheet, pins, tournament,
+                                                          registrations):
+    """On a 360 px phone: the route is offered, an appeal against the chief referee's penalty sent straight is
+    told of 3.13.3 first."""
     from penalties.services import penalty_record
 
     tournament.status = "published"
     tournament.save()
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
-    penalty = penalty_record(actor=referee, sheet=sheet, foul="violation", offender=registrations[0],
+    penalty = penalty_record(actor=chief_referee, sheet=sheet, foul="violation", offender=registrations[0],
                              hand_number=1, points=10)
     session_services.session_end(actor=organizer, session=sheet.session)
     phone = browser.new_context(**PHONE)
