@@ -70,7 +70,7 @@ def _win_refusal_sql() -> str:
     sheet is found). PostgreSQL and SQLite."""
     penalty, seat = Penalty._meta.db_table, SeatAssignment._meta.db_table
     return (
-        f"SELECT p.status, p.no_win, p.disqualification, p.sheet_id, p.hand_number FROM {penalty} p "
+        f"SELECT p.status, p.no_win, p.disqualification, p.sheet_id, p.hand_number, p.forfeit FROM {penalty} p "
         f"JOIN {seat} place ON place.registration_id = p.offender_id "
         f"WHERE place.session_id = %s AND place.table_id = %s AND place.seat = %s"
     )
@@ -78,6 +78,8 @@ def _win_refusal_sql() -> str:
 
 def win_refusal(win: WinAt) -> str | None:
     """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it.
+
+    Forfeit (3.11.2.1): a player whose session is forfeited for lateness wins no hand of that sheet.
 
     停赛 (3.11.4 "取消继续参加本次比赛的资格"): from the moment of the foul the player wins no hand:
     not the hand of the foul (a foul recorded in it comes before its result is entered), not a
@@ -89,9 +91,14 @@ def win_refusal(win: WinAt) -> str | None:
     # every winner) reads no row.
     with connection.cursor() as cursor:
         cursor.execute(_win_refusal_sql(), [win.session_id, win.table_id, win.seat])
-        fouls = [row[1:] for row in cursor.fetchall()
-                 if row[0] == Penalty.Status.ACTIVE and (row[1] or row[2])]  # no win, or disqualified
+        rows = [row for row in cursor.fetchall() if row[0] == Penalty.Status.ACTIVE]
     sheet_id, hand_number = win.sheet_id, win.hand_number
+    # 3.11.2.1 "超过15分钟按自动弃权处理，本局为0分" (J "その1回戦の参加資格を失い"): a forfeited seat takes no
+    # part in that session: once the forfeit is recorded it wins no hand of the sheet.
+    if any(row[5] and row[3] == sheet_id for row in rows):
+        return _("This player forfeited the session (more than 15 minutes late, rule 3.11.2.1) and takes no part "
+                 "in it: they win no hand.")
+    fouls = [row[1:5] for row in rows if row[1] or row[2]]  # no win, or disqualified
     if any(no_win and foul_sheet == sheet_id and foul_hand == hand_number
            for no_win, _disqualified, foul_sheet, foul_hand in fouls):
         return _("This player has lost the right to win this hand (停和, rule 3.11.3).")

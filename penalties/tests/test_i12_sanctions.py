@@ -465,3 +465,24 @@ def test_3_11_4_a_held_table_starts_when_the_disqualification_is_cancelled(
     assert session_selectors.session_tables_held(session=session2) == []
     table1 = session2.sheets.get(table__number=1)
     won_by(referee, table1, 1, 0, 1)  # the player is back, and may win
+
+
+@pytest.mark.django_db
+def test_3_11_2_1_a_forfeited_seat_wins_no_hand_of_the_session(referee, sheet):
+    """"超过15分钟按自动弃权处理，本局为0分" (J "その1回戦の参加資格を失い"): once the forfeit is recorded the seat
+    takes no part; a hand naming it as the winner is refused, and nothing is recorded."""
+    from tournaments.testing.scenarios import CHICKEN
+
+    east = table_players(sheet)[0]
+    sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
+    services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=901)
+    with pytest.raises(ValidationError, match="forfeited the session"):
+        sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2,
+                                   entry=HandEntry(result="win", winner=0, discarder=1, tiles=CHICKEN))
+    assert sheet.hands.count() == 1
+    # A lateness of 15:00 (−20, no forfeit) leaves the right to win.
+    south = table_players(sheet)[1]
+    services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=south, late_seconds=900)
+    hand, _created = sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2,
+                                                entry=HandEntry(result="win", winner=1, discarder=2, tiles=CHICKEN))
+    assert hand.winner == 1
