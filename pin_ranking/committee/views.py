@@ -148,6 +148,12 @@ def _committees_action(request, action, found, committee_forms) -> str:
             services.committee_seat_grant(actor=request.user, committee=by_id[form.cleaned_data["committee"]],
                                           username=form.cleaned_data["username"])
             return _("%(user)s now sits on the committee.") % {"user": form.cleaned_data["username"]}
+    elif action == "rename":
+        committee = by_id.get(int(request.POST["committee"])) if request.POST.get("committee", "").isdigit() else None
+        if committee is None:
+            raise NotFound(_("No such page."))
+        renamed = services.committee_rename(actor=request.user, committee=committee, name=request.POST.get("name", ""))
+        return _("The committee is now called “%(name)s”.") % {"name": renamed.name}
     elif action == "unseat":
         number = request.POST.get("committee", "")
         committee = by_id.get(int(number)) if number.isdigit() else None

@@ -11,7 +11,8 @@ from pin_ranking.models import Committee
 
 
 class Command(BaseCommand):
-    help = ("Create and list Pin committees, seat and unseat their members, name the register's administrators. "
+    help = ("Create, rename and list Pin committees, seat and unseat their members, name the register's "
+            "administrators. "
             "Examples: pin_committee create --kind world --name 'WMO Pin Committee'; "
             "pin_committee create --kind member --country CN --name 'CMA Pin Committee'; "
             "pin_committee seat --committee 'WMO Pin Committee' alice; pin_committee unseat --committee 1 alice; "
@@ -23,6 +24,9 @@ class Command(BaseCommand):
         create.add_argument("--kind", required=True, choices=["world", "member", "website"])
         create.add_argument("--name", required=True)
         create.add_argument("--country", default="", help="a member organization's country or region (such as CN)")
+        rename = actions.add_parser("rename", help="rename a committee")
+        rename.add_argument("--committee", required=True, help="the committee's id or exact name")
+        rename.add_argument("--name", required=True)
         for name in ("seat", "unseat"):
             one = actions.add_parser(name, help=f"{name} an account on a committee")
             one.add_argument("--committee", required=True, help="the committee's id or exact name")
@@ -49,6 +53,10 @@ class Command(BaseCommand):
         made = services.committee_create(actor=None, name=name, kind=kind, country=country)
         where = f", {made.country}" if made.country else ""
         self.stdout.write(f"Created committee {made.pk}: {made.name} ({made.kind}{where}).")
+
+    def _rename(self, *, committee, name, **_options):
+        renamed = services.committee_rename(actor=None, committee=self._committee(committee), name=name)
+        self.stdout.write(f"Committee {renamed.pk} is now called {renamed.name}.")
 
     def _seat(self, *, committee, username, **_options):
         found = self._committee(committee)

@@ -102,6 +102,8 @@ def test_on_a_fresh_install_the_command_sets_up_the_first_committee(db):
     assert event.actor is None
     run("unseat", "--committee", str(Committee.objects.get(kind="world").pk), "alice")
     assert not CommitteeSeat.objects.exists()
+    assert "now called WMO Pin Board" in run("rename", "--committee", "WMO Pin Committee", "--name", "WMO Pin Board")
+    assert AuditEvent.objects.filter(action="pin.committee_changed", detail__name="WMO Pin Board").exists()
 
 
 @pytest.mark.parametrize("args, words", [
@@ -126,6 +128,8 @@ def test_the_page_is_the_administrators(client_for, admin):
     assert "WMO Pin Committee" in page and "alice" in page
     client.post(url, {"action": "unseat", "committee": world.pk, "username": "alice"})
     assert not CommitteeSeat.objects.exists()
+    client.post(url, {"action": "rename", "committee": world.pk, "name": "WMO Pin Board"})
+    assert Committee.objects.get(pk=world.pk).name == "WMO Pin Board"
     refused = client.post(url, {"action": "create", "c-name": "Again", "c-kind": "world"}, follow=True)
     assert "one world body" in refused.content.decode()
     assert client_for(make_user("stranger")).get(url).status_code == 404
