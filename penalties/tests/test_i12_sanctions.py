@@ -468,14 +468,18 @@ def test_3_11_4_a_held_table_starts_when_the_disqualification_is_cancelled(
 
 
 @pytest.mark.django_db
-def test_3_11_2_1_a_forfeited_seat_wins_no_hand_of_the_session(referee, sheet):
+def test_3_11_2_1_a_forfeited_seat_wins_no_hand_of_the_session(referee, sheet, client_for):
     """"超过15分钟按自动弃权处理，本局为0分" (J "その1回戦の参加資格を失い"): once the forfeit is recorded the seat
-    takes no part; a hand naming it as the winner is refused, and nothing is recorded."""
+    takes no part; the tablet shows it; a hand naming it as the winner is refused, and nothing is recorded."""
     from tournaments.testing.scenarios import CHICKEN
 
     east = table_players(sheet)[0]
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
+    assert "takes no part in this session" not in page
     services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=901)
+    page = client_for(referee).get(reverse("tournaments:sheet", args=[sheet.pk])).content.decode()
+    assert page.count("forfeited: takes no part in this session (rule 3.11.2.1)") == 1
     with pytest.raises(ValidationError, match="forfeited the session"):
         sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=2,
                                    entry=HandEntry(result="win", winner=0, discarder=1, tiles=CHICKEN))

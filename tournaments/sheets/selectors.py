@@ -103,9 +103,10 @@ def sheet_detail(*, sheet) -> dict:
         totals = [total + delta for total, delta in zip(totals, hand.deltas)]
         hand_rows.append({"hand": hand, "running": list(totals)})
     next_number = len(hands) + 1
+    adjustments = sheet_adjustments([sheet.pk])[sheet.pk]
     results = table_results(
         totals,
-        sheet_adjustments([sheet.pk])[sheet.pk],
+        adjustments,
         deductions_count_for_ranking=sheet.session.tournament.deductions_count_for_ranking,
     )
     confirmed = set(
@@ -131,6 +132,8 @@ def sheet_detail(*, sheet) -> dict:
         ),
         "next_number": next_number,
         "confirmed_count": len(confirmed),
+        # 3.11.2.1: a seat whose session is forfeited takes no part (the table shows it)
+        "forfeits": [bool(adjustment.forfeit) for adjustment in adjustments],
         # 3.9.1.4 如有异议: the objections made at the table, which a ruling after signing names
         "objections": list(sheet.objections.order_by("recorded_at", "pk")),
     }
@@ -217,6 +220,7 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "rounds": paper.round_seats_label(seat),
             "result": result,
             "table_points": twelfths_display(result.table_points),
+            "forfeit": detail["forfeits"][seat],
         })
     rows = hand_rows(detail, language)
     marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
