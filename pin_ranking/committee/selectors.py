@@ -1,7 +1,8 @@
 """Reads of the committee's work: its queue, the Pins awarded (the public register, 7.4 公布) and
 the badge beside a holder's name."""
 
-from django.db.models import Case, Min, When
+from django.core.cache import cache
+from django.db.models import Case, Count, Max, Min, When
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -40,6 +41,22 @@ def register_admins() -> list:
 def pin_register_public() -> list[PinAward]:
     """7.4 公布: holders, Pin, date, country -- nothing personal."""
     return list(PinAward.objects.select_related("committee").order_by("track", "pin", "awarded_on", "number"))
+
+
+def pin_register_file(fmt: str) -> bytes:
+    """The public register as a file (pin_ranking.ledger.exports), built once per state of the register and
+    kept in the cache: anyone may download it, so 400 anonymous requests cost one build and 400 reads of a
+    count. Awards are only ever added (never changed nor deleted: a Pin is never lowered), so how many there
+    are and the last one's id say which state it shows."""
+    from pin_ranking.ledger.exports import register_file
+
+    state = PinAward.objects.aggregate(count=Count("pk"), last=Max("pk"))
+    key = f"pin:register-file:{fmt}:{state['count']}:{state['last']}"
+    content = cache.get(key)
+    if content is None:
+        content = register_file(pin_register_public(), fmt)
+        cache.set(key, content, timeout=24 * 3600)
+    return content
 
 
 REGISTER_PAGE_SIZE = 100

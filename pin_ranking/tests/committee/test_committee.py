@@ -137,3 +137,21 @@ def test_the_queue_page_says_so_when_someone_decided_first(client, applicant, me
                        {"application": application.pk, "decision": "reject", "version": 1, "reason": "late"},
                        follow=True).content.decode()
     assert "meanwhile: reload it" in page and Application.objects.get().status == "approved"
+
+
+def test_7_4_the_public_register_file_is_built_once_per_state_of_the_register(
+    applicant, member, client, django_assert_num_queries
+):
+    """Anyone downloads the register: repeated requests read one count, not the register; a new Pin shows."""
+    from django.core.cache import cache
+
+    cache.clear()
+    url = reverse("pin_ranking:register_export", args=["csv"])
+    empty = client.get(url)
+    assert empty.status_code == 200 and "Wang Fang" not in empty.content.decode("utf-8-sig")
+    with django_assert_num_queries(1):  # the register's state; the file comes from the cache
+        assert client.get(url).content == empty.content
+    application = file(applicant.user, applicant)
+    application_decide(actor=member, application_id=application.pk, decision="approve", version=1)
+    assert "Wang Fang" in client.get(url).content.decode("utf-8-sig")
+    assert client.get(reverse("pin_ranking:register_export", args=["pdf"])).status_code == 404
