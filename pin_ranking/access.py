@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import Group
 from django.core.exceptions import ValidationError
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from tournaments.errors import NotFound
@@ -91,6 +92,23 @@ def sits_on(user, committee) -> bool:
     return committee.seats.filter(user=user).exists()
 
 
+def players_in_scope(seats: Seats):
+    """The players a committee's seats read (ledgers, search, certificates, exports, filing for them): every
+    player for the world body, a member organization's country's players, a website's players with a web
+    result in a registered competition. The one definition of the scope; `may_read_player` asks it."""
+    from pin_ranking.models import CompetitionResult
+    from tournaments.models import Player
+
+    if seats.world:
+        return Player.objects.all()
+    scope = Q(country__in=seats.countries) if seats.countries else Q(pk__in=[])
+    if seats.website:
+        scope |= Q(pk__in=CompetitionResult.objects.filter(
+            competition__level="web", competition__unregistered_at__isnull=True, superseded_at__isnull=True,
+        ).values("player_id"))
+    return Player.objects.filter(scope)
+
+
 def may_read_player(user, player) -> bool:
     """A player's ledger and certified results: the player, or a committee whose scope holds them."""
     if not _signed_in(user):
@@ -98,12 +116,7 @@ def may_read_player(user, player) -> bool:
     if player.user_id == user.pk:
         return True
     seats = seats_of(user)
-    if seats.world or (player.country and player.country in seats.countries):
-        return True
-    if seats.website:
-        return player.pin_results.filter(competition__level="web", competition__unregistered_at__isnull=True,
-                                         superseded_at__isnull=True).exists()
-    return False
+    return seats.any and players_in_scope(seats).filter(pk=player.pk).exists()
 
 
 def register_scope_problem(user, *, country: str, klass: str | None, delegate: bool) -> str | None:

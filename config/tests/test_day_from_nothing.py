@@ -84,7 +84,7 @@ def close_confirm_sign(day, page, players, pins, *, close=True):
         confirm.locator("button[type=submit]").click()
         page.locator(".confirm-list .ok").nth(n - 1).wait_for()
     page.get_by_role("button", name="Referee: sign and lock the sheet").click()
-    page.locator("#sheet-state").get_by_text("Signed").first.wait_for()
+    page.locator("#sheet-state [data-status='locked']").wait_for(state="attached")  # signed
 
 
 def end_session(day, page, base, number):

@@ -9,11 +9,20 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pin_ranking.access import is_committee_member
+from pin_ranking.access import is_committee_member, register_admin_required
+from pin_ranking.committee import forms as committee_forms
+from pin_ranking.committee import selectors as committee_selectors
 from pin_ranking.committee import services
 from pin_ranking.committee.forms import DecisionForm
-from pin_ranking.committee.selectors import committee_queue, pin_award_public, pin_register_public
+from pin_ranking.committee.selectors import (
+    committee_queue,
+    pin_award_public,
+    pin_register_file,
+    pin_register_public,
+)
 from pin_ranking.committee.services import DecisionConflict, application_decide
+from pin_ranking.ledger.exports import FORMATS
+from pin_ranking.ledger.views import CONTENT_TYPES
 from pin_ranking.pdf import pin_certificate_pdf
 from pin_ranking.register import forms as register_forms
 from scoring.engine.table import twelfths_display
@@ -92,13 +101,10 @@ def edition(request):
 
 
 def pin_register_download(request, fmt: str):
-    """The public register (7.4 公布) as CSV, XLSX or JSON: public fields only."""
-    from pin_ranking.ledger import exports
-    from pin_ranking.ledger.views import CONTENT_TYPES
-
-    if fmt not in exports.FORMATS:
+    """The public register (7.4 公布) as CSV, XLSX or JSON: public fields only, built once per state."""
+    if fmt not in FORMATS:
         raise NotFound(_("No such page."))
-    response = HttpResponse(exports.register_file(pin_register_public(), fmt), content_type=CONTENT_TYPES[fmt])
+    response = HttpResponse(pin_register_file(fmt), content_type=CONTENT_TYPES[fmt])
     response["Content-Disposition"] = f'attachment; filename="pin-register.{fmt}"'
     return response
 
@@ -107,10 +113,6 @@ def pin_register_download(request, fmt: str):
 def committees(request):
     """The register administrator's page: the committees (6.1; 2014 7.3 member organizations; websites),
     their seats, and who administers the register."""
-    from pin_ranking.access import register_admin_required
-    from pin_ranking.committee import forms as committee_forms
-    from pin_ranking.committee import selectors as committee_selectors
-
     register_admin_required(request.user)
     found = committee_selectors.committees_all()
     create = committee_forms.CommitteeForm(prefix="c")

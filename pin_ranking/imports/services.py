@@ -181,9 +181,6 @@ class Findings:
     unknown: list[dict]
     other_names: list[dict]
 
-    def __bool__(self) -> bool:
-        return bool(self.unknown or self.other_names)
-
 
 def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     """Every row checked against the players known by federation ID; every problem, located."""

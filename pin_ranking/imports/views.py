@@ -21,6 +21,11 @@ from tournaments.archive.read import ArchiveInvalid
 from tournaments.errors import add_service_messages
 
 
+def _shown(error: ResultsFileInvalid) -> list[dict]:
+    """A refused file's problems as the page lists them: row, column and the message."""
+    return [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+
+
 @login_required
 def imports(request):
     """Results of competitions run elsewhere: a results file or a tournament archive."""
@@ -44,7 +49,7 @@ def imports(request):
             except ResultsNeedReview as review:
                 return redirect("pin_ranking:import_review", import_id=review.record.pk)
             except ResultsFileInvalid as error:
-                problems = [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+                problems = _shown(error)
             except ValidationError as error:
                 add_service_messages(request, error)
             else:
@@ -88,7 +93,7 @@ def import_review(request, import_id: int):
         try:
             found = results_import_confirm(actor=request.user, import_id=record.pk, **form.cleaned_data)
         except ResultsFileInvalid as error:
-            problems = [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+            problems = _shown(error)
         except ValidationError as error:
             add_service_messages(request, error)
         else:

@@ -6,6 +6,7 @@ from collections import defaultdict
 from django.db.models import Q
 
 from pin_ranking.access import committee_member_required, may_read_player, seats_of
+from pin_ranking.access import players_in_scope as access_scope
 from pin_ranking.engine import Result, Track, ledger, standards_for
 from pin_ranking.models import (
     Competition,
@@ -108,18 +109,9 @@ def ledger_export(*, players=None) -> list[dict]:
 
 
 def players_in_scope(user):
-    """The players whose ledgers a committee member reads: every player for the world body, a member
-    organization's country's players, a website's players with web results (pin_ranking.access)."""
+    """The players whose ledgers a committee member reads (pin_ranking.access.players_in_scope)."""
     committee_member_required(user)
-    seats = seats_of(user)
-    if seats.world:
-        return Player.objects.all()
-    scope = Q(country__in=seats.countries) if seats.countries else Q(pk__in=[])
-    if seats.website:
-        scope |= Q(pk__in=CompetitionResult.objects.filter(
-            competition__level="web", competition__unregistered_at__isnull=True, superseded_at__isnull=True,
-        ).values("player_id"))
-    return Player.objects.filter(scope)
+    return access_scope(seats_of(user))
 
 
 def player_search(*, user, query: str, limit: int = 50):

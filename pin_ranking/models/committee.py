@@ -1,5 +1,7 @@
 """The Pin committees and their seats (6.1-6.2), and the Pins they award (7.4: the public register)."""
 
+import re
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
@@ -53,6 +55,11 @@ class CommitteeSeat(models.Model):
 
     def __str__(self):
         return f"{self.user} @ {self.committee}"
+
+
+# The numbers an approval gives (P2026-00001; WP for a Web Pin: pin_ranking.committee.services._number). A Pin
+# entered from paper keeps its own number and never one of this form (pin_ranking.people).
+SYSTEM_NUMBER = re.compile(r"W?P\d{4}-\d{5}")
 
 
 class PinAward(models.Model):

@@ -7,7 +7,6 @@ One transaction each, an audit event in it, the ledgers recomputed on commit.
 """
 
 import datetime as dt
-import re
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -18,12 +17,10 @@ from pin_ranking.access import committee_member_required, may_read_player, seats
 from pin_ranking.applications.selectors import committee_for
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import OPEN_STATUSES, Application, Committee, CompetitionResult, PinAward, PlayerMerge
+from pin_ranking.models.committee import SYSTEM_NUMBER
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player
-
-# The numbers approvals give (pin_ranking.committee.services._number): never a paper certificate's.
-SYSTEM_NUMBER = re.compile(r"W?P\d{4}-\d{5}")
 
 
 @transaction.atomic

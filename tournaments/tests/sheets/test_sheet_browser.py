@@ -99,7 +99,7 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
         assert page.locator(".confirm-list .ok").count() == entry
         assert "✓ Confirmed" in page.locator(f".confirm-list li[data-entry='{entry}']").inner_text()
     sign.click()
-    page.locator("#sheet-state").get_by_text("Signed").first.wait_for()
+    page.locator("#sheet-state [data-status='locked']").wait_for(state="attached")  # signed
     assert ScoreSheet.objects.get(pk=sheet.pk).status == "locked"
     context.close()
 
