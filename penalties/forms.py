@@ -103,6 +103,13 @@ class PenaltyPolicyForm(forms.Form):
     escalation = forms.ChoiceField(
         label=_("Escalating fouls after 20 (3.11.6.3–5)"), choices=PenaltyPolicy.Escalation.choices
     )
+    disqualification_at_table = forms.ChoiceField(
+        label=_("The table of a disqualification (停赛, 3.11.4)"), choices=PenaltyPolicy.AtTable.choices,
+        help_text=_("From the foul the player takes no further part. The rules do not say how the table goes on: "
+                    "either its session ends there (the disqualified seat takes no place, the three others 4, 2 "
+                    "and 1 table points) or a substitute sits in from the next hand (the seat's session then "
+                    "counts for no one)."),
+    )
 
 
 class ArrangementForm(forms.Form):

@@ -20,7 +20,7 @@ def register() -> None:
     from tournaments.extensions import FoulRecords, Link, Panel, audit_sentences_register, seams
 
     seams.sheet_adjustments.register(providers.sheet_adjustments)
-    seams.win_refusals.register(providers.win_refusal)
+    seams.hand_refusals.register(providers.hand_refusal)
     seams.hand_marks.register(providers.hand_marks)  # the fouls of each hand, on the sheet's hand rows
     seams.standing_flags.register(providers.standing_flags)
     # Declared scoring: an under-declaration is a false win (3.11.6.6), recorded on the foul page.

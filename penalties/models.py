@@ -22,12 +22,23 @@ class PenaltyPolicy(models.Model):
         _("escalation after 20"), max_length=8, choices=Escalation.choices, default=Escalation.DOUBLE
     )
 
+    class AtTable(models.TextChoices):
+        STOP = "stop", _("The table's session ends at the foul")
+        STAND_IN = "stand_in", _("A substitute sits in at once for the rest of the session")
+
+    # 3.11.4 停赛 "取消继续参加本次比赛的资格" takes the player out from the foul on; 3.5.2 "每桌四人制" knows
+    # no table of three, and no text says how the table of the foul goes on: the organizer's regulation
+    # (docs/penalties-and-appeals.md, "The session of a 停赛").
+    disqualification_at_table = models.CharField(
+        _("a disqualification at the table"), max_length=8, choices=AtTable.choices, default=AtTable.STOP
+    )
+
     class Meta:
         verbose_name = _("penalty policy")
         verbose_name_plural = _("penalty policies")
 
     def __str__(self):
-        return f"{self.tournament}: {self.get_escalation_display()}"
+        return f"{self.tournament}: {self.get_escalation_display()}; {self.get_disqualification_at_table_display()}"
 
 
 class Penalty(models.Model):
@@ -56,6 +67,9 @@ class Penalty(models.Model):
     disqualification = models.BooleanField(_("disqualified"), default=False)
     arrangement = models.CharField(max_length=16, choices=Arrangement.choices, blank=True)
     substitute = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    # 3.11.4 with the regulation "a substitute sits in at once": the first hand the substitute plays at the
+    # table of the foul (the hand after the foul's). The seat's result of that session counts for no one.
+    stand_in_from_hand = models.PositiveSmallIntegerField(null=True, blank=True)
     late_seconds = models.PositiveIntegerField(null=True, blank=True)
     # 3.11.6.1 cheating with 停赛: did it bring an illegal gain (3.11.5 "非法获得利益")? Asked on the form;
     # yes cancels the rank (by the chief referee), no leaves the rank earned so far standing. Null: not
@@ -88,6 +102,13 @@ class Penalty(models.Model):
                 condition=Q(sanction="pay_victim", victim__isnull=False) | ~Q(sanction="pay_victim"),
                 name="penalty_pay_victim_has_victim",
                 violation_error_message=_("A payment to the victim names the victim."),
+            ),
+            models.CheckConstraint(
+                condition=Q(stand_in_from_hand__isnull=True)
+                | Q(disqualification=True, substitute__isnull=False, stand_in_from_hand__gte=2,
+                    stand_in_from_hand__lte=16),
+                name="penalty_stand_in_is_a_substitute",
+                violation_error_message=_("A substitute sits in from hand 2 to 16 for a disqualification only."),
             ),
             models.CheckConstraint(
                 condition=Q(status="active", cancelled_at__isnull=True)

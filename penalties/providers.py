@@ -7,8 +7,8 @@ from django.db import connection
 from django.db.models import F
 
 from penalties.catalogue import FOULS, Sanction
-from penalties.models import Penalty, RankCancellation
-from tournaments.extensions import FoulRecord, SeatAdjustment, StandingFlags, WinAt
+from penalties.models import Penalty, PenaltyPolicy, RankCancellation
+from tournaments.extensions import FoulRecord, HandAt, SeatAdjustment, StandingFlags
 from tournaments.models import ScoreSheet, SeatAssignment
 
 
@@ -36,6 +36,10 @@ def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
         if victim is None:
             return {}
         return {offender: SeatAdjustment(transfers=-penalty.points), victim: SeatAdjustment(transfers=penalty.points)}
+    if penalty.disqualification and penalty.hand_number:
+        # 3.11.4: out from the hand of the foul; the table goes on by the organizer's regulation.
+        return {offender: SeatAdjustment(
+            disqualified_in_hand=penalty.hand_number, stand_in=penalty.stand_in_from_hand is not None)}
     if penalty.forfeit:
         # 3.11.2.1 "本局为0分": 0 for the session, table points included.
         return {offender: SeatAdjustment(forfeit=True)}
@@ -62,58 +66,88 @@ def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
 
 
 @functools.cache
-def _win_refusal_sql() -> str:
-    """Every penalty of the player in a seat (few: nearly always none), sorted out in Python. Hand-written
-    once, on two tables: the ORM spent ~1.3 ms building the query on every hand (bench/submission.py), and
-    PostgreSQL's planning is most of what is left (two tables and no OR: 0.07 ms; the six tables that
-    read the sessions as well took far longer: they are read only when a disqualification from another
-    sheet is found). PostgreSQL and SQLite."""
+def _hand_refusal_sql() -> str:
+    """Every penalty of the four players seated at a table in a session (few: nearly always none), sorted
+    out in Python. Hand-written once, on two tables: the ORM spent ~1.3 ms building the query on every
+    hand (bench/submission.py), and PostgreSQL's planning is most of what is left (two tables and no OR:
+    0.07 ms; the six tables that read the sessions as well took far longer: they are read only when a
+    disqualification from another sheet is found). PostgreSQL and SQLite."""
     penalty, seat = Penalty._meta.db_table, SeatAssignment._meta.db_table
     return (
-        f"SELECT p.status, p.no_win, p.disqualification, p.sheet_id, p.hand_number, p.forfeit FROM {penalty} p "
+        f"SELECT place.seat, p.no_win, p.disqualification, p.sheet_id, p.hand_number, p.forfeit, "
+        f"p.stand_in_from_hand FROM {penalty} p "
         f"JOIN {seat} place ON place.registration_id = p.offender_id "
-        f"WHERE place.session_id = %s AND place.table_id = %s AND place.seat = %s"
+        f"WHERE place.session_id = %s AND place.table_id = %s AND p.status = %s"
     )
 
 
-def win_refusal(win: WinAt) -> str | None:
-    """停和 (3.11.3): a player with an active no-win penalty in this hand may not win it.
+def hand_refusal(hand: HandAt) -> str | None:
+    """What the penalties in force forbid in a hand being entered.
 
-    Forfeit (3.11.2.1): a player whose session is forfeited for lateness wins no hand of that sheet.
+    停和 (3.11.3): a player with a no-win penalty in this hand may not win it.
 
-    停赛 (3.11.4 "取消继续参加本次比赛的资格"): from the moment of the foul the player wins no hand:
-    not the hand of the foul (a foul recorded in it comes before its result is entered), not a
-    later hand of that sheet, not any hand of a later session (a seat they still hold there, e.g.
-    one kept by a "play on" arrangement made before issue 12)."""
+    Forfeit (3.11.2.1 "超过15分钟按自动弃权处理，本局为0分", J "その1回戦の参加資格を失い"): once recorded, the
+    seat takes no part in the session: named neither as winner nor as discarder.
+
+    停赛 (3.11.4 "取消继续参加本次比赛的资格"): from the foul the player takes no further part, and every win
+    charges all three others (3.9.1.3), so the hand of the foul, unless its result was recorded before the
+    foul, stopped there and scores nothing (a draw: as at time-up, 3.5.6). After it the table goes on by the
+    organizer's regulation (PenaltyPolicy.disqualification_at_table): its session ends there (no further
+    hand), or a substitute sits in from the next hand (the seat is then theirs; no hand is taken before they
+    sit). A seat of a later session that a 停赛 player still holds (a "play on" arrangement made before
+    issue 12) wins and discards nothing."""
     from django.utils.translation import gettext as _
 
-    # One statement on the busiest write of the day (every hand asks); a player with no penalty (nearly
-    # every winner) reads no row.
+    # One statement on the busiest write of the day (every hand asks); a table with no penalty (nearly
+    # every table) reads no row.
     with connection.cursor() as cursor:
-        cursor.execute(_win_refusal_sql(), [win.session_id, win.table_id, win.seat])
-        rows = [row for row in cursor.fetchall() if row[0] == Penalty.Status.ACTIVE]
-    sheet_id, hand_number = win.sheet_id, win.hand_number
-    # 3.11.2.1 "超过15分钟按自动弃权处理，本局为0分" (J "その1回戦の参加資格を失い"): a forfeited seat takes no
-    # part in that session: once the forfeit is recorded it wins no hand of the sheet.
-    if any(row[5] and row[3] == sheet_id for row in rows):
-        return _("This player forfeited the session (more than 15 minutes late, rule 3.11.2.1) and takes no part "
-                 "in it: they win no hand.")
-    fouls = [row[1:5] for row in rows if row[1] or row[2]]  # no win, or disqualified
-    if any(no_win and foul_sheet == sheet_id and foul_hand == hand_number
-           for no_win, _disqualified, foul_sheet, foul_hand in fouls):
-        return _("This player has lost the right to win this hand (停和, rule 3.11.3).")
-    disqualified = _("This player is disqualified (停赛, rule 3.11.4) and can win no hand from the foul on.")
+        cursor.execute(_hand_refusal_sql(), [hand.session_id, hand.table_id, Penalty.Status.ACTIVE])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    here, number, winner, discarder = hand.sheet_id, hand.hand_number, hand.winner, hand.discarder
+    named = {seat for seat in (winner, discarder) if seat is not None}
     elsewhere = set()
-    for _no_win, is_disqualified, foul_sheet, foul_hand in fouls:
-        if is_disqualified and foul_sheet == sheet_id and (foul_hand is None or hand_number >= foul_hand):
-            return disqualified
-        if is_disqualified and foul_sheet != sheet_id:
-            elsewhere.add(foul_sheet)
+    for seat, no_win, disqualified, sheet_id, foul_hand, forfeit, stand_in_from in rows:
+        if sheet_id != here:
+            if disqualified and seat in named:
+                elsewhere.add(sheet_id)
+            continue
+        if forfeit and seat in named:
+            return _("This player forfeited the session (more than 15 minutes late, rule 3.11.2.1) and takes no "
+                     "part in it: they neither win nor discard into a hand.")
+        if no_win and foul_hand == number and seat == winner:
+            return _("This player has lost the right to win this hand (停和, rule 3.11.3).")
+        if not disqualified:
+            continue
+        if foul_hand is not None and number > foul_hand:
+            if stand_in_from is None:
+                return _table_after_disqualification(hand.session_id, foul_hand)
+            continue  # the substitute's seat now
+        if winner is not None and foul_hand == number:
+            # Every win charges all three others (3.9.1.3: 8 each, the discarder more), the player too.
+            return _("A player of this table was disqualified in this hand (停赛, rule 3.11.4): the hand stopped at "
+                     "the foul and scores nothing, as the player takes no further part. Record it as a draw.")
     if elsewhere:  # a disqualification from another sheet: does its session come before this one?
-        numbers = dict(ScoreSheet.objects.filter(pk__in=[sheet_id, *elsewhere]).values_list("pk", "session__number"))
-        if any(numbers[foul_sheet] < numbers[sheet_id] for foul_sheet in elsewhere):
-            return disqualified
+        numbers = dict(ScoreSheet.objects.filter(pk__in=[here, *elsewhere]).values_list("pk", "session__number"))
+        if any(numbers[foul_sheet] < numbers[here] for foul_sheet in elsewhere):
+            return _("This player is disqualified (停赛, rule 3.11.4) and takes no further part in the competition.")
     return None
+
+
+def _table_after_disqualification(session_id: int, foul_hand: int) -> str:
+    """Why no hand follows the hand of a 停赛 at its table, by the organizer's regulation."""
+    from django.utils.translation import gettext as _
+
+    regulation = PenaltyPolicy.objects.filter(tournament__sessions=session_id).values_list(
+        "disqualification_at_table", flat=True).first() or PenaltyPolicy.AtTable.STOP
+    if regulation == PenaltyPolicy.AtTable.STAND_IN:
+        return _("A player of this table was disqualified in hand %(hand)d (停赛, rule 3.11.4): the chief referee "
+                 "seats a substitute for the rest of the session (on the disqualification's page) before the next "
+                 "hand is recorded.") % {"hand": foul_hand}
+    return _("The table's session ended at hand %(hand)d: a player was disqualified there (停赛, rule 3.11.4) and "
+             "this tournament's regulation ends the session at the foul. Record no further hand: close the "
+             "sheet.") % {"hand": foul_hand}
 
 
 def standing_flags(tournament_id: int) -> dict[int, dict]:
@@ -142,11 +176,13 @@ def standing_flags(tournament_id: int) -> dict[int, dict]:
 def hand_marks(sheet_id: int) -> dict[int, list[str]]:
     """The fouls recorded in each hand of a sheet, for the sheet's hand rows: "2 Li Wei: 错和 … — pays 10
     to each · 停和" (the Record of Fouls' words, Appendix 6). Cancelled penalties are not marked."""
+    from django.utils.translation import gettext as _
+
     from penalties.selectors import foul_description, sanction_text
 
     penalties = (
         Penalty.objects.filter(sheet_id=sheet_id, status=Penalty.Status.ACTIVE, hand_number__isnull=False)
-        .select_related("offender__player", "victim")
+        .select_related("offender__player", "victim", "substitute__player")
         .order_by("hand_number", "created_at")
     )
     marks: dict[int, list[str]] = defaultdict(list)
@@ -155,6 +191,10 @@ def hand_marks(sheet_id: int) -> dict[int, list[str]]:
         marks[penalty.hand_number].append(
             f"{offender}: {foul_description(penalty.foul)} — {sanction_text(penalty)}"
         )
+        if penalty.stand_in_from_hand:  # 3.11.4 and the regulation "a substitute sits in at once"
+            substitute = f"{penalty.substitute.entry_number} {penalty.substitute.player.name}"
+            marks[penalty.stand_in_from_hand].append(_("%(substitute)s sits in for %(player)s from this hand (停赛, "
+                                                       "rule 3.11.4)") % {"substitute": substitute, "player": offender})
     return dict(marks)
 
 

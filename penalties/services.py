@@ -88,6 +88,16 @@ def penalty_record(
             "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
             "correct the hand first, then record the penalty."
         ) % {"n": hand_number}})
+    if definition.sanction == Sanction.DISQUALIFICATION and hand_number is not None:
+        later = sheet.hands.filter(number__gt=hand_number).count()
+        if later:
+            # 3.11.4 "取消继续参加": the player is out from the foul on, and the table goes on by the regulation
+            # (it ends there, or a substitute sits in): hands played after it by the player cannot stand.
+            raise ValidationError({"hand_number": _(
+                "The sheet records %(count)d hand(s) after hand %(n)d, which the player played: record the "
+                "disqualification in the hand in which it is decided (%(next)d), or take the later hands back first "
+                "(rule 3.11.4: the player takes no further part from the foul on)."
+            ) % {"count": later, "n": hand_number, "next": current_hand_number(sheet=sheet)}})
     if illegal_gain is not None and foul != "cheating":
         raise ValidationError({"illegal_gain": _("The illegal-gain question (rule 3.11.5) goes with cheating "
                                                  "(3.11.6.1) only.")})
@@ -383,6 +393,21 @@ def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
     )
 
 
+def _stand_in_from_hand(penalty: Penalty) -> int | None:
+    """With the regulation "a substitute sits in at once" (PenaltyPolicy.disqualification_at_table), the
+    substitute also plays the rest of the session at the table of the foul, from the next hand, while that
+    sheet is still being played and has a hand left (3.4.8: 16 at most). Otherwise None."""
+    sheet = penalty.sheet
+    if (
+        policy_for(sheet.session.tournament).disqualification_at_table != PenaltyPolicy.AtTable.STAND_IN
+        or sheet.status != ScoreSheet.Status.OPEN
+        or penalty.hand_number is None
+        or penalty.hand_number >= MAX_HANDS
+    ):
+        return None
+    return penalty.hand_number + 1
+
+
 @transaction.atomic
 def disqualification_arrange(
     *,
@@ -426,13 +451,17 @@ def disqualification_arrange(
     )
     penalty.arrangement = Penalty.Arrangement.SUBSTITUTE
     penalty.substitute = substitute
-    penalty.save(update_fields=["arrangement", "substitute"])
+    penalty.stand_in_from_hand = _stand_in_from_hand(penalty)
+    penalty.save(update_fields=["arrangement", "substitute", "stand_in_from_hand"])
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.PENALTY_DISQUALIFICATION_ARRANGED, obj=penalty,
         detail={"arrangement": Penalty.Arrangement.SUBSTITUTE, "substitute": substitute.entry_number,
                 "seats_moved": moved, "offender": penalty.offender.entry_number,
+                **({"stand_in_from_hand": penalty.stand_in_from_hand} if penalty.stand_in_from_hand else {}),
                 **({"replaces_legacy": "play_on"} if legacy else {})},
     )
+    if penalty.stand_in_from_hand:
+        sheet_results_changed(sheet=penalty.sheet)
     if running is not None:
         session_held_tables_start(actor=actor, session=running)
     return penalty
@@ -502,14 +531,31 @@ def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason:
 
 
 @transaction.atomic
-def penalty_policy_update(*, actor, tournament, escalation: str) -> PenaltyPolicy:
-    """The organizer's reading of "以此类推" after 20 (3.11.6.3-5)."""
+def penalty_policy_update(
+    *, actor, tournament, escalation: str, disqualification_at_table: str | None = None
+) -> PenaltyPolicy:
+    """The organizer's readings where the rules leave room: "以此类推" after 20 (3.11.6.3-5), and how the
+    table of a 停赛 goes on (3.11.4, 3.5.2; unchanged when not given)."""
     if escalation not in PenaltyPolicy.Escalation.values:
         raise ValidationError({"escalation": _("Choose how the series goes on after 20.")})
     policy = policy_for(tournament)
-    before = policy.escalation
+    at_table = disqualification_at_table or policy.disqualification_at_table
+    if at_table not in PenaltyPolicy.AtTable.values:
+        raise ValidationError({"disqualification_at_table": _("Choose how the table of a disqualification goes on.")})
+    if at_table != policy.disqualification_at_table and Penalty.objects.filter(
+        sheet__session__tournament=tournament, disqualification=True, status=Penalty.Status.ACTIVE
+    ).exists():
+        # The results of the table of a 停赛 already recorded rest on the regulation it was given under.
+        raise ValidationError({"disqualification_at_table": _(
+            "A disqualification is in force in this tournament: its table went on under the present regulation, "
+            "which cannot change now."
+        )})
+    before = {"escalation": policy.escalation, "disqualification_at_table": policy.disqualification_at_table}
     policy.escalation = escalation
+    policy.disqualification_at_table = at_table
     policy.save()
+    after = {"escalation": escalation, "disqualification_at_table": at_table}
     audit_record(actor=actor, tournament=tournament, action=AuditAction.PENALTY_POLICY_UPDATED, obj=policy,
-                 detail={"escalation": [before, escalation]})
+                 detail={key: [before[key], after[key]] for key in after if before[key] != after[key]}
+                 or {"escalation": [escalation, escalation]})
     return policy

@@ -169,13 +169,16 @@ def penalty_settings(request, tournament_id: int):
         user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
     )
     policy = penalty_selectors.policy_for(tournament)
-    form = PenaltyPolicyForm(request.POST or None, initial={"escalation": policy.escalation})
+    form = PenaltyPolicyForm(request.POST or None, initial={
+        "escalation": policy.escalation, "disqualification_at_table": policy.disqualification_at_table})
     if request.method == "POST" and form.is_valid():
-        services.penalty_policy_update(
-            actor=request.user, tournament=tournament, escalation=form.cleaned_data["escalation"]
-        )
-        messages.success(request, _("Settings saved."))
-        return redirect("penalties:settings", tournament.pk)
+        try:
+            services.penalty_policy_update(actor=request.user, tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _("Settings saved."))
+            return redirect("penalties:settings", tournament.pk)
     return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})
 
 

@@ -8,8 +8,10 @@ section...). `seams` lists them all (docs/extension-points.md says what each is 
 
 - sheet_adjustments: per score sheet and starting seat, points transferred between players
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
-- win_refusals: whether a player may not win a given hand (停和, 3.11.3; 停赛, 3.11.4: no win from
-  the hand of the foul on), so the score sheet refuses such a win;
+- hand_refusals: whether a hand may not be recorded as entered: a player who may not win it (停和,
+  3.11.3), a seat that takes no further part (a forfeit, 3.11.2.1; 停赛, 3.11.4: named neither as
+  winner nor as discarder, nor charged for a self-draw), a table whose session ended at a 停赛 (the
+  organizer's regulation); the score sheet refuses such a hand;
 - standing_flags: players the standings must mark (`StandingFlags`): disqualified (停赛, 3.11.4)
   keep the rank earned so far but hold no seat in later sessions; rank cancelled (3.11.5) take no
   rank, count in no team total and are struck from the results; anyone flagged at all (a substitute
@@ -86,12 +88,27 @@ class SeatAdjustment:
     # 3.11.2.1: more than 15 minutes late forfeits the session: session score 0 and 0 table points;
     # no text lets anyone give it more (docs/sessions-and-check-in.md).
     forfeit: bool = False
+    # 3.11.4 停赛 at this table: the hand of the foul (0: none). From it the player takes no further part;
+    # by the organizer's regulation the table's session ends there (the seat takes no place: 0 table
+    # points, its score as recorded) or a substitute sits in from the next hand (`stand_in`).
+    disqualified_in_hand: int = 0
+    # A substitute played the seat's later hands: the seat is placed as ever (the three others' places
+    # are those of a table of four) and its result for the session counts for no one.
+    stand_in: bool = False
+
+    @property
+    def unplaced(self) -> bool:
+        """The seat takes no place at the table: 0 table points, below the others (3.11.2.1, 3.11.4)."""
+        return self.forfeit or bool(self.disqualified_in_hand and not self.stand_in)
 
     def __add__(self, other: "SeatAdjustment") -> "SeatAdjustment":
+        hands = [hand for hand in (self.disqualified_in_hand, other.disqualified_in_hand) if hand]
         return SeatAdjustment(
             self.transfers + other.transfers,
             self.deductions + other.deductions,
             self.forfeit or other.forfeit,
+            min(hands, default=0),
+            self.stand_in or other.stand_in,
         )
 
 
@@ -99,16 +116,17 @@ NO_ADJUSTMENT = SeatAdjustment()
 
 
 @dataclass(frozen=True)
-class WinAt:
-    """A win being entered: its sheet, the sheet's session and table (where the hand is played, so a
-    provider finds who sits in the seat without reading the sheet again), the hand's number and the
-    winner's starting seat."""
+class HandAt:
+    """A hand being entered: its sheet, the sheet's session and table (where the hand is played, so a
+    provider finds who sits in each seat without reading the sheet again), the hand's number, and the
+    starting seats of the winner and the discarder (None: a draw; None: self-drawn, the three others pay)."""
 
     sheet_id: int
     session_id: int
     table_id: int
     hand_number: int
-    seat: int
+    winner: int | None
+    discarder: int | None = None
 
 
 @dataclass(frozen=True)
@@ -282,7 +300,7 @@ class PlayerBadge:
 # sheet ids -> {sheet id: {starting seat: SeatAdjustment}}
 AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustment]]]
 # a win being entered -> a reason shown to the referee, or None
-WinRefusalProvider = Callable[[WinAt], str | None]
+HandRefusalProvider = Callable[[HandAt], str | None]
 # tournament id -> {registration id: StandingFlags}
 StandingFlagsProvider = Callable[[int], dict[int, StandingFlags]]
 # sheet id -> {hand number: [short texts]}
@@ -300,7 +318,7 @@ class Seams:
     """Every seam of the core, each a registry of one type of entry."""
 
     sheet_adjustments: Registry[AdjustmentProvider] = field(default_factory=lambda: Registry("sheet_adjustments"))
-    win_refusals: Registry[WinRefusalProvider] = field(default_factory=lambda: Registry("win_refusals"))
+    hand_refusals: Registry[HandRefusalProvider] = field(default_factory=lambda: Registry("hand_refusals"))
     standing_flags: Registry[StandingFlagsProvider] = field(default_factory=lambda: Registry("standing_flags"))
     hand_marks: Registry[HandMarksProvider] = field(default_factory=lambda: Registry("hand_marks"))
     amendment_bases: Registry[AmendmentBasis] = field(
@@ -346,9 +364,9 @@ def sheet_adjustments(sheet_ids: Iterable[int]) -> dict[int, list[SeatAdjustment
     return combined
 
 
-def win_refusal(win: WinAt) -> str | None:
-    for provider in seams.win_refusals:
-        reason = provider(win)
+def hand_refusal(hand: HandAt) -> str | None:
+    for provider in seams.hand_refusals:
+        reason = provider(hand)
         if reason:
             return reason
     return None

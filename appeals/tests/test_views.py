@@ -96,7 +96,7 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
     from tournaments.models import AuditEvent
 
     client = client_for(organizer)
-    assert client.post(f"/t/{published.pk}/penalty-settings/", {"escalation": "flat"}).status_code == 302
+    assert client.post(f"/t/{published.pk}/penalty-settings/", {"escalation": "flat", "disqualification_at_table": "stop"}).status_code == 302
     assert PenaltyPolicy.objects.get(tournament=published).escalation == "flat"
     response = client.post(f"/t/{published.pk}/appeal-settings/", {
         "window_minutes": 45, "fee_amount": "150.00", "fee_currency": "eur", "other_appeals_body": "organizer"})

@@ -119,22 +119,6 @@ def test_3_11_2_1_a_forfeit_has_no_table_points_to_set(client_for, referee, orga
 
 
 @pytest.mark.django_db
-def test_3_11_4_a_disqualified_player_wins_no_hand_from_the_foul_on(referee, sheet):
-    east = table_players(sheet)[0]
-    won_by(referee, sheet, 1, 0, 1)  # before the foul: the win stands
-    services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=2)
-    for number in (2,):
-        with pytest.raises(ValidationError) as caught:
-            won_by(referee, sheet, number, 0, 1)
-        assert "3.11.4" in str(caught.value)
-    won_by(referee, sheet, 2, 1, 0)  # the others may win, off the player's discard too
-    draw(referee, sheet, 3)
-    with pytest.raises(ValidationError):
-        won_by(referee, sheet, 4, 0, None)
-    assert sheet.hands.get(number=1).winner == 0
-
-
-@pytest.mark.django_db
 def test_3_11_4_a_cancelled_disqualification_refuses_nothing(referee, chief_referee, sheet):
     east = table_players(sheet)[0]
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
@@ -180,8 +164,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     assert "Waiting for a substitute" in board and "tables 1 are not started" in board
     # The legacy case: were the player's table started anyway, their win there is refused.
     forced = ScoreSheet.objects.create(session=session2, table=tournament.tables.get(number=1))
-    assert "3.11.4" in extensions.win_refusal(extensions.WinAt(forced.pk, session2.pk, forced.table_id, 1, 0))
-    assert extensions.win_refusal(extensions.WinAt(forced.pk, session2.pk, forced.table_id, 1, 1)) is None
+    assert "3.11.4" in extensions.hand_refusal(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 0))
+    assert extensions.hand_refusal(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 1)) is None
     forced.delete()
     # The organizer seats a substitute: the held table starts with them.
     substitute = reserve(tournament)
@@ -209,7 +193,8 @@ def test_3_11_4_3_11_5_a_disqualified_player_keeps_the_rank_and_counts_for_the_t
     play(actor=referee, session=session1, hands={})
     data = standings_compute(tournament)
     (row,) = [r for r in data["individuals"] if r["entry"] == 1]
-    assert row["disqualified"] and not row["rank_cancelled"] and row["rank"] == 1
+    # Ranked on what was earned before (the table of the foul ended there: no place, 0 table points; issue 27).
+    assert row["disqualified"] and not row["rank_cancelled"] and row["rank"] == 12 and row["table_points"] == 0
     team1 = next(team for team in data["teams"] if team["team"] == "Team 1")
     assert 1 in team1["members"] and team1["contest_points"] == 0  # 1's +24 and 2's -24 etc. all counted
     assert data["struck"] == []

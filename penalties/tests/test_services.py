@@ -142,7 +142,7 @@ def test_no_win_refuses_a_win_by_that_player_in_that_hand(referee, sheet):
             actor=referee, sheet_id=sheet.pk, number=1,
             entry=HandEntry(result="win", winner=0, discarder=1, tiles=STRAIGHT)
         )
-    assert caught.value.error_dict["winner"][0].code == "win_refused"
+    assert caught.value.error_dict["winner"][0].code == "hand_refused"
     # Another player may win that hand, and East may win the next one.
     sheet_services.hand_record(
         actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="win", winner=1, discarder=0, tiles=STRAIGHT)

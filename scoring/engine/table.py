@@ -110,6 +110,7 @@ def seat_results(
     *,
     deductions_count_for_ranking: bool = True,
     forfeits: list[bool] | None = None,
+    unplaced: list[bool] | None = None,
 ) -> list[SeatResult]:
     """The results of the four starting seats of a table.
 
@@ -122,16 +123,21 @@ def seat_results(
     ranked among themselves by their session scores and take 4, 2 and 1 (the places 1-3 of
     3.9.2.2, ties sharing as ever); the table hands out 7 table points, never more. Two forfeits
     at a table: the two others take 4 and 2, the forfeiters 0 each.
+
+    An unplaced seat (`unplaced`: a forfeit, or a 停赛 whose table's session ended at the foul, 3.11.4)
+    is placed the same way, last with 0 table points, but keeps the score its hands gave it (a forfeit's
+    is 0 all the same).
     """
     forfeits = forfeits or [False] * 4
+    unplaced = [bool(forfeits[s] or (unplaced and unplaced[s])) for s in range(4)]
     session_scores = [0 if forfeits[s] else hand_scores[s] + transfers[s] - deductions[s] for s in range(4)]
     if deductions_count_for_ranking:
         ranking_scores = list(session_scores)
     else:
         ranking_scores = [0 if forfeits[s] else hand_scores[s] + transfers[s] for s in range(4)]
-    # Forfeited seats sort below everyone, whatever the scores.
+    # Forfeited and unplaced seats sort below everyone, whatever the scores.
     floor = min(ranking_scores) - 1
-    ordered = [floor if forfeits[s] else ranking_scores[s] for s in range(4)]
+    ordered = [floor if unplaced[s] else ranking_scores[s] for s in range(4)]
     points = table_points(ordered)
     places = ranks(ordered)
     return [
@@ -142,7 +148,7 @@ def seat_results(
             deductions=deductions[s],
             session_score=session_scores[s],
             rank=places[s],
-            table_points=0 if forfeits[s] else points[s],
+            table_points=0 if unplaced[s] else points[s],
         )
         for s in range(4)
     ]
@@ -156,4 +162,5 @@ def table_results(hand_scores: list[int], adjustments, *, deductions_count_for_r
         [a.deductions for a in adjustments],
         deductions_count_for_ranking=deductions_count_for_ranking,
         forfeits=[a.forfeit for a in adjustments],
+        unplaced=[getattr(a, "unplaced", False) for a in adjustments],  # an adjustment may not know of 停赛
     )

@@ -148,6 +148,7 @@ def scored_hand_fields(
         raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
     result = entry.result
     if result == Hand.Result.DRAW:
+        _refuse_hand(sheet, number, winner=None, discarder=None)
         return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
                 **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
                 "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
@@ -158,10 +159,7 @@ def scored_hand_fields(
         raise ValidationError({"winner": _("Choose the winner.")})
     if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
         raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
-    refusal = None if sheet is None else extensions.win_refusal(extensions.WinAt(
-        sheet_id=sheet.pk, session_id=sheet.session_id, table_id=sheet.table_id, hand_number=number, seat=winner))
-    if refusal:
-        raise _invalid("winner", refusal, "win_refused")
+    _refuse_hand(sheet, number, winner=winner, discarder=discarder)
     flags = {flag: bool(getattr(entry, flag)) for flag in WIN_FLAGS}
     flowers = entry.flowers
     tiles = (entry.tiles or "").strip()
@@ -191,6 +189,18 @@ def scored_hand_fields(
         "declared_fans": list(declared) if (declared_mode or not tiles) else [], "verified": bool(tiles), "fans": fans,
         "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
     }
+
+
+def _refuse_hand(sheet: ScoreSheet | None, number: int, *, winner: int | None, discarder: int | None) -> None:
+    """What the apps above refuse (3.11.2.1, 3.11.3, 3.11.4: see extensions.hand_refusals); not asked
+    without a sheet (a hand checked before its sheet exists, as in an archive import)."""
+    if sheet is None:
+        return
+    refusal = extensions.hand_refusal(extensions.HandAt(
+        sheet_id=sheet.pk, session_id=sheet.session_id, table_id=sheet.table_id, hand_number=number,
+        winner=winner, discarder=discarder))
+    if refusal:
+        raise _invalid("winner" if winner is not None else "result", refusal, "hand_refused")
 
 
 def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags, rule_set="full") -> tuple[list, int, int]:

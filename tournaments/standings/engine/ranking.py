@@ -52,8 +52,8 @@ class Entrant:
 @dataclass(frozen=True, slots=True)
 class PlayedTable:
     """A signed score sheet: its seats' registrations and hand totals by starting seat (East, South,
-    West, North), and each seat's adjustment (anything with `transfers`, `deductions` and `forfeit`:
-    the penalties' SeatAdjustment)."""
+    West, North), and each seat's adjustment (anything with `transfers`, `deductions`, `forfeit`,
+    `unplaced` and `stand_in`: the penalties' SeatAdjustment)."""
 
     session: int
     table: int
@@ -186,6 +186,8 @@ def rank(entrants: Iterable[Entrant], tables: Iterable[PlayedTable], rules: Rule
         played_sessions.add(table.session)
         in_stage = stage is not None and table.session >= stage.from_session
         for result in seat_results(table, rules.deductions_count_for_ranking):
+            if getattr(table.adjustments[result.seat], "stand_in", False):
+                continue  # 3.11.4: a substitute sat in after a 停赛: the seat's session counts for no one
             row = rows.get(table.seats[result.seat])
             if row is not None:
                 _add(row, table, result, in_stage)

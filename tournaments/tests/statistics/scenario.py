@@ -32,10 +32,9 @@ def build(*, tournament, registrations, organizer, referee, chief_referee, fouls
     session_services.session_start(actor=organizer, session=session)
     sheets = {s.table.number: s for s in ScoreSheet.objects.filter(session=session).select_related("table")}
     record(referee, sheets[1], [win(0, 3, CHICKEN), win(1, None, STRAIGHT), DRAW, win(0, 2, STRAIGHT)])
-    record(referee, sheets[2], [win(0, 1, CHICKEN)])
+    record(referee, sheets[2], [win(0, 1, CHICKEN), win(1, 0, STRAIGHT)])
     if fouls:
         fouls(referee, chief_referee, sheets, by_entry)
-    record(referee, sheets[2], [win(1, 0, STRAIGHT)], start=2)
     record(referee, sheets[3], [DRAW, DRAW])
     session_services.session_end(actor=organizer, session=session)
     for table in (1, 2):
