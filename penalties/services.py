@@ -53,8 +53,12 @@ def penalty_record(
     occurrence: int | None = None,
     notice: str = "",
     illegal_gain: bool | None = None,
+    stand_in: Registration | None = None,
 ) -> Penalty:
     """Record a foul at a table with the sanction rule 3.11 gives it.
+
+    `stand_in` (a 停赛 brought in by an archive import only): the substitute who sat in from the next hand
+    (3.11.4, the regulation "a substitute sits in at once"); the sheet's later hands are theirs.
 
     `illegal_gain` (3.11.6.1 cheating only): the answer to 3.11.5's question "非法获得利益?". Yes: the Record
     of Fouls asks the chief referee to cancel the rank (rank_cancel, 3.11.5; a tournament-wide sanction they
@@ -88,7 +92,11 @@ def penalty_record(
             "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
             "correct the hand first, then record the penalty."
         ) % {"n": hand_number}})
-    if definition.sanction == Sanction.DISQUALIFICATION and hand_number is not None:
+    if stand_in is not None and (definition.sanction != Sanction.DISQUALIFICATION or hand_number is None
+                                 or hand_number >= MAX_HANDS or _seat_of(sheet, stand_in) is not None):
+        raise ValidationError({"stand_in": _("A substitute sits in after a disqualification in hand 1 to 15, and "
+                                             "does not sit at the table already.")})
+    if definition.sanction == Sanction.DISQUALIFICATION and hand_number is not None and stand_in is None:
         later = sheet.hands.filter(number__gt=hand_number).count()
         if later:
             # 3.11.4 "取消继续参加": the player is out from the foul on, and the table goes on by the regulation
@@ -112,6 +120,9 @@ def penalty_record(
         created_by=actor,
         illegal_gain=illegal_gain,
     )
+    if stand_in is not None:
+        penalty.arrangement, penalty.substitute = Penalty.Arrangement.SUBSTITUTE, stand_in
+        penalty.stand_in_from_hand = hand_number + 1
     _apply_sanction(
         penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds,
         occurrence=occurrence,

@@ -96,7 +96,8 @@ def test_settings_are_saved_audited_and_checked(client_for, published, organizer
     from tournaments.models import AuditEvent
 
     client = client_for(organizer)
-    assert client.post(f"/t/{published.pk}/penalty-settings/", {"escalation": "flat", "disqualification_at_table": "stop"}).status_code == 302
+    settings = {"escalation": "flat", "disqualification_at_table": "stop"}
+    assert client.post(f"/t/{published.pk}/penalty-settings/", settings).status_code == 302
     assert PenaltyPolicy.objects.get(tournament=published).escalation == "flat"
     response = client.post(f"/t/{published.pk}/appeal-settings/", {
         "window_minutes": 45, "fee_amount": "150.00", "fee_currency": "eur", "other_appeals_body": "organizer"})

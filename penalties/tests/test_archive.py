@@ -86,7 +86,7 @@ def test_the_escalation_setting_travels_so_escalating_points_come_out_the_same(
     for _ in range(6):  # warning, 5, 10, 20, then 20 and 20 when flat (40 and 80 when doubling)
         penalty_record(actor=referee, sheet=sheet, foul="empty_call", offender=offender, hand_number=3)
     exported = tournament_export_archive(played)
-    assert exported["tournament"]["penalty_policy"] == {"escalation": "flat"}
+    assert exported["tournament"]["penalty_policy"] == {"escalation": "flat", "disqualification_at_table": "stop"}
 
     imported = tournament_import_archive(actor=organizer, data=renamed(exported, "Flat (copy)"))
     assert imported.penalty_policy.escalation == "flat"

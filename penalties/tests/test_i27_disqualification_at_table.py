@@ -12,11 +12,14 @@ from django.core.exceptions import ValidationError
 from penalties import services
 from penalties.models import Penalty, PenaltyPolicy
 from tournaments import extensions
+from tournaments.archive.export import tournament_export_archive
+from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Player, Registration, SeatAssignment
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
+from tournaments.testing.archives import renamed
 from tournaments.testing.scenarios import sign_all, win
 
 
@@ -149,6 +152,17 @@ def test_3_11_4_stand_in_a_substitute_plays_from_the_next_hand_and_the_seat_coun
     others = [individuals[s.registration.entry_number] for s in
               SeatAssignment.objects.filter(session=sheet.session, table=sheet.table, seat__gt=0)]
     assert sum(row["table_points"] for row in others) + seats[0].table_points == 7 * 12  # in twelfths
+    # The archive carries the regulation and who sat in; the copy's results are the same.
+    exported = tournament_export_archive(tournament)
+    assert exported["tournament"]["penalty_policy"]["disqualification_at_table"] == "stand_in"
+    copy = tournament_import_archive(actor=organizer, data=renamed(exported, "Stand-in (copy)"))
+    copied = Penalty.objects.get(sheet__session__tournament=copy, disqualification=True)
+    assert (copied.stand_in_from_hand, copied.substitute.entry_number) == (3, substitute.entry_number)
+    copy_rows = {row["entry"]: row for row in standings_compute(copy)["individuals"]}
+    at_table = [*(s.registration.entry_number for s in SeatAssignment.objects.filter(
+        session=sheet.session, table=sheet.table)), substitute.entry_number]  # the other tables were not signed
+    assert [(copy_rows[e]["table_points"], copy_rows[e]["contest_points"]) for e in at_table] == [
+        (individuals[e]["table_points"], individuals[e]["contest_points"]) for e in at_table]
 
 
 @pytest.mark.django_db
@@ -195,3 +209,42 @@ def test_3_11_2_1_a_forfeited_seat_discards_into_no_hand(referee, sheet):
     assert "3.11.2.1" in refused(referee, sheet, 1, 1, 0)
     record(referee, sheet, 1, 1, 2)
     assert extensions.sheet_adjustments([sheet.pk])[sheet.pk][0].forfeit
+
+
+# --- the archive import refuses what the score sheet refuses ------------------------------------------
+
+SEATS = ["1", "2", "3", "4"]
+
+
+def hands(*results):
+    """Archive hands: (winner entry, discarder entry) or None for a draw."""
+    return [{"number": n, "result": "draw"} if r is None else
+            {"number": n, "result": "win", "winner": r[0], "discarder": r[1]} for n, r in enumerate(results, 1)]
+
+
+def archive_problems(items, table_hands):
+    from penalties.archive import check
+
+    return check(items, SEATS, "wmo-2006", len(table_hands), table={"hands": table_hands})
+
+
+def test_3_11_4_archive_hands_after_a_disqualification_are_refused_without_a_stand_in():
+    cheating = {"foul": "cheating", "offender": "1", "hand": 1}
+    assert archive_problems([cheating], hands(None)) == []
+    (problem,) = archive_problems([cheating], hands(None, ("2", "3")))
+    assert "hands after hand 1" in problem and "stand_in" in problem
+    stand_in = {**cheating, "stand_in": {"substitute": "9", "from_hand": 2}}
+    assert archive_problems([stand_in], hands(None, ("1", "3"))) == []
+    for wrong in ({"substitute": "2", "from_hand": 2}, {"substitute": "9", "from_hand": 3}, "9"):
+        assert "“stand_in”" in archive_problems([{**cheating, "stand_in": wrong}], hands(None, ("2", "3")))[0]
+    assert "disqualification" in archive_problems(
+        [{"foul": "warning", "offender": "1", "stand_in": {"substitute": "9", "from_hand": 2}}], hands(None))[0]
+
+
+def test_3_11_3_and_3_11_2_1_archive_wins_the_sheet_refuses_are_refused():
+    no_win = {"foul": "wrong_call", "offender": "2", "hand": 2}
+    assert "停和" in archive_problems([no_win], hands(None, ("2", "1")))[0]
+    assert archive_problems([no_win], hands(("2", "1"), ("3", "1"))) == []  # another hand, another winner
+    forfeit = {"foul": "late", "offender": "3", "late_seconds": 901}
+    assert len(archive_problems([forfeit], hands(("3", "1"), ("1", "3"), ("1", None)))) == 2
+    assert archive_problems([{**forfeit, "late_seconds": 900}], hands(("3", "1"))) == []  # -20, not forfeited

@@ -234,7 +234,8 @@ def test_seat_by_standings_after_a_disqualification_with_a_substitute(organizer,
     session1 = play_session_one(tournament, chief_referee)
     cheat = field48[6]
     sheet = session1.sheets.get(table__seats__registration=cheat, table__seats__session=session1)
-    penalty = penalty_record(actor=chief_referee, sheet=sheet, foul="cheating", offender=cheat, hand_number=1)
+    penalty = penalty_record(actor=chief_referee, sheet=sheet, foul="cheating", offender=cheat,
+                             hand_number=sheet.hand_count)  # 3.11.4: in the last hand played (none after it)
     substitute = Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name="Substitute"), entry_number=99, team=cheat.team
     )
