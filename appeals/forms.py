@@ -15,7 +15,9 @@ from tournaments.sheets.forms import CorrectedHandForm
 class AppealForm(forms.Form):
     appellant = forms.TypedChoiceField(label=_("Player"), coerce=int)
     sheet = forms.TypedChoiceField(label=_("Session and table"), coerce=int)
-    subject = forms.ChoiceField(label=_("Against"), choices=Appeal.Subject.choices)
+    # A rank cancellation is appealed from its own form (RankCancellationAppealForm): it has no table.
+    subject = forms.ChoiceField(label=_("Against"), choices=[
+        choice for choice in Appeal.Subject.choices if choice[0] != Appeal.Subject.RANK_CANCELLATION])
     penalty = forms.TypedChoiceField(label=_("Penalty"), coerce=int, required=False, empty_value=None)
     hand_number = forms.IntegerField(
         label=pgettext_lazy("hand number", "Hand"), min_value=1, max_value=MAX_HANDS, required=False
@@ -84,6 +86,14 @@ class DecisionForm(CorrectedHandForm):
         if self.cleaned_data.get("hand_number"):
             hand["number"] = self.cleaned_data["hand_number"]
         return {"hand": hand}
+
+
+class RankCancellationAppealForm(forms.Form):
+    """3.12.1: an appeal against a 3.11.5 rank cancellation; its route as any rules appeal (3.13.1, 3.12.4)."""
+
+    route = AppealForm.base_fields["route"]
+    acknowledged_3_13_3 = AppealForm.base_fields["acknowledged_3_13_3"]
+    statement = AppealForm.base_fields["statement"]
 
 
 class EscalateForm(forms.Form):

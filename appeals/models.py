@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from appeals.currencies import validate_currency
-from penalties.models import Penalty
+from penalties.models import Penalty, RankCancellation
 from tournaments.models import Hand, Membership, Registration, Role, ScoreSheet, Session, Team, Tournament
 
 
@@ -52,6 +52,9 @@ class Appeal(models.Model):
         PENALTY = "penalty", _("A penalty")
         HAND = "hand", _("A hand's record")
         SHEET = "sheet", _("A score sheet")
+        # 3.12.1 "对裁判员…所作的任何裁决，有提出申诉的权利": a 3.11.5 rank cancellation is a decision too; it
+        # may be taken after the event, away from any table, so such an appeal names no session or sheet.
+        RANK_CANCELLATION = "rank_cancellation", _("A rank cancellation (3.11.5)")
 
     class Category(models.TextChoices):
         RULES = "rules", _("About the rules (3.13.1)")
@@ -75,11 +78,15 @@ class Appeal(models.Model):
         FORFEITED = "forfeited", _("Forfeited")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.PROTECT, related_name="appeals")
-    session = models.ForeignKey(Session, on_delete=models.PROTECT, related_name="appeals")
-    sheet = models.ForeignKey(ScoreSheet, on_delete=models.PROTECT, related_name="appeals")
-    subject = models.CharField(_("against"), max_length=16, choices=Subject.choices)
+    # The table the appeal is about; none for an appeal against a rank cancellation.
+    session = models.ForeignKey(Session, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
+    sheet = models.ForeignKey(ScoreSheet, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
+    subject = models.CharField(_("against"), max_length=24, choices=Subject.choices)
     penalty = models.ForeignKey(Penalty, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
     hand = models.ForeignKey(Hand, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals")
+    rank_cancellation = models.ForeignKey(
+        RankCancellation, null=True, blank=True, on_delete=models.PROTECT, related_name="appeals"
+    )
     category = models.CharField(_("kind"), max_length=16, choices=Category.choices)
     appellant = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="appeals")
     statement = models.TextField(_("statement"))
@@ -125,16 +132,21 @@ class Appeal(models.Model):
         constraints = [
             models.CheckConstraint(
                 condition=(Q(subject="penalty", penalty__isnull=False) | ~Q(subject="penalty"))
-                & (Q(subject="hand", hand__isnull=False) | ~Q(subject="hand")),
+                & (Q(subject="hand", hand__isnull=False) | ~Q(subject="hand"))
+                & (Q(subject="rank_cancellation", rank_cancellation__isnull=False, session__isnull=True,
+                     sheet__isnull=True)
+                   | (~Q(subject="rank_cancellation") & Q(rank_cancellation__isnull=True, session__isnull=False,
+                                                           sheet__isnull=False))),
                 name="appeal_subject_named",
-                violation_error_message=_("An appeal names the hand or penalty it is about."),
+                violation_error_message=_("An appeal names the hand, penalty, table or rank cancellation it is about."),
             ),
             # 3.12.2: awaiting or held while the appeal is open; refunded if upheld, forfeited if
             # rejected. A penalty appeal taken to the arbitration committee keeps its forfeited fee:
             # the committee cannot overturn the penalty (3.13.3), so no fee is held again for it.
             models.CheckConstraint(
                 condition=Q(status="open", fee_status__in=["awaiting", "paid"])
-                | Q(status="open", fee_status="forfeited", stage="arbitration", subject="penalty")
+                | Q(status="open", fee_status="forfeited", stage="arbitration",
+                    subject__in=["penalty", "rank_cancellation"])
                 | Q(status="upheld", fee_status="refunded")
                 | Q(status="rejected", fee_status="forfeited"),
                 name="appeal_fee_follows_outcome",

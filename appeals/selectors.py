@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from appeals.models import Appeal, AppealPolicy
-from penalties.models import Penalty
+from penalties.models import Penalty, RankCancellation
 from penalties.selectors import foul_description
 from tournaments.access import Capability, can, capabilities, leads_team_of, teams_led_by
 from tournaments.errors import NotFound, whole_number
@@ -45,6 +45,11 @@ ACKNOWLEDGE_3_13_3 = gettext_lazy(
 )
 
 
+# Appeals against a sanction: decided by upholding (the sanction is lifted) or rejecting, and 3.13.3 limits
+# what the arbitration committee can do with the chief referee's.
+SANCTION_SUBJECTS = (Appeal.Subject.PENALTY, Appeal.Subject.RANK_CANCELLATION)
+
+
 def policy_for(tournament) -> AppealPolicy:
     """The tournament's policy, or the rulebook's defaults (unsaved: reading it writes nothing)."""
     return AppealPolicy.objects.filter(tournament=tournament).first() or AppealPolicy(tournament=tournament)
@@ -55,6 +60,40 @@ def appeal_deadline(session, policy: AppealPolicy) -> dt.datetime | None:
     if session.ended_at is None:
         return None
     return session.ended_at + dt.timedelta(minutes=policy.window_minutes)
+
+
+def rank_cancellation_appeal_deadline(cancellation: RankCancellation, policy: AppealPolicy) -> dt.datetime:
+    """3.12.2's window (a tournament setting), run from the decision: a 3.11.5 cancellation may come after
+    the event, away from any session's end."""
+    return cancellation.created_at + dt.timedelta(minutes=policy.window_minutes)
+
+
+def appealable_rank_cancellations(*, user, tournament, now: dt.datetime | None = None) -> list[dict]:
+    """The rank cancellations in force against the players `user` appeals for (3.12.1), whose time to appeal
+    runs, with the deadline: what the appeals page offers them."""
+    now = now or timezone.now()
+    represented = represented_registrations(user=user, tournament=tournament)
+    if not represented:
+        return []
+    policy = policy_for(tournament)
+    cancellations = RankCancellation.objects.filter(
+        tournament=tournament, registration__in=represented, status=RankCancellation.Status.ACTIVE
+    ).select_related("registration__player").order_by("created_at")
+    open_windows = []
+    for cancellation in cancellations:
+        deadline = rank_cancellation_appeal_deadline(cancellation, policy)
+        if deadline >= now:
+            open_windows.append({"cancellation": cancellation, "deadline": deadline})
+    return open_windows
+
+
+def rank_cancellation_for_appeal(*, user, tournament, cancellation_id) -> RankCancellation:
+    """A cancellation `user` may appeal against (the player or their team leader, 3.12.1); 404 otherwise."""
+    cancellation = RankCancellation.objects.filter(
+        pk=whole_number(cancellation_id), tournament=tournament).select_related("registration__player").first()
+    if cancellation is None or not may_appeal_for(user, cancellation.registration):
+        raise NotFound("No such rank cancellation.")
+    return cancellation
 
 
 def may_appeal_for(user, registration: Registration) -> bool:
@@ -125,6 +164,7 @@ def appeal_overview(*, user, tournament) -> dict:
         "represented": represented,
         "enters_paper": may_enter_paper_appeals(user, tournament),
         "windows": appeal_windows(tournament=tournament),
+        "rank_cancellations": appealable_rank_cancellations(user=user, tournament=tournament),
     }
 
 
@@ -143,7 +183,7 @@ def appeal_windows(*, tournament, now: dt.datetime | None = None) -> list[dict]:
 def appeal_get_for_user(*, user, appeal_id: int) -> Appeal:
     appeal = (
         Appeal.objects.select_related("tournament", "appellant__player", "appellant__team", "sheet__table", "session",
-                                      "penalty", "hand", "filed_by", "leader_signed_by")
+                                      "penalty", "hand", "rank_cancellation", "filed_by", "leader_signed_by")
         .filter(pk=appeal_id)
         .first()
     )
@@ -265,7 +305,8 @@ def appeal_page(*, user, appeal: Appeal) -> dict:
         "tournament": appeal.tournament,
         "decisions": list(appeal.decisions.select_related("decided_by")),
         "penalty_description": foul_description(appeal.penalty.foul) if appeal.penalty else "",
-        "against_penalty": appeal.subject == Appeal.Subject.PENALTY,
+        "against_penalty": appeal.subject in SANCTION_SUBJECTS,
+        "against_rank_cancellation": appeal.subject == Appeal.Subject.RANK_CANCELLATION,
         # 3.13.3: the arbitration committee cannot overturn a penalty.
         "before_arbitration": appeal.stage == Appeal.Stage.ARBITRATION,
         "can_sign": SIGN in actions,

@@ -17,14 +17,16 @@ from appeals.selectors import (
     FEE_RECEIVE,
     NOT_A_CURRENCY,
     PAPER_SIGNATURE,
+    SANCTION_SUBJECTS,
     SIGN,
     appeal_action_refusal,
     appeal_deadline,
     may_appeal_for,
     policy_for,
+    rank_cancellation_appeal_deadline,
 )
-from penalties.models import Penalty
-from penalties.services import penalty_cancel
+from penalties.models import Penalty, RankCancellation
+from penalties.services import penalty_cancel, rank_cancellation_withdraw
 from tournaments import events
 from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import AuditAction, audit_record
@@ -35,17 +37,23 @@ from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
 
 
-def chief_referees_ruling(*, penalty: Penalty, direct: bool) -> bool:
+def chief_referees_ruling(*, given_by_id: int | None, tournament_id: int, direct: bool) -> bool:
     """3.13.3 "不得否决裁判长…所做的判罚": whether the arbitration committee meets the chief referee's ruling
-    (裁判长, not a table referee, 裁判员): a penalty the chief referee gave, or one they confirmed by deciding
-    its appeal first (3.13.1; an appeal not sent straight on the 3.12.4 route). A table referee's penalty
-    brought straight to the committee (3.12.4 "所有申诉材料可直接呈报仲裁委员会") was never the chief
-    referee's: the committee may decide it."""
+    (裁判长, not a table referee, 裁判员) on a sanction (a penalty, a 3.11.5 rank cancellation): one the chief
+    referee gave, or one they confirmed by deciding its appeal first (3.13.1; an appeal not sent straight on
+    the 3.12.4 route). A sanction someone else gave (a table referee's penalty, an organizer's rank
+    cancellation) brought straight to the committee (3.12.4 "所有申诉材料可直接呈报仲裁委员会") was never the
+    chief referee's: the committee may decide it."""
     if not direct:
         return True
-    return penalty.created_by_id is not None and Membership.objects.filter(
-        user_id=penalty.created_by_id, tournament_id=penalty.sheet.session.tournament_id, role=Role.CHIEF_REFEREE,
+    return given_by_id is not None and Membership.objects.filter(
+        user_id=given_by_id, tournament_id=tournament_id, role=Role.CHIEF_REFEREE,
     ).exists()
+
+
+def _sanction_given_by(appeal: Appeal) -> int | None:
+    sanction = appeal.penalty if appeal.subject == Appeal.Subject.PENALTY else appeal.rank_cancellation
+    return sanction.created_by_id
 
 
 def _allowed(actor, appeal: Appeal, action: str) -> None:
@@ -157,7 +165,8 @@ def _file(
             raise ValidationError(
                 {"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")}
             )
-        if direct and not acknowledged_3_13_3 and chief_referees_ruling(penalty=penalty, direct=True):
+        if direct and not acknowledged_3_13_3 and chief_referees_ruling(
+                given_by_id=penalty.created_by_id, tournament_id=tournament.pk, direct=True):
             # 3.12.4 offers the direct route; 3.13.3 says what the committee cannot do with the chief
             # referee's penalty there. The appellant is told before the fee is lodged for it.
             raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
@@ -172,6 +181,19 @@ def _file(
         # A penalty is given under the rules: its appeal is a rules appeal (3.13.1), whatever kind
         # was sent; the other-appeals body could not overturn it (3.13.3) or would skip the chief referee.
         category = Appeal.Category.RULES
+    return _appeal_create(
+        actor=actor, tournament=tournament, policy=policy, appellant=appellant, subject=subject, category=category,
+        category_sent=category_sent, statement=statement, direct=direct, on_paper=on_paper, now=now,
+        entered_at=entered_at, acknowledged_3_13_3=acknowledged_3_13_3, session=session, sheet=sheet,
+        penalty=penalty if subject == Appeal.Subject.PENALTY else None, hand=hand,
+    )
+
+
+def _appeal_create(
+    *, actor, tournament, policy, appellant, subject, category, category_sent, statement, direct, on_paper, now,
+    entered_at, acknowledged_3_13_3, session=None, sheet=None, penalty=None, hand=None, rank_cancellation=None,
+) -> Appeal:
+    """The appeal as filed, its route, its fee, and the audit event; what it is about is checked by the caller."""
     if direct:
         stage = Appeal.Stage.ARBITRATION  # 3.12.4: straight to the arbitration committee, the appellant's choice
     elif category == Appeal.Category.RULES:
@@ -185,8 +207,9 @@ def _file(
         session=session,
         sheet=sheet,
         subject=subject,
-        penalty=penalty if subject == Appeal.Subject.PENALTY else None,
+        penalty=penalty,
         hand=hand,
+        rank_cancellation=rank_cancellation,
         category=category,
         appellant=appellant,
         statement=statement.strip(),
@@ -208,11 +231,59 @@ def _file(
         actor=actor, tournament=tournament, action=AuditAction.APPEAL_FILED, obj=appeal,
         detail={"subject": subject, "category": category, "category_sent": category_sent, "stage": stage,
                 "appellant": appellant.entry_number, "direct": direct, "on_paper": on_paper,
-                "acknowledged_3_13_3": bool(acknowledged_3_13_3 and subject == Appeal.Subject.PENALTY and direct),
+                "acknowledged_3_13_3": bool(acknowledged_3_13_3 and subject in SANCTION_SUBJECTS and direct),
                 "fee": f"{appeal.fee_amount} {appeal.fee_currency}",
                 **({"handed_in_at": now.isoformat()} if on_paper and entered_at and entered_at != now else {})},
     )
     return appeal
+
+
+@transaction.atomic
+def appeal_file_against_rank_cancellation(
+    *,
+    actor,
+    cancellation: RankCancellation,
+    statement: str,
+    direct: bool = False,
+    acknowledged_3_13_3: bool = False,
+    now: dt.datetime | None = None,
+) -> Appeal:
+    """3.12.1 "对裁判员…所作的任何裁决，有提出申诉的权利": the player whose rank was cancelled (3.11.5), or
+    their team leader, appeals against the cancellation, in writing with the fee (3.12.2, 3.12.3).
+
+    It is a rules appeal (3.13.1: the chief referee hears it first), or goes straight to the arbitration
+    committee (3.12.4), which cannot overturn a cancellation the chief referee gave (3.13.3: the appellant
+    is told first). A cancellation may be decided after the event, away from any session: the window of
+    3.12.2 ("在本局比赛结束后的30分钟", a tournament setting) runs from the decision. Upheld, the cancellation
+    is withdrawn and the player's rank comes back."""
+    now = now or timezone.now()
+    cancellation = RankCancellation.objects.select_related("tournament", "registration__player").get(
+        pk=cancellation.pk)
+    appellant, tournament = cancellation.registration, cancellation.tournament
+    if not may_appeal_for(actor, appellant):
+        raise NotFound("No such player.")  # 3.12.1: only the player concerned or their team leader
+    if cancellation.status != RankCancellation.Status.ACTIVE:
+        raise ValidationError({"rank_cancellation": _(
+            "This rank cancellation has been withdrawn: there is nothing to appeal against.")})
+    policy = policy_for(tournament)
+    deadline = rank_cancellation_appeal_deadline(cancellation, policy)
+    if now > deadline:
+        raise ValidationError(
+            _("The time to appeal ended at %(time)s, %(minutes)d minutes after the decision (rule 3.12.2).")
+            % {"time": timezone.localtime(deadline).strftime("%Y-%m-%d %H:%M"), "minutes": policy.window_minutes},
+            code="late",
+        )
+    if not statement.strip():
+        raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
+    if direct and not acknowledged_3_13_3 and chief_referees_ruling(
+            given_by_id=cancellation.created_by_id, tournament_id=tournament.pk, direct=True):
+        raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
+    return _appeal_create(
+        actor=actor, tournament=tournament, policy=policy, appellant=appellant,
+        subject=Appeal.Subject.RANK_CANCELLATION, category=Appeal.Category.RULES, category_sent=Appeal.Category.RULES,
+        statement=statement, direct=direct, on_paper=False, now=now, entered_at=None,
+        acknowledged_3_13_3=acknowledged_3_13_3, rank_cancellation=cancellation,
+    )
 
 
 @transaction.atomic
@@ -292,8 +363,9 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         raise ValidationError({"reasons": _("Give the reasons for the decision.")})
     remedy = remedy or {}
     if outcome == "upheld":
-        if (appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject == Appeal.Subject.PENALTY
-                and chief_referees_ruling(penalty=appeal.penalty, direct=appeal.direct_to_arbitration)):
+        if (appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject in SANCTION_SUBJECTS
+                and chief_referees_ruling(given_by_id=_sanction_given_by(appeal), tournament_id=appeal.tournament_id,
+                                          direct=appeal.direct_to_arbitration)):
             # 3.13.3: the arbitration committee may not overturn the chief referee's penalty, given under
             # the rules or to keep discipline (a table referee's, sent straight, it may: 3.12.4).
             raise ValidationError(
@@ -333,6 +405,14 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
 
 def _apply_remedy(actor, appeal: Appeal, remedy: dict, reasons: str) -> None:
     reason = _("Appeal #%(id)s upheld: %(reasons)s") % {"id": appeal.pk, "reasons": reasons}
+    if appeal.subject == Appeal.Subject.RANK_CANCELLATION:
+        # Read, not locked: the withdrawal takes the tournament's lock, then the cancellation's (tournaments.locks).
+        cancellation = RankCancellation.objects.get(pk=appeal.rank_cancellation_id)
+        if cancellation.status != RankCancellation.Status.ACTIVE:
+            remedy["rank_cancellation_already_withdrawn"] = True  # withdrawn since: the remedy is done
+            return
+        rank_cancellation_withdraw(actor=actor, cancellation=cancellation, reason=reason)
+        return
     if appeal.subject == Appeal.Subject.PENALTY:
         penalty = Penalty.objects.select_for_update().get(pk=appeal.penalty_id)
         if penalty.status == Penalty.Status.CANCELLED:
@@ -372,7 +452,7 @@ def appeal_escalate(*, actor, appeal: Appeal, statement: str, acknowledged_3_13_
     _allowed(actor, appeal, ESCALATE)
     if not statement.strip():
         raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
-    against_penalty = appeal.subject == Appeal.Subject.PENALTY
+    against_penalty = appeal.subject in SANCTION_SUBJECTS
     if against_penalty and not acknowledged_3_13_3:
         raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
     appeal.stage = Appeal.Stage.ARBITRATION

@@ -8,6 +8,8 @@ urlpatterns = [
     path("t/<int:tournament_id>/appeals/", views.appeal_list, name="list"),
     path("t/<int:tournament_id>/appeals/new/", views.appeal_new, name="new"),
     path("t/<int:tournament_id>/appeals/paper/", views.appeal_paper_new, name="paper_new"),
+    path("t/<int:tournament_id>/rank-cancellations/<int:cancellation_id>/appeal/", views.appeal_rank_cancellation_new,
+         name="rank_cancellation_new"),
     path("appeals/<int:appeal_id>/", views.appeal_detail, name="detail"),
     path("appeals/<int:appeal_id>/sign/", views.appeal_sign, name="sign"),
     path("appeals/<int:appeal_id>/paper-signature/", views.appeal_paper_signature, name="paper_signature"),

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from appeals import selectors, services
-from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateForm
+from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateForm, RankCancellationAppealForm
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
@@ -79,6 +79,35 @@ def _appeal_form(request, tournament_id: int, *, on_paper: bool):
     context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"],
                "on_paper": on_paper, "acknowledge_3_13_3": selectors.ACKNOWLEDGE_3_13_3}
     return render(request, "appeals/appeal_form.html", context)
+
+
+@login_required
+def appeal_rank_cancellation_new(request, tournament_id: int, cancellation_id: int):
+    """3.12.1: the player whose rank was cancelled (3.11.5), or their team leader, appeals against it."""
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    cancellation = selectors.rank_cancellation_for_appeal(
+        user=request.user, tournament=tournament, cancellation_id=cancellation_id)
+    form = RankCancellationAppealForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            appeal = services.appeal_file_against_rank_cancellation(
+                actor=request.user, cancellation=cancellation, statement=data["statement"],
+                direct=data["route"] == "direct", acknowledged_3_13_3=data["acknowledged_3_13_3"],
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+        else:
+            messages.success(request, _(
+                "Appeal filed. Hand the fee to the organizers: the appeal is decided once they record it as "
+                "received, and it is refunded if the appeal is upheld (rule 3.12.2)."
+            ))
+            return redirect("appeals:detail", appeal.pk)
+    policy = selectors.policy_for(tournament)
+    context = {"tournament": tournament, "form": form, "policy": policy, "cancellation": cancellation,
+               "deadline": selectors.rank_cancellation_appeal_deadline(cancellation, policy),
+               "acknowledge_3_13_3": selectors.ACKNOWLEDGE_3_13_3}
+    return render(request, "appeals/rank_cancellation_appeal_form.html", context)
 
 
 def _appeal_page(request, appeal, *, decision_form=None, escalate_form=None, action=None, error=None):
