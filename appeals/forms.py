@@ -91,7 +91,14 @@ class DecisionForm(CorrectedHandForm):
 class RankCancellationAppealForm(forms.Form):
     """3.12.1: an appeal against a 3.11.5 rank cancellation; its route as any rules appeal (3.13.1, 3.12.4)."""
 
-    route = AppealForm.base_fields["route"]
+    route = forms.ChoiceField(
+        label=_("Route"),
+        choices=[
+            ("usual", _("The chief referee first (rule 3.13.1)")),
+            ("direct", _("Straight to the arbitration committee (rule 3.12.4)")),
+        ],
+        widget=forms.RadioSelect, initial="usual",
+    )
     acknowledged_3_13_3 = AppealForm.base_fields["acknowledged_3_13_3"]
     statement = AppealForm.base_fields["statement"]
 

@@ -209,6 +209,10 @@ def test_3_11_2_1_a_forfeited_seat_discards_into_no_hand(referee, sheet):
     assert "3.11.2.1" in refused(referee, sheet, 1, 1, 0)
     record(referee, sheet, 1, 1, 2)
     assert extensions.sheet_adjustments([sheet.pk])[sheet.pk][0].forfeit
+    seats = results(sheet)
+    assert sum(r.hand_score for r in seats) == 0  # the sheet's hands sum to zero
+    assert (seats[0].session_score, seats[0].table_points) == (0, 0)  # 3.11.2.1 本局为0分
+    assert sorted(r.table_points for r in seats[1:]) == [12, 24, 48]
 
 
 # --- the archive import refuses what the score sheet refuses ------------------------------------------
