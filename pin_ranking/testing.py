@@ -39,7 +39,9 @@ def finished_tournament(*, name: str, rows: list[dict], sessions: int = 8, start
             "team": team.name if team else None, "team_id": team.pk if team else None,
             "group": group.name if group else None, "group_id": group.pk if group else None,
             "table_points": row["tp"], "contest_points": row["cp"], "places": [0, 0, 0, 0], "best_session": None,
-            "sessions": [{"session": n} for n in range(1, sessions + 1)], "disqualified": False,
+            # Final standings only: no session's table is known, so no session line (one without its table,
+            # seat and points once broke the standings API and results.csv).
+            "sessions": [], "disqualified": False,
             "rank_cancelled": False,
         })
     ranks = shared_ranks((r["registration"], r["table_points"], r["contest_points"]) for r in individuals)

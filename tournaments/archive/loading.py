@@ -49,6 +49,55 @@ def archive_loads(raw: bytes):
             % {"depth": depth, "limit": MAX_ARCHIVE_DEPTH}
         )
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=_Object)
     except (ValueError, RecursionError) as error:
         raise ArchiveFileError(_("The file is not valid JSON: %(detail)s") % {"detail": str(error)[:200]}) from error
+    _refuse_what_cannot_be_stored(data)
+    return data
+
+
+class _Object(dict):
+    """A JSON object that remembers the keys its file gave twice: json.loads keeps the last silently, so a
+    file saying two things for one field would be imported with one of them, unseen."""
+
+    def __init__(self, pairs):
+        super().__init__(pairs)
+        self.repeated = []
+        if len(self) < len(pairs):
+            seen = set()
+            self.repeated = sorted({key for key, _value in pairs if key in seen or seen.add(key)})
+
+
+# PostgreSQL stores no NUL character in text, and UTF-8 has no lone UTF-16 surrogate (a "\ud800" escape):
+# either made the import fail with a 500 at the first write.
+_UNSTORABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def _refuse_what_cannot_be_stored(data) -> None:
+    """Refuse, naming the field, a key given twice in one object and text no database can store. Walked
+    without recursion (the nesting is bounded, but a stack keeps it flat)."""
+    stack = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            for key in getattr(value, "repeated", []):
+                raise ArchiveFileError(_("The file gives “%(field)s” twice in one object: give it once.")
+                                       % {"field": _path(path, key)})
+            for key, item in value.items():
+                if _UNSTORABLE.search(key):
+                    raise ArchiveFileError(_unstorable(_path(path, key)))
+                stack.append((_path(path, key), item))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
+        elif isinstance(value, str) and _UNSTORABLE.search(value):
+            raise ArchiveFileError(_unstorable(path))
+
+
+def _path(path: str, key: str) -> str:
+    shown = _UNSTORABLE.sub("?", key)
+    return f"{path}.{shown}" if path else shown
+
+
+def _unstorable(field: str) -> str:
+    return _("“%(field)s” contains a character no text can hold (a NUL byte or a lone UTF-16 surrogate such as "
+             "\\ud800): remove it.") % {"field": field}

@@ -71,6 +71,10 @@ MESSAGES = {
     ),
     "encoding_bad_row": _("This row cannot be read as {encoding} (byte {byte} at position {position})."),
     "encoding_bad_file": _("The file cannot be read as {encoding}: {detail}"),
+    "encoding_mixed_row": _(
+        "Read as {encoding}, this row gives “{word}”, Latin and Chinese, Japanese or Korean letters in one word: "
+        "the file is in another encoding. Choose its encoding below, or save the file as CSV UTF-8."
+    ),
 }
 
 # Header spellings accepted for each column, compared after NFKC, case folding and dropping spaces,
@@ -316,7 +320,7 @@ def decode_csv(content: bytes, encoding: str = "") -> tuple[str, str]:
                                                                    "encoding_code": detected, "sample": sample})])
     codec = "utf-8-sig" if encoding == "utf-8" else encoding
     try:
-        return content.decode(codec), encoding
+        text = content.decode(codec)
     except UnicodeDecodeError as error:
         label = encoding_label(encoding)
         if encoding == "utf-16":
@@ -332,6 +336,26 @@ def decode_csv(content: bytes, encoding: str = "") -> tuple[str, str]:
                 }))
         raise RosterFileError(problems or [Problem(0, "", "encoding_bad_file", {
             "encoding": label, "detail": str(error)[:200]})]) from error
+    # A chosen encoding reads any bytes "cleanly" when it is a wide one (GB18030 takes Latin-1's bytes too):
+    # the same test as detection refuses the reading a name never gives ("J黵gen M黮ler").
+    mixed = [
+        Problem(number, "", "encoding_mixed_row", {"encoding": encoding_label(encoding), "word": word})
+        for number, line in enumerate(text.splitlines(), start=1)
+        for word in [_mixed_word(line)] if word
+    ]
+    if mixed and "\0" not in text:  # binary data is refused as unreadable when the table is read
+        raise RosterFileError(mixed)
+    return text, encoding
+
+
+def _mixed_word(line: str) -> str:
+    """The first word of `line` mixing Latin and East Asian letters, or ""."""
+    match = _MIXED_WORD.search(line)
+    if match is None:
+        return ""
+    start = max(line.rfind(sep, 0, match.start()) for sep in " ,;\t\"") + 1
+    ends = [index for index in (line.find(sep, match.end()) for sep in " ,;\t\"") if index != -1]
+    return line[start:min(ends, default=len(line))][:40]
 
 
 def _csv_table(text: str) -> list[list[str]]:

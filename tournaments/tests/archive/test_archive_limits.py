@@ -55,3 +55,34 @@ def test_archive_page_refuses_deep_nesting(client_for, organizer):
     assert response.status_code == 200
     assert "200000 levels deep" in response.content.decode()
     assert not Tournament.objects.exists()
+
+
+# --- issue 28: what no database stores, and keys given twice, are refused with the field named ----------
+
+
+@pytest.mark.parametrize("raw, field", [
+    (b'{"tournament": {"name": "NUL\\u0000name"}}', "tournament.name"),
+    (b'{"tournament": {"venue": "\\u0000"}}', "tournament.venue"),
+    (b'{"tournament": {"name": "X\\ud800"}}', "tournament.name"),
+    (b'{"teams": [{"name": "Beijing"}, {"name": "Beijing\\udfffRed"}]}', "teams[1].name"),
+    (b'{"players": [{"na\\u0000me": "A"}]}', "players[0].na?me"),
+])
+def test_nul_bytes_and_lone_surrogates_are_refused_with_the_field(raw, field):
+    with pytest.raises(ArchiveFileError) as caught:
+        archive_loads(raw)
+    assert f"“{field}”" in str(caught.value) and "NUL" in str(caught.value)
+
+
+def test_a_key_given_twice_is_refused_with_the_field():
+    with pytest.raises(ArchiveFileError, match="“tournament.name” twice"):
+        archive_loads(b'{"tournament": {"name": "Dup A", "venue": "Hall", "name": "Dup B"}}')
+    # A surrogate pair is a character like any other; the same key in two objects is no repetition.
+    assert archive_loads(b'{"a": [{"name": "\\ud83c\\udc04"}, {"name": "x"}]}') == {"a": [{"name": "🀄"}, {"name": "x"}]}
+
+
+@pytest.mark.django_db
+def test_the_archive_page_refuses_a_nul_byte_without_a_500(client_for, organizer):
+    response = client_for(organizer).post(reverse("tournaments:archive_import"), {"file": SimpleUploadedFile(
+        "nul.json", b'{"tournament": {"name": "NUL\\u0000name"}}', content_type="application/json")})
+    assert response.status_code == 200 and "tournament.name" in response.content.decode()
+    assert not Tournament.objects.exists()

@@ -116,6 +116,20 @@ def test_latin1_roster_is_never_imported_as_chinese(organizer, tournament):
 
 
 @pytest.mark.django_db
+def test_a_latin1_roster_read_as_a_chosen_gb18030_is_refused_with_the_mojibake_shown(organizer, tournament):
+    """Issue 28: GB18030 reads Latin-1's bytes "cleanly"; chosen by hand it imported "J黵gen M黮ler"."""
+    job = services.import_job_create(actor=organizer, tournament=tournament, kind="players", filename="p.csv",
+                                     content=LATIN1.encode("latin-1"), encoding="gb18030")
+    job = services.import_job_run(job_id=job.pk)
+    assert [code for _row, _column, code in problems(job)] == ["encoding_mixed_row"] * 4
+    message = roster_files.problem_message(job.errors[0])
+    assert "GB18030" in message and "J黵gen" in message and "another encoding" in message
+    assert not tournament.registrations.exists()
+    again = services.import_job_run(job_id=services.import_job_again(actor=organizer, job=job, encoding="cp1252").pk)
+    assert again.status == "done", again.errors
+
+
+@pytest.mark.django_db
 def test_a_chosen_encoding_that_fails_lists_the_rows(organizer, tournament):
     content = "entry,name\n1,Ana\n".encode() + "2,Jürgen\n".encode("latin-1") + b"3,Bo\n" + "4,Zoë\n".encode("latin-1")
     job = services.import_job_create(actor=organizer, tournament=tournament, kind="players", filename="p.csv",
