@@ -67,3 +67,19 @@ def test_api_docs_are_served_without_a_cdn(client):
 @pytest.mark.django_db
 def test_health(client):
     assert client.get("/health/").json() == {"status": "ok"}
+
+
+@pytest.mark.django_db
+def test_a_players_team_and_group_are_documented_as_nullable_everywhere(client):
+    """A player need not be in a team or group (3.5.3): every schema that gives one says it may be null (issue 28:
+    a registration's team was documented as a plain string and came as null)."""
+    schemas = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()["components"]["schemas"]
+    found = {}
+    for name, schema in schemas.items():
+        for field in ("team", "group"):
+            if field in schema.get("properties", {}):
+                found[f"{name}.{field}"] = schema["properties"][field].get("nullable", False)
+    assert "Registration.team" in found or any(key.endswith(".team") for key in found)
+    # A team's or group's own row names it: never null there.
+    never_null = {key for key, nullable in found.items() if not nullable}
+    assert never_null == {"StandingsTeamOutput.team", "StandingsGroupOutput.group"}

@@ -45,7 +45,7 @@ class RegistrationOutput(serializers.ModelSerializer):
     name = serializers.CharField(source="player.name")
     name_local = serializers.CharField(source="player.name_local")
     country = serializers.CharField(source="player.country")
-    team = serializers.CharField(source="team.name", default=None)
+    team = serializers.CharField(source="team.name", default=None, allow_null=True)
 
     class Meta:
         model = Registration
