@@ -43,6 +43,8 @@ MIDDLEWARE = [
     "config.security_headers.SecurityHeadersMiddleware",
     # /health/ and /health/ready/ answered first: before the HTTPS redirect and the host check.
     "config.health.HealthCheckMiddleware",
+    # A request that contradicts DJANGO_PROXY_COUNT is noted once, in the log and on /health/.
+    "config.client_ip.ProxyCheckMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -114,6 +116,9 @@ AXES_LOCKOUT_CALLABLE = "tournaments.staff.views.login_locked_out"
 # Behind reverse proxies the client's address is the one the outermost proxy appended to
 # X-Forwarded-For: DJANGO_PROXY_COUNT says how many proxies stand in front (0: none, REMOTE_ADDR).
 PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
+# /health/ready/ answers the loopback (the orchestrator's check inside a container) and a request carrying this
+# token in X-Health-Token; anyone else gets 404 (it costs a second of a worker and names the services).
+HEALTH_TOKEN = env.str("DJANGO_HEALTH_TOKEN", default="")
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_VERBOSE = False
 

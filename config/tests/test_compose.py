@@ -66,6 +66,15 @@ def test_the_health_checks_hit_liveness_on_plain_http_and_readiness_through_ngin
     assert "http://127.0.0.1/health/ready/" in " ".join(services["nginx"]["healthcheck"]["test"])
 
 
+def test_every_app_service_knows_nginx_stands_in_front():
+    """Issue 28: with DJANGO_PROXY_COUNT unset the client was nginx for the app (login lock-outs for everyone);
+    the readiness check through nginx from its own loopback is allowed only when the app reads the client."""
+    services = load()["services"]
+    for name in ("web", "worker", "beat"):
+        if name in services:
+            assert str(services[name]["environment"]["DJANGO_PROXY_COUNT"]) == "1", name
+
+
 def test_beat_runs_the_standings_sweep_and_backups_are_scheduled():
     services = load()["services"]
     assert services["beat"]["command"][:4] == ["celery", "-A", "config", "beat"]

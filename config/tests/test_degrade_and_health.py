@@ -12,7 +12,9 @@ from django.test import override_settings
 from django.urls import reverse
 
 from config import cache as tolerant_cache
+from config import health
 from config.cache import TolerantRedisCache
+from config.client_ip import ProxyCheckMiddleware
 from tournaments.testing.scenarios import publish
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
@@ -37,6 +39,7 @@ DEAD_PLAIN = _redis_cache("django.core.cache.backends.redis.RedisCache")
 @pytest.fixture(autouse=True)
 def fresh_breaker(monkeypatch):
     monkeypatch.setattr(tolerant_cache, "PAUSE", 5.0)
+    monkeypatch.setattr(health, "_last_ready", None)  # each test asks afresh (the answer is kept 5 s)
 
 
 def test_sessions_are_stored_in_the_database(settings):
@@ -174,3 +177,40 @@ def test_readiness_with_a_live_worker_passes(live_celery_worker, client):
     response = client.get("/health/ready/")
     assert response.status_code == 200, response.json()
     assert response.json()["checks"]["worker"].startswith("ok (")
+
+
+# --- issue 28: the ready probe for the orchestrator only, cached; the proxy settings checked -------------
+
+
+@pytest.mark.django_db
+def test_the_ready_probe_answers_the_loopback_and_the_token_and_nobody_else(client, settings, monkeypatch):
+    calls = []
+    monkeypatch.setattr(health, "_checks", lambda: (calls.append(1), ({"database": "ok"}, True))[1])
+    stranger = client.get("/health/ready/", REMOTE_ADDR="203.0.113.7")
+    assert stranger.status_code == 404 and "database" not in stranger.content.decode() and not calls
+    settings.HEALTH_TOKEN = "s3cret-probe"
+    assert client.get("/health/ready/", REMOTE_ADDR="203.0.113.7", HTTP_X_HEALTH_TOKEN="wrong").status_code == 404
+    with_token = client.get("/health/ready/", REMOTE_ADDR="203.0.113.7", HTTP_X_HEALTH_TOKEN="s3cret-probe")
+    assert with_token.status_code == 200
+    # Behind one proxy the client is the proxy's last entry: a stranger cannot claim the loopback.
+    settings.PROXY_COUNT = 1
+    assert client.get("/health/ready/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="127.0.0.1, 203.0.113.7"
+                      ).status_code == 404
+    assert client.get("/health/ready/", REMOTE_ADDR="10.0.0.2", HTTP_X_FORWARDED_FOR="127.0.0.1").status_code == 200
+    assert client.get("/health/").status_code == 200  # liveness stays public
+    assert len(calls) == 1  # three answers within 5 s, one round of checks
+
+
+def test_health_says_when_requests_contradict_the_proxy_settings(client, settings, monkeypatch):
+    monkeypatch.setattr(ProxyCheckMiddleware, "seen", "")
+    settings.PROXY_COUNT = 0
+    client.get("/accounts/login/")
+    assert "proxy" not in client.get("/health/").json()
+    client.get("/accounts/login/", HTTP_X_FORWARDED_FOR="198.51.100.4")  # through a proxy nobody declared
+    assert "DJANGO_PROXY_COUNT is 0" in client.get("/health/").json()["proxy"]
+    monkeypatch.setattr(ProxyCheckMiddleware, "seen", "")
+    settings.PROXY_COUNT = 1
+    client.get("/accounts/login/", HTTP_X_FORWARDED_FOR="198.51.100.4")
+    assert "proxy" not in client.get("/health/").json()
+    client.get("/accounts/login/")  # around the proxy
+    assert "around the proxy" in client.get("/health/").json()["proxy"]

@@ -89,10 +89,68 @@ def stack(tmp_path):
     (tmp_path / "static").mkdir()
     (tmp_path / "static" / "probe.css").write_text("body { color: black }\n")
     # The worst case behind the proxy: two sync workers (the review's setup had three).
+    # As docker-compose runs it: one proxy (nginx) in front, DJANGO_PROXY_COUNT=1.
     with proxy.served(database_url=_database_url(), settings="config.settings.test",
                       static_root=str(tmp_path / "static"),
-                      env={"WEB_WORKERS": "2", "WEB_WORKER_CLASS": "sync"}) as served:
+                      env={"WEB_WORKERS": "2", "WEB_WORKER_CLASS": "sync", "DJANGO_PROXY_COUNT": "1"}) as served:
         yield served
+
+
+def _login(port, username, password, source="127.0.0.1", headers=None):
+    """A password login through nginx from a loopback address of our choosing (the kernel routes 127.0.0.0/8)."""
+    csrf = secrets.token_hex(16)
+    body = urllib.parse.urlencode({"username": username, "password": password, "csrfmiddlewaretoken": csrf})
+    conn = http.client.HTTPConnection(proxy.HOST, port, timeout=10, source_address=(source, 0))
+    try:
+        conn.request("POST", "/accounts/login/", body=body, headers={
+            "Content-Type": "application/x-www-form-urlencoded", "Host": "127.0.0.1", "Cookie": f"csrftoken={csrf}",
+            **(headers or {})})
+        response = conn.getresponse()
+        response.read()
+        return response.status
+    finally:
+        conn.close()
+
+
+def test_a_login_lock_out_is_the_clients_as_nginx_reports_it_not_everyones(stack):
+    """Issue 28: behind nginx with DJANGO_PROXY_COUNT=0, five wrong passwords from one address locked the
+    username for every address. With the shipped compose's 1, the lock is the pair (username, client)."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.create_user("chief-x", password="the-right-password-7")
+    statuses = [_login(stack.nginx_port, "chief-x", "wrong", source="127.0.0.1") for _ in range(5)]
+    assert statuses == [200, 200, 200, 200, 429]  # the fifth miss locks (AXES_FAILURE_LIMIT)
+    # A forged X-Forwarded-For changes nothing: nginx appends the address it saw, the app takes that.
+    forged = {"X-Forwarded-For": "127.0.0.9"}
+    assert _login(stack.nginx_port, "chief-x", "the-right-password-7", source="127.0.0.1", headers=forged) == 429
+    assert _login(stack.nginx_port, "chief-x", "the-right-password-7", source="127.0.0.2") == 302
+    health = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+    health.request("GET", "/health/")
+    assert "proxy" not in json.loads(health.getresponse().read())  # the settings fit what arrives
+    health.close()
+
+
+SECURITY_HEADERS = ("Content-Security-Policy", "Permissions-Policy", "X-Content-Type-Options", "X-Frame-Options",
+                    "Referrer-Policy", "Cross-Origin-Opener-Policy")
+
+
+def test_static_files_carry_the_apps_security_headers_and_the_scheme_is_nginxs(stack):
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=5)
+    conn.request("GET", "/accounts/login/", headers={"X-Forwarded-Proto": "https"})  # a client claiming https
+    page = conn.getresponse()
+    page.read()
+    conn.request("GET", "/static/probe.css")
+    static = conn.getresponse()
+    static.read()
+    conn.close()
+    assert page.status == 200 and static.status == 200
+    for header in SECURITY_HEADERS:
+        assert page.getheader(header), header
+        assert static.getheader(header) == page.getheader(header), header
+    # nginx is the edge as shipped: the scheme it passes on is its own, never the client's header.
+    text = proxy.NGINX_CONF.read_text()
+    assert "$http_x_forwarded_proto" not in text and "map $scheme $mcr_forwarded_proto" in text
+    assert text.count("proxy_set_header X-Forwarded-Proto $mcr_forwarded_proto;") == 3
 
 
 def test_fifty_slow_clients_do_not_stop_a_hand_behind_the_shipped_proxy(stack, sheet, referee_cookies, capsys):
