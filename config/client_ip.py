@@ -11,14 +11,10 @@ import logging
 
 from django.conf import settings
 
+from tournaments import ratelimit
 
-def client_ip(request) -> str | None:
-    remote = request.META.get("REMOTE_ADDR")
-    count = getattr(settings, "PROXY_COUNT", 0)
-    if count <= 0:
-        return remote
-    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
-    return hops[-count] if len(hops) >= count else remote
+# The function lives with the rate limits (the core's pages use it; the core imports nothing of config).
+client_ip = ratelimit.client_ip
 
 
 def proxy_mismatch(request) -> str:

@@ -10,6 +10,7 @@ from tournaments import documents
 from tournaments.models import Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.players.selectors import link_url as player_link_url
+from tournaments.sessions.selectors import table_check_in_token
 
 WIND = dict(SEAT_CHOICES)
 
@@ -33,8 +34,10 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
     elif kind == "tables":
         numbers = sorted({t for session_tables in tables.values() for t in session_tables})
         # 3.5.7.1: the card's QR code opens the table's check-in page (entry number and PIN).
+        tokens = {table.number: table_check_in_token(table=table)
+                  for table in tournament.tables.filter(number__in=numbers)}
         check_in_urls = {
-            t: absolute_url(reverse("tournaments:player_check_in", args=[tournament.pk, t])) for t in numbers
+            t: absolute_url(reverse("tournaments:player_check_in", args=[tournament.pk, t, tokens[t]])) for t in numbers
         }
         context["cards"] = [
             {

@@ -34,14 +34,20 @@ PIN_BURST = 10
 PIN_BURST_SECONDS = 60
 
 
-def pin_verify(*, registration, pin, wrong: str) -> ValidationError | None:
+def pin_verify(*, registration, pin, wrong: str, counted: bool = True) -> ValidationError | None:
     """None when `pin` is the registration's PIN; else the refusal to give (field "pin": `wrong`, or
     that the PIN is retired), with the wrong PIN counted against the registration in the caller's
-    transaction (so the caller returns the refusal and raises it after the commit)."""
+    transaction (so the caller returns the refusal and raises it after the commit).
+
+    `counted=False` where anyone may type a PIN (the public check-in page, the linking page): a miss there
+    does not count against the PIN that signs sheets (issue 28: 400 anonymous requests retired 40 PINs);
+    those pages bound the guesses themselves (public_pin_keys)."""
     if registration.pin_failures >= PIN_MAX_FAILURES:
         return pin_retired_error()
     if registration.confirm_pin and secrets.compare_digest(registration.confirm_pin, str(pin).strip()):
         return None
+    if not counted:
+        return ValidationError({"pin": ValidationError(wrong, code="pin_wrong")})
     type(registration).objects.filter(pk=registration.pk).update(pin_failures=F("pin_failures") + 1)
     registration.pin_failures += 1
     if registration.pin_failures >= PIN_MAX_FAILURES:
@@ -101,3 +107,23 @@ def pause_count(keys, *, limit: int, window: int) -> None:
 def pause_forget(keys) -> None:
     for key in keys:
         rate_limit_reset(key)
+
+
+# --- where anyone may type a PIN: the table's check-in page (no login) and the linking page (any account) ---
+# Their misses never retire the PIN (pin_verify(counted=False)); instead, per entry, PIN_PUBLIC_DAILY misses a
+# day across both pages and every account and client (a check-in that succeeds tells the PIN, which then links
+# an account: one count for both), then the player asks a referee. Ten guesses a day of 10,000 PINs: 0.1 % a
+# day. Per client address (as the proxy reports it) and per table, speed bumps keep a script from sweeping
+# every entry (a venue's NAT puts everyone behind one address: generous limits, for scripts, not typos).
+PIN_PUBLIC_DAILY = 10
+PIN_PUBLIC_DAY = 24 * 3600
+PIN_PUBLIC_CLIENT = 30  # misses per client address per PIN_PAUSE_SECONDS
+PIN_PUBLIC_TABLE = 10  # misses per table per PIN_PAUSE_SECONDS
+
+
+def public_pin_day_key(tournament_id: int, entry_number: int) -> str:
+    return f"pin-public-day:{tournament_id}:{entry_number}"
+
+
+def public_pin_client_key(client: str | None) -> str:
+    return f"pin-public-client:{client or 'unknown'}"[:120]

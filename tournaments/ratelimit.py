@@ -90,3 +90,18 @@ def rate_limit_prune(*, older_than_seconds: int = 86400, now: dt.datetime | None
     cutoff = (now or timezone.now()) - dt.timedelta(seconds=older_than_seconds)
     deleted, _ = RateLimitCounter.objects.filter(window_start__lt=cutoff).delete()
     return deleted
+
+
+def client_ip(request) -> str | None:
+    """The client's address (config/client_ip.py says how): REMOTE_ADDR with no proxy declared
+    (settings.PROXY_COUNT = 0), else the PROXY_COUNT-th X-Forwarded-For entry from the right (each proxy
+    appends the address it saw; anything left of it was written by the client and is not trusted); a header
+    with fewer entries than proxies (a request around them) falls back to REMOTE_ADDR."""
+    from django.conf import settings
+
+    remote = request.META.get("REMOTE_ADDR")
+    count = getattr(settings, "PROXY_COUNT", 0)
+    if count <= 0:
+        return remote
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    return hops[-count] if len(hops) >= count else remote

@@ -55,7 +55,7 @@ urlpatterns = [
          session_views.check_in_table, name="check_in_table"),
     path("sessions/<int:session_id>/check-in/", session_views.check_in_change, name="check_in_change"),
     path("sessions/<int:session_id>/schedule/", session_views.session_schedule, name="session_schedule"),
-    path("<int:tournament_id>/tables/<int:table_number>/check-in/", session_views.player_check_in,
+    path("<int:tournament_id>/tables/<int:table_number>/check-in/<str:token>/", session_views.player_check_in,
          name="player_check_in"),
     # sheets: the referee's tablet
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),

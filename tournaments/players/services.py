@@ -18,8 +18,19 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, player_link_user
 from tournaments.errors import NotFound
 from tournaments.models import Player, Registration, Tournament
-from tournaments.pins import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, pause_count, pause_forget, pause_reached, pin_verify
+from tournaments.pins import (
+    PIN_ATTEMPTS,
+    PIN_PAUSE_SECONDS,
+    PIN_PUBLIC_DAILY,
+    PIN_PUBLIC_DAY,
+    pause_count,
+    pause_forget,
+    pause_reached,
+    pin_verify,
+    public_pin_day_key,
+)
 from tournaments.players.selectors import player_link_token
+from tournaments.ratelimit import rate_limit_hit
 
 
 def _attempts_key(tournament_id: int, entry_number: int) -> str:
@@ -48,7 +59,8 @@ def _link(*, user, registration: Registration) -> Player:
 def player_self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: str) -> Player:
     """A logged-in user links their account to their registration with entry number and PIN.
 
-    A wrong PIN also counts against the player's PIN (tournaments/pins.py): committed, then raised."""
+    A wrong PIN is counted per entry (ten minutes; and a day, across accounts and the check-in page) and per
+    account, never against the PIN that signs sheets (tournaments/pins.py): committed, then raised."""
     outcome = _self_link_by_pin(user=user, tournament=tournament, entry_number=entry_number, pin=pin)
     if isinstance(outcome, ValidationError):
         raise outcome
@@ -60,19 +72,25 @@ def _self_link_by_pin(*, user, tournament: Tournament, entry_number: int, pin: s
     if not user.is_authenticated:
         raise ValidationError(_("Log in first."))
     keys = (_attempts_key(tournament.pk, entry_number), _user_attempts_key(user.pk))
+    day_key = public_pin_day_key(tournament.pk, entry_number)  # per player, across accounts (and check-in)
     if pause_reached(keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS):
         raise ValidationError({"pin": _("Too many wrong PINs: wait ten minutes, or ask a referee for a new PIN.")})
+    if pause_reached([day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY):
+        raise ValidationError({"pin": _("Too many wrong PINs for this player today: use the link on your schedule "
+                                        "card, or ask a referee or the organizer to link your account.")})
     registration = (
         Registration.objects.select_for_update().select_related("player")
         .filter(tournament=tournament, entry_number=entry_number).first()
     )
     # One message for both: a wrong guess must not reveal which entry numbers exist.
     wrong = _("Entry number and PIN do not match.")
+    # Any account can type here (sign-up is open): a miss never retires the PIN that signs sheets (issue 28).
     refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
-        registration=registration, pin=pin, wrong=wrong
+        registration=registration, pin=pin, wrong=wrong, counted=False
     )
     if refusal is not None:
         pause_count(keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
+        pause_count([day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY)
         return refusal
     player = _link(user=user, registration=registration)
     pause_forget(keys)
@@ -118,11 +136,24 @@ def confirm_pin_reissue(*, actor, registration: Registration) -> str:
         detail={"entry": registration.entry_number, "how": "staff"},
     )
     # A fresh PIN starts with no misses held against it.
-    pause_forget([_attempts_key(registration.tournament_id, registration.entry_number)])
+    pause_forget([_attempts_key(registration.tournament_id, registration.entry_number),
+                  public_pin_day_key(registration.tournament_id, registration.entry_number)])
     return pin
 
 
+# Open sign-up, throttled per client address (issue 28: 15 accounts in 19 s). Generous: a venue's NAT puts
+# every phone behind one address, and new accounts no longer bring PIN tries of their own (the linking page
+# counts misses per player, across accounts).
+SIGNUP_PER_CLIENT = 20
+SIGNUP_WINDOW_SECONDS = 10 * 60
+
+
 @transaction.atomic
-def account_create(*, username: str, password: str):
-    """A player without an account makes one (then links it to their registration)."""
+def account_create(*, username: str, password: str, client: str | None = None):
+    """A player without an account makes one (then links it to their registration); `client` is the address
+    the request came from (tournaments.ratelimit.client_ip)."""
+    if not rate_limit_hit(f"signup:{client or 'unknown'}"[:120], limit=SIGNUP_PER_CLIENT,
+                          window_seconds=SIGNUP_WINDOW_SECONDS).allowed:
+        raise ValidationError(_("Too many accounts were made from this network just now: wait ten minutes, or ask "
+                                "the organizers at the desk."), code="signup_throttled")
     return get_user_model().objects.create_user(username=username, password=password)

@@ -14,6 +14,7 @@ from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
 from tournaments.players import selectors, services
 from tournaments.players.forms import SelfLinkForm
+from tournaments.ratelimit import client_ip
 from tournaments.sheets import selectors as sheet_selectors
 
 
@@ -104,13 +105,20 @@ def signup(request):
                                            require_https=request.is_secure()):
         next_url = ""
     form = UserCreationForm(request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        user = services.account_create(
-            username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
-        )
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Your account is made. Now link it to your registration."))
-        return redirect(next_url or "home")
+        try:
+            user = services.account_create(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"],
+                client=client_ip(request),
+            )
+        except ValidationError as error:
+            add_service_errors(form, error)
+            status = 429
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            messages.success(request, _("Your account is made. Now link it to your registration."))
+            return redirect(next_url or "home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url},
-                  status=400 if form.errors else 200)
+                  status=400 if form.errors and status == 200 else status)
 

@@ -5,6 +5,7 @@ import math
 
 from django.db.models import Count, F, Q
 from django.utils import timezone
+from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -171,7 +172,9 @@ def session_check_ins(*, session: Session, table_number: int | None = None) -> l
     }
     tables: dict[int, dict] = {}
     for seat in seats:
-        table = tables.setdefault(seat.table.number, {"table": seat.table.number, "players": [], "missing": []})
+        table = tables.setdefault(seat.table.number, {
+            "table": seat.table.number, "players": [], "missing": [],
+            "check_in_token": table_check_in_token(table=seat.table)})
         check_in = check_ins.get(seat.registration_id)
         row = {
             "seat": seat.seat,
@@ -201,10 +204,19 @@ def _check_in_summary(session: Session) -> dict:
     }
 
 
-def check_in_table_get(*, tournament: Tournament, table_number: int) -> Table:
-    """The table whose QR code a player scanned (the tournament is visible to them); else 404."""
+def table_check_in_token(*, table: Table) -> str:
+    """The unguessable part of a table's check-in address, printed in its QR code (3.5.7.1): the page takes
+    a PIN from anyone who has the address, so a stranger away from the venue must not be able to make it up
+    (issue 28). Derived from the secret key and the table, not stored: the same on every server; a new
+    SECRET_KEY needs the table cards printed again."""
+    return salted_hmac("tournaments.check-in-table", str(table.pk)).hexdigest()[:24]
+
+
+def check_in_table_get(*, tournament: Tournament, table_number: int, token: str) -> Table:
+    """The table whose QR code a player scanned (the tournament is visible to them, the token is the table's);
+    else 404."""
     table = Table.objects.filter(tournament=tournament, number=table_number).first()
-    if table is None:
+    if table is None or not constant_time_compare(table_check_in_token(table=table), str(token)):
         raise NotFound("No such table.")
     return table
 

@@ -23,7 +23,19 @@ from tournaments.models import (
     Table,
     Tournament,
 )
-from tournaments.pins import PIN_ATTEMPTS, PIN_PAUSE_SECONDS, pause_count, pause_reached, pin_verify
+from tournaments.pins import (
+    PIN_ATTEMPTS,
+    PIN_PAUSE_SECONDS,
+    PIN_PUBLIC_CLIENT,
+    PIN_PUBLIC_DAILY,
+    PIN_PUBLIC_DAY,
+    PIN_PUBLIC_TABLE,
+    pause_count,
+    pause_reached,
+    pin_verify,
+    public_pin_client_key,
+    public_pin_day_key,
+)
 from tournaments.sheets.services import sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 
@@ -488,15 +500,19 @@ def check_in_record(*, actor, session: Session, registration: Registration) -> S
     return _check_in_create(actor=actor, session=session, seat=seat, method=SessionCheckIn.Method.STAFF)
 
 
-def check_in_by_pin(*, session: Session, table_number: int, entry_number: int, pin: str) -> SessionCheckIn:
+def check_in_by_pin(
+    *, session: Session, table_number: int, entry_number: int, pin: str, client: str | None = None
+) -> SessionCheckIn:
     """The player checks in at their table: the table's QR code, their entry number and PIN (3.5.7.1).
 
-    The PIN is the one that confirms score sheets, with a pause after PIN_ATTEMPTS misses
-    (counted per session and entry number, whatever the table); a wrong PIN also counts against the
-    player's PIN (tournaments/pins.py), committed before the refusal is raised. A player at another
-    table is told where they sit, once their PIN is right.
+    Anyone can reach this page (no login), so a wrong PIN here never retires the PIN that confirms score
+    sheets (issue 28); the guesses are bounded instead (tournaments/pins.py): PIN_ATTEMPTS per session and
+    entry in ten minutes, PIN_PUBLIC_DAILY per entry a day (with the linking page), and speed bumps per client
+    address (`client`, as the proxy reports it) and per table. The misses are committed before the refusal is
+    raised. A player at another table is told where they sit, once their PIN is right.
     """
-    outcome = _check_in_by_pin(session=session, table_number=table_number, entry_number=entry_number, pin=pin)
+    outcome = _check_in_by_pin(session=session, table_number=table_number, entry_number=entry_number, pin=pin,
+                               client=client)
     if isinstance(outcome, ValidationError):
         raise outcome
     return outcome
@@ -504,18 +520,30 @@ def check_in_by_pin(*, session: Session, table_number: int, entry_number: int, p
 
 @transaction.atomic
 def _check_in_by_pin(
-    *, session: Session, table_number: int, entry_number: int, pin: str
+    *, session: Session, table_number: int, entry_number: int, pin: str, client: str | None
 ) -> SessionCheckIn | ValidationError:
-    attempts_key = f"check-in-failures:{session.pk}:{entry_number}"
-    if pause_reached([attempts_key], limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS):
+    _check_in_open(session)  # before any PIN is tried: nothing to guess once the session is over
+    tournament_id = session.tournament_id
+    entry_keys = [f"check-in-failures:{session.pk}:{entry_number}"]
+    day_key = public_pin_day_key(tournament_id, entry_number)
+    bump_keys = [public_pin_client_key(client), f"check-in-table:{session.pk}:{table_number}"]
+    if pause_reached(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS) or pause_reached(
+            [day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY):
         raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
+    if pause_reached(bump_keys[:1], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS) or pause_reached(
+            bump_keys[1:], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS):
+        raise ValidationError({"pin": _("Too many wrong PINs from here: wait ten minutes, or ask a referee to "
+                                        "check you in.")})
     registration = session.tournament.registrations.filter(entry_number=entry_number).first()
     wrong = _("Entry number and PIN do not match.")
     refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
-        registration=registration, pin=pin, wrong=wrong
+        registration=registration, pin=pin, wrong=wrong, counted=False
     )
     if refusal is not None:
-        pause_count([attempts_key], limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
+        pause_count(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
+        pause_count([day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY)
+        pause_count(bump_keys[:1], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS)
+        pause_count(bump_keys[1:], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS)
         return refusal
     session = lock_session(session.pk)
     _check_in_open(session)

@@ -15,6 +15,7 @@ from tournaments import extensions
 from tournaments.access import Capability, can, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages, whole_number
+from tournaments.ratelimit import client_ip
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.sessions.forms import PlayerCheckInForm, SessionScheduleForm
@@ -238,13 +239,14 @@ def check_in_change(request, session_id: int):
     return redirect(back)
 
 
-def player_check_in(request, tournament_id: int, table_number: int):
-    """The page behind the table's QR code: a player checks in with their entry number and PIN.
+def player_check_in(request, tournament_id: int, table_number: int, token: str):
+    """The page behind the table's QR code (its address holds the table's token): a player checks in with their
+    entry number and PIN.
 
     The session is the one players check in for now (the running one, else the next planned).
     """
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    table = session_selectors.check_in_table_get(tournament=tournament, table_number=table_number)
+    table = session_selectors.check_in_table_get(tournament=tournament, table_number=table_number, token=token)
     session = core_selectors.check_in_session(tournament=tournament)
     form = PlayerCheckInForm(request.POST or None)
     done = None
@@ -252,7 +254,7 @@ def player_check_in(request, tournament_id: int, table_number: int):
         try:
             done = session_services.check_in_by_pin(
                 session=session, table_number=table.number, entry_number=form.cleaned_data["entry"],
-                pin=form.cleaned_data["pin"],
+                pin=form.cleaned_data["pin"], client=client_ip(request),
             )
         except ValidationError as error:
             add_service_errors(form, error)

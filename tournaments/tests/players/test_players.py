@@ -359,3 +359,44 @@ def test_the_players_sheet_draws_each_hand_as_tile_faces(client_for, played, pla
     assert page.count('class="read-tiles"') == len(with_tiles)
     assert page.count("<svg") >= 14 * len(with_tiles)
     assert f'<code class="hand-notation" title="Notation">{with_tiles[0].tiles}</code>' in page
+
+
+# --- issue 28: linking misses never retire the PIN; counted per player across accounts; sign-up throttled ----
+
+
+@pytest.mark.django_db
+def test_linking_misses_from_many_accounts_never_retire_the_pin_and_are_bounded_per_player(tournament, pins):
+    """Open sign-up plus linking retired a PIN in 10 requests. Now: 0 counted against the PIN; the player's
+    misses are bounded for the day across accounts (two accounts × five misses), then a referee helps."""
+    from tournaments.models import RateLimitCounter
+
+    wrong = f"{(int(pins[5]) + 1) % 10000:04d}"
+    for n in range(3):
+        account = get_user_model().objects.create_user(f"flood{n}", password="x-long-password-1")
+        for _ in range(PIN_ATTEMPTS):
+            with pytest.raises(ValidationError):
+                services.player_self_link_by_pin(user=account, tournament=tournament, entry_number=5, pin=wrong)
+        RateLimitCounter.objects.exclude(key__startswith="pin-public-day:").delete()  # ten minutes pass
+    assert _registration(tournament, 5).pin_failures == 0
+    newcomer = get_user_model().objects.create_user("late-genuine", password="x-long-password-2")
+    with pytest.raises(ValidationError, match="today"):
+        services.player_self_link_by_pin(user=newcomer, tournament=tournament, entry_number=5, pin=pins[5])
+    # Another player's linking is untouched.
+    services.player_self_link_by_pin(user=newcomer, tournament=tournament, entry_number=6, pin=pins[6])
+
+
+@pytest.mark.django_db
+def test_signup_is_throttled_per_client(client):
+    from tournaments.players.services import SIGNUP_PER_CLIENT
+
+    def sign_up(n, address):
+        return client.post("/accounts/signup/", {"username": f"new{n}", "password1": "a-Long-pass-1234",
+                                                 "password2": "a-Long-pass-1234"}, REMOTE_ADDR=address)
+
+    for n in range(SIGNUP_PER_CLIENT):
+        assert sign_up(n, "198.51.100.1").status_code == 302
+        client.logout()
+    refused = sign_up(99, "198.51.100.1")
+    assert refused.status_code == 429 and "Too many accounts" in refused.content.decode()
+    assert not get_user_model().objects.filter(username="new99").exists()
+    assert sign_up(100, "198.51.100.2").status_code == 302  # another client

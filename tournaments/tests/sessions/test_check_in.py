@@ -9,8 +9,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.models import AuditEvent, Session, SessionCheckIn
-from tournaments.pins import PIN_ATTEMPTS
+from tournaments.models import AuditEvent, RateLimitCounter, Registration, Session, SessionCheckIn
+from tournaments.pins import PIN_ATTEMPTS, pin_verify
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 
@@ -106,7 +106,7 @@ def test_3_5_7_1_a_table_panel_of_another_tournament_or_table_is_404(
 def test_3_5_7_1_player_checks_in_with_the_table_qr_code_and_pin(
     client, published, registrations, seated_session, pins
 ):
-    url = reverse("tournaments:player_check_in", args=[published.pk, 2])
+    url = player_url(published, 2)
     page = client.get(url).content.decode()
     assert "Table 2" in page and "Session 1" in page
     response = client.post(url, {"entry": 5, "pin": pins[5]})
@@ -135,7 +135,7 @@ def test_3_5_7_1_a_wrong_pin_is_refused_and_paused_after_a_few(published, regist
 
 @pytest.mark.django_db
 def test_3_5_7_1_a_player_of_another_table_is_refused(client, published, registrations, seated_session, pins):
-    url = reverse("tournaments:player_check_in", args=[published.pk, 1])
+    url = player_url(published, 1)
     page = client.post(url, {"entry": 5, "pin": pins[5]}).content.decode()
     assert "at table 2, not at table 1" in page
     assert not SessionCheckIn.objects.exists()
@@ -145,7 +145,7 @@ def test_3_5_7_1_a_player_of_another_table_is_refused(client, published, registr
 
 @pytest.mark.django_db
 def test_3_5_7_1_the_player_page_of_a_draft_tournament_is_404(client, tournament, seated_session):
-    assert client.get(reverse("tournaments:player_check_in", args=[tournament.pk, 1])).status_code == 404
+    assert client.get(player_url(tournament, 1)).status_code == 404
 
 
 @pytest.mark.django_db
@@ -257,3 +257,70 @@ def test_3_11_2_1_the_organizer_schedules_a_session_but_lateness_counts_from_the
     client_for(organizer).post(url, {"scheduled_start": "not a date"})
     seated_session.refresh_from_db()
     assert seated_session.scheduled_start is not None
+
+
+def player_url(tournament, number: int) -> str:
+    """The address the table's QR code carries: with the table's token (issue 28)."""
+    table = tournament.tables.get(number=number)
+    return reverse("tournaments:player_check_in",
+                   args=[tournament.pk, number, session_selectors.table_check_in_token(table=table)])
+
+
+@pytest.mark.django_db
+def test_the_check_in_page_needs_the_tables_token(client, published, seated_session):
+    """Issue 28: the page takes PINs from anyone with its address; a made-up address is 404."""
+    assert client.get(player_url(published, 2)).status_code == 200
+    for token in ("0" * 24, "x", session_selectors.table_check_in_token(table=published.tables.get(number=1))):
+        assert client.get(reverse("tournaments:player_check_in", args=[published.pk, 2, token])).status_code == 404
+    assert client.get(f"/t/{published.pk}/tables/2/check-in/").status_code == 404  # the old address
+
+
+def _wrong(pins, entry):
+    return "0000" if pins[entry] != "0000" else "1111"
+
+
+@pytest.mark.django_db
+def test_400_anonymous_misses_leave_the_pin_that_signs_sheets_working(
+    client, published, registrations, seated_session, pins
+):
+    """Issue 28: 5 misses per entry, ten minutes apart, retired 40 of 40 PINs. Misses here never count against
+    the PIN; an entry's misses pause it here (and on the linking page) for the day; clients and tables are
+    slowed down."""
+    url = player_url(published, 1)
+    for window in range(4):  # four ten-minute windows of sweeping every entry from many addresses
+        for entry in range(1, 13):
+            for attempt in range(9):
+                client.post(url, {"entry": entry, "pin": _wrong(pins, entry)},
+                            REMOTE_ADDR=f"10.{window}.{entry}.{attempt}")
+        RateLimitCounter.objects.exclude(key__startswith="pin-public-day:").delete()  # the windows pass
+    assert not Registration.objects.filter(tournament=published, pin_failures__gt=0).exists()
+    # Entry 1 (first in every sweep) reached its day's bound: the right PIN waits here; a referee checks them in.
+    page = client.post(url, {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.8.8.8").content.decode()
+    assert "ask a referee to check you in" in page and not SessionCheckIn.objects.exists()
+    # The PIN still confirms the player's score sheet (it was never retired).
+    registration = Registration.objects.get(tournament=published, entry_number=1)
+    assert pin_verify(registration=registration, pin=pins[1], wrong="wrong") is None
+
+
+@pytest.mark.django_db
+def test_misses_at_one_table_are_slowed_and_the_others_go_on(client, published, registrations, seated_session, pins):
+    url = player_url(published, 1)
+    for entry in range(1, 11):  # ten entries, one miss each, at table 1
+        client.post(url, {"entry": entry, "pin": _wrong(pins, entry)}, REMOTE_ADDR=f"10.9.9.{entry}")
+    page = client.post(url, {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.9.9.99").content.decode()
+    assert "Too many wrong PINs from here" in page  # the table's bound: 10 in ten minutes
+    page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.9.9.99").content
+    assert "Entry 5" in page.decode()  # another table: checked in
+
+
+@pytest.mark.django_db
+def test_misses_from_one_client_are_slowed(client, published, registrations, seated_session, pins):
+    for entry in range(1, 13):
+        for table in (1, 2, 3):
+            client.post(player_url(published, table), {"entry": entry, "pin": _wrong(pins, entry)},
+                        REMOTE_ADDR="10.7.7.7")
+            if table == 1:
+                RateLimitCounter.objects.filter(key__startswith="check-in-table:").delete()
+        RateLimitCounter.objects.filter(key__startswith="check-in-table:").delete()
+    page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.7.7.7").content
+    assert "Too many wrong PINs from here" in page.decode()  # 30 misses from one address in ten minutes
