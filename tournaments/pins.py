@@ -4,8 +4,9 @@ A PIN is typed on the referee's tablet to confirm a score sheet, on a phone to c
 and to link an account. Two kinds of limit keep it from being guessed without letting a stranger's
 wrong taps keep the real player out:
 
-- A bound on guessing, in the database: every wrong PIN typed for a player counts against that
-  player's current PIN (Registration.pin_failures), on every tablet, phone and worker and whether
+- A bound on guessing, in the database: every wrong PIN typed for a player on a referee's tablet counts
+  against that player's current PIN (Registration.pin_failures; where anyone can type one, see the end of
+  this module), on every tablet and worker and whether
   Redis is up or not. At PIN_MAX_FAILURES (10) the PIN stops working and the player gets a new one
   from a referee (re-issued, audited), which starts at 0. Ten guesses of 10,000 PINs: a 0.1 % chance,
   and every new PIN needs a member of staff. There is no timed lock on the player: a stranger who
