@@ -39,9 +39,9 @@ def finished_tournament(*, name: str, rows: list[dict], sessions: int = 8, start
             "team": team.name if team else None, "team_id": team.pk if team else None,
             "group": group.name if group else None, "group_id": group.pk if group else None,
             "table_points": row["tp"], "contest_points": row["cp"], "places": [0, 0, 0, 0], "best_session": None,
-            # Final standings only: no session's table is known, so no session line (one without its table,
-            # seat and points once broke the standings API and results.csv).
-            "sessions": [], "disqualified": False,
+            # Whole session lines, made up like the rest (the totals spread over the sessions): a line with its
+            # session number only broke the standings API and results.csv with a 500 (issue 28).
+            "sessions": _session_lines(entry, row["tp"], row["cp"], sessions), "disqualified": False,
             "rank_cancelled": False,
         })
     ranks = shared_ranks((r["registration"], r["table_points"], r["contest_points"]) for r in individuals)
@@ -55,6 +55,20 @@ def finished_tournament(*, name: str, rows: list[dict], sessions: int = 8, start
     Tournament.objects.filter(pk=tournament.pk).update(standings_version=1)
     tournament.refresh_from_db()
     return tournament
+
+
+def _session_lines(entry: int, table_points: int, contest_points: int, sessions: int) -> list[dict]:
+    """One line per session, as the standings engine writes them (SessionLine.as_dict), summing to the totals."""
+    lines = []
+    for n in range(1, sessions + 1):
+        last = n == sessions
+        tp = table_points - (sessions - 1) * (table_points // sessions) if last else table_points // sessions
+        share = int(contest_points / sessions)
+        cp = contest_points - (sessions - 1) * share if last else share
+        lines.append({"session": n, "table": (entry - 1) // 4 + 1, "seat": (entry - 1) % 4,
+                      "rank": (entry - 1) % 4 + 1, "table_points": tp, "session_score": cp, "hand_score": cp,
+                      "transfers": 0, "deductions": 0})
+    return lines
 
 
 def _units(individuals, unit):

@@ -26,6 +26,8 @@ class AuditAction(models.TextChoices):
     MEMBERSHIP_INVITATION_CANCELLED = "membership.invitation_cancelled", _("Invitation to a role cancelled")
     MEMBERSHIP_ACCOUNT_CREATED = "membership.account_created", _("Account created with a one-time password")
     MEMBERSHIP_PASSWORD_SET = "membership.password_set", _("One-time password replaced")
+    MEMBERSHIP_OTP_RENEWED = "membership.otp_renewed", _("New one-time password given")
+    MEMBERSHIP_OTP_REVOKED = "membership.otp_revoked", _("One-time password revoked")
     PLAYER_LINKED = "player.linked", _("Player linked to an account")
     TEAM_LEADER_CLEARED = "team.leader_cleared", _("Team leader removed")
     REGISTRATION_UPDATED = "registration.updated", _("Registration changed")

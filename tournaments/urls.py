@@ -25,6 +25,8 @@ urlpatterns = [
     path("<int:tournament_id>/staff/", staff_views.staff_page, name="staff"),
     path("<int:tournament_id>/staff/leader-accounts/", staff_views.staff_leader_accounts, name="staff_leader_accounts"),
     path("staff/roles/<int:membership_id>/revoke/", staff_views.staff_revoke, name="staff_revoke"),
+    path("<int:tournament_id>/staff/one-time-passwords/<int:user_id>/<str:action>/",
+         staff_views.staff_one_time_password, name="staff_one_time_password"),
     path("staff/invitations/<int:invitation_id>/cancel/", staff_views.staff_invitation_cancel,
          name="staff_invitation_cancel"),
     path("<int:tournament_id>/invitations/<str:token>/", staff_views.invitation_open, name="invitation"),

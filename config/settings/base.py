@@ -119,6 +119,8 @@ PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
 # /health/ready/ answers the loopback (the orchestrator's check inside a container) and a request carrying this
 # token in X-Health-Token; anyone else gets 404 (it costs a second of a worker and names the services).
 HEALTH_TOKEN = env.str("DJANGO_HEALTH_TOKEN", default="")
+# A staff account's one-time password works once, within this many hours of being made (issue 28).
+STAFF_OTP_HOURS = env.int("DJANGO_STAFF_OTP_HOURS", default=72)
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_VERBOSE = False
 

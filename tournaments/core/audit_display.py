@@ -11,11 +11,13 @@ Sentences are built with gettext when shown, so they follow the reader's languag
 """
 
 import ast
+import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.apps import apps
 from django.core.exceptions import FieldDoesNotExist
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext
 
@@ -341,6 +343,23 @@ def _membership_password_set(d, event, places):
     return _("%(user)s replaced their one-time password") % {"user": d["user"]}
 
 
+def _when(value) -> str:
+    """An ISO time of an event's detail, in the time zone shown (the tournament's, on its pages)."""
+    try:
+        return timezone.localtime(dt.datetime.fromisoformat(value)).strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return str(value or "")
+
+
+def _membership_otp_renewed(d, event, places):
+    return _("New one-time password for %(user)s, valid until %(until)s") % {
+        "user": d["user"], "until": _when(d.get("expires_at"))}
+
+
+def _membership_otp_revoked(d, event, places):
+    return _("One-time password of %(user)s revoked") % {"user": d["user"]}
+
+
 def _player_linked(d, event, places):
     if "player" in d:
         return _("Player %(player)s linked to the account %(user)s") % {"player": d["player"], "user": d["user"]}
@@ -622,6 +641,8 @@ _SENTENCES = {
     AuditAction.MEMBERSHIP_INVITATION_CANCELLED: _membership_invitation_cancelled,
     AuditAction.MEMBERSHIP_ACCOUNT_CREATED: _membership_account_created,
     AuditAction.MEMBERSHIP_PASSWORD_SET: _membership_password_set,
+    AuditAction.MEMBERSHIP_OTP_RENEWED: _membership_otp_renewed,
+    AuditAction.MEMBERSHIP_OTP_REVOKED: _membership_otp_revoked,
     AuditAction.PLAYER_LINKED: _player_linked,
     AuditAction.TEAM_LEADER_CLEARED: _team_leader_cleared,
     AuditAction.REGISTRATION_UPDATED: _registration_updated,

@@ -65,12 +65,21 @@ class StaffInvitation(models.Model):
 
 
 class PasswordChangeDue(models.Model):
-    """An account created with a one-time password: its user must choose a password at first login."""
+    """An account created with a one-time password: its user must choose a password at first login.
+
+    The one-time password logs in once (`used_at`), before `expires_at` (settings.STAFF_OTP_HOURS, 72 by
+    default; issue 28: they never expired and worked again and again until changed); the organizers of
+    `tournament` (where it was made) see it outstanding on the Staff page, and revoke or renew it."""
 
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="password_change_due"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    tournament = models.ForeignKey(
+        "tournaments.Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    expires_at = models.DateTimeField(null=True, blank=True)  # null only for rows older than issue 28's migration
+    used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         verbose_name = _("password change due")

@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.access import Capability, can
-from tournaments.errors import NotFound
+from tournaments.errors import NotFound, whole_number
 from tournaments.models import (
     Membership,
     PasswordChangeDue,
@@ -92,6 +92,35 @@ def tournament_for_invitation(*, tournament_id: int) -> Tournament:
     if tournament is None:
         raise NotFound("No such tournament.")
     return tournament
+
+
+def one_time_password_problem(due: PasswordChangeDue, *, now=None) -> str:
+    """Why a one-time password no longer logs in, or "" (single use, STAFF_OTP_HOURS; issue 28)."""
+    now = now or timezone.now()
+    if due.used_at is not None:
+        return _("This one-time password has been used already: ask the organizers for a new one (Staff page).")
+    if due.expires_at is not None and due.expires_at <= now:
+        return _("This one-time password has expired: ask the organizers for a new one (Staff page).")
+    return ""
+
+
+def one_time_passwords_outstanding(*, tournament: Tournament) -> list[dict]:
+    """The accounts this tournament made with a one-time password whose user has not chosen their own yet:
+    the Staff page lists them, with when each expires or whether it was used, to revoke or renew."""
+    now = timezone.now()
+    rows = PasswordChangeDue.objects.filter(tournament=tournament).select_related("user").order_by("user__username")
+    return [{"user": due.user, "expires_at": due.expires_at, "used_at": due.used_at,
+             "state": "used" if due.used_at else "expired" if due.expires_at and due.expires_at <= now else "open"}
+            for due in rows]
+
+
+def one_time_password_user_get(*, tournament: Tournament, user_id) -> object:
+    """An account with a one-time password this tournament made; else 404."""
+    due = PasswordChangeDue.objects.select_related("user").filter(
+        tournament=tournament, user_id=whole_number(user_id)).first() if whole_number(user_id) else None
+    if due is None:
+        raise NotFound("No such one-time password.")
+    return due.user
 
 
 def password_change_due(*, user) -> bool:

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import membership_grant, player_link_user
+from tournaments.errors import NotFound
 from tournaments.locks import lock_session
 from tournaments.models import (
     Membership,
@@ -35,7 +36,7 @@ from tournaments.models import (
     Team,
     Tournament,
 )
-from tournaments.staff.selectors import invitation_problem, token_hash
+from tournaments.staff.selectors import invitation_problem, one_time_password_problem, token_hash
 
 # How long an invitation link stays valid unless the settings say otherwise.
 INVITATION_DAYS = 7
@@ -179,11 +180,15 @@ def invitation_cancel(*, actor, invitation: StaffInvitation) -> None:
     )
 
 
+def _otp_expiry():
+    return timezone.now() + dt.timedelta(hours=settings.STAFF_OTP_HOURS)
+
+
 def _account_with_one_time_password(*, actor, tournament, username, email, role, team):
     password = one_time_password()
     # Random, so Django's validators have nothing to add; hashed once (a roster of 30 leaders).
     user = _new_user(username=username, email=email, password=password, validate=False)
-    PasswordChangeDue.objects.create(user=user)
+    PasswordChangeDue.objects.create(user=user, tournament=tournament, expires_at=_otp_expiry())
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.MEMBERSHIP_ACCOUNT_CREATED, obj=user,
         detail=_detail(role, team, user=user.get_username()),
@@ -245,6 +250,55 @@ def team_leader_accounts_create(*, actor, tournament: Tournament) -> list[dict]:
         created.append({"team": team, "registration": registration, "username": user.get_username(),
                         "password": password})
     return created
+
+
+def one_time_password_spend(*, user) -> None:
+    """A login with a one-time password uses it up (issue 28: single use). Refused when it has expired or was
+    used already: the organizers give a new one on the Staff page. One statement: two logins at once, one wins.
+    Called by the login inside its request; a user with no one-time password passes."""
+    due = PasswordChangeDue.objects.filter(user=user).first()
+    if due is None:
+        return
+    now = timezone.now()
+    problem = one_time_password_problem(due, now=now)
+    if not problem and not PasswordChangeDue.objects.filter(
+            user=user, used_at__isnull=True).update(used_at=now):
+        problem = one_time_password_problem(PasswordChangeDue.objects.get(user=user), now=now)
+    if problem:
+        raise ValidationError(problem, code="otp_refused")
+
+
+@transaction.atomic
+def one_time_password_renew(*, actor, tournament: Tournament, user) -> str:
+    """The organizers give a staff account a new one-time password (the old one expired, was used and lost,
+    or leaked): shown once, valid STAFF_OTP_HOURS, single use; the old password and the account's sessions
+    stop working. Only for an account whose one-time password this tournament made."""
+    due = PasswordChangeDue.objects.select_for_update().filter(user=user, tournament=tournament).first()
+    if due is None:
+        raise NotFound("No such one-time password.")
+    password = one_time_password()
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    due.expires_at, due.used_at = _otp_expiry(), None
+    due.save(update_fields=["expires_at", "used_at"])
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.MEMBERSHIP_OTP_RENEWED, obj=user,
+                 detail={"user": user.get_username(), "expires_at": due.expires_at.isoformat()})
+    return password
+
+
+@transaction.atomic
+def one_time_password_revoke(*, actor, tournament: Tournament, user) -> None:
+    """The organizers withdraw an outstanding one-time password: it no longer logs in, and any session it
+    opened ends (the password is made unusable). The account stays; renewing gives it a new one."""
+    due = PasswordChangeDue.objects.select_for_update().filter(user=user, tournament=tournament).first()
+    if due is None:
+        raise NotFound("No such one-time password.")
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    due.expires_at = timezone.now()
+    due.save(update_fields=["expires_at"])
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.MEMBERSHIP_OTP_REVOKED, obj=user,
+                 detail={"user": user.get_username()})
 
 
 @transaction.atomic

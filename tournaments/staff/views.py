@@ -4,6 +4,7 @@ a one-time password, team leaders' accounts after an import, and a session's ref
 Views check access, call one service or selector, and render. A password or a link is shown on the
 page that answers the POST itself, never stored for later: reloading does not show it again."""
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login, update_session_auth_hash
 from django.contrib.auth import views as auth_views
@@ -32,6 +33,8 @@ def _staff_context(tournament, form):
         "invitations": selectors.invitations_open(tournament=tournament),
         "leaders": selectors.leaders_without_account(tournament=tournament),
         "planned": selectors.planned_referees(tournament=tournament),
+        "one_time_passwords": selectors.one_time_passwords_outstanding(tournament=tournament),
+        "otp_hours": settings.STAFF_OTP_HOURS,
     }
 
 
@@ -98,6 +101,29 @@ def staff_revoke(request, membership_id: int):
     else:
         messages.success(request, _("Role taken from %(user)s.") % {"user": membership.user.get_username()})
     return redirect("tournaments:staff", membership.tournament_id)
+
+
+@login_required
+@require_POST
+def staff_one_time_password(request, tournament_id: int, user_id: int, action: str):
+    """Revoke, or renew, an outstanding one-time password this tournament made (issue 28)."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    if action not in ("renew", "revoke"):
+        raise NotFound("No such action.")
+    user = selectors.one_time_password_user_get(tournament=tournament, user_id=user_id)
+    if action == "revoke":
+        services.one_time_password_revoke(actor=request.user, tournament=tournament, user=user)
+        messages.success(request, _("The one-time password of %(user)s no longer works.")
+                         % {"user": user.get_username()})
+        return redirect("tournaments:staff", tournament.pk)
+    password = services.one_time_password_renew(actor=request.user, tournament=tournament, user=user)
+    return render(request, "tournaments/staff/granted.html", {
+        "tournament": tournament,
+        "accounts": [{"username": user.get_username(), "password": password, "what": _("new one-time password")}],
+        "login_url": request.build_absolute_uri(reverse("login")),
+    })
 
 
 @login_required
@@ -173,9 +199,15 @@ def invitation_open(request, tournament_id: int, token: str):
 
 
 class LoginView(auth_views.LoginView):
-    """Django's login; an account with a one-time password is sent to choose its own first."""
+    """Django's login; an account with a one-time password is sent to choose its own first. A one-time
+    password logs in once, before it expires (issue 28)."""
 
     def form_valid(self, form):
+        try:
+            services.one_time_password_spend(user=form.get_user())
+        except ValidationError as error:
+            form.add_error(None, error)
+            return self.form_invalid(form)
         response = super().form_valid(form)
         if selectors.password_change_due(user=form.get_user()):
             self.request.session[SESSION_KEY] = True

@@ -76,6 +76,13 @@ REALISTIC = {
     AuditAction.MEMBERSHIP_PASSWORD_SET: (
         {"user": "leader7"}, ("auth.user", "9"), "leader7 replaced their one-time password",
     ),
+    AuditAction.MEMBERSHIP_OTP_RENEWED: (
+        {"user": "leader7", "expires_at": "2026-11-30T09:00:00+00:00"}, ("auth.user", "9"),
+        "New one-time password for leader7, valid until 2026-11-30 09:00",
+    ),
+    AuditAction.MEMBERSHIP_OTP_REVOKED: (
+        {"user": "leader7"}, ("auth.user", "9"), "One-time password of leader7 revoked",
+    ),
     AuditAction.PLAYER_LINKED: (
         {"user": "ana", "player": "Ana Li"}, ("tournaments.player", "3"), "Player Ana Li linked to the account ana",
     ),

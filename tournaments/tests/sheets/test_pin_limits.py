@@ -74,7 +74,14 @@ def test_a_strangers_taps_cost_a_new_pin_not_a_lock_out(referee, organizer, shee
 
 
 @pytest.mark.django_db
-def test_guesses_add_up_across_tablets_check_in_and_linking(referee, sheet, pins, tournament, outsider):
+def test_guesses_on_tablets_count_against_the_pin_and_public_pages_share_a_daily_bound(
+    referee, sheet, pins, tournament, outsider
+):
+    """Tablets (logged-in referees) count against the PIN; the check-in page and the linking page, which anyone
+    reaches, never do (issue 28), and share one daily bound per entry."""
+    from tournaments.pins import PIN_PUBLIC_DAY, public_pin_day_key
+    from tournaments.ratelimit import rate_limit_peek
+
     sheet = closed(sheet, referee)
     wrong = wrong_for(pins[2])
     for client in ("user:1", "user:2", "user:3"):
@@ -85,7 +92,8 @@ def test_guesses_add_up_across_tablets_check_in_and_linking(referee, sheet, pins
             session_services.check_in_by_pin(session=sheet.session, table_number=1, entry_number=2, pin=wrong)
     with pytest.raises(ValidationError):
         player_services.player_self_link_by_pin(user=outsider, tournament=tournament, entry_number=2, pin=wrong)
-    assert Registration.objects.get(tournament=tournament, entry_number=2).pin_failures == 7
+    assert Registration.objects.get(tournament=tournament, entry_number=2).pin_failures == 3
+    assert rate_limit_peek(public_pin_day_key(tournament.pk, 2), window_seconds=PIN_PUBLIC_DAY) == 4
 
 
 @pytest.mark.django_db

@@ -146,6 +146,49 @@ def test_an_account_with_a_one_time_password_must_change_it_at_first_login(clien
     assert AuditEvent.objects.filter(action="membership.password_set", actor=user).exists()
 
 
+def test_a_one_time_password_logs_in_once_and_expires(client, organizer, tournament, settings):
+    """Issue 28: the same one-time password logged in twice and never expired."""
+    import datetime as dt
+
+    from django.test import Client
+
+    user, password = services.staff_account_create(actor=organizer, tournament=tournament, role=Role.REFEREE,
+                                                   username="ref-otp")
+    due = PasswordChangeDue.objects.get(user=user)
+    assert due.tournament == tournament and dt.timedelta(hours=71) < due.expires_at - due.created_at
+    assert client.post(reverse("login"), {"username": "ref-otp", "password": password}).url == reverse(
+        "password_change_due")
+    again = Client().post(reverse("login"), {"username": "ref-otp", "password": password})
+    assert again.status_code == 200 and "used already" in again.content.decode()
+    # The organizer renews it (shown once), and an expired one is refused.
+    new = services.one_time_password_renew(actor=organizer, tournament=tournament, user=user)
+    PasswordChangeDue.objects.filter(user=user).update(expires_at=timezone.now() - dt.timedelta(seconds=1))
+    late = Client().post(reverse("login"), {"username": "ref-otp", "password": new})
+    assert late.status_code == 200 and "expired" in late.content.decode()
+    assert AuditEvent.objects.filter(action="membership.otp_renewed").exists()
+
+
+def test_the_staff_page_lists_outstanding_one_time_passwords_and_revokes_them(client_for, organizer, tournament,
+                                                                             referee):
+    from django.test import Client
+
+    user, password = services.staff_account_create(actor=organizer, tournament=tournament, role=Role.REFEREE,
+                                                   username="ref-otp2")
+    page = client_for(organizer).get(reverse("tournaments:staff", args=[tournament.pk])).content.decode()
+    assert "ref-otp2" in page and "valid until" in page
+    url = reverse("tournaments:staff_one_time_password", args=[tournament.pk, user.pk, "revoke"])
+    assert client_for(referee).post(url).status_code == 404  # organizers only
+    assert client_for(organizer).post(reverse("tournaments:staff_one_time_password",
+                                              args=[tournament.pk, user.pk, "burn"])).status_code == 404
+    assert client_for(organizer).post(url).status_code == 302
+    refused = Client().post(reverse("login"), {"username": "ref-otp2", "password": password})
+    assert refused.status_code == 200 and not refused.wsgi_request.user.is_authenticated
+    assert AuditEvent.objects.filter(action="membership.otp_revoked").exists()
+    renewed = client_for(organizer).post(reverse("tournaments:staff_one_time_password",
+                                                 args=[tournament.pk, user.pk, "renew"]))
+    assert renewed.status_code == 200 and "ref-otp2" in renewed.content.decode()
+
+
 def test_an_account_name_already_taken_is_refused_whole(organizer, tournament, referee):
     with pytest.raises(ValidationError, match="taken"):
         services.staff_account_create(actor=organizer, tournament=tournament, role=Role.REFEREE, username="Referee")
