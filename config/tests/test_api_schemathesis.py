@@ -9,6 +9,8 @@ and body documented, valid requests accepted and invalid ones refused. A failure
 replay.
 """
 
+import contextlib
+
 import pytest
 import schemathesis
 from django.core import signals
@@ -22,6 +24,7 @@ from pin_ranking.models import Application, PinAward
 from tournaments.models import Membership, Role
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
+from tournaments.testing.fixtures import make_user
 from tournaments.testing.scenarios import win
 
 EXAMPLES_PER_OPERATION = 12
@@ -32,13 +35,12 @@ CHECKS = {"positive_data_acceptance": {"expected-statuses": ["2xx", "400", "401"
 CSRF_TOKEN = "c" * 32  # an unmasked CSRF secret, as the cookie holds it; the header may carry it as is
 
 
-@pytest.fixture
-def api_schema(db, client, organizer, tournament, registrations, running_session, sheet, pins, pin_entries,
-               real_ids):
-    # The organizer's session through schemathesis's OpenAPI-aware auth (the schema's cookieAuth): a Cookie
+@contextlib.contextmanager
+def _schema_as(client, user, real_ids):
+    # The user's session through schemathesis's OpenAPI-aware auth (the schema's cookieAuth): a Cookie
     # header of our own is dropped by the WSGI test client (werkzeug) when its jar is empty, and every
     # request then ran anonymously. Schemathesis also tries each operation without it (401/403 expected).
-    client.force_login(organizer)
+    client.force_login(user)
     config = SchemathesisConfig.from_dict({
         "checks": CHECKS, "auth": {"openapi": {"cookieAuth": {"api_key": client.cookies["sessionid"].value}}},
     })
@@ -59,6 +61,37 @@ def api_schema(db, client, organizer, tournament, registrations, running_session
     finally:
         signals.request_started.connect(close_old_connections)
         signals.request_finished.connect(close_old_connections)
+
+
+@pytest.fixture
+def api_schema(db, client, organizer, tournament, registrations, running_session, sheet, pins, pin_entries,
+               real_ids):
+    with _schema_as(client, organizer, real_ids) as schema:
+        yield schema
+
+
+# Issue 28: the writes fuzzed as every role, not only the organizer's (a role reaches code paths the others
+# are refused before), with fewer examples each to keep `make test` quick.
+ROLES = ("referee", "chief_referee", "team_leader", "player", "pin_committee")
+EXAMPLES_PER_ROLE = 4
+
+
+@pytest.fixture(params=ROLES)
+def role_user(request, referee, chief_referee, team_leader, player_user, pin_entries):
+    if request.param == "pin_committee":
+        from pin_ranking.models import Committee, CommitteeSeat
+
+        user = make_user("pin-member")
+        CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member"), user=user)
+        return user
+    return {"referee": referee, "chief_referee": chief_referee, "team_leader": team_leader,
+            "player": player_user}[request.param]
+
+
+@pytest.fixture
+def api_schema_as_role(db, client, role_user, tournament, registrations, running_session, sheet, pins, real_ids):
+    with _schema_as(client, role_user, real_ids) as schema:
+        yield schema
 
 
 @pytest.fixture
@@ -93,6 +126,17 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 @settings(max_examples=EXAMPLES_PER_OPERATION, deadline=None, derandomize=True, database=None,
           suppress_health_check=list(HealthCheck))
 def test_the_api_answers_as_its_schema_says(case):
+    case.call_and_validate(headers={"X-CSRFToken": CSRF_TOKEN}, cookies={"csrftoken": CSRF_TOKEN})
+
+
+role_schema = schemathesis.pytest.from_fixture("api_schema_as_role")
+
+
+@pytest.mark.django_db
+@role_schema.parametrize()
+@settings(max_examples=EXAMPLES_PER_ROLE, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_the_api_answers_as_its_schema_says_to_every_role(case):
     case.call_and_validate(headers={"X-CSRFToken": CSRF_TOKEN}, cookies={"csrftoken": CSRF_TOKEN})
 
 
