@@ -72,8 +72,11 @@ class DecisionForm(CorrectedHandForm):
     hand_number = forms.IntegerField(label=_("Hand to correct"), min_value=1, max_value=MAX_HANDS, required=False)
     field_order = ["outcome", "reasons", "hand_number"]
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, confirm_only: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
+        if confirm_only:  # 3.13.3: the arbitration committee confirms the chief referee's sanction
+            self.fields["outcome"].choices = [("rejected", _("Confirm the sanction (reject the appeal)"))]
+            self.fields["outcome"].initial = "rejected"
         self.fields["result"].required = False
         self.fields["result"].choices = [("", "—")] + list(self.fields["result"].choices)
         self.fields["result"].label = _("Corrected result")

@@ -17,7 +17,7 @@ from penalties.models import Penalty, RankCancellation
 from penalties.selectors import foul_description
 from tournaments.access import Capability, can, capabilities, leads_team_of, teams_led_by
 from tournaments.errors import NotFound, whole_number
-from tournaments.models import Registration, ScoreSheet, SeatAssignment, Session
+from tournaments.models import Membership, Registration, Role, ScoreSheet, SeatAssignment, Session
 
 STAGE_CAPABILITY = {
     Appeal.Stage.CHIEF_REFEREE: Capability.DECIDE_RULE_APPEALS,
@@ -293,6 +293,33 @@ def appeal_actions(*, user, appeal: Appeal) -> frozenset[str]:
 _DECIDE_NOTES = {"party", "decided_before", "unsigned", "fee_awaiting"}
 
 
+def chief_referees_ruling(*, given_by_id: int | None, tournament_id: int, direct: bool) -> bool:
+    """3.13.3 "不得否决裁判长…所做的判罚": whether the arbitration committee meets the chief referee's ruling
+    (裁判长, not a table referee, 裁判员) on a sanction (a penalty, a 3.11.5 rank cancellation): one the chief
+    referee gave, or one they confirmed by deciding its appeal first (3.13.1; an appeal not sent straight on
+    the 3.12.4 route). A sanction someone else gave (a table referee's penalty, an organizer's rank
+    cancellation) brought straight to the committee (3.12.4 "所有申诉材料可直接呈报仲裁委员会") was never the
+    chief referee's: the committee may decide it."""
+    if not direct:
+        return True
+    return given_by_id is not None and Membership.objects.filter(
+        user_id=given_by_id, tournament_id=tournament_id, role=Role.CHIEF_REFEREE,
+    ).exists()
+
+
+def _sanction_given_by(appeal: Appeal) -> int | None:
+    sanction = appeal.penalty if appeal.subject == Appeal.Subject.PENALTY else appeal.rank_cancellation
+    return sanction.created_by_id
+
+
+def arbitration_cannot_uphold(appeal: Appeal) -> bool:
+    """3.13.3: the appeal is before the arbitration committee against the chief referee's sanction, which it may
+    review and confirm but not overturn: "Uphold" is neither offered nor accepted."""
+    return (appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject in SANCTION_SUBJECTS
+            and chief_referees_ruling(given_by_id=_sanction_given_by(appeal), tournament_id=appeal.tournament_id,
+                                      direct=appeal.direct_to_arbitration))
+
+
 def appeal_page(*, user, appeal: Appeal) -> dict:
     """The appeal page for `user`: the appeal, its decisions, and what they may do on it."""
     actions = appeal_actions(user=user, appeal=appeal)
@@ -307,6 +334,8 @@ def appeal_page(*, user, appeal: Appeal) -> dict:
         "penalty_description": foul_description(appeal.penalty.foul) if appeal.penalty else "",
         "against_penalty": appeal.subject in SANCTION_SUBJECTS,
         "against_rank_cancellation": appeal.subject == Appeal.Subject.RANK_CANCELLATION,
+        # 3.13.3: the committee confirms the chief referee's sanction; it is not offered to overturn it.
+        "can_uphold": not arbitration_cannot_uphold(appeal),
         # 3.13.3: the arbitration committee cannot overturn a penalty.
         "before_arbitration": appeal.stage == Appeal.Stage.ARBITRATION,
         "can_sign": SIGN in actions,

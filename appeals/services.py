@@ -21,6 +21,8 @@ from appeals.selectors import (
     SIGN,
     appeal_action_refusal,
     appeal_deadline,
+    arbitration_cannot_uphold,
+    chief_referees_ruling,
     may_appeal_for,
     policy_for,
     rank_cancellation_appeal_deadline,
@@ -32,28 +34,9 @@ from tournaments.access import Capability, can, leads_team_of
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.locks import lock_sheet
-from tournaments.models import Membership, Registration, Role, ScoreSheet, SeatAssignment
+from tournaments.models import Registration, ScoreSheet, SeatAssignment
 from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
-
-
-def chief_referees_ruling(*, given_by_id: int | None, tournament_id: int, direct: bool) -> bool:
-    """3.13.3 "不得否决裁判长…所做的判罚": whether the arbitration committee meets the chief referee's ruling
-    (裁判长, not a table referee, 裁判员) on a sanction (a penalty, a 3.11.5 rank cancellation): one the chief
-    referee gave, or one they confirmed by deciding its appeal first (3.13.1; an appeal not sent straight on
-    the 3.12.4 route). A sanction someone else gave (a table referee's penalty, an organizer's rank
-    cancellation) brought straight to the committee (3.12.4 "所有申诉材料可直接呈报仲裁委员会") was never the
-    chief referee's: the committee may decide it."""
-    if not direct:
-        return True
-    return given_by_id is not None and Membership.objects.filter(
-        user_id=given_by_id, tournament_id=tournament_id, role=Role.CHIEF_REFEREE,
-    ).exists()
-
-
-def _sanction_given_by(appeal: Appeal) -> int | None:
-    sanction = appeal.penalty if appeal.subject == Appeal.Subject.PENALTY else appeal.rank_cancellation
-    return sanction.created_by_id
 
 
 def _allowed(actor, appeal: Appeal, action: str) -> None:
@@ -363,9 +346,7 @@ def appeal_decide(*, actor, appeal: Appeal, outcome: str, reasons: str, remedy: 
         raise ValidationError({"reasons": _("Give the reasons for the decision.")})
     remedy = remedy or {}
     if outcome == "upheld":
-        if (appeal.stage == Appeal.Stage.ARBITRATION and appeal.subject in SANCTION_SUBJECTS
-                and chief_referees_ruling(given_by_id=_sanction_given_by(appeal), tournament_id=appeal.tournament_id,
-                                          direct=appeal.direct_to_arbitration)):
+        if arbitration_cannot_uphold(appeal):
             # 3.13.3: the arbitration committee may not overturn the chief referee's penalty, given under
             # the rules or to keep discipline (a table referee's, sent straight, it may: 3.12.4).
             raise ValidationError(

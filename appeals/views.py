@@ -123,7 +123,7 @@ def _appeal_page(request, appeal, *, decision_form=None, escalate_form=None, act
             add_service_errors(form, error)
         else:
             add_service_messages(request, error)
-    context["decision_form"] = decision_form or DecisionForm()
+    context["decision_form"] = decision_form or DecisionForm(confirm_only=not context["can_uphold"])
     context["escalate_form"] = escalate_form or EscalateForm()
     # After a POST: switching the language goes back to the appeal.
     context["language_next"] = reverse("appeals:detail", args=[appeal.pk])
@@ -185,7 +185,7 @@ def appeal_fee_receive(request, appeal_id: int):
 def appeal_decide(request, appeal_id: int):
     """The chief referee (3.13.1), the arbitration committee (3.13) or the organizers (3.13.2) decide."""
     appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
-    form = DecisionForm(request.POST)
+    form = DecisionForm(request.POST, confirm_only=selectors.arbitration_cannot_uphold(appeal))
     if form.is_valid():
         try:
             services.appeal_decide(

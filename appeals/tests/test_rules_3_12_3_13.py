@@ -164,7 +164,7 @@ def test_3_12_4_the_direct_route(
 
 @pytest.mark.django_db
 def test_3_12_4_3_13_3_the_chief_referees_penalty_sent_straight_is_told_first_and_stands(
-    player_user, team_leader, arbitrator, chief_referee, ended_sheet, registrations
+    client_for, player_user, team_leader, arbitrator, chief_referee, ended_sheet, registrations
 ):
     """3.13.3 "不得否决裁判长…所做的判罚": the chief referee's own penalty, brought straight to the committee."""
     Penalty.objects.update(created_by=chief_referee)
@@ -179,6 +179,11 @@ def test_3_12_4_3_13_3_the_chief_referees_penalty_sent_straight_is_told_first_an
     with pytest.raises(ValidationError) as refused:
         services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="upheld", reasons="We disagree.")
     assert refused.value.code == "arbitration_limit"
+    # The page offers the committee only to confirm it (issue 29: "Uphold" was offered, then refused).
+    page = client_for(arbitrator).get(f"/appeals/{appeal.pk}/").content.decode()
+    assert 'value="upheld"' not in page and "Confirm the sanction" in page
+    posted = client_for(arbitrator).post(f"/appeals/{appeal.pk}/decide/", {"outcome": "upheld", "reasons": "No."})
+    assert posted.status_code == 200 and Appeal.objects.get(pk=appeal.pk).status == "open"
     appeal = services.appeal_decide(actor=arbitrator, appeal=appeal, outcome="rejected", reasons="It stands.")
     assert (appeal.fee_status, Penalty.objects.get().status) == ("forfeited", "active")
 

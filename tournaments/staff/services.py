@@ -247,6 +247,9 @@ def team_leader_accounts_create(*, actor, tournament: Tournament) -> list[dict]:
             role=Role.TEAM_LEADER, team=team,
         )
         player_link_user(actor=actor, player=registration.player, user=user)
+        # The role too, so the Staff page lists who leads which team (issue 29: "Team leader —") and an
+        # organizer can take it away there.
+        membership_grant(actor=actor, tournament=tournament, user=user, role=Role.TEAM_LEADER, team=team)
         created.append({"team": team, "registration": registration, "username": user.get_username(),
                         "password": password})
     return created

@@ -238,6 +238,8 @@ def test_team_leaders_named_in_the_roster_get_linked_accounts_once(organizer, to
     assert teams_led_by(leader, tournament) == {teams[0].pk}  # 3.12.1: may appeal for the team's players
     assert PasswordChangeDue.objects.filter(user=leader).exists()
     assert services.team_leader_accounts_create(actor=organizer, tournament=tournament) == []
+    # Listed on the Staff page under their role and team (issue 29).
+    assert Membership.objects.get(user=leader, tournament=tournament, role=Role.TEAM_LEADER).team == teams[0]
 
 
 def test_the_import_page_offers_the_leaders_accounts(client_for, organizer, referee, tournament, teams,
