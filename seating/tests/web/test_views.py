@@ -245,3 +245,19 @@ def test_the_tournament_page_links_a_registered_player_to_their_seats(client_for
     assert client_for(player_user).get(my_seats).status_code == 302
     assert my_seats not in client_for(organizer).get(f"/t/{charted.pk}/").content.decode()  # not a player here
     assert my_seats not in client_for(None).get(f"/t/{charted.pk}/").content.decode()
+
+
+@pytest.mark.django_db
+def test_schedule_cards_never_split_across_pages(client_for, organizer, charted, registrations):
+    """Issue 29: the third card of each page ran onto the next, its account link cut off from it."""
+    from pypdf import PdfReader
+
+    from tournaments.core import services as core_services
+
+    core_services.confirm_pins_issue(actor=organizer, tournament=charted)
+    pdf = client_for(organizer).get(reverse("seating:pdf", args=[charted.pk, "players"])).content
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+    assert len(pages) > 1
+    for text in pages:  # every card begins and ends on its page: as many headings as account links
+        assert text.count("Scan for your seats") == text.count("Link your account") > 0, text
+    assert sum(text.count("Link your account") for text in pages) == len(registrations)
