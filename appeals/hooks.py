@@ -13,7 +13,10 @@ def register() -> None:
     from appeals.player_section import player_appeals
     from appeals.selectors import amendment_basis, can_open_appeals, results_pending
     from tournaments.access import Capability
-    from tournaments.extensions import AmendmentBasis, Link, Panel, audit_sentences_register, seams
+    from tournaments.extensions import AmendmentBasis, Link, Panel, TimeZonePath, audit_sentences_register, seams
+
+    seams.time_zone_paths.register(TimeZonePath("appeal_id", "appeals__pk"))  # filed, deadline: the venue's time
+    seams.time_zone_paths.register(TimeZonePath("cancellation_id", "rank_cancellations__pk"))
 
     seams.links.register(Link("tournament", _("Appeals"), "appeals:list", predicate=can_open_appeals))
     seams.links.register(Link("tournament", _("Appeal settings"), "appeals:settings", Capability.MANAGE))

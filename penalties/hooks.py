@@ -17,10 +17,11 @@ def register() -> None:
     from penalties.audit_sentences import SENTENCES
     from penalties.player_section import player_fouls
     from tournaments.access import Capability, can_write_sheet
-    from tournaments.extensions import FoulRecords, Link, Panel, audit_sentences_register, seams
+    from tournaments.extensions import FoulRecords, Link, Panel, TimeZonePath, audit_sentences_register, seams
 
     seams.sheet_adjustments.register(providers.sheet_adjustments)
     seams.hand_refusals.register(providers.hand_refusal)
+    seams.time_zone_paths.register(TimeZonePath("penalty_id", "sessions__sheets__penalties__pk"))
     seams.hand_marks.register(providers.hand_marks)  # the fouls of each hand, on the sheet's hand rows
     seams.standing_flags.register(providers.standing_flags)
     # Declared scoring: an under-declaration is a false win (3.11.6.6), recorded on the foul page.

@@ -313,12 +313,22 @@ StandingsListener = Callable[[int, int], None]
 PlayerBadgesProvider = Callable[[set[int]], dict[int, list[PlayerBadge]]]
 
 
+class TimeZonePath(NamedTuple):
+    """A page's URL id naming an object of a higher app, and the Tournament lookup that reaches it (e.g.
+    ("appeal_id", "appeals__pk")): its pages show times in the tournament's zone (TournamentTimeZoneMiddleware)."""
+
+    kwarg: str
+    lookup: str
+
+
 @dataclass(frozen=True)
 class Seams:
     """Every seam of the core, each a registry of one type of entry."""
 
     sheet_adjustments: Registry[AdjustmentProvider] = field(default_factory=lambda: Registry("sheet_adjustments"))
     hand_refusals: Registry[HandRefusalProvider] = field(default_factory=lambda: Registry("hand_refusals"))
+    time_zone_paths: Registry[TimeZonePath] = field(
+        default_factory=lambda: Registry("time_zone_paths", key=lambda path: path.kwarg))
     standing_flags: Registry[StandingFlagsProvider] = field(default_factory=lambda: Registry("standing_flags"))
     hand_marks: Registry[HandMarksProvider] = field(default_factory=lambda: Registry("hand_marks"))
     amendment_bases: Registry[AmendmentBasis] = field(

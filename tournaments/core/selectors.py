@@ -275,6 +275,9 @@ _TIME_ZONE_PATHS = {
     "session_id": "sessions__pk",
     "sheet_id": "sessions__sheets__pk",
     "registration_id": "registrations__pk",
+    "job_id": "import_jobs__pk",
+    "invitation_id": "staff_invitations__pk",
+    "membership_id": "memberships__pk",
 }
 
 
@@ -297,7 +300,10 @@ def time_zone_for_view(view_kwargs: dict) -> str | None:
             if name is not None:
                 cache.set(key, name, 3600)
         return name
-    for name, lookup in _TIME_ZONE_PATHS.items():
+    # The core's own ids, then those the apps above register (appeal_id, penalty_id, …; issue 29: an appeal's
+    # page showed its filing time in UTC beside a deadline in the venue's time).
+    paths = {**_TIME_ZONE_PATHS, **{path.kwarg: path.lookup for path in extensions.seams.time_zone_paths}}
+    for name, lookup in paths.items():
         value = view_kwargs.get(name)
         if isinstance(value, int):
             return Tournament.objects.filter(**{lookup: value}).values_list("time_zone", flat=True).first()
