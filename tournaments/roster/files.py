@@ -44,7 +44,7 @@ MESSAGES = {
     "unknown_group": _(
         "There is no group “{value}” in this tournament; create it on the groups page first, or correct the name."
     ),
-    "not_yes_no": _("“{value}” is not yes or no."),
+    "not_yes_no": _("“{value}” is not yes or no: write yes, 是, はい or ○ (or leave it empty for no)."),
     "too_long": _("“{column}” is longer than {limit} characters."),
     # Limits (docs/limits.md).
     "too_many_rows": _(
@@ -159,8 +159,9 @@ def accepted_headers(columns: list[str], *, teams_file: bool = False) -> list[di
     return rows
 
 
-YES = {"yes", "y", "true", "1", "x", "是", "はい"}
-NO = {"", "no", "n", "false", "0", "否", "いいえ"}
+# The marks rosters use: a Japanese roster marks its leaders ○ (issue 29: refused), a Chinese one 是 or √.
+YES = {"yes", "y", "true", "1", "x", "是", "はい", "○", "◯", "〇", "✓", "✔", "√", "●"}
+NO = {"", "no", "n", "false", "0", "否", "いいえ", "×", "✕", "✗", "-", "－"}
 MAX_LENGTH = {
     "name": 200, "name_local": 200, "country": 64, "federation_id": 64, "team": 200, "contact": 200, "group": 200,
 }
@@ -175,6 +176,19 @@ class Problem:
 
     def as_dict(self) -> dict:
         return {"row": self.row, "column": self.column, "code": self.code, "params": self.params}
+
+
+def column_label(column: str) -> str:
+    """A column as the organizer's language names it in a roster (the first spelling accepted), not the
+    internal name (issue 29: "leader", "team" in the Japanese page)."""
+    from django.utils.translation import get_language
+
+    spellings = COLUMN_HEADERS.get(column)
+    if not spellings:
+        return column
+    language = (get_language() or "en").lower()
+    key = "zh-hans" if language.startswith("zh") else "ja" if language.startswith("ja") else "en"
+    return spellings[key][0]
 
 
 def problem_message(problem: dict) -> str:
@@ -310,7 +324,8 @@ def decode_csv(content: bytes, encoding: str = "") -> tuple[str, str]:
         text = content.decode(detected)
         # The cells that the encoding decides: those with letters outside ASCII, as this reading gives them.
         cells = []
-        for line in text.splitlines()[:200]:
+        # The names, not the header: a Japanese file's header is all non-ASCII too (issue 29 showed only it).
+        for line in text.splitlines()[1:200]:
             for cell in re.split(r"[,;\t]", line):
                 cell = cell.strip().strip('"')
                 if not cell.isascii() and cell not in cells and len(cells) < 6:

@@ -18,6 +18,7 @@ from tournaments.roster.files import (
     PLAYER_COLUMNS,
     TEAM_COLUMNS,
     accepted_headers,
+    column_label,
     encoding_label,
     problem_message,
 )
@@ -65,8 +66,11 @@ def roster_import(request, tournament_id: int):
 @login_required
 def import_job_detail(request, job_id: int):
     job = roster_selectors.import_job_get_for_user(user=request.user, job_id=job_id)
-    problems = [{**problem, "message": problem_message(problem)} for problem in job.errors]
+    problems = [{**problem, "message": problem_message(problem), "column": column_label(problem.get("column", ""))}
+                for problem in job.errors]
     encoding_problem = next((p for p in job.errors if p["code"].startswith("encoding_")), None)
+    # Detected, not wrong: the file reads cleanly in an encoding that is not UTF-8; the organizer is asked.
+    question = len(job.errors) == 1 and job.errors[0]["code"] == "encoding_confirm"
     encoding_form = None
     if encoding_problem:
         encoding_form = EncodingForm(initial={"encoding": encoding_problem.get("params", {}).get("encoding_code")})
@@ -78,7 +82,8 @@ def import_job_detail(request, job_id: int):
         "problems": problems,
         "pending": job.status == ImportJob.Status.PENDING,
         "done": job.status == ImportJob.Status.DONE,
-        "failed": job.status == ImportJob.Status.FAILED,
+        "failed": job.status == ImportJob.Status.FAILED and not question,
+        "question": job.status == ImportJob.Status.FAILED and question,
     }
     if context["done"] and can(request.user, job.tournament, Capability.MANAGE):
         # The roster's team leaders (its `leader` column) get their accounts offered here.

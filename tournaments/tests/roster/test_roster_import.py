@@ -506,3 +506,33 @@ def test_every_spelling_shown_for_the_teams_file_is_read_as_the_team_name():
     for spellings in TEAM_NAME_HEADERS.values():
         for spelling in spellings:
             assert _canonical_column(spelling) in {"name", "team"}, spelling
+
+
+@pytest.mark.django_db
+def test_a_japanese_roster_marks_its_leaders_with_a_circle(organizer, tournament):
+    """Issue 29: 「○」 in the リーダー column was refused once per leader."""
+    run_import(organizer, tournament, "teams", "t.csv", "チーム名\n大阪\n東京\n北京\n".encode())
+    content = ("参加番号,氏名,チーム名,リーダー\n1,田中,大阪,○\n2,佐藤,大阪,\n3,山田,東京,◯\n4,王,北京,是\n"
+               "5,李,北京,×\n").encode()
+    job = run_import(organizer, tournament, "players", "p.csv", content)
+    assert job.status == "done", job.errors
+    leaders = sorted(tournament.teams.values_list("name", "leader__entry_number"))
+    assert leaders == [("北京", 4), ("大阪", 1), ("東京", 3)]
+
+
+@pytest.mark.django_db
+def test_the_japanese_page_names_the_columns_and_asks_about_shift_jis(client_for, organizer, tournament):
+    """Issue 29: errors named `leader`, `team`; the Shift_JIS question was shown as "Rejected" with the header only."""
+    from django.utils import translation
+
+    job = run_import(organizer, tournament, "players", "p.csv", "番号,氏名,リーダー\n1,田中,たぶん\n".encode())
+    with translation.override("ja"):
+        page = client_for(organizer).get(reverse("tournaments:import_job", args=[job.pk]),
+                                         HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "<td>リーダー</td>" in page and "<td>leader</td>" not in page
+    sjis = run_import(organizer, tournament, "players", "p.csv", "番号,氏名\n1,田中太郎\n2,山田花子\n".encode("cp932"))
+    assert sjis.errors[0]["code"] == "encoding_confirm"
+    assert sjis.errors[0]["params"]["sample"].startswith("田中太郎, 山田花子")  # names, not the header
+    page = client_for(organizer).get(reverse("tournaments:import_job", args=[sjis.pk])).content.decode()
+    assert "status-question" in page and "status-failed" not in page and "Fix these rows" not in page
+    assert "田中太郎" in page and "Import with this encoding" in page
