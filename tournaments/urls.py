@@ -57,6 +57,8 @@ urlpatterns = [
          session_views.check_in_table, name="check_in_table"),
     path("sessions/<int:session_id>/check-in/", session_views.check_in_change, name="check_in_change"),
     path("sessions/<int:session_id>/schedule/", session_views.session_schedule, name="session_schedule"),
+    path("sessions/<int:session_id>/tables/<int:table_number>/check-in-all/", session_views.check_in_table_all,
+         name="check_in_table_all"),
     path("<int:tournament_id>/tables/<int:table_number>/check-in/<str:token>/", session_views.player_check_in,
          name="player_check_in"),
     # sheets: the referee's tablet

@@ -3,12 +3,12 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import extensions
@@ -227,12 +227,42 @@ def check_in_change(request, session_id: int):
     try:
         if request.POST.get("undo") == "1":
             session_services.check_in_undo(actor=request.user, session=session, registration=registration)
-            messages.success(request, _("Check-in of entry %(entry)s undone.") % {"entry": registration.entry_number})
+            done = _("Check-in of entry %(entry)s undone.") % {"entry": registration.entry_number}
         else:
             session_services.check_in_record(actor=request.user, session=session, registration=registration)
-            messages.success(request, _("Entry %(entry)s checked in.") % {"entry": registration.entry_number})
+            done = _("Entry %(entry)s checked in.") % {"entry": registration.entry_number}
     except ValidationError as error:
+        return _check_in_back(request, session, error=error)
+    return _check_in_back(request, session, done=done)
+
+
+@login_required
+@require_POST
+def check_in_table_all(request, session_id: int, table_number: int):
+    """Check in every player of a table not yet in, with one tap (issue 29)."""
+    session = session_selectors.session_get_for_user(
+        user=request.user, session_id=session_id, capability=Capability.CHECK_IN
+    )
+    try:
+        new = session_services.check_in_table_record(actor=request.user, session=session, table_number=table_number)
+    except ValidationError as error:
+        return _check_in_back(request, session, error=error)
+    return _check_in_back(request, session, done=ngettext(
+        "Table %(t)s: %(n)d player checked in.", "Table %(t)s: %(n)d players checked in.", len(new)
+    ) % {"t": table_number, "n": len(new)})
+
+
+def _check_in_back(request, session, *, done: str = "", error: ValidationError | None = None):
+    """Back to the list the desk works on. Tapped on the page (htmx): its tables are redrawn in place, no page
+    load; a refusal reloads the page to show it. Without JavaScript: the page again, with the message."""
+    if error is not None:
         add_service_messages(request, error)
+    elif done and not request.htmx:
+        messages.success(request, done)
+    if request.htmx and error is not None:
+        response = HttpResponse(status=204)
+        response["HX-Refresh"] = "true"
+        return response
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
         back = reverse("tournaments:check_in_list", args=[session.tournament_id, session.number])

@@ -324,3 +324,26 @@ def test_misses_from_one_client_are_slowed(client, published, registrations, sea
         RateLimitCounter.objects.filter(key__startswith="check-in-table:").delete()
     page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.7.7.7").content
     assert "Too many wrong PINs from here" in page.decode()  # 30 misses from one address in ten minutes
+
+
+@pytest.mark.django_db
+def test_the_desk_checks_in_a_whole_table_at_once(client_for, organizer, referee, outsider, published, registrations,
+                                                  seated_session):
+    url = reverse("tournaments:check_in_table_all", args=[seated_session.pk, 1])
+    assert client_for(outsider).post(url).status_code == 404
+    SessionCheckIn.objects.create(session=seated_session, registration=seated_session.seats.get(
+        table__number=1, seat=0).registration, checked_in_at=timezone.now(), method="staff")
+    desk = client_for(referee)
+    response = desk.post(url, {"next": f"/t/{published.pk}/sessions/1/check-in/"})
+    assert response.status_code == 302
+    assert SessionCheckIn.objects.filter(session=seated_session, registration__seats__table__number=1,
+                                         registration__seats__session=seated_session).count() == 4
+    assert AuditEvent.objects.filter(action="registration.checked_in").count() == 3  # the one in already kept
+    page = desk.get(f"/t/{published.pk}/sessions/1/check-in/").content.decode()
+    assert "Table 1: 3 players checked in." in page
+    # From the page (htmx): no message kept for later, the list is redrawn where it is.
+    htmx = client_for(referee).post(reverse("tournaments:check_in_table_all", args=[seated_session.pk, 2]),
+                                    {"next": f"/t/{published.pk}/sessions/1/check-in/"}, HTTP_HX_REQUEST="true")
+    assert htmx.status_code == 302
+    assert client_for(referee).post(reverse("tournaments:check_in_table_all", args=[seated_session.pk, 99])
+                                    ).status_code == 302  # refused with a message: no such table
