@@ -71,6 +71,12 @@ def test_hall_display_rotates_the_standings_and_shows_a_sheet_signed_mid_run(
     assert "23" in first_hand and "not yet signed" not in first_hand
     # the biggest hand of the session is table 3's straight, drawn with tile faces
     assert page.locator(".hall-hand").first.locator("svg.tile-svg").count() == 14
+    # Read across a room (issue 29: ~20 px on a projector): at 1080 lines a tile is 50 px wide or more, and the
+    # 14 of a hand still fit their column.
+    box = page.locator(".hall-hand").first.locator("svg.tile-svg").first.bounding_box()
+    assert box["width"] >= 0.045 * HALL["viewport"]["height"] and box["height"] >= box["width"]
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+    assert "TP: table points" in page.locator(".hall-legend").inner_text()
     # Polls that change nothing are 304s and leave the page alone; the swaps add no nodes.
     with page.expect_response(lambda r: live in r.url, timeout=(POLL + 2) * 1000) as polled:
         pass
