@@ -16,6 +16,7 @@ from tournaments.models import (
     Registration,
     Role,
     ScoreSheet,
+    SeatAssignment,
     Session,
     SessionCheckIn,
     Tournament,
@@ -123,6 +124,44 @@ def tournament_summary(*, tournament: Tournament) -> dict:
         "tables": tournament.tables.count(),
         "sessions": sessions,
     }
+
+
+def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None) -> list[dict]:
+    """The organizer's day in order (docs/organizer.md), each step with whether it is done and where it is done:
+    import → staff → seating chart → publish → check-in → start → end → results (issue 29: the tournament
+    page's 17 buttons of equal weight said nothing of what comes next). The first step not done is `next`."""
+    from django.urls import reverse
+
+    sessions = summary["sessions"]
+    now = summary["check_in_session"]
+    seated = SeatAssignment.objects.filter(session__tournament=tournament)
+    statuses = {session.status for session in sessions}
+    all_over = bool(sessions) and statuses == {Session.Status.FINISHED}
+    now_seated = seated.filter(session=now).count() if now else 0
+    steps = [
+        ("import", _("Import the players and teams"), summary["registered"] > 0,
+         reverse("tournaments:import", args=[tournament.pk])),
+        ("staff", _("Give the referees their roles"),
+         tournament.memberships.filter(role=Role.REFEREE).exists(), reverse("tournaments:staff", args=[tournament.pk])),
+        ("chart", _("Draw the seating chart"), seated.exists(), seats_url),
+        ("publish", _("Publish the tournament"), tournament.status != Tournament.Status.DRAFT,
+         reverse("tournaments:detail", args=[tournament.pk])),
+        ("check_in", _("Check the players in"), all_over or bool(now) and (
+            now.status != Session.Status.PLANNED or 0 < now_seated <= summary["checked_in"]),
+         reverse("tournaments:check_in_list", args=[tournament.pk, now.number]) if now else None),
+        ("start", _("Start the session"), all_over or bool(now) and now.status != Session.Status.PLANNED,
+         reverse("tournaments:board", args=[tournament.pk])),
+        ("end", _("End the session and have the sheets signed"), all_over,
+         reverse("tournaments:board", args=[tournament.pk])),
+        ("results", _("Publish the results"), tournament.status == Tournament.Status.FINISHED,
+         reverse("tournaments:standings", args=[tournament.pk])),
+    ]
+    rows = [{"key": key, "label": label, "done": bool(done), "url": url, "next": False}
+            for key, label, done, url in steps]
+    upcoming = next((row for row in rows if not row["done"]), None)
+    if upcoming is not None:
+        upcoming["next"] = True
+    return rows
 
 
 def audit_event_list(*, tournament: Tournament, action: str = "", actor: str = "") -> QuerySet[AuditEvent]:

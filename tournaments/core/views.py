@@ -65,6 +65,10 @@ def tournament_detail(request, tournament_id: int):
             for session in summary["sessions"]
         ],
     }
+    if can.manage:  # the organizer's day, step by step (docs/organizer.md)
+        seats = extensions.visible_links("seats", request.user, tournament, can.granted)
+        context["steps"] = core_selectors.day_steps(
+            tournament=tournament, summary=summary, seats_url=seats[0].url if seats else None)
     return render(request, "tournaments/core/tournament_detail.html", context)
 
 
