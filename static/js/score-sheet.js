@@ -83,8 +83,16 @@
     // Closing, confirming, signing and taking back wait until every hand here is on the server:
     // the players must confirm the sheet with all its hands, and a take-back must not cross a
     // hand still on its way.
+    // Said at the buttons, not left to guess (issue 29): why Close, Take back and the confirmations wait.
+    var waiting = entries.length === 0 ? "" : entries[0].held ? text("WaitHeld", entries[0].expected)
+      : text("WaitQueued", entries.length);
     document.querySelectorAll("#sheet-state [data-action] button, #sheet-state button[data-action]").forEach(function (button) {
       button.disabled = entries.length > 0 || button.hasAttribute("data-disabled");
+      if (waiting) button.title = waiting; else button.removeAttribute("title");
+    });
+    document.querySelectorAll("#sheet-state [data-outbox-wait]").forEach(function (note) {
+      note.textContent = waiting;
+      note.hidden = !waiting;
     });
     if (!outboxView) return;
     // A held hand is not waiting to be sent: it waits for the referee (its reasons are at the form).

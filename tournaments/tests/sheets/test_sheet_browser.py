@@ -70,12 +70,18 @@ def test_referee_records_hands_offline_too_and_the_table_signs(
     assert page.evaluate("document.getElementById('hand-form-errors').getBoundingClientRect().top") >= 0
     assert page.locator("#outbox").inner_text().startswith("Hand 3 is held")
     assert "waiting to be sent" not in page.locator("#outbox").inner_text()
+    # The buttons it holds say why (issue 29: they were disabled without a word).
+    wait = page.locator("[data-outbox-wait]")
+    assert wait.is_visible() and "wait for hand 3, which is held" in wait.inner_text()
+    close = page.get_by_role("button", name="Close the sheet (time-up)")
+    assert close.is_disabled() and "hand 3, which is held" in close.get_attribute("title")
     assert Hand.objects.filter(sheet=sheet).count() == 2
     # It was a mistake: the referee discards it (after a question), and nothing waits any more.
     page.get_by_role("button", name="Discard the held hand (it was not recorded)").click()
     assert dialogs[-1].startswith("Discard hand 3?")
     page.locator("#outbox").wait_for(state="hidden")
     assert page.locator("#discard-held").is_hidden()
+    assert wait.is_hidden() and not close.is_disabled()
 
     # Time-up: close (the question states the time left), the four players confirm, the referee signs.
     page.get_by_role("button", name="Close the sheet (time-up)").click()
