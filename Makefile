@@ -20,6 +20,7 @@ $(VENV)/.dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.runtime
 
 demo-data: $(VENV)/.runtime
+	scripts/fonts.sh
 	mkdir -p var
 	$(BIN)/python manage.py migrate --noinput -v0
 	$(BIN)/python scripts/compile_translations.py

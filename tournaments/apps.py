@@ -8,4 +8,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self):
         # The tasks register which of them does each kind of later work (tournaments/events.py).
+        from django.core import checks
+
         from tournaments import tasks  # noqa: F401
+        from tournaments.documents import check_cjk_fonts
+
+        checks.register(check_cjk_fonts)  # PDFs need a Chinese and Japanese font (issue 29)

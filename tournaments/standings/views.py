@@ -19,6 +19,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments import documents
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.standings import selectors as standings_selectors
@@ -112,7 +113,9 @@ def _results_pdf_cached(tournament, snapshot, data) -> bytes:
         )
     what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at, title]
     digest = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
-    key = f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}"
+    # The renderer and fonts too: a PDF made before a CJK font was installed must not outlive it (issue 29).
+    key = (f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}:"
+           f"{documents.renderer_fingerprint()}")
     content = cache.get(key)
     if content is None:
         content = results_pdf(
