@@ -317,7 +317,75 @@
 
   function part(name) { return previewView.querySelector("[data-preview=" + name + "]"); }
 
+  // Declared scoring in a few taps (issue 29): the fans the tiles hold, from the engine's reading, as chips;
+  // a tap ticks the next box of that fan (a second tap, a second time), "−" takes one back. Only the ticked
+  // boxes are the declaration: nothing is ticked for the referee.
+  var quick = form && form.querySelector("[data-fan-quick]");
+  var chips = form && form.querySelector("[data-fan-chips]");
+  function declaredBoxes(number, checked) {
+    return Array.prototype.slice.call(form.querySelectorAll(
+      "input[name=declared_fans][value='" + number + "']" + (checked === undefined ? "" : checked ? ":checked" : ":not(:checked)")));
+  }
+  function updateChips() {
+    if (!chips) return;
+    chips.querySelectorAll("[data-fan-chip]").forEach(function (chip) {
+      var ticked = declaredBoxes(chip.dataset.fanChip, true).length;
+      chip.querySelector(".fan-chip-count").textContent = ticked ? "✓" + (ticked > 1 ? "×" + ticked : "") : "";
+      chip.classList.toggle("ticked", ticked > 0);
+      chip.parentNode.querySelector("[data-fan-untick]").hidden = ticked === 0;
+    });
+  }
+  function renderChips(fans) {
+    if (!quick || !declaredMode) return;
+    chips.innerHTML = "";
+    (fans || []).forEach(function (fan) {
+      if (fan.number === 81 || !declaredBoxes(fan.number).length) return;  // flowers are a count, not a tick
+      var wrap = document.createElement("span");
+      wrap.className = "fan-chip-wrap";
+      var chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "chip fan-chip";
+      chip.dataset.fanChip = fan.number;
+      chip.textContent = fan.number + ". " + fan.name + (fan.count > 1 ? " ×" + fan.count : "") + " ";
+      var count = document.createElement("strong");
+      count.className = "fan-chip-count";
+      chip.appendChild(count);
+      chip.addEventListener("click", function () {
+        var box = declaredBoxes(fan.number, false)[0];
+        if (box) { box.checked = true; updateChips(); schedulePreview(); }
+      });
+      var minus = document.createElement("button");
+      minus.type = "button";
+      minus.className = "link fan-untick";
+      minus.dataset.fanUntick = fan.number;
+      minus.textContent = "−";
+      minus.setAttribute("aria-label", "− " + fan.number);
+      minus.addEventListener("click", function () {
+        var boxes = declaredBoxes(fan.number, true);
+        if (boxes.length) { boxes[boxes.length - 1].checked = false; updateChips(); schedulePreview(); }
+      });
+      wrap.appendChild(chip);
+      wrap.appendChild(minus);
+      chips.appendChild(wrap);
+    });
+    quick.hidden = chips.children.length === 0;
+    updateChips();
+  }
+  var search = form && form.querySelector("[data-fan-search]");
+  if (search) {
+    search.addEventListener("input", function () {
+      var words = search.value.trim().toLowerCase();
+      form.querySelectorAll("[data-fan-grid] label").forEach(function (label) {
+        label.hidden = !!words && label.dataset.fanSearchText.indexOf(words) === -1;
+      });
+    });
+  }
+  if (form) form.addEventListener("change", function (event) {
+    if (event.target.name === "declared_fans") updateChips();
+  });
+
   function renderPreview(answer) {
+    renderChips(answer && answer.engine ? answer.engine.fans : []);
     if (!answer || !answer.engine) {
       previewView.hidden = !(answer && answer.problems && answer.problems.length);
       part("engine-total").textContent = "";

@@ -270,7 +270,9 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
         # rule set's fans are offered (the elementary rules: 30, scoring/READINGS.md E1).
         "declared_fans": [
             {"number": fan.number, "points": fan.points, "name": fan_display_name(fan, language),
-             "times": range(rules.max_repeats.get(fan.number, 1))}
+             "times": range(rules.max_repeats.get(fan.number, 1)),
+             # the search box matches a fan by its number or its name in any of the three languages (issue 29)
+             "search": f"{fan.number} {fan.name_en} {fan.name_zh} {fan.name_ja}".lower()}
             for fan in FANS
             if fan.number != 81 and fan.number in rules.fans
         ],

@@ -71,3 +71,44 @@ def test_3_9_1_4_referee_enters_tiles_and_declared_fans_on_the_tablet(
     assert "legal win" not in page.content()
     assert Hand.objects.filter(sheet=sheet).count() == 1  # the hand was not recorded as a win
     context.close()
+
+
+@pytest.mark.browser
+def test_3_9_1_4_a_typical_declaration_takes_six_taps_or_fewer(
+    browser, live_server, browser_login, referee, sheet, tournament
+):
+    """Issue 29: about 21 taps in a list of ~100 boxes. The fans the tiles hold come first, as chips; a tap
+    ticks one (nothing is ticked for the referee); the search finds any fan by number or en/zh/ja name."""
+    Tournament.objects.filter(pk=tournament.pk).update(status="published", scoring_mode="declared")
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.get_by_label("3 Player 3").first.check()
+    page.locator("fieldset.discard-only").get_by_label("1 Player 1").check()
+    tap(page, *STRAIGHT_TAPS)
+    page.locator("#hand-preview").get_by_text("Engine count: 23 points").wait_for()
+    chips = page.locator("[data-fan-chip]")
+    chips.first.wait_for()
+    assert page.locator("input[name=declared_fans]:checked").count() == 0  # suggested, not ticked
+    taps = 0
+    for number in [chips.nth(i).get_attribute("data-fan-chip") for i in range(chips.count())]:
+        page.locator(f"[data-fan-chip='{number}']").click()
+        taps += 1
+    assert taps <= 6, taps
+    page.locator("#hand-preview").get_by_text("Declared: 23 points").wait_for()
+    # A tap too many is taken back with "−".
+    page.locator("[data-fan-untick]").first.click()
+    page.locator("[data-fan-chip]").first.click()
+    page.locator("#record-hand").click()
+    page.locator("#sheet-state [data-next-number='2']").wait_for()
+    hand = Hand.objects.get(sheet=sheet, number=1)
+    assert hand.fan_points == 23 and 28 in hand.declared_fans
+    # The search: a fan by its Chinese or Japanese name, or its number.
+    search = page.locator("[data-fan-search]")
+    for words, number in (("清龙", "28"), ("清龍", "28"), ("48", "48")):
+        search.fill(words)
+        visible = page.locator("[data-fan-grid] label:visible input")
+        assert visible.count() >= 1 and all(
+            visible.nth(i).get_attribute("value") == number for i in range(visible.count())), words
+    context.close()
