@@ -129,7 +129,9 @@ def test_the_api_answers_as_its_schema_says(case):
     case.call_and_validate(headers={"X-CSRFToken": CSRF_TOKEN}, cookies={"csrftoken": CSRF_TOKEN})
 
 
-role_schema = schemathesis.pytest.from_fixture("api_schema_as_role")
+# The writes: every read is fuzzed as the organizer already, and the reads refuse the other roles early.
+role_schema = schemathesis.pytest.from_fixture("api_schema_as_role").include(
+    method=["POST", "PUT", "PATCH", "DELETE"])
 
 
 @pytest.mark.django_db
