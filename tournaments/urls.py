@@ -63,6 +63,7 @@ urlpatterns = [
          name="player_check_in"),
     # sheets: the referee's tablet
     path("<int:tournament_id>/my-tables/", sheet_views.my_tables, name="my_tables"),
+    path("sheets/sw.js", sheet_views.sheet_service_worker, name="sheet_service_worker"),
     path("sheets/<int:sheet_id>/", sheet_views.sheet_page, name="sheet"),
     path("sheets/<int:sheet_id>/correct/", sheet_views.sheet_correct, name="sheet_correct"),
     path("sheets/<int:sheet_id>/referee/", sheet_views.sheet_referee, name="sheet_referee"),

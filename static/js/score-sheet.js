@@ -80,6 +80,7 @@
   function renderOutbox(entries) {
     entries = entries || outbox.entries();
     relabel();
+    renderBanner();
     // Closing, confirming, signing and taking back wait until every hand here is on the server:
     // the players must confirm the sheet with all its hands, and a take-back must not cross a
     // hand still on its way.
@@ -552,6 +553,34 @@
   window.addEventListener("online", send);
   window.addEventListener("offline", function () { renderOutbox(); });
   renderOutbox();
+
+  // Offline-first (issue 29): the service worker keeps this sheet and its files, so a reload while the venue's
+  // network is down shows the sheet, with its held and queued hands, instead of the browser's error page.
+  var banner = document.getElementById("offline-banner");
+  function renderBanner() {
+    if (!banner) return;
+    var unsent = outbox.entries().length;
+    banner.hidden = navigator.onLine;
+    banner.textContent = text("OfflineBanner") + (unsent ? " " + text("OfflineUnsent", unsent) : "");
+  }
+  window.addEventListener("offline", renderBanner);
+  window.addEventListener("online", renderBanner);
+  renderBanner();
+  if ("serviceWorker" in navigator && root.dataset.serviceWorker && navigator.onLine) {
+    navigator.serviceWorker.register(root.dataset.serviceWorker, { scope: "/t/sheets/" }).then(function () {
+      return navigator.serviceWorker.ready;
+    }).then(function (registration) {
+      var files = [window.location.pathname];
+      document.querySelectorAll("script[src], link[rel=stylesheet][href], img[src]").forEach(function (node) {
+        var address = node.getAttribute("src") || node.getAttribute("href");
+        if (address && address.indexOf("/static/") === 0) files.push(address);
+      });
+      navigator.serviceWorker.addEventListener("message", function (event) {
+        if (event.data && event.data.kept) root.dataset.offlineReady = "1";
+      });
+      if (registration.active) registration.active.postMessage({ keep: files });
+    }).catch(function () {});  // no worker (an old browser, a private window): the page works online as before
+  }
   // A hand held before a reload goes back into the form once the tile picker (a deferred script
   // after this one) is ready.
   if (outbox.held()) document.addEventListener("DOMContentLoaded", function () { hold(outbox.held()); });

@@ -2,12 +2,13 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
@@ -25,6 +26,18 @@ def sheet_context(request, sheet) -> dict:
         "api_url": reverse("api-sheet-hands", args=[sheet.pk]),
         "api_base": reverse("api-sheet", args=[sheet.pk]),
     }
+
+
+@require_safe
+def sheet_service_worker(request):
+    """static/js/sheet-sw.js under /t/sheets/, so that it may keep the sheet pages for offline use (a service
+    worker controls the paths below its own address; issue 29). Public: it holds no data, only code."""
+    path = finders.find("js/sheet-sw.js")
+    with open(path, "rb") as script:
+        response = HttpResponse(script.read(), content_type="text/javascript; charset=utf-8")
+    response["Service-Worker-Allowed"] = "/t/sheets/"
+    response["Cache-Control"] = "no-cache"  # a new version is picked up at the next load
+    return response
 
 
 @login_required

@@ -292,3 +292,39 @@ def test_on_a_phone_a_hands_fans_take_the_full_width_row_under_it(browser, live_
             assert under.bounding_box()["width"] > 250 and under.bounding_box()["height"] < 80
             assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
         context.close()
+
+
+@pytest.mark.browser
+def test_the_sheet_reloads_offline_and_its_hands_go_out_once_the_network_returns(
+    browser, live_server, browser_login, referee, sheet, tournament
+):
+    """Issue 29: a reload while the venue's network was down showed the browser's error page. The service worker
+    keeps the sheet and its files: offline, reload, record two hands, come back: both stored, once each."""
+    tournament.status = "published"
+    tournament.save()
+    context = browser.new_context(**TABLET, service_workers="allow")
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#sheet[data-offline-ready='1']").wait_for(timeout=15000)  # the worker kept the page and files
+
+    context.set_offline(True)
+    page.reload()
+    page.locator("#sheet-state").wait_for()  # the sheet, not the browser's error page
+    banner = page.locator("#offline-banner")
+    assert banner.is_visible() and "copy of the sheet kept on this tablet" in banner.inner_text()
+    assert page.locator(".tile-picker, [data-tile-picker]").count() >= 1  # its scripts and styles came along
+    for _ in range(2):
+        page.locator('input[name="outcome"][value="draw"]').check()
+        page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("2 hands waiting to be sent").wait_for()
+    assert "2 hand(s) not yet sent" in banner.inner_text()
+    assert Hand.objects.filter(sheet=sheet).count() == 0
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", "result")) == [
+        (1, "draw"), (2, "draw")]
+    assert banner.is_hidden()
+    context.close()

@@ -319,3 +319,13 @@ def test_an_unassigned_sheet_reads_as_unassigned_to_the_chief_referee(client_for
     select = html.split('id="sheet-referee"')[1].split("</select>")[0]
     assert "no referee" not in select and f'<option value="{referee.pk}" selected>' in select
     assert "Hand the table over" in html
+
+
+def test_the_sheets_service_worker_is_served_under_the_sheets_path(client):
+    """Issue 29: a service worker controls the paths below its own address: it is served at /t/sheets/sw.js."""
+    response = client.get("/t/sheets/sw.js")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/javascript")
+    assert response["Service-Worker-Allowed"] == "/t/sheets/" and response["Cache-Control"] == "no-cache"
+    body = response.content.decode()
+    assert 'request.method !== "GET"' in body  # hands never go through it: the page's outbox sends them
+    assert client.post("/t/sheets/sw.js").status_code == 405
