@@ -15,7 +15,7 @@ def test_chart_on_a_tablet_and_the_players_seat_on_a_phone(
     page = tablet.new_page()
     browser_login(page, organizer)
     page.goto(f"{live_server.url}/t/{tournament.pk}/")
-    page.get_by_role("link", name="Seating chart").click()
+    page.get_by_role("link", name="Seating chart", exact=True).click()
     page.fill("input[name=seed]", "11")
     page.get_by_role("button", name="Generate").click()
     page.get_by_text("Chart drawn").wait_for()
