@@ -166,7 +166,7 @@ def run(args) -> int:
     from tournaments.sheets.entry import HandEntry
     from tournaments.standings.engine import cache_clear
     from tournaments.standings.services import standings_recompute
-    from tournaments.testing.scenarios import STRAIGHT
+    from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing
 
     start = time.perf_counter()
     tournament, chief, sheets = build(args.players, args.sessions, args.seed)
@@ -216,10 +216,11 @@ def run(args) -> int:
         with mock.patch.object(tasks.standings_recompute_task, "delay"):
             begin = time.perf_counter()
             with transaction.atomic():
+                # The ruling names an objection recorded at the table before the signature (3.9.1.4, issue 27).
+                objection = objection_made_before_signing(sheet, number, "bench: the winner is disputed")
                 sheet_services.hand_correct(
                     actor=chief, sheet=sheet, number=number, expected_version=sheet.version,
-                    reason="bench: winner corrected", basis="objection",
-                    objection_at=sheet.locked_at - dt.timedelta(minutes=1),
+                    reason="bench: winner corrected", basis="objection", reference=str(objection.pk),
                     entry=HandEntry(result="win", winner=winner, discarder=discarder, tiles=STRAIGHT),
                 )
             corrections.append((time.perf_counter() - begin) * 1000)
