@@ -39,6 +39,14 @@ from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.services import hand_correct
 
 
+def _acknowledged_if_direct(*, given_by_id, tournament_id: int, direct: bool, acknowledged_3_13_3: bool) -> None:
+    """3.12.4 offers the direct route; 3.13.3 says what the committee cannot do with the chief referee's
+    sanction there (a penalty, a rank cancellation). The appellant is told before the fee is lodged for it."""
+    if direct and not acknowledged_3_13_3 and chief_referees_ruling(
+            given_by_id=given_by_id, tournament_id=tournament_id, direct=True):
+        raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
+
+
 def _allowed(actor, appeal: Appeal, action: str) -> None:
     """The page offers the same actions (appeals.selectors.appeal_actions): one rule for both."""
     refusal = appeal_action_refusal(user=actor, appeal=appeal, action=action)
@@ -148,11 +156,8 @@ def _file(
             raise ValidationError(
                 {"penalty": _("This penalty has been cancelled: there is nothing to appeal against.")}
             )
-        if direct and not acknowledged_3_13_3 and chief_referees_ruling(
-                given_by_id=penalty.created_by_id, tournament_id=tournament.pk, direct=True):
-            # 3.12.4 offers the direct route; 3.13.3 says what the committee cannot do with the chief
-            # referee's penalty there. The appellant is told before the fee is lodged for it.
-            raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
+        _acknowledged_if_direct(given_by_id=penalty.created_by_id, tournament_id=tournament.pk, direct=direct,
+                                acknowledged_3_13_3=acknowledged_3_13_3)
     elif subject == Appeal.Subject.HAND:
         hand = sheet.hands.filter(number=hand_number).first()
         if hand is None:
@@ -258,9 +263,8 @@ def appeal_file_against_rank_cancellation(
         )
     if not statement.strip():
         raise ValidationError({"statement": _("An appeal is made in writing: write the statement (rule 3.12.3).")})
-    if direct and not acknowledged_3_13_3 and chief_referees_ruling(
-            given_by_id=cancellation.created_by_id, tournament_id=tournament.pk, direct=True):
-        raise ValidationError({"acknowledged_3_13_3": str(ACKNOWLEDGE_3_13_3)}, code="acknowledge_3_13_3")
+    _acknowledged_if_direct(given_by_id=cancellation.created_by_id, tournament_id=tournament.pk, direct=direct,
+                            acknowledged_3_13_3=acknowledged_3_13_3)
     return _appeal_create(
         actor=actor, tournament=tournament, policy=policy, appellant=appellant,
         subject=Appeal.Subject.RANK_CANCELLATION, category=Appeal.Category.RULES, category_sent=Appeal.Category.RULES,

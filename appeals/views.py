@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 
 from appeals import selectors, services
@@ -15,6 +16,12 @@ from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateFo
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
+
+# 3.12.2: said when an appeal is filed from a phone, whatever it is against.
+FILED = gettext_lazy(
+    "Appeal filed. Hand the fee to the organizers: the appeal is decided once they record it as received, and "
+    "it is refunded if the appeal is upheld (rule 3.12.2)."
+)
 
 
 @login_required
@@ -71,10 +78,7 @@ def _appeal_form(request, tournament_id: int, *, on_paper: bool):
                     "Paper appeal entered. Record the signatures on the paper form and, once received, the fee."
                 ))
             else:
-                messages.success(request, _(
-                    "Appeal filed. Hand the fee to the organizers: the appeal is decided once they record it as "
-                    "received, and it is refunded if the appeal is upheld (rule 3.12.2)."
-                ))
+                messages.success(request, FILED)
             return redirect("appeals:detail", appeal.pk)
     context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"],
                "on_paper": on_paper, "acknowledge_3_13_3": selectors.ACKNOWLEDGE_3_13_3}
@@ -98,10 +102,7 @@ def appeal_rank_cancellation_new(request, tournament_id: int, cancellation_id: i
         except ValidationError as error:
             add_service_errors(form, error)
         else:
-            messages.success(request, _(
-                "Appeal filed. Hand the fee to the organizers: the appeal is decided once they record it as "
-                "received, and it is refunded if the appeal is upheld (rule 3.12.2)."
-            ))
+            messages.success(request, FILED)
             return redirect("appeals:detail", appeal.pk)
     policy = selectors.policy_for(tournament)
     context = {"tournament": tournament, "form": form, "policy": policy, "cancellation": cancellation,

@@ -542,12 +542,12 @@ def _check_in_by_pin(
     tournament_id = session.tournament_id
     entry_keys = [f"check-in-failures:{session.pk}:{entry_number}"]
     day_key = public_pin_day_key(tournament_id, entry_number)
-    bump_keys = [public_pin_client_key(client), f"check-in-table:{session.pk}:{table_number}"]
+    client_key, table_key = public_pin_client_key(client), f"check-in-table:{session.pk}:{table_number}"
     if pause_reached(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS) or pause_reached(
             [day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY):
         raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
-    if pause_reached(bump_keys[:1], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS) or pause_reached(
-            bump_keys[1:], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS):
+    if pause_reached([client_key], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS) or pause_reached(
+            [table_key], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS):
         raise ValidationError({"pin": _("Too many wrong PINs from here: wait ten minutes, or ask a referee to "
                                         "check you in.")})
     registration = session.tournament.registrations.filter(entry_number=entry_number).first()
@@ -558,8 +558,8 @@ def _check_in_by_pin(
     if refusal is not None:
         pause_count(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
         pause_count([day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY)
-        pause_count(bump_keys[:1], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS)
-        pause_count(bump_keys[1:], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS)
+        pause_count([client_key], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS)
+        pause_count([table_key], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS)
         return refusal
     session = lock_session(session.pk)
     _check_in_open(session)

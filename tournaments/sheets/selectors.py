@@ -132,11 +132,9 @@ def sheet_detail(*, sheet) -> dict:
         ),
         "next_number": next_number,
         "confirmed_count": len(confirmed),
-        # 3.11.2.1: a seat whose session is forfeited takes no part (the table shows it)
-        "forfeits": [bool(adjustment.forfeit) for adjustment in adjustments],
-        # 3.11.4: the hand of a 停赛 at this table, by seat (0: none), and whether a substitute sits in after it
-        "disqualified_in_hand": [adjustment.disqualified_in_hand for adjustment in adjustments],
-        "stand_in": [adjustment.stand_in for adjustment in adjustments],
+        # by seat: a forfeit (3.11.2.1: takes no part), the hand of a 停赛 and a substitute sitting in (3.11.4),
+        # which the table shows
+        "adjustments": adjustments,
         # 3.9.1.4 如有异议: the objections made at the table, which a ruling after signing names
         "objections": list(sheet.objections.order_by("recorded_at", "pk")),
     }
@@ -223,9 +221,7 @@ def sheet_page(*, user, sheet: ScoreSheet) -> dict:
             "rounds": paper.round_seats_label(seat),
             "result": result,
             "table_points": twelfths_display(result.table_points),
-            "forfeit": detail["forfeits"][seat],
-            "disqualified_in_hand": detail["disqualified_in_hand"][seat],
-            "stand_in": detail["stand_in"][seat],
+            "adjustment": detail["adjustments"][seat],
         })
     rows = hand_rows(detail, language)
     marks = extensions.hand_marks(sheet.pk)  # e.g. the fouls of each hand (penalties)
