@@ -88,7 +88,8 @@ def live_celery_worker(transactional_db, settings):
     }
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--hostname", "pytest@%h"],
+         "--queues", "celery,documents", "--without-gossip", "--without-mingle", "--without-heartbeat",
+         "--hostname", "pytest@%h"],
         cwd=django_settings.BASE_DIR,
         env=env,
         stdout=subprocess.PIPE,

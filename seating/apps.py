@@ -7,6 +7,6 @@ class SeatingConfig(AppConfig):
     verbose_name = _("Seating")
 
     def ready(self):
-        from seating import hooks
+        from seating import hooks, printing  # noqa: F401  (printing declares the seating prints' PDF)
 
         hooks.register()

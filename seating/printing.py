@@ -4,10 +4,13 @@ with a QR code to their phone page. One template per kind serves the HTML page a
 import segno
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from seating import selectors
 from tournaments import documents
-from tournaments.models import Tournament
+from tournaments.access import Capability, can, capabilities_for_page
+from tournaments.errors import NotFound
+from tournaments.models import SeatAssignment, Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.players.selectors import link_url as player_link_url
 from tournaments.sessions.selectors import table_check_in_token
@@ -22,9 +25,13 @@ def qr_svg(url: str) -> str:
     return segno.make(url, error="m").svg_inline(scale=3, border=2)
 
 
-def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
-    """`absolute_url(path)` turns a path into the URL a phone can open (request.build_absolute_uri)."""
+def print_context(*, tournament: Tournament, kind: str, absolute_url, only: list | None = None) -> dict:
+    """`absolute_url(path)` turns a path into the URL a phone can open (request.build_absolute_uri).
+    `only`: one part of the print (the worker's, tournaments.prints): the sessions of the chart, the tables'
+    cards or the players' (entry numbers) schedules it holds."""
     tables = selectors.chart_tables(tournament=tournament)
+    if kind == "chart" and only is not None:
+        tables = {s: session_tables for s, session_tables in tables.items() if s in only}
     context = {"tournament": tournament, "kind": kind, "sessions": sorted(tables)}
     if kind == "chart":
         context["chart"] = [
@@ -33,6 +40,8 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
         ]
     elif kind == "tables":
         numbers = sorted({t for session_tables in tables.values() for t in session_tables})
+        if only is not None:
+            numbers = [t for t in numbers if t in only]
         # 3.5.7.1: the card's QR code opens the table's check-in page (entry number and PIN).
         tokens = {table.number: table_check_in_token(table=table)
                   for table in tournament.tables.filter(number__in=numbers)}
@@ -61,6 +70,8 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
                     )
         players = []
         for registration in selectors.registrations_of(tournament=tournament):
+            if only is not None and registration.entry_number not in only:
+                continue
             url = absolute_url(reverse("seating:player_seats", args=[tournament.pk, registration.entry_number]))
             rows = rows_of.get(registration.pk, [])
             # The card's link to the player's account (tournaments.players): as secret as the PIN.
@@ -77,3 +88,67 @@ def print_context(*, tournament: Tournament, kind: str, absolute_url) -> dict:
 def print_pdf(context: dict) -> bytes:
     """A4 (tournaments.documents)."""
     return documents.html_to_pdf(render_to_string("seating/print.html", {**context, "pdf": True}))
+
+
+# The seating prints as big documents made by the worker (tournaments.prints, issue 30). Options: which print,
+# the site's address (the QR codes' links: the worker has no request), and whether the schedules carry the
+# confirmation PINs (the organizers' print, never the referees'). Parts: a session of the chart, twenty table
+# cards, 48 schedules (a whole number of pages: the schedules never split, seating/print.html).
+PART_SIZE = {"chart": 1, "tables": 20, "players": 48}
+
+
+def print_options(*, user, tournament: Tournament, kind: str, base_url: str) -> dict:
+    """The options of `kind` as `user` may print it (NotFound when they may not)."""
+    if kind not in KINDS or not can(user, tournament, Capability.VIEW_ROSTER):
+        raise NotFound("No such print.")
+    return {"print": kind, "base_url": base_url, "pins": capabilities_for_page(user, tournament).manage}
+
+
+def _authorize(user, tournament, options: dict) -> None:
+    if print_options(user=user, tournament=tournament, kind=options["print"], base_url=options["base_url"]) != options:
+        raise NotFound("No such print.")
+
+
+def _version(tournament, options: dict):
+    """What the prints show: the seats of every session, the players (names, teams, PINs and links), the
+    sessions' times and the tables."""
+    seats = list(SeatAssignment.objects.filter(session__tournament=tournament).order_by("pk").values_list(
+        "session__number", "table__number", "seat", "registration_id"))
+    players = list(tournament.registrations.order_by("pk").values_list(
+        "pk", "entry_number", "player__name", "player__name_local", "player__country", "team__name", "confirm_pin",
+        "player__user_id", "group__name"))
+    sessions = list(tournament.sessions.order_by("number").values_list("number", "scheduled_start", "status"))
+    tables = list(tournament.tables.order_by("number").values_list("number", "pk"))
+    return (tournament.name, tournament.venue, tournament.starts_on, str(tournament.time_zone), seats, players,
+            sessions, tables)
+
+
+def _parts(tournament, options: dict) -> list:
+    kind = options["print"]
+    tables = selectors.chart_seated_numbers(tournament=tournament)
+    if kind == "chart":
+        items = sorted(tables)
+    elif kind == "tables":
+        items = sorted({t for numbers in tables.values() for t in numbers})
+    else:
+        items = list(tournament.registrations.order_by("entry_number").values_list("entry_number", flat=True))
+    return documents.chunked(items, PART_SIZE[kind]) or [None]
+
+
+def _render(tournament, options: dict, only) -> bytes:
+    base = options["base_url"].rstrip("/")
+    context = print_context(tournament=tournament, kind=options["print"], absolute_url=lambda path: base + path,
+                            only=only)
+    context["show_pins"] = options["pins"]
+    return print_pdf(context)
+
+
+def _title(options: dict) -> str:
+    return {"chart": _("Seat-rotation chart"), "tables": _("Table cards"),
+            "players": _("Players' schedules")}[options["print"]]
+
+
+SEATING_PRINT = documents.print_kind_register(documents.PrintKind(
+    name="seating", title=_title, authorize=_authorize, version=_version, parts=_parts, render=_render,
+    filename=lambda tournament, options: f"seating-{options['print']}-{tournament.pk}.pdf",
+))

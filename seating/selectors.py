@@ -96,6 +96,15 @@ def chart_tables(*, tournament: Tournament) -> dict[int, dict[int, list[Registra
     return {s: {t: list(regs) for t, regs in sorted(tables.items())} for s, tables in sorted(chart.items())}
 
 
+def chart_seated_numbers(*, tournament: Tournament) -> dict[int, set[int]]:
+    """{session number: the numbers of its seated tables}, read without the players."""
+    numbers: dict[int, set[int]] = defaultdict(set)
+    for session, table in (SeatAssignment.objects.filter(session__tournament=tournament)
+                           .values_list("session__number", "table__number").distinct()):
+        numbers[session].add(table)
+    return dict(numbers)
+
+
 def chart_overview(*, tournament: Tournament) -> dict:
     """Everything the seating page and the chart API show: sessions, tables, metrics."""
     registrations = registrations_of(tournament=tournament)

@@ -3,7 +3,7 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -13,6 +13,7 @@ from seating.forms import ChartForm, StandingsForm, SwapForm
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_messages
+from tournaments.prints.views import document_response
 from tournaments.sessions import selectors as session_selectors
 
 
@@ -148,10 +149,13 @@ def print_page(request, tournament_id: int, kind: str):
 
 @login_required
 def print_pdf(request, tournament_id: int, kind: str):
-    context = _print_context(request, tournament_id, kind)
-    response = HttpResponse(printing.print_pdf(context), content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="seating-{kind}-{tournament_id}.pdf"'
-    return response
+    """The same prints as a PDF, made by the worker (tournaments.prints): the file if made, else its progress."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
+    )
+    options = printing.print_options(user=request.user, tournament=tournament, kind=kind,
+                                     base_url=request.build_absolute_uri("/"))
+    return document_response(request, tournament=tournament, kind=printing.SEATING_PRINT.name, options=options)
 
 
 def player_seats(request, tournament_id: int, entry: int):

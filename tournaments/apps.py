@@ -13,4 +13,8 @@ class TournamentsConfig(AppConfig):
         from tournaments import tasks  # noqa: F401
         from tournaments.documents import check_cjk_fonts
 
+        # The big documents the worker makes, declared where they are drawn (tournaments.documents.PrintKind).
+        from tournaments.sheets import paper  # noqa: F401
+        from tournaments.standings import results_files  # noqa: F401
+
         checks.register(check_cjk_fonts)  # PDFs need a Chinese and Japanese font (issue 29)

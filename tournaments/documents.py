@@ -8,12 +8,19 @@ installs it when it can (scripts/fonts.sh) and the system check `tournaments.W00
 `renderer_fingerprint()` in its key, so installing a font or another WeasyPrint makes it anew.
 Call it as `documents.html_to_pdf(...)`: the tests render each distinct document once per module
 through this name (tournaments.testing.fixtures, `pdfs_rendered_once_per_module`).
+
+The big documents (a session's score sheets, the seating prints, the results sheet) are rendered by the
+Celery worker, never in a web request (issue 30): the room that knows a document declares it here as a
+`PrintKind` (how to check who may have it, what version of the data it shows, its parts and how to render
+one), and tournaments.prints runs the jobs, shows their progress and serves the files.
 """
 
-
+import dataclasses
 import functools
 import hashlib
 import subprocess
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def html_to_pdf(html: str) -> bytes:
@@ -63,3 +70,59 @@ def check_cjk_fonts(app_configs=None, **kwargs):
              "then restart the server.",
         id="tournaments.W001",
     )]
+
+
+@dataclasses.dataclass(frozen=True)
+class PrintKind:
+    """A big document the worker renders in parts (tournaments.prints), declared by the room that knows it.
+
+    Every callable takes the tournament and the job's `options` (JSON: a session number, a form ...):
+    - `title(options)`: what the progress page calls it;
+    - `authorize(user, tournament, options)`: raises tournaments.errors.NotFound unless the user may have it
+      (asked at the request, the progress page and the download alike);
+    - `version(tournament, options)`: what the document shows, read cheaply (rows of ids and versions,
+      names): its digest keys the file, so a change makes a new one and nothing else does;
+    - `parts(tournament, options)`: each part's payload (JSON: table ids, entry numbers ...), in page order;
+    - `render(tournament, options, payload)`: one part's PDF, in the active language;
+    - `filename(tournament, options)`: the downloaded file's name.
+    """
+
+    name: str
+    title: Callable[[dict], str]
+    authorize: Callable[[Any, Any, dict], None]
+    version: Callable[[Any, dict], Any]
+    parts: Callable[[Any, dict], list]
+    render: Callable[[Any, dict, Any], bytes]
+    filename: Callable[[Any, dict], str]
+
+
+_print_kinds: dict[str, PrintKind] = {}
+
+
+def print_kind_register(kind: PrintKind) -> PrintKind:
+    """Declare a big document (once per process, when its module is imported: the apps' ready())."""
+    if _print_kinds.get(kind.name, kind) != kind:
+        raise ValueError(f"a document kind {kind.name!r} is registered already")
+    _print_kinds[kind.name] = kind
+    return kind
+
+
+def print_kind(name: str) -> PrintKind:
+    try:
+        return _print_kinds[name]
+    except KeyError:
+        raise LookupError(f"no document kind {name!r}: its module is not imported (the app's ready())") from None
+
+
+def print_kinds() -> list[str]:
+    return sorted(_print_kinds)
+
+
+def digest(value: Any) -> str:
+    """A stable digest of plain data (tuples, lists, dicts of str, int, dates): a document's version."""
+    return hashlib.sha256(repr(value).encode()).hexdigest()[:32]
+
+
+def chunked(items: Sequence, size: int) -> list[list]:
+    """`items` in lists of `size` (the last shorter): the parts of a document."""
+    return [list(items[start:start + size]) for start in range(0, len(items), size)]

@@ -30,6 +30,8 @@ STANDINGS_RECOMPUTE = "standings_recompute"
 TOURNAMENT_FINISH_CHECK = "tournament_finish_check"
 DATABASE_BACKUP = "database_backup"
 IMPORT_JOB_RUN = "import_job_run"
+PRINT_JOB_START = "print_job_start"
+PRINT_PART_RENDER = "print_part_render"
 
 _tasks: dict[str, Callable] = {}
 
@@ -71,6 +73,16 @@ def database_backup_later(*, reason: str) -> None:
 def import_job_run_later(*, job_id: int) -> None:
     """Once this transaction commits, have the worker run a roster import."""
     enqueue_on_commit(IMPORT_JOB_RUN, job_id)
+
+
+def print_job_start_later(*, job_id: int) -> None:
+    """Once this transaction commits, have the worker split a big document into parts and queue them."""
+    enqueue_on_commit(PRINT_JOB_START, job_id)
+
+
+def print_part_render_later(*, part_id: int) -> None:
+    """Once this transaction commits, have a worker process render one part of a big document."""
+    enqueue_on_commit(PRINT_PART_RENDER, part_id)
 
 
 def enqueue_on_commit(kind: str, *args, **options) -> None:

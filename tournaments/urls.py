@@ -2,6 +2,7 @@ from django.urls import path
 
 from tournaments.archive import views as archive_views
 from tournaments.core import views as core_views
+from tournaments.prints import views as print_views
 from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
 from tournaments.sheets import views as sheet_views
@@ -35,6 +36,10 @@ urlpatterns = [
     path("<int:tournament_id>/archive/", archive_views.archive_page, name="archive"),
     path("<int:tournament_id>/archive.json", archive_views.archive_download, name="archive_download"),
     path("import-archive/", archive_views.archive_import, name="archive_import"),
+    # big documents made by the worker (tournaments.prints)
+    path("<int:tournament_id>/documents/<int:job_id>/", print_views.print_job, name="print_job"),
+    path("<int:tournament_id>/documents/<int:job_id>/file/", print_views.print_file, name="print_file"),
+    path("<int:tournament_id>/documents/<int:job_id>/again/", print_views.print_job_retry, name="print_job_retry"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),

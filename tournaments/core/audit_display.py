@@ -34,7 +34,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
     """The filter's groups of actions, by the prefix of their codes, in the order of play."""
     return [
         (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
-                                              "import", "group")),
+                                              "import", "group", "document")),
         (_("Tables, sessions and seating"), ("tables", "session", "seating")),
         (_("Score sheets and hands"), ("sheet", "hand")),
         (_("Standings"), ("standings",)),
@@ -452,6 +452,10 @@ def _import_queued(d, event, places):
     return _("Roster file “%(file)s” uploaded (%(kind)s)") % {"file": d["filename"], "kind": _kind(d)}
 
 
+def _document_requested(d, event, places):
+    return _("Document “%(file)s” requested (made by the worker)") % {"file": d["filename"]}
+
+
 def _import_done(d, event, places):
     return ngettext(
         "Roster file imported (%(kind)s): %(n)s row", "Roster file imported (%(kind)s): %(n)s rows", d["rows"]
@@ -661,6 +665,7 @@ _SENTENCES = {
     AuditAction.SESSION_QUALIFICATION_SET: _qualification_set,
     AuditAction.IMPORT_QUEUED: _import_queued,
     AuditAction.IMPORT_DONE: _import_done,
+    AuditAction.DOCUMENT_REQUESTED: _document_requested,
     AuditAction.IMPORT_FAILED: _import_failed,
     AuditAction.TABLES_CREATED: _tables_created,
     AuditAction.SESSION_SEATS_SET: _seats_set,

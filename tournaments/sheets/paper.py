@@ -241,42 +241,140 @@ def paper_sheet_pages(*, user, sheet_id: int) -> dict:
     return {"pages": pages, "filename": f"score-sheet-s{sheet.session.number}-t{sheet.table.number}.pdf"}
 
 
-def paper_session_pages(
-    *, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None, hands: bool = False
-) -> dict:
-    """Session `number`'s sheets, one page per table (or table `table_number` alone): blank, or
-    filled where the table has a recorded sheet. The organizer and the chief referee get every table,
-    a referee the tables they referee this session; anyone else (or a table not in play) 404.
-
-    The tables are those seated in the session; before the seating, every table of the tournament
-    (with empty lines for the players), or one page with no table number if there are none yet.
-    """
+def session_print_scope(
+    *, user, tournament_id: int, number: int, table_number: int | None = None
+) -> tuple[Session, list[Table | None]]:
+    """Session `number` and the tables whose sheets `user` may print, in order: every table for the
+    organizer and the chief referee, a referee's own tables this session; anyone else (or a table not in
+    play) 404. The tables are those seated in the session; before the seating, every table of the
+    tournament, or [None] (one page with no table number) if there are none yet."""
     session = Session.objects.select_related("tournament").filter(tournament_id=tournament_id, number=number).first()
     if session is None:
         raise NotFound("No such session.")
     tournament = session.tournament
-    sheets = {sheet.table_id: sheet for sheet in session.sheets.select_related("table", "referee")}
-    seated = set(session.seats.values_list("table_id", flat=True))
-    tables = list(
-        Table.objects.filter(tournament=tournament, **({"pk__in": seated} if seated else {})).order_by("number")
-    )
-    if table_number is not None:
-        tables = [table for table in tables if table.number == table_number]
-        if not tables:
-            raise NotFound("No such table.")
+    tables = _session_tables(session, table_number)
+    if table_number is not None and not tables:
+        raise NotFound("No such table.")
     granted = capabilities(user, tournament)
     if can_print(user, tournament, granted=granted):
-        tables = tables or [None]
-    else:
-        tables = [table for table in tables if can_print(user, tournament, sheets.get(table.pk), granted=granted)]
-        if not tables:
-            raise NotFound("No such session.")
+        return session, tables or [None]
+    sheets = {sheet.table_id: sheet for sheet in session.sheets.all()}
+    tables = [table for table in tables if can_print(user, tournament, sheets.get(table.pk), granted=granted)]
+    if not tables:
+        raise NotFound("No such session.")
+    return session, tables
+
+
+def _session_tables(session: Session, table_number: int | None) -> list[Table]:
+    seated = set(session.seats.values_list("table_id", flat=True))
+    tables = Table.objects.filter(tournament_id=session.tournament_id, **({"pk__in": seated} if seated else {}))
+    if table_number is not None:
+        tables = tables.filter(number=table_number)
+    return list(tables.order_by("number"))
+
+
+def _session_pages(session: Session, tables: list[Table | None], *, blank: bool, hands: bool) -> list[dict]:
+    sheets = {sheet.table_id: sheet for sheet in session.sheets.select_related("table", "referee")}
     pages = _pages(session=session, tables=tables, sheets=sheets, blank=blank)
     for page in pages:  # a whole session prints the forms alone unless the hands' tiles are asked for
         page["with_hands"] = hands
-    kind = "blank" if blank else "filled"
-    suffix = f"-t{table_number}" if table_number is not None else ""
-    return {"pages": pages, "filename": f"score-sheets-s{number}{suffix}-{kind}.pdf"}
+    return pages
+
+
+def paper_session_pages(
+    *, user, tournament_id: int, number: int, blank: bool, table_number: int | None = None, hands: bool = False
+) -> dict:
+    """Session `number`'s sheets as `session_print_scope` gives them to `user`, one page per table: blank, or
+    filled where the table has a recorded sheet (the pages, and the file's name)."""
+    session, tables = session_print_scope(user=user, tournament_id=tournament_id, number=number,
+                                          table_number=table_number)
+    options = {"session": number, "form": "blank" if blank else "filled", "table": table_number}
+    return {"pages": _session_pages(session, tables, blank=blank, hands=hands),
+            "filename": _session_filename(None, options)}
+
+
+# The session's sheets as a big document made by the worker (tournaments.prints, issue 30): ten tables a
+# part. Options: the session's number, the form ("blank", "filled"), one table's number or None, whether the
+# hands' tiles follow each form, and the tables this user prints (None: every table, for the organizer and
+# the chief referee; a referee's own otherwise).
+SHEETS_PER_PART = 10
+
+
+def session_print_options(*, user, tournament_id: int, number: int, form: str, table_number: int | None,
+                          hands: bool) -> dict:
+    """The options of the session's sheets as `user` may print them (NotFound when they may not)."""
+    if form not in ("blank", "filled"):
+        raise NotFound("No such form.")
+    session, tables = session_print_scope(user=user, tournament_id=tournament_id, number=number,
+                                          table_number=table_number)
+    own = None
+    if not can_print(user, session.tournament):
+        own = [table.number for table in tables]
+    return {"session": number, "form": form, "table": table_number, "hands": hands, "tables": own}
+
+
+def _session_authorize(user, tournament, options: dict) -> None:
+    asked = session_print_options(user=user, tournament_id=tournament.pk, number=options["session"],
+                                  form=options["form"], table_number=options["table"], hands=options["hands"])
+    if asked != options:  # a referee's tables changed since, or another user's document
+        raise NotFound("No such document.")
+
+
+def _session_in_print(tournament, options: dict) -> tuple[Session, list[Table | None]]:
+    session = Session.objects.select_related("tournament").get(tournament=tournament, number=options["session"])
+    if options["tables"] is not None:  # a referee's own tables
+        return session, list(Table.objects.filter(tournament=tournament, number__in=options["tables"])
+                             .order_by("number"))
+    return session, _session_tables(session, options["table"]) or [None]
+
+
+def _session_version(tournament, options: dict):
+    """What the sheets show, read cheaply: the session, its sheets' versions (every hand, remark and
+    correction moves one), signatures, the seats and the players' names, the adjustments (penalties)."""
+    session, tables = _session_in_print(tournament, options)
+    table_ids = [table.pk for table in tables if table is not None]
+    sheets = list(ScoreSheet.objects.filter(session=session, table_id__in=table_ids)
+                  .order_by("table_id").values_list("pk", "table_id", "version", "status", "remarks", "referee_id"))
+    sheet_ids = [row[0] for row in sheets]
+    return (
+        tournament.name, tournament.deductions_count_for_ranking, str(tournament.time_zone),
+        session.pk, session.status, session.started_at, session.scheduled_start, [t and t.number for t in tables],
+        list(SeatAssignment.objects.filter(session=session, table_id__in=table_ids).order_by("table_id", "seat")
+             .values_list("table_id", "seat", "registration__entry_number", "registration__player__name")),
+        sheets if options["form"] == "filled" else [],
+        list(SheetSignature.objects.filter(sheet_id__in=sheet_ids).order_by("pk").values_list("pk", "sheet_version"))
+        if options["form"] == "filled" else [],
+        sorted(sheet_adjustments(sheet_ids).items()) if options["form"] == "filled" else [],
+    )
+
+
+def _session_parts(tournament, options: dict) -> list:
+    _session, tables = _session_in_print(tournament, options)
+    return documents.chunked([table.number if table else None for table in tables], SHEETS_PER_PART)
+
+
+def _session_render(tournament, options: dict, numbers: list) -> bytes:
+    session = Session.objects.select_related("tournament").get(tournament=tournament, number=options["session"])
+    by_number = {table.number: table for table in Table.objects.filter(tournament=tournament, number__in=numbers)}
+    tables = [by_number.get(number) for number in numbers]
+    return paper_pdf(_session_pages(session, tables, blank=options["form"] == "blank", hands=options["hands"]))
+
+
+def _session_filename(tournament, options: dict) -> str:
+    suffix = f"-t{options['table']}" if options["table"] is not None else ""
+    return f"score-sheets-s{options['session']}{suffix}-{options['form']}.pdf"
+
+
+def _session_title(options: dict) -> str:
+    if options["form"] == "blank":
+        return _("Blank score sheets, session %(session)s") % options
+    return _("Score sheets as recorded, session %(session)s") % options
+
+
+SESSION_SHEETS = documents.print_kind_register(documents.PrintKind(
+    name="session-sheets", title=_session_title, authorize=_session_authorize, version=_session_version,
+    parts=_session_parts, render=_session_render, filename=_session_filename,
+))
 
 
 def paper_html(pages: list[dict]) -> str:

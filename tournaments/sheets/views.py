@@ -4,7 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST, require_safe
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import Conflict, NotFound, add_service_errors, add_service_messages
+from tournaments.prints.views import document_response
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -166,15 +167,12 @@ def sheet_pdf(request, sheet_id: int):
 
 @login_required
 def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, table_number: int | None = None):
-    """Appendix 5 for a session: every table (or one table), blank for play on paper or as recorded."""
-    if kind not in ("blank", "filled"):
-        raise Http404("No such form.")
-    return _pdf(
-        paper.paper_session_pages(
-            user=request.user, tournament_id=tournament_id, number=number, blank=kind == "blank",
-            table_number=table_number, hands=request.GET.get("hands") == "1",
-        )
-    )
+    """Appendix 5 for a session: every table (or one table), blank for play on paper or as recorded. Made by
+    the worker (tournaments.prints): the file if made already, else its progress page."""
+    options = paper.session_print_options(user=request.user, tournament_id=tournament_id, number=number, form=kind,
+                                          table_number=table_number, hands=request.GET.get("hands") == "1")
+    tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
+    return document_response(request, tournament=tournament, kind=paper.SESSION_SHEETS.name, options=options)
 
 
 @login_required

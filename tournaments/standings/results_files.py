@@ -4,9 +4,15 @@ import csv
 import io
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scoring.engine.table import twelfths_display, twelfths_number
 from tournaments import documents
+from tournaments.access import Capability, can
+from tournaments.core import selectors as core_selectors
+from tournaments.errors import NotFound
+from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_sheet import ResultsSheet, ranking_notes, results_sheet
 
 # A text cell starting with one of these is run as a formula by spreadsheet programs; the files are
@@ -78,3 +84,32 @@ def results_pdf(data: dict, *, context: dict) -> bytes:
          "notes": ranking_notes(data)},
     )
     return documents.html_to_pdf(html)
+
+
+# The results sheet as a big document made by the worker (tournaments.prints, issue 30): a few hundred players
+# take WeasyPrint seconds. One part (one table over many pages: its header repeats on each). Public once the
+# tournament is, like the CSV and XLSX.
+def _results_authorize(user, tournament, options: dict) -> None:
+    if not can(user, tournament, Capability.VIEW):
+        raise NotFound("No such tournament.")
+
+
+def _results_version(tournament, options: dict):
+    snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
+    return (tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on,
+            core_selectors.results_title(tournament=tournament),
+            (snapshot.pk, snapshot.version, snapshot.computed_at) if snapshot else None)
+
+
+def _results_render(tournament, options: dict, payload) -> bytes:
+    snapshot = standings_selectors.standings_snapshot_latest(tournament=tournament)
+    return results_pdf(standings_selectors.standings_data(snapshot=snapshot), context={
+        "tournament": tournament, "snapshot": snapshot, "language": get_language(),
+        "results_title": core_selectors.results_title(tournament=tournament)})
+
+
+RESULTS_PDF = documents.print_kind_register(documents.PrintKind(
+    name="results", title=lambda options: _("Results sheet"), authorize=_results_authorize,
+    version=_results_version, parts=lambda tournament, options: [None], render=_results_render,
+    filename=lambda tournament, options: f"results-{tournament.pk}.pdf",
+))

@@ -5,11 +5,9 @@ polled standings fragment answers conditional requests: its ETag is the version 
 latest snapshot (the one rendered) and the page language, so an unchanged poll costs one query and a bodiless 304.
 """
 
-import hashlib
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -19,11 +17,12 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import documents
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
+from tournaments.prints.views import document_response
+from tournaments.standings import results_files
 from tournaments.standings import selectors as standings_selectors
-from tournaments.standings.results_files import results_csv, results_pdf, results_xlsx
+from tournaments.standings.results_files import results_csv, results_xlsx
 from tournaments.standings.services import standings_recompute_request
 
 # Seconds between two polls of the standings (the board has its own, in sessions.views).
@@ -103,29 +102,6 @@ def standings_recompute(request, tournament_id: int):
     return redirect("tournaments:standings", tournament.pk)
 
 
-def _results_pdf_cached(tournament, snapshot, data) -> bytes:
-    """A PDF of a few hundred players takes WeasyPrint seconds: make it once per standings version."""
-    language = get_language()
-    title = core_selectors.results_title(tournament=tournament)  # "Results after session N" until finished
-    if snapshot is None:
-        return results_pdf(
-            data, context={"tournament": tournament, "snapshot": None, "language": language, "results_title": title}
-        )
-    what = [tournament.name, tournament.venue, tournament.starts_on, tournament.ends_on, snapshot.computed_at, title]
-    digest = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
-    # The renderer and fonts too: a PDF made before a CJK font was installed must not outlive it (issue 29).
-    key = (f"results-pdf:{tournament.pk}:{snapshot.pk}:{snapshot.version}:{language}:{digest}:"
-           f"{documents.renderer_fingerprint()}")
-    content = cache.get(key)
-    if content is None:
-        content = results_pdf(
-            data,
-            context={"tournament": tournament, "snapshot": snapshot, "language": language, "results_title": title},
-        )
-        cache.set(key, content, timeout=24 * 3600)
-    return content
-
-
 RESULTS_FORMATS = {
     "csv": "text/csv; charset=utf-8",
     "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
@@ -142,8 +118,8 @@ def results_download(request, tournament_id: int, fmt: str):
         content = results_csv(data)
     elif fmt == "xlsx":
         content = results_xlsx(data, title=f"{tournament.name} · {core_selectors.results_title(tournament=tournament)}")
-    else:
-        content = _results_pdf_cached(tournament, snapshot, data)
+    else:  # made by the worker (tournaments.prints): the file if made already, else its progress page
+        return document_response(request, tournament=tournament, kind=results_files.RESULTS_PDF.name, options={})
     response = HttpResponse(content, content_type=RESULTS_FORMATS[fmt])
     response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.{fmt}"'
     return response

@@ -9,6 +9,7 @@ from django.urls import reverse
 from seating import services
 from tournaments.models import AuditEvent, SeatAssignment
 from tournaments.sessions import services as session_services
+from tournaments.testing.documents import document_get
 from tournaments.testing.scenarios import publish
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider", None]
@@ -144,12 +145,12 @@ def test_pdf_with_a_chinese_name(client_for, organizer, charted, registrations):
     player.save()
     client = client_for(organizer)
     for kind in ("chart", "tables", "players"):
-        response = client.get(reverse("seating:pdf", args=[charted.pk, kind]))
+        response = document_get(client, reverse("seating:pdf", args=[charted.pk, kind]))
         assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-        assert response.content.startswith(b"%PDF")
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+        assert response.getvalue().startswith(b"%PDF")
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.getvalue())).pages)
     assert "张伟" in text
-    cards = client.get(reverse("seating:pdf", args=[charted.pk, "tables"])).content
+    cards = document_get(client, reverse("seating:pdf", args=[charted.pk, "tables"])).getvalue()
     assert "张伟" in "".join(p.extract_text() for p in PdfReader(io.BytesIO(cards)).pages)
 
 
@@ -255,7 +256,7 @@ def test_schedule_cards_never_split_across_pages(client_for, organizer, charted,
     from tournaments.core import services as core_services
 
     core_services.confirm_pins_issue(actor=organizer, tournament=charted)
-    pdf = client_for(organizer).get(reverse("seating:pdf", args=[charted.pk, "players"])).content
+    pdf = document_get(client_for(organizer), reverse("seating:pdf", args=[charted.pk, "players"])).getvalue()
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
     assert len(pages) > 1
     for text in pages:  # every card begins and ends on its page: as many headings as account links

@@ -122,6 +122,10 @@ REALISTIC = {
         {"kind": "players", "filename": "players.csv", "bytes": 2048}, ("tournaments.importjob", "2"),
         "Roster file “players.csv” uploaded (Players)",
     ),
+    AuditAction.DOCUMENT_REQUESTED: (
+        {"kind": "session-sheets", "filename": "score-sheets-s3-filled.pdf"}, ("tournaments.printjob", "7"),
+        "Document “score-sheets-s3-filled.pdf” requested (made by the worker)",
+    ),
     AuditAction.IMPORT_DONE: (
         {"kind": "players", "rows": 48, "problems": 0}, ("tournaments.importjob", "2"),
         "Roster file imported (Players): 48 rows",

@@ -20,6 +20,7 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import paper
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
+from tournaments.testing.documents import document_get
 from tournaments.testing.fixtures import make_user
 from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all, win
 
@@ -36,7 +37,7 @@ def record(sheet, actor, hands=HANDS):
 def pdf_pages(response) -> list[str]:
     assert response.status_code == 200, response.status_code
     assert response["Content-Type"] == "application/pdf"
-    return [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
+    return [page.extract_text() for page in PdfReader(io.BytesIO(response.getvalue())).pages]
 
 
 def flat(text: str) -> str:
@@ -225,7 +226,7 @@ def test_appendix_5_changed_after_signing_is_said_on_the_sheet(client_for, chief
 def test_appendix_5_blank_sheets_of_a_seated_session_one_page_per_table_with_its_players(
     client_for, organizer, tournament, seated_session
 ):
-    pages = pdf_pages(client_for(organizer).get(f"/t/{tournament.pk}/sessions/1/score-sheets-blank.pdf"))
+    pages = pdf_pages(document_get(client_for(organizer), f"/t/{tournament.pk}/sessions/1/score-sheets-blank.pdf"))
     assert len(pages) == 3
     for table, text in enumerate(pages, start=1):
         first = 4 * (table - 1) + 1
@@ -246,7 +247,7 @@ def test_appendix_5_blank_sheets_before_the_seating_have_empty_lines_for_the_pla
     session_services.tables_sync(actor=chief_referee, tournament=tournament)
     tables = tournament.tables.count()
     assert tables == 3
-    pages = pdf_pages(client_for(chief_referee).get(f"/t/{tournament.pk}/sessions/2/score-sheets-blank.pdf"))
+    pages = pdf_pages(document_get(client_for(chief_referee), f"/t/{tournament.pk}/sessions/2/score-sheets-blank.pdf"))
     assert len(pages) == tables
     for table, text in enumerate(pages, start=1):
         assert f"Session 2 Table {table} Date" in text
@@ -259,13 +260,14 @@ def test_appendix_5_blank_sheets_before_the_seating_have_empty_lines_for_the_pla
 @pytest.mark.django_db
 def test_appendix_5_one_table_alone_blank_and_unknown_tables_404(client_for, organizer, tournament, running_session):
     base = f"/t/{tournament.pk}/sessions/1"
-    [text] = pdf_pages(client_for(organizer).get(f"{base}/tables/2/score-sheet-blank.pdf"))
+    [text] = pdf_pages(document_get(client_for(organizer), f"{base}/tables/2/score-sheet-blank.pdf"))
     assert "Table 2" in text and "name Player 5 Player 6 Player 7 Player 8" in text
-    assert client_for(organizer).get(f"{base}/tables/9/score-sheet-blank.pdf").status_code == 404
-    assert client_for(organizer).get(f"{base}/tables/2/score-sheet-other.pdf").status_code == 404
-    assert client_for(organizer).get(f"/t/{tournament.pk}/sessions/9/score-sheets-blank.pdf").status_code == 404
+    assert document_get(client_for(organizer), f"{base}/tables/9/score-sheet-blank.pdf").status_code == 404
+    assert document_get(client_for(organizer), f"{base}/tables/2/score-sheet-other.pdf").status_code == 404
+    missing = f"/t/{tournament.pk}/sessions/9/score-sheets-blank.pdf"
+    assert document_get(client_for(organizer), missing).status_code == 404
     # As recorded: every table of the running session, empty so far.
-    assert len(pdf_pages(client_for(organizer).get(f"{base}/score-sheets-filled.pdf"))) == 3
+    assert len(pdf_pages(document_get(client_for(organizer), f"{base}/score-sheets-filled.pdf"))) == 3
 
 
 # --- who may print -------------------------------------------------------------------------------------
@@ -287,17 +289,17 @@ def test_appendix_5_only_the_tournaments_staff_print_sheets_outsiders_get_404(
     }
     for user in (organizer, chief_referee, referee):
         for url in urls.values():
-            assert client_for(user).get(url).status_code == 200, (user, url)
+            assert document_get(client_for(user), url).status_code == 200, (user, url)
     # The referee of table 2 prints table 2 only.
     assert client_for(other).get(f"/t/sheets/{table_2.pk}/sheet.pdf").status_code == 200
-    assert client_for(other).get(urls["table 1"]).status_code == 404
-    assert client_for(other).get(urls["table 1 blank"]).status_code == 404
-    assert len(pdf_pages(client_for(other).get(urls["session"]))) == 1
+    assert document_get(client_for(other), urls["table 1"]).status_code == 404
+    assert document_get(client_for(other), urls["table 1 blank"]).status_code == 404
+    assert len(pdf_pages(document_get(client_for(other), urls["session"]))) == 1
     for name in ("arbitrator", "team_leader", "player_user", "pin_member", "outsider"):
         for url in urls.values():
-            assert client_for(everyone[name]).get(url).status_code == 404, (name, url)
+            assert document_get(client_for(everyone[name]), url).status_code == 404, (name, url)
     client_for(organizer).logout()
-    assert client_for(everyone["outsider"]).get(urls["table 1"]).status_code == 404
+    assert document_get(client_for(everyone["outsider"]), urls["table 1"]).status_code == 404
 
 
 @pytest.mark.django_db
@@ -485,9 +487,9 @@ def test_appendix_5_the_hands_page_draws_each_win_as_tile_faces(client_for, orga
     assert html.count("<svg") == 14 * 3 and "Declared fans; tiles not recorded." not in html
     # A session's print leaves the hands page out unless asked for.
     base = f"/t/{tournament.pk}/sessions/1/score-sheets-filled.pdf"
-    forms = pdf_pages(client_for(organizer).get(base))
+    forms = pdf_pages(document_get(client_for(organizer), base))
     assert len(forms) == 3  # three tables, one form each
-    asked = pdf_pages(client_for(organizer).get(base + "?hands=1"))
+    asked = pdf_pages(document_get(client_for(organizer), base + "?hands=1"))
     assert len(asked) == 4 and "Hands recorded" in asked[1]  # table 1's hands follow its form
 
 

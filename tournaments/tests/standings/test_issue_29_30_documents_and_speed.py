@@ -5,6 +5,7 @@ Issue 30: the standings are built with the cyclic garbage collector paused."""
 import pytest
 
 from tournaments import documents
+from tournaments.testing.documents import document_get
 
 
 def test_the_system_check_warns_when_no_cjk_font_is_installed(monkeypatch):
@@ -33,17 +34,18 @@ def test_the_fingerprint_follows_the_fonts(monkeypatch):
 
 @pytest.mark.django_db
 def test_a_cached_results_pdf_is_made_anew_once_a_font_is_installed(client, played, published, monkeypatch):
-    from tournaments.standings import views
+    from tournaments.standings import results_files
 
     made = []
-    real = views.results_pdf
-    monkeypatch.setattr(views, "results_pdf", lambda data, context: made.append(1) or real(data, context=context))
+    real = results_files.results_pdf
+    monkeypatch.setattr(results_files, "results_pdf",
+                        lambda data, context: made.append(1) or real(data, context=context))
     monkeypatch.setattr(documents, "renderer_fingerprint", lambda: "no-cjk-font")
     url = f"/t/{played.pk}/results.pdf"
-    assert client.get(url).status_code == 200 and client.get(url).status_code == 200
+    assert document_get(client, url).status_code == 200 and document_get(client, url).status_code == 200
     assert len(made) == 1  # cached
     monkeypatch.setattr(documents, "renderer_fingerprint", lambda: "wqy-installed")
-    assert client.get(url).status_code == 200
+    assert document_get(client, url).status_code == 200
     assert len(made) == 2  # the font changed: made anew
 
 

@@ -10,6 +10,7 @@ from scoring.engine.table import twelfths_number
 from tournaments.models import Tournament
 from tournaments.standings.results_sheet import results_sheet
 from tournaments.standings.services import standings_recompute
+from tournaments.testing.documents import document_get
 from tournaments.testing.scenarios import CHICKEN, STRAIGHT, play, publish, seat, win
 
 DATA = {
@@ -113,10 +114,10 @@ def test_xlsx_download_has_numbers(client, finished):
 def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
     from pypdf import PdfReader
 
-    response = client.get(reverse("tournaments:results_pdf", args=[finished.pk]))
+    response = document_get(client, reverse("tournaments:results_pdf", args=[finished.pk]))
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert response.content.startswith(b"%PDF")
-    reader = PdfReader(io.BytesIO(response.content))
+    assert response.getvalue().startswith(b"%PDF")
+    reader = PdfReader(io.BytesIO(response.getvalue()))
     text = "".join(page.extract_text() for page in reader.pages)
     assert "王伟" in text and "山田太郎" in text
     fonts = {
@@ -130,15 +131,16 @@ def test_pdf_download_renders_chinese_and_japanese_names(client, finished):
 
 @pytest.mark.django_db
 def test_pdf_is_made_once_per_standings_version(client, finished, monkeypatch):
-    first = client.get(reverse("tournaments:results_pdf", args=[finished.pk]))
+    url = reverse("tournaments:results_pdf", args=[finished.pk])
+    first = document_get(client, url).getvalue()
 
     def fail(*args, **kwargs):
         raise AssertionError("rendered again")
 
-    monkeypatch.setattr("tournaments.standings.views.results_pdf", fail)
-    assert client.get(reverse("tournaments:results_pdf", args=[finished.pk])).content == first.content
+    monkeypatch.setattr("tournaments.standings.results_files.results_pdf", fail)
+    assert document_get(client, url).getvalue() == first
     standings_recompute(tournament_id=finished.pk)  # nothing changed: same version, same file
-    assert client.get(reverse("tournaments:results_pdf", args=[finished.pk])).content == first.content
+    assert document_get(client, url).getvalue() == first
 
 
 def test_names_that_look_like_formulas_stay_text():
@@ -243,10 +245,10 @@ def test_appendix_7_xlsx_has_the_three_totals_blocks(client, finished_with_group
 def test_appendix_7_pdf_prints_the_three_blocks_in_chinese(client, finished_with_groups):
     from pypdf import PdfReader
 
-    response = client.get(
-        reverse("tournaments:results_pdf", args=[finished_with_groups.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    response = document_get(
+        client, reverse("tournaments:results_pdf", args=[finished_with_groups.pk]), HTTP_ACCEPT_LANGUAGE="zh-hans"
     )
-    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.getvalue())).pages)
     for words in ("个人总成绩", "团体总成绩", "队伍总成绩", "关东团体", "Kansai", "标准分", "比赛分", "名次"):
         assert words in text, words
     assert "3.10.1" in text  # how the order was made

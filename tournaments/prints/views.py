@@ -1,0 +1,71 @@
+"""Big documents' pages: ask for one (from the rooms' links), watch it being made, open the file.
+
+`document_response` is what a room's PDF link answers: the file when this version is made already (one
+request, as before), else a redirect to the progress page, which polls (htmx) and sends the browser to the
+file once it is ready. No PDF is rendered here: the worker makes it (tournaments.prints.services).
+"""
+
+from django.contrib import messages
+from django.core.files.storage import default_storage
+from django.http import FileResponse, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournaments import documents
+from tournaments.errors import NotFound
+from tournaments.models import PrintJob, Tournament
+from tournaments.prints import selectors, services
+
+
+def document_response(request, *, tournament: Tournament, kind: str, options: dict) -> HttpResponse:
+    """The document's file if made at its current version, else a redirect to its progress page (404 for a
+    user who may not have it: `PrintKind.authorize`)."""
+    documents.print_kind(kind).authorize(request.user, tournament, options)
+    job = services.print_job_request(actor=request.user, tournament=tournament, kind=kind, options=options,
+                                     language=get_language() or "en")
+    if job.status == PrintJob.Status.READY:
+        return _file_response(job)
+    return redirect("tournaments:print_job", tournament.pk, job.pk)
+
+
+def print_job(request, tournament_id: int, job_id: int):
+    """The progress page (and its fragment, polled every two seconds until the file is ready)."""
+    job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
+    file_url = reverse("tournaments:print_file", args=[tournament_id, job.pk])
+    context = {"job": job, "tournament": job.tournament, "file_url": file_url,
+               "title": documents.print_kind(job.kind).title(job.options)}
+    if request.htmx:
+        response = render(request, "tournaments/prints/_progress.html", context)
+        if job.status == PrintJob.Status.READY:
+            response["HX-Redirect"] = file_url  # the browser opens the PDF as soon as it is made
+        return response
+    return render(request, "tournaments/prints/progress.html", context)
+
+
+def print_file(request, tournament_id: int, job_id: int):
+    job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
+    if job.status != PrintJob.Status.READY:
+        return redirect("tournaments:print_job", tournament_id, job.pk)
+    return _file_response(job)
+
+
+@require_POST
+def print_job_retry(request, tournament_id: int, job_id: int):
+    job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
+    services.print_job_retry(job=job)
+    messages.success(request, _("The document is being made again."))
+    return redirect("tournaments:print_job", tournament_id, job.pk)
+
+
+def _file_response(job: PrintJob) -> FileResponse:
+    try:
+        handle = default_storage.open(job.file.name, "rb")
+    except FileNotFoundError:  # the storage lost it (a volume not shared between hosts): say so, plainly
+        raise NotFound("The document's file is missing from the storage.") from None
+    response = FileResponse(handle, content_type="application/pdf", filename=job.filename)
+    response["Content-Disposition"] = f'inline; filename="{job.filename}"'
+    response["Cache-Control"] = "private, no-cache"
+    return response
