@@ -66,9 +66,11 @@ def live_celery_worker(transactional_db, settings):
     Tasks sent while this fixture is active go through Redis (eager mode is switched off), and the
     worker sees what the test committed: use it with transactional tests.
     """
+    import shutil
     import signal
     import subprocess
     import sys
+    import tempfile
     import time
     import urllib.parse
 
@@ -86,6 +88,12 @@ def live_celery_worker(transactional_db, settings):
         "DJANGO_SETTINGS_MODULE": "config.settings.test",
         "DATABASE_URL": urllib.parse.urlunsplit(database),
     }
+    # Files the worker makes (big documents) are read by this process: one folder both use, as hosts share
+    # a volume or an object store in production (config/settings/test.py, DJANGO_TEST_MEDIA_ROOT).
+    media = tempfile.mkdtemp(prefix="mcr-test-media.")
+    env["DJANGO_TEST_MEDIA_ROOT"] = media
+    settings.STORAGES = {**settings.STORAGES, "default": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage", "OPTIONS": {"location": media}}}
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--loglevel", "INFO",
          "--queues", "celery,documents", "--without-gossip", "--without-mingle", "--without-heartbeat",
@@ -112,6 +120,7 @@ def live_celery_worker(transactional_db, settings):
             worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
             worker.kill()
+        shutil.rmtree(media, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")

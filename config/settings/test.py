@@ -18,6 +18,9 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.InMemoryStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
 }
+if env("DJANGO_TEST_MEDIA_ROOT", default=""):  # a live worker's files, read by the test (conftest.py)
+    STORAGES["default"] = {"BACKEND": "django.core.files.storage.FileSystemStorage",
+                           "OPTIONS": {"location": env("DJANGO_TEST_MEDIA_ROOT")}}
 # Static files come from the app folders (finders); no collectstatic in tests.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True

@@ -12,14 +12,15 @@ def load():
 
 
 def test_services_present():
-    assert set(load()["services"]) == {"db", "redis", "web", "worker", "beat", "nginx", "backup"}
+    assert set(load()["services"]) == {"db", "redis", "web", "worker", "documents", "beat", "nginx",
+                                              "backup"}
 
 
 def test_every_long_running_service_has_a_health_check_or_depends_on_healthy_ones():
     services = load()["services"]
-    for name in ("db", "redis", "web", "worker", "nginx"):
+    for name in ("db", "redis", "web", "worker", "documents", "nginx"):
         assert "test" in services[name]["healthcheck"], name
-    for name in ("web", "worker", "beat"):
+    for name in ("web", "worker", "documents", "beat"):
         depends = services[name]["depends_on"]
         assert depends == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"}}
 
@@ -82,3 +83,20 @@ def test_beat_runs_the_standings_sweep_and_backups_are_scheduled():
     assert "pg_dump --format=custom" in backup["command"][-1] and "sleep" in backup["command"][-1]
     assert "backups:/backups" in backup["volumes"] and "backups:/backups" in services["worker"]["volumes"]
     assert backup["environment"]["PGHOST"] == "db"
+
+
+def test_big_documents_have_their_own_worker_at_a_lower_priority_sharing_the_files():
+    """Issue 30: a session's score sheets rendered in the web workers starved the tablets."""
+    services = load()["services"]
+    documents = services["documents"]["command"]
+    assert documents[:3] == ["nice", "-n", "10"] and documents[3:7] == ["celery", "-A", "config", "worker"]
+    assert documents[documents.index("--queues") + 1] == "documents"
+    worker = services["worker"]["command"]
+    assert worker[worker.index("--queues") + 1] == "celery"
+    for name in ("web", "worker", "documents"):
+        assert "media:/srv/media" in services[name]["volumes"], name
+        assert services[name]["environment"]["DJANGO_MEDIA_ROOT"] == "/srv/media"
+    from django.conf import settings
+
+    routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
+    assert routed == {"documents"}

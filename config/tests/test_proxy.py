@@ -175,11 +175,12 @@ def test_fifty_slow_clients_do_not_stop_a_hand_behind_the_shipped_proxy(stack, s
               f"{crowded * 1000:.0f} ms with 50 slow clients connected")
 
 
-def test_two_documents_are_made_at_a_time_a_third_gets_the_busy_page_and_hands_go_on(stack, sheet, referee_cookies):
-    # Two uploads that never finish hold the two document slots as long renders would
-    # (limit_conn counts a request from its headers on, body included).
+def test_eight_documents_are_made_at_a_time_a_ninth_gets_the_busy_page_and_hands_go_on(stack, sheet,
+                                                                                      referee_cookies):
+    # Uploads that never finish hold the eight document slots as long renders would (limit_conn counts a
+    # request from its headers on, body included). The big documents are the worker's (issue 30).
     holders = []
-    for _ in range(2):
+    for _ in range(8):
         sock = socket.create_connection((proxy.HOST, stack.nginx_port), timeout=5)
         sock.sendall(b"POST /t/1/results.pdf HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1000\r\n\r\nx")
         holders.append(sock)

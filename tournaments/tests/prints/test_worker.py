@@ -1,0 +1,35 @@
+"""A big document made by a real Celery worker on the real Redis, downloaded through the web (issue 30)."""
+
+import io
+import time
+
+import pytest
+from pypdf import PdfReader
+
+from tournaments.models import PrintJob
+
+# The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
+pytestmark = pytest.mark.xdist_group("broker")
+
+
+@pytest.mark.worker
+def test_the_worker_makes_the_session_pack_and_the_web_serves_it(live_celery_worker, client_for, organizer,
+                                                                tournament, running_session):
+    client = client_for(organizer)
+    url = f"/t/{tournament.pk}/sessions/1/score-sheets-blank.pdf"
+    response = client.get(url)  # committed (transactional test): the on-commit hook sent the job to Redis
+    assert response.status_code == 302
+    deadline = time.monotonic() + 90
+    while not PrintJob.objects.get().finished:
+        assert time.monotonic() < deadline, "the worker did not make the document in 90 s"
+        assert live_celery_worker.poll() is None, "the worker died"
+        time.sleep(0.3)
+    job = PrintJob.objects.get()
+    assert job.status == "ready", job.error
+    assert job.cpu_ms > 0  # measured in the worker's process
+    fragment = client.get(response.url, HTTP_HX_REQUEST="true")
+    download = client.get(fragment["HX-Redirect"])
+    pages = PdfReader(io.BytesIO(b"".join(download.streaming_content))).pages
+    assert len(pages) == running_session.sheets.count()
+    again = client.get(url)  # the same version: the file at once, not a new job
+    assert again.status_code == 200 and PrintJob.objects.count() == 1
