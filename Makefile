@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-crowd bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-crowd bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -64,6 +64,11 @@ bench-standings: $(VENV)/.dev
 bench-standings-large: $(VENV)/.dev
 	scripts/system-packages.sh
 	for n in 500 1000 2000; do $(BIN)/python bench/standings.py --players $$n --sessions 10 --repeat 3 | grep -E "built|peak|full recompute [0-9]"; done
+
+# A session's 150 score sheets made by a real Celery worker in parts, against one WeasyPrint call (issue 30).
+bench-documents: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/documents.py
 
 # The hall display polling for a simulated hour in Chromium: memory, DOM, listeners, requests per minute.
 bench-hall: $(VENV)/.dev

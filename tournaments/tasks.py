@@ -92,7 +92,7 @@ def database_backup_task(reason: str) -> str:
 
 
 # Big documents (tournaments.prints) go to the "documents" queue (settings CELERY_TASK_ROUTES): a worker of its
-# own, at a lower CPU priority, so that printing never slows the tablets (docker-compose.yml, `documents`).
+# own, at the idle CPU priority, so that printing never slows the tablets (docker-compose.yml, `documents`).
 @shared_task(**_reliable, soft_time_limit=50, time_limit=60)
 def print_job_start_task(job_id: int) -> None:
     from tournaments.prints.services import print_job_start

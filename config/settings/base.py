@@ -244,8 +244,8 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "socket_timeout": 5,
 }
-# Big documents (tournaments.prints) on a queue of their own: the compose service `documents` consumes it at a
-# lower CPU priority, so printing a session's 150 score sheets never slows the tablets (issue 30).
+# Big documents (tournaments.prints) on a queue of their own: the compose service `documents` consumes it at the
+# idle CPU priority, so printing a session's 150 score sheets never slows the tablets (issue 30).
 CELERY_TASK_ROUTES = {
     "tournaments.tasks.print_job_start_task": {"queue": "documents"},
     "tournaments.tasks.print_part_render_task": {"queue": "documents"},

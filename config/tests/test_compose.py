@@ -89,7 +89,7 @@ def test_big_documents_have_their_own_worker_at_a_lower_priority_sharing_the_fil
     """Issue 30: a session's score sheets rendered in the web workers starved the tablets."""
     services = load()["services"]
     documents = services["documents"]["command"]
-    assert documents[:3] == ["nice", "-n", "10"] and documents[3:7] == ["celery", "-A", "config", "worker"]
+    assert documents[:3] == ["chrt", "--idle", "0"] and documents[3:7] == ["celery", "-A", "config", "worker"]
     assert documents[documents.index("--queues") + 1] == "documents"
     worker = services["worker"]["command"]
     assert worker[worker.index("--queues") + 1] == "celery"
