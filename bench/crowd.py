@@ -10,12 +10,14 @@ shipped deploy/gunicorn.conf.py and nginx with the shipped deploy/nginx/mcr.conf
   B. the crowd arrives: --phones phones poll GET /api/tournaments/<id>/standings/ every 15 s with
      If-None-Match (ETag: mostly 304), the organizer's board refreshes every 10 s, and the
      standings are recomputed every 30 s (as the worker would after signatures, so the phones'
-     ETags go stale and they fetch the new standings), and --slow organizers (5) print session 1's
-     filled score sheets one after another, each a new version as hands go on, made by a documents worker
-     (SCHED_IDLE, two processes, as docker-compose.yml runs it); after one poll round (15 s) the tablets
-     record --hands more, and the crowd goes on until --crowd seconds are over.
+     ETags go stale and they fetch the new standings); after one poll round (15 s) the tablets
+     record --hands more;
+  C. the same crowd, and --slow organizers (5) print session 1's filled score sheets one after another,
+     each a new version as hands go on, made by a documents worker (SCHED_IDLE, two processes, as
+     docker-compose.yml runs it; issue 30); the tablets record --hands more, and the crowd goes on until
+     --crowd seconds are over. --slow 0 leaves C out.
 
-Reported: p50/p95 of hand submission in A and in B (target: B's p95 within 1.5x of A's), errors,
+Reported: p50/p95 of hand submission in A, B and C (target: B's and C's p95 within 1.5x of A's), errors,
 hands lost (answered 201 but not in the database, by client key) and hands stored whose answer the
 tablet did not get in time, standings polls served per second and their
 answers (200/304/other), board refreshes. Bounded: --crowd seconds of crowd, 30 s per request,
@@ -180,6 +182,8 @@ def main() -> int:
     parser.add_argument("--slow", type=int, default=5,
                         help="organizers printing session 1's filled score sheets (150 tables, one PDF, made by "
                              "a documents worker) back to back during the crowd (issue 30); 0: none")
+    parser.add_argument("--document-processes", type=int, default=2,
+                        help="the documents worker's processes (docker-compose.yml: 2)")
     parser.add_argument("--deadline", type=float, default=900)
     args = parser.parse_args()
     with throwaway_services():
@@ -217,7 +221,8 @@ def run(args) -> int:
     if args.slow:  # the compose service `documents`: its own queue, idle CPU priority, two processes (issue 30)
         documents = subprocess.Popen(
             ["chrt", "--idle", "0", sys.executable, "-m", "celery", "-A", "config", "worker", "--queues", "documents",
-             "--concurrency", "2", "--loglevel", "WARNING", "--without-gossip", "--without-mingle",
+             "--concurrency", str(args.document_processes), "--loglevel", "WARNING", "--without-gossip",
+             "--without-mingle",
              "--hostname", "bench-documents@%h"],
             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))), stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings",
@@ -246,7 +251,8 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
             thread.start()
         for thread in login:
             thread.join(120)
-        half = min(args.hands, 8)
+        # Three phases of --hands hands each (16 a sheet at most): A quiet, B the crowd, C the crowd and printing.
+        half = min(args.hands, 5 if args.slow else 8)
         quiet_seconds = record(tablets, range(1, half + 1), args.think, "quiet")
 
         def board():
@@ -297,10 +303,14 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
         crowd.start()
         boards.start()
         recomputes.start()
-        for background in downloads:
-            background.start()
         time.sleep(POLL_SECONDS)  # every phone has polled once
         crowd_seconds = record(tablets, range(half + 1, 2 * half + 1), args.think, "crowd")
+        printing_seconds = 0.0
+        if downloads:  # C: the same crowd, and the organizers print; the first prints are being made
+            for background in downloads:
+                background.start()
+            time.sleep(5)
+            printing_seconds = record(tablets, range(2 * half + 1, 3 * half + 1), args.think, "printing")
         time.sleep(max(0.0, args.crowd - (time.monotonic() - crowd_started)))
         for background in (boards, recomputes, *downloads):
             background.stop.set()
@@ -312,23 +322,27 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
     answered = {key for t in tablets for key in t.answered}
     sent = [key for t in tablets for key in t.sent]
     stored = {str(key) for key in Hand.objects.filter(client_key__in=sent).values_list("client_key", flat=True)}
-    report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_seconds, answered, stored, gunicorn_settings)
+    report(args, tablets, crowd, boards, recomputes, (quiet_seconds, crowd_seconds, printing_seconds), answered,
+           stored, gunicorn_settings)
     report_downloads(downloads, AuditEvent.objects.filter(action="document.requested").count())
     errors = [e for t in tablets for e in t.errors]
     bad_polls = sum(n for status, n in crowd.statuses.items() if status not in ("200", "304"))
     return 1 if errors or bad_polls or answered - stored else 0
 
 
-def report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_seconds, answered, stored, gunicorn_settings):
+def report(args, tablets, crowd, boards, recomputes, seconds, answered, stored, gunicorn_settings):
+    quiet_seconds, crowd_seconds, printing_seconds = seconds
     quiet = [t for tablet in tablets for t in tablet.timings["quiet"]]
     crowded = [t for tablet in tablets for t in tablet.timings["crowd"]]
+    printing = [t for tablet in tablets for t in tablet.timings.get("printing", [])]
     errors = [e for t in tablets for e in t.errors]
     print(f"\n## bench-crowd: {args.tablets} tablets ({4 * args.tablets} players), {args.phones} phones, "
           f"behind nginx (deploy/nginx/mcr.conf), gunicorn {gunicorn_settings}\n")
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; think time {args.think} s between hands\n")
     print("| hand submission                 |     n | p50 ms | p95 ms | max ms | seconds |")
     print("|---------------------------------|------:|-------:|-------:|-------:|--------:|")
-    phases = (("A. no crowd", quiet, quiet_seconds), ("B. with the crowd", crowded, crowd_seconds))
+    phases = (("A. no crowd", quiet, quiet_seconds), ("B. with the crowd", crowded, crowd_seconds),
+              ("C. the crowd and printing", printing, printing_seconds))
     for name, samples, seconds in phases:
         if samples:
             print(f"| {name:<31} | {len(samples):5d} | {percentile(samples, 50):6.1f} | "
@@ -337,6 +351,11 @@ def report(args, tablets, crowd, boards, recomputes, quiet_seconds, crowd_second
         p50, p95 = (percentile(crowded, p) / percentile(quiet, p) for p in (50, 95))
         print(f"\nratio with crowd / without: p50 {p50:.2f}x, p95 {p95:.2f}x "
               f"(target p95 within 1.5x: {'met' if p95 <= 1.5 else 'MISSED'})")
+    if quiet and printing:
+        p50, p95 = (percentile(printing, p) / percentile(quiet, p) for p in (50, 95))
+        print(f"ratio with crowd and printing / without: p50 {p50:.2f}x, p95 {p95:.2f}x "
+              f"(target p95 within 1.5x: {'met' if p95 <= 1.5 else 'MISSED'}); "
+              f"printing / the crowd alone: p95 {percentile(printing, 95) / percentile(crowded, 95):.2f}x")
     polls = sum(crowd.statuses.values())
     print(f"standings polls: {polls} in {crowd.seconds:.0f} s = {polls / crowd.seconds:.0f}/s served; answers "
           + ", ".join(f"{status}: {n}" for status, n in sorted(crowd.statuses.items())))

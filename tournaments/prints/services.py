@@ -8,7 +8,7 @@ slot + version), a part is counted once (`done` flips once), the merge is claime
 import datetime as dt
 import io
 import logging
-import resource
+import time
 
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
@@ -88,6 +88,7 @@ def print_job_start(*, job_id: int) -> None:
         return
     spec = documents.print_kind(job.kind)
     with transaction.atomic():
+        PrintJob.objects.select_for_update().filter(pk=job.pk).first()  # two starts at once: one splits it
         if not job.parts.exists():
             try:
                 payloads = spec.parts(job.tournament, job.options) or [None]
@@ -137,7 +138,11 @@ def _merge_if_complete(job_id: int) -> None:
                                       parts_total__gt=0).update(status=PrintJob.Status.MERGING,
                                                                 touched_at=timezone.now())
     if claimed:
-        print_job_merge(job_id=job_id)
+        try:
+            print_job_merge(job_id=job_id)
+        except Exception as error:  # noqa: BLE001 - a part's file lost: fail with the reason, not loop
+            logger.exception("Document %s: the merge failed", job_id)
+            _fail(job_id, error)
 
 
 def print_job_merge(*, job_id: int) -> None:
@@ -200,6 +205,6 @@ def print_jobs_restart_stuck() -> list[int]:
 
 
 def _cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
+    """This thread's CPU time: a worker process's, or one request's thread where Celery runs in-process."""
+    return time.thread_time()
 

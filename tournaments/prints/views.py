@@ -26,6 +26,7 @@ def document_response(request, *, tournament: Tournament, kind: str, options: di
     documents.print_kind(kind).authorize(request.user, tournament, options)
     job = services.print_job_request(actor=request.user, tournament=tournament, kind=kind, options=options,
                                      language=get_language() or "en")
+    job.refresh_from_db(fields=["status", "file"])  # made already on commit where Celery runs in-process (make run)
     if job.status == PrintJob.Status.READY:
         return _file_response(job)
     return redirect("tournaments:print_job", tournament.pk, job.pk)
