@@ -266,8 +266,9 @@ def session_print_scope(
 
 
 def _session_tables(session: Session, table_number: int | None) -> list[Table]:
-    seated = set(session.seats.values_list("table_id", flat=True))
-    tables = Table.objects.filter(tournament_id=session.tournament_id, **({"pk__in": seated} if seated else {}))
+    tables = Table.objects.filter(tournament_id=session.tournament_id)
+    if session.seats.exists():
+        tables = tables.filter(pk__in=session.seats.values("table_id"))
     if table_number is not None:
         tables = tables.filter(number=table_number)
     return list(tables.order_by("number"))
@@ -305,10 +306,16 @@ def session_print_options(*, user, tournament_id: int, number: int, form: str, t
     """The options of the session's sheets as `user` may print them (NotFound when they may not)."""
     if form not in ("blank", "filled"):
         raise NotFound("No such form.")
-    session, tables = session_print_scope(user=user, tournament_id=tournament_id, number=number,
-                                          table_number=table_number)
+    session = Session.objects.select_related("tournament").filter(tournament_id=tournament_id, number=number).first()
+    if session is None:
+        raise NotFound("No such session.")
     own = None
-    if not can_print(user, session.tournament):
+    if can_print(user, session.tournament):  # every table: asked on every look at the progress page, so cheap
+        if table_number is not None and not _session_tables(session, table_number):
+            raise NotFound("No such table.")
+    else:
+        _session, tables = session_print_scope(user=user, tournament_id=tournament_id, number=number,
+                                               table_number=table_number)
         own = [table.number for table in tables]
     return {"session": number, "form": form, "table": table_number, "hands": hands, "tables": own}
 
