@@ -11,6 +11,7 @@ from pypdf import PdfReader
 
 from seating import services as seating_services
 from tournaments.models import Player, Registration
+from tournaments.testing.documents import document_get
 
 
 def duplicate_ids(html: str) -> list[str]:
@@ -34,8 +35,8 @@ def big_chart(organizer, tournament):
 @pytest.mark.django_db
 @pytest.mark.parametrize("language", ["en", "zh-hans", "ja"])
 def test_the_chart_pdf_starts_on_page_one_in_every_language(client_for, organizer, big_chart, language):
-    response = client_for(organizer).get(
-        reverse("seating:pdf", args=[big_chart.pk, "chart"]), HTTP_ACCEPT_LANGUAGE=language
+    response = document_get(
+        client_for(organizer), reverse("seating:pdf", args=[big_chart.pk, "chart"]), HTTP_ACCEPT_LANGUAGE=language
     )
     pages = [page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages]
     first_table = re.compile(r"^1 \d+ \d+ \d+ \d+$", re.M)  # table 1's row of session 1

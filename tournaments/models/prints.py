@@ -53,10 +53,15 @@ class PrintJob(models.Model):
         verbose_name = _("document")
         verbose_name_plural = _("documents")
         constraints = [
-            models.UniqueConstraint(fields=["slot", "version"], name="print_job_one_per_version"),
-            models.CheckConstraint(condition=Q(parts_done__lte=F("parts_total")),
-                                   name="print_job_parts_done_lte_total"),
-            models.CheckConstraint(condition=~Q(status="ready") | ~Q(file=""), name="print_job_ready_has_file"),
+            models.UniqueConstraint(
+                fields=["slot", "version"], name="print_job_one_per_version",
+                violation_error_message=_("This document is being made already; reload the page.")),
+            models.CheckConstraint(
+                condition=Q(parts_done__lte=F("parts_total")), name="print_job_parts_done_lte_total",
+                violation_error_message=_("A document cannot have more parts made than it has.")),
+            models.CheckConstraint(
+                condition=~Q(status="ready") | ~Q(file=""), name="print_job_ready_has_file",
+                violation_error_message=_("A document is ready only with its file.")),
         ]
 
     def __str__(self):
@@ -78,7 +83,9 @@ class PrintPart(models.Model):
 
     class Meta:
         ordering = ["job", "index"]
-        constraints = [models.UniqueConstraint(fields=["job", "index"], name="print_part_once")]
+        constraints = [models.UniqueConstraint(
+            fields=["job", "index"], name="print_part_once",
+            violation_error_message=_("This part of the document exists already."))]
 
     def __str__(self):
         return f"{self.job_id}/{self.index}"
