@@ -42,10 +42,13 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def render_server_block(*, upstream: str, listen: str, static_root: str, cache_root: str = "/tmp/mcr-cache") -> str:
-    """The shipped server block with its four addresses replaced (each must be found exactly once)."""
+def render_server_block(*, upstream: str | list[str], listen: str, static_root: str,
+                        cache_root: str = "/tmp/mcr-cache") -> str:
+    """The shipped server block with its four addresses replaced (each must be found exactly once); several
+    upstream servers are balanced by nginx as compose's replicas of `web` are (issue 31)."""
     text = NGINX_CONF.read_text()
-    for old, new in (("server web:8000;", f"server {upstream};"), ("listen 80;", f"listen {listen};"),
+    servers = "\n    ".join(f"server {address};" for address in ([upstream] if isinstance(upstream, str) else upstream))
+    for old, new in (("server web:8000;", servers), ("listen 80;", f"listen {listen};"),
                      ("alias /srv/static/;", f"alias {static_root.rstrip('/')}/;"),
                      ("proxy_cache_path /var/cache/nginx/mcr ", f"proxy_cache_path {cache_root} ")):
         if text.count(old) != 1:
@@ -84,15 +87,17 @@ http {{
 @dataclasses.dataclass
 class Stack:
     nginx_port: int
-    gunicorn_port: int
+    gunicorn_ports: list[int]
     folder: Path
+
+    @property
+    def gunicorn_port(self) -> int:
+        return self.gunicorn_ports[0]
 
     def log(self) -> str:
         parts = []
-        for name in ("gunicorn.log", "error.log"):
-            path = self.folder / name
-            if path.exists():
-                parts.append(f"--- {name}\n{path.read_text()[-4000:]}")
+        for path in sorted(self.folder.glob("*.log")):
+            parts.append(f"--- {path.name}\n{path.read_text()[-4000:]}")
         return "\n".join(parts)
 
 
@@ -135,36 +140,49 @@ def _stop(process: subprocess.Popen | None) -> None:
 
 
 @contextlib.contextmanager
-def served(*, database_url: str, settings: str, static_root: str | None = None, env: dict | None = None):
+def served(*, database_url: str, settings: str, static_root: str | None = None, env: dict | None = None,
+           webs: int = 1, worker: bool = False):
     """gunicorn (the shipped settings, overridable through `env`: WEB_WORKERS, WEB_WORKER_CLASS,
-    WEB_THREADS) and nginx in front of it, both on free loopback ports; stopped on exit."""
+    WEB_THREADS) and nginx in front of it, all on free loopback ports; stopped on exit.
+
+    `webs` gunicorn servers, balanced by nginx, and with `worker` a Celery worker (both queues): each runs in an
+    empty working directory of its own, the code found through PYTHONPATH, as on hosts of their own (issue 31):
+    what one keeps on its disk, another cannot see."""
     nginx = nginx_binary()
     if nginx is None:
         raise RuntimeError("nginx not found (Debian package nginx: scripts/system-packages.sh installs it)")
     folder = Path(tempfile.mkdtemp(prefix="mcr-proxy."))
     os.chmod(folder, 0o755)
-    stack = Stack(nginx_port=free_port(), gunicorn_port=free_port(), folder=folder)
-    gunicorn = proxy = None
+    stack = Stack(nginx_port=free_port(), gunicorn_ports=[free_port() for _ in range(webs)], folder=folder)
+    processes: list[subprocess.Popen] = []
+    proxy = None
+    base_env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, "DATABASE_URL": database_url,
+                "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH", "")])),
+                **(env or {})}
     try:
         static = static_root or str(folder / "static")
         os.makedirs(static, exist_ok=True)
         # The pages nginx answers itself (the documents' busy page), where collectstatic puts them.
         shutil.copytree(ROOT / "static" / "errors", Path(static) / "errors", dirs_exist_ok=True)
         block = folder / "mcr.conf"
-        block.write_text(render_server_block(upstream=f"{HOST}:{stack.gunicorn_port}",
+        block.write_text(render_server_block(upstream=[f"{HOST}:{port}" for port in stack.gunicorn_ports],
                                              listen=f"{HOST}:{stack.nginx_port}", static_root=static,
                                              cache_root=str(folder / "cache")))
         (folder / "nginx.conf").write_text(main_conf(folder, block))
-        with open(folder / "gunicorn.log", "w") as log:
-            gunicorn = subprocess.Popen(
+        for number, port in enumerate(stack.gunicorn_ports, start=1):
+            processes.append(_started(
                 [os.path.join(os.path.dirname(sys.executable), "gunicorn"), "-c", str(GUNICORN_CONF),
-                 "config.wsgi:application", "--chdir", str(ROOT)],
-                env={**os.environ, "DJANGO_SETTINGS_MODULE": settings, "DATABASE_URL": database_url,
-                     "GUNICORN_BIND": f"{HOST}:{stack.gunicorn_port}", "GUNICORN_ACCESS_LOG": "",
-                     "GUNICORN_LOG_LEVEL": "warning", **(env or {})},
-                stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-            )
-        _wait_for(stack.gunicorn_port, "/health/", gunicorn, stack, 60)
+                 "config.wsgi:application"],
+                f"web{number}" if webs > 1 else "gunicorn", folder,
+                {**base_env, "GUNICORN_BIND": f"{HOST}:{port}", "GUNICORN_ACCESS_LOG": "",
+                 "GUNICORN_LOG_LEVEL": "warning", **(env or {})}))
+        if worker:
+            processes.append(_started(
+                [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool", "solo", "--queues",
+                 "celery,documents", "--loglevel", "WARNING", "--without-gossip", "--without-mingle",
+                 "--hostname", f"proxy-worker-{stack.nginx_port}@%h"], "worker", folder, base_env))
+        for port, process in zip(stack.gunicorn_ports, processes):
+            _wait_for(port, "/health/", process, stack, 60)
         proxy = subprocess.Popen([nginx, "-p", str(folder), "-c", str(folder / "nginx.conf"), "-g", "daemon off;"],
                                  stdout=subprocess.DEVNULL, stderr=open(folder / "error.log", "a"),
                                  start_new_session=True)
@@ -172,5 +190,15 @@ def served(*, database_url: str, settings: str, static_root: str | None = None, 
         yield stack
     finally:
         _stop(proxy)
-        _stop(gunicorn)
+        for process in processes:
+            _stop(process)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def _started(command: list[str], name: str, folder: Path, env: dict) -> subprocess.Popen:
+    """`command` in an empty working directory of its own (folder/name), its output in folder/name.log."""
+    workdir = folder / name
+    workdir.mkdir()
+    with open(folder / f"{name}.log", "w") as log:
+        return subprocess.Popen(command, cwd=workdir, env=env, stdout=log, stderr=subprocess.STDOUT,
+                                start_new_session=True)
