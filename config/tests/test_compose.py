@@ -100,3 +100,14 @@ def test_big_documents_have_their_own_worker_at_a_lower_priority_sharing_the_fil
 
     routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
     assert routed == {"documents"}
+
+
+def test_the_app_services_scale_and_beat_stays_one():
+    """Issue 31: `docker compose up --scale web=3 --scale worker=2` needs no fixed name or host port on a scaled
+    service; nginx balances the replicas of `web` (its upstream names the service, which resolves to them all)."""
+    services = load()["services"]
+    for name in ("web", "worker", "documents", "beat"):
+        assert "container_name" not in services[name] and "ports" not in services[name], name
+    assert "server web:8000;" in (ROOT / "deploy" / "nginx" / "mcr.conf").read_text()
+    assert services["beat"].get("deploy", {}).get("replicas", 1) == 1
+    assert "--scale web=3 --scale worker=2" in (ROOT / "docs" / "deployment.md").read_text()
