@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test lint demo-data bench-crowd bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test lint demo-data bench-crowd bench-crowd-hosts bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -90,6 +90,12 @@ bench-submission: $(VENV)/.dev
 bench-crowd: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/crowd.py
+
+# The same crowd against one web server, then two behind nginx, back to back (issue 31).
+bench-crowd-hosts: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/crowd.py --webs 1
+	$(BIN)/python bench/crowd.py --webs 2
 
 # The same bench, alternately on HEAD and on HEAD with bench/ceiling/hand_path_sql.patch (the hand
 # path in hand-written SQL: an experiment measuring how far the ORM path is from the floor).

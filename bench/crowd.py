@@ -182,6 +182,8 @@ def main() -> int:
     parser.add_argument("--slow", type=int, default=5,
                         help="organizers printing session 1's filled score sheets (150 tables, one PDF, made by "
                              "a documents worker) back to back during the crowd (issue 30); 0: none")
+    parser.add_argument("--webs", type=int, default=1,
+                        help="gunicorn servers behind nginx, each with the shipped processes (issue 31: 2)")
     parser.add_argument("--document-processes", type=int, default=2,
                         help="the documents worker's processes (docker-compose.yml: 2)")
     parser.add_argument("--deadline", type=float, default=900)
@@ -242,7 +244,8 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
     from tournaments.models import AuditEvent, Hand
     from tournaments.standings.services import standings_recompute
 
-    with proxy.served(database_url=urllib.parse.urlunsplit(database), settings="bench.settings", env=env) as stack:
+    with proxy.served(database_url=urllib.parse.urlunsplit(database), settings="bench.settings", env=env,
+                      webs=args.webs) as stack:
         port = stack.nginx_port
         tablets = [CrowdTablet(port, username, sheet_id, seed)
                    for seed, (username, sheet_id) in enumerate(sorted(sheets.items()))]
@@ -317,8 +320,8 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
         crowd.finish()
         for background in (boards, recomputes, *downloads):
             background.join(60)
-        gunicorn_settings = f"{env.get('WEB_WORKER_CLASS', 'gthread')}, " \
-                            f"{env.get('WEB_WORKERS', f'{2 * os.cpu_count() + 1}')} processes"
+        gunicorn_settings = f"{args.webs} server(s) of {env.get('WEB_WORKER_CLASS', 'gthread')}, " \
+                            f"{env.get('WEB_WORKERS', f'{2 * os.cpu_count() + 1}')} processes each"
     answered = {key for t in tablets for key in t.answered}
     sent = [key for t in tablets for key in t.sent]
     stored = {str(key) for key in Hand.objects.filter(client_key__in=sent).values_list("client_key", flat=True)}

@@ -53,4 +53,22 @@ def database_backup(*, reason: str, folder: str | None = None, now: dt.datetime 
     dumps = sorted(target.glob("mcr-*.dump"), key=lambda p: p.stat().st_mtime)
     for old in dumps[: max(0, len(dumps) - settings.BACKUP_KEEP)]:
         old.unlink(missing_ok=True)
+    if settings.BACKUP_TO_STORAGE:
+        _copy_to_storage(path)
     return path
+
+
+def _copy_to_storage(path: Path) -> None:
+    """The dump in the default storage too (`backups/`: an object store shared by the hosts, issue 31); the newest
+    BACKUP_KEEP kept there. Names carry their time (…-20260501T101500Z.dump), so their order is the names'."""
+    from django.core.files import File
+    from django.core.files.storage import default_storage
+
+    with open(path, "rb") as handle:
+        default_storage.save(f"backups/{path.name}", File(handle, name=path.name))
+    _folders, names = default_storage.listdir("backups")
+    dumps = sorted((name for name in names if name.startswith("mcr-") and name.endswith(".dump")),
+                   key=lambda name: name.rsplit("-", 1)[-1])
+    for old in dumps[: max(0, len(dumps) - settings.BACKUP_KEEP)]:
+        default_storage.delete(f"backups/{old}")
+    logger.info("Backup copied to the storage: backups/%s", path.name)

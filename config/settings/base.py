@@ -154,6 +154,22 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+# More than one host (issue 31): the files every process must see (big documents, Pin application forms,
+# backups) on an S3-compatible object store (django-storages) when DJANGO_S3_BUCKET is set; else MEDIA_ROOT,
+# a folder (`make run`; compose's `media` volume). The files are read back through the app, which checks who may
+# have them: the store needs no public access (`querystring_auth`, no ACL).
+S3_STORAGE = None
+if env("DJANGO_S3_BUCKET", default=""):
+    S3_STORAGE = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": {
+        "bucket_name": env("DJANGO_S3_BUCKET"),
+        "endpoint_url": env("DJANGO_S3_ENDPOINT_URL", default="") or None,  # MinIO, Garage, Ceph ...: their URL
+        "region_name": env("DJANGO_S3_REGION", default="") or None,
+        "access_key": env("DJANGO_S3_ACCESS_KEY", default="") or None,
+        "secret_key": env("DJANGO_S3_SECRET_KEY", default="") or None,
+        "location": env("DJANGO_S3_PREFIX", default=""),
+        "default_acl": None, "querystring_auth": True, "file_overwrite": False,
+    }}
+    STORAGES["default"] = S3_STORAGE
 
 # Uploaded rosters are read in memory; keep them bounded.
 DATA_UPLOAD_MAX_MEMORY_SIZE = 5 * 1024 * 1024
@@ -267,6 +283,9 @@ CELERY_BEAT_SCHEDULE = {
 BACKUP_DIR = env("BACKUP_DIR", default=str(BASE_DIR / "var" / "backups"))
 BACKUP_ON_SESSION_END = env.bool("BACKUP_ON_SESSION_END", default=True)
 BACKUP_KEEP = env.int("BACKUP_KEEP", default=200)
+# More than one host (issue 31): each dump copied to the default storage too (`backups/`, the newest BACKUP_KEEP
+# kept there), so it outlives the worker's host. On by default with the object store (DJANGO_S3_BUCKET).
+BACKUP_TO_STORAGE = env.bool("DJANGO_BACKUP_TO_STORAGE", default=bool(S3_STORAGE))
 
 LOGGING = {
     "version": 1,

@@ -21,6 +21,8 @@ STORAGES = {
 if env("DJANGO_TEST_MEDIA_ROOT", default=""):  # a live worker's files, read by the test (conftest.py)
     STORAGES["default"] = {"BACKEND": "django.core.files.storage.FileSystemStorage",
                            "OPTIONS": {"location": env("DJANGO_TEST_MEDIA_ROOT")}}
+if S3_STORAGE:  # noqa: F405  (the object store of the two-servers test, started by the test)
+    STORAGES["default"] = S3_STORAGE  # noqa: F405
 # Static files come from the app folders (finders); no collectstatic in tests.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True

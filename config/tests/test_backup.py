@@ -92,3 +92,20 @@ def test_only_the_newest_dumps_are_kept(tmp_path, settings):
     settings.BACKUP_KEEP = 2
     paths = [database_backup(reason=f"keep{n}", folder=str(tmp_path)) for n in range(3)]
     assert sorted(tmp_path.glob("*.dump")) == sorted(paths[1:])
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db
+def test_each_dump_is_copied_to_the_storage_the_hosts_share(tmp_path, settings, monkeypatch):
+    """Issue 31: a dump on the worker's disk is lost with its host; the object store keeps a copy (and prunes)."""
+    import datetime as dt
+
+    from django.core.files.storage import InMemoryStorage, default_storage
+
+    monkeypatch.setattr(default_storage, "_wrapped", InMemoryStorage())
+    settings.BACKUP_TO_STORAGE, settings.BACKUP_KEEP = True, 2
+    moments = [dt.datetime(2026, 5, 1, 10, minute, tzinfo=dt.UTC) for minute in (1, 2, 3)]
+    paths = [database_backup(reason="stored", folder=str(tmp_path), now=moment) for moment in moments]
+    assert sorted(default_storage.listdir("backups")[1]) == sorted(path.name for path in paths[1:])
+    with default_storage.open(f"backups/{paths[-1].name}") as stored:
+        assert stored.read() == paths[-1].read_bytes()

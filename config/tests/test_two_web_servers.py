@@ -1,7 +1,8 @@
 """Two web servers and a Celery worker behind the shipped nginx, each in an empty working directory of its own,
-on one PostgreSQL and one Redis (issue 31): a login made on one server holds on the other, hands recorded on
-both in turn, a big document made by the worker downloaded through a web server, and the login throttle counted
-across the servers. Nothing one process keeps on its own disk is needed by another."""
+on one PostgreSQL, one Redis and one S3-compatible object store (moto's server on loopback) (issue 31): a login
+made on one server holds on the other, hands recorded on both in turn, a big document made by the worker and
+downloaded through a web server, and the login throttle counted across the servers. Nothing is kept on a local
+disk: the working directories are still empty at the end."""
 
 import http.client
 import io
@@ -62,20 +63,44 @@ def _login(port, username, password):
         conn.close()
 
 
+BUCKET = "mcr-files"
+
+
 @pytest.fixture
-def hosts(tmp_path):
-    media = tmp_path / "files"  # the shared file store: a volume or an object store in production
-    media.mkdir()
+def object_store():
+    """An S3-compatible store on a free loopback port, with the app's bucket; its client."""
+    import boto3
+    from moto.server import ThreadedMotoServer
+
+    port = proxy.free_port()
+    server = ThreadedMotoServer(ip_address=proxy.HOST, port=port, verbose=False)
+    server.start()
+    try:
+        endpoint = f"http://{proxy.HOST}:{port}"
+        client = boto3.client("s3", endpoint_url=endpoint, aws_access_key_id="test", aws_secret_access_key="test",
+                              region_name="us-east-1")
+        client.create_bucket(Bucket=BUCKET)
+        yield endpoint, client
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def hosts(object_store):
+    endpoint, _client = object_store
     with proxy.served(database_url=_database_url(), settings="config.settings.test", webs=2, worker=True,
                       env={"DJANGO_PROXY_COUNT": "1", "CELERY_TASK_ALWAYS_EAGER": "false", "WEB_WORKERS": "2",
-                           "DJANGO_TEST_MEDIA_ROOT": str(media)}) as stack:
+                           "DJANGO_S3_BUCKET": BUCKET, "DJANGO_S3_ENDPOINT_URL": endpoint,
+                           "DJANGO_S3_ACCESS_KEY": "test", "DJANGO_S3_SECRET_KEY": "test",
+                           "DJANGO_S3_REGION": "us-east-1"}) as stack:
         yield stack
     for port in [*stack.gunicorn_ports, stack.nginx_port]:  # everything started is stopped
         with pytest.raises(OSError):
             http.client.HTTPConnection(proxy.HOST, port, timeout=2).request("GET", "/health/")
 
 
-def test_two_web_servers_and_a_worker_share_logins_hands_documents_and_throttles(hosts, referee, sheet, organizer):
+def test_two_web_servers_and_a_worker_share_logins_hands_documents_and_throttles(hosts, object_store, referee, sheet,
+                                                                                 organizer):
     one, two = hosts.gunicorn_ports
     # A login on server one holds on server two: sessions live in PostgreSQL.
     status, cookies = _login(one, referee.username, PASSWORD)
@@ -106,7 +131,12 @@ def test_two_web_servers_and_a_worker_share_logins_hands_documents_and_throttles
     status, headers, pdf = _request(hosts.nginx_port, "GET", headers["HX-Redirect"], organizer_cookies)
     assert status == 200 and headers["Content-Type"] == "application/pdf"
     assert len(PdfReader(io.BytesIO(pdf)).pages) == sheet.session.sheets.count()
+    stored = [item["Key"] for item in object_store[1].list_objects_v2(Bucket=BUCKET).get("Contents", [])]
+    assert [key for key in stored if key.endswith("score-sheets-s1-filled.pdf")], stored  # in the store
     # The login throttle counts across the servers (django-axes in PostgreSQL): the fifth miss locks, wherever.
     misses = [_login(one if n % 2 else two, organizer.username, "wrong")[0] for n in range(5)]
     assert misses == [200, 200, 200, 200, 429]
     assert _login(one, organizer.username, PASSWORD)[0] == 429
+    # Nothing was written where each process runs.
+    for name in ("web1", "web2", "worker"):
+        assert list((hosts.folder / name).iterdir()) == [], name
