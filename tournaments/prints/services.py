@@ -58,7 +58,8 @@ def print_job_request(*, actor, tournament: Tournament, kind: str, options: dict
                          obj=job, detail={"kind": kind, "filename": filename})
             events.print_job_start_later(job_id=job.pk)
     except IntegrityError:  # asked for twice at once: the other request made it
-        job = PrintJob.objects.get(slot=slot, version=version)
+        return PrintJob.objects.get(slot=slot, version=version)
+    job.refresh_from_db(fields=["status", "file"])  # made already on commit where Celery runs in-process (make run)
     return job
 
 

@@ -6,6 +6,7 @@ file once it is ready. No PDF is rendered here: the worker makes it (tournaments
 """
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpResponse
 from django.shortcuts import redirect, render
@@ -26,7 +27,6 @@ def document_response(request, *, tournament: Tournament, kind: str, options: di
     documents.print_kind(kind).authorize(request.user, tournament, options)
     job = services.print_job_request(actor=request.user, tournament=tournament, kind=kind, options=options,
                                      language=get_language() or "en")
-    job.refresh_from_db(fields=["status", "file"])  # made already on commit where Celery runs in-process (make run)
     if job.status == PrintJob.Status.READY:
         return _file_response(job)
     return redirect("tournaments:print_job", tournament.pk, job.pk)
@@ -53,6 +53,7 @@ def print_file(request, tournament_id: int, job_id: int):
     return _file_response(job)
 
 
+@login_required  # public documents (the results) are watched by anyone; making one again is a signed-in user's act
 @require_POST
 def print_job_retry(request, tournament_id: int, job_id: int):
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)

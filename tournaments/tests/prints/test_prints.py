@@ -194,3 +194,25 @@ def test_no_big_document_is_rendered_in_a_web_request(client_for, organizer, tou
             assert client.get(response.url).status_code == 200
     assert sent == ["tournaments.tasks.print_job_start_task"] * len(urls)
     assert PrintJob.objects.filter(status="queued").count() == len(urls)
+
+
+@pytest.mark.django_db
+def test_a_stranger_watches_a_public_document_but_cannot_have_it_made_again(client, organizer, tournament,
+                                                                           running_session, monkeypatch):
+    """The results are public: anyone follows their progress; "Make it again" (a render) is for signed-in users."""
+    from tournaments.testing.scenarios import publish
+
+    publish(tournament)
+    real = documents.print_kind("results")
+    monkeypatch.setitem(documents._print_kinds, "results",
+                        documents.PrintKind(**{**real.__dict__, "render": lambda *args: 1 / 0}))
+    with run_on_commit(execute=True):
+        response = client.get(f"/t/{tournament.pk}/results.pdf")
+    job = PrintJob.objects.get()
+    page = client.get(response.url).content.decode()
+    assert job.status == "failed" and "could not be made" in page
+    assert "Make it again" not in page and "ZeroDivisionError" not in page
+    retry = client.post(f"/t/{tournament.pk}/documents/{job.pk}/again/")
+    assert retry.status_code == 302 and "/accounts/login/" in retry.url
+    job.refresh_from_db()
+    assert job.status == "failed"
