@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from operator import mul
+from itertools import compress
 
 from . import counting as C
 from . import fans as F
@@ -305,21 +305,30 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, 
 
 # points per fan-table slot: 0 for slot 0 and for the flowers (added separately)
 _SLOT_POINTS = [0] + [F.FAN_BY_NUMBER[n].points for n in range(1, 81)] + [0, F.MIXED_KONGS_FAN.points]
+# the fan of each slot: the 80 fans, no fan for the flowers (counted apart), the common-practice kong pair
+_SLOT_FANS = [None] + [F.FAN_BY_NUMBER[n] for n in range(1, 81)] + [None, F.MIXED_KONGS_FAN]
+_SLOTS = range(F.TABLE_SIZE)
+
+
+def _scored(table: list) -> list:
+    """The slots of the table that score (a table holds a handful among 83)."""
+    return list(compress(_SLOTS, table))
 
 
 def _points(table: list) -> int:
-    return sum(map(mul, _SLOT_POINTS, table))
+    return sum([_SLOT_POINTS[n] * table[n] for n in compress(_SLOTS, table)])
 
 
 def _hits(table: list, reading: Reading, counts: list, ctx) -> list:
+    """Fan hits in fan-number order (slot 82, common practice's kong pair, is fan 57's number)."""
+    win = ctx.win_tile
     hits = []
-    for n, c in enumerate(table):
-        if c and n < 81:
-            fan = F.FAN_BY_NUMBER[n]
-            hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, ctx.win_tile, counts, ctx)))
+    for n in _scored(table):
+        fan = _SLOT_FANS[n]
+        if fan is not None:
+            c = table[n]
+            hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, win, counts, ctx)))
     if table[F.MIXED_KONGS_SLOT]:
-        fan = F.MIXED_KONGS_FAN
-        hits.append(FanHit(fan, 1, fan.points, explain_args=(F.MIXED_KONGS_SLOT, reading, ctx.win_tile, counts, ctx)))
         hits.sort(key=lambda h: h.fan.number)
     return hits
 

@@ -158,6 +158,8 @@ def by_win_flags(ctx, table: list) -> None:
 
 def keep_rule_set_fans(table: list, fans: frozenset) -> None:
     """Clear the fans the rule set does not have: they score nothing and exclude nothing."""
+    if len(fans) == F.TABLE_SIZE - 1:
+        return  # every slot: the full rules
     for n in range(1, F.TABLE_SIZE):
         if table[n] and n not in fans:
             table[n] = 0

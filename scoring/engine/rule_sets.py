@@ -12,6 +12,7 @@ places where the rulebook's texts disagree, under either rule set.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from . import fans as F
 from .errors import HandError
@@ -19,6 +20,8 @@ from .errors import HandError
 
 @dataclass(frozen=True)
 class RuleSet:
+    """One rule set; its derived sets (``counting_fans``, ``shapes``) are worked out once, not per hand."""
+
     name: str
     fans: frozenset            # fan numbers this rule set scores (81 = flowers)
     minimum: int               # points a win needs, flowers not counted
@@ -30,19 +33,19 @@ class RuleSet:
     def has(self, fan: int) -> bool:
         return fan in self.fans
 
-    @property
+    @cached_property
     def counting_fans(self) -> frozenset:
         """The fan-table slots the counting code may fill (slot 82: common practice's kong pair)."""
         if F.TWO_MELDED_KONGS in self.fans:
             return self.fans | {F.MIXED_KONGS_SLOT}
         return self.fans
 
-    @property
+    @cached_property
     def restricted(self) -> bool:
         """Whether the rule set lacks some of the 81 fans (its counted tables are filtered)."""
         return len(self.fans) < len(F.FAN_BY_NUMBER)
 
-    @property
+    @cached_property
     def shapes(self) -> frozenset:
         """The winning shapes (3.7.2) this rule set recognises, from the fans that name them.
 
