@@ -90,27 +90,75 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
         t[hidden_fan] = 1
 
 
-def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinContext,
-                   unique: frozenset, counts: list, unique_wait: bool) -> list:
-    """Fan table of one reading: ``fixed`` melds (kind, tile, exposed), ``concealed`` sets."""
-    t = [0] * F.TABLE_SIZE
-    chows = []
-    pungs = []
-    concealed_pungs = melded_kongs = concealed_kongs = 0
-    for kind, tile, exposed in fixed:
-        if kind == CHOW:
-            chows.append(tile)
+class MeldFacts(NamedTuple):
+    """What a hand's declared melds (chows, pungs, kongs) bring to every reading of it."""
+    fixed: tuple          # (kind, tile, exposed) of each meld
+    chows: tuple          # middle tiles
+    pungs: tuple          # tiles of the pungs and kongs
+    melded_kongs: int
+    concealed_kongs: int
+    exposed: int          # melds claimed from others (all but the concealed kongs)
+    set_traits: tuple     # (outside, fives, evens): sets fit for fans 55, 31, 21
+
+
+def meld_facts(melds: tuple) -> MeldFacts:
+    chows, pungs, traits = [], [], [0, 0, 0, 0]
+    melded_kongs = concealed_kongs = 0
+    for m in melds:
+        if m.kind == CHOW:
+            chows.append(m.tile)
         else:
-            pungs.append(tile)
-            if kind == KONG:
-                if exposed:
+            pungs.append(m.tile)
+            if m.kind == KONG:
+                if m.exposed:
                     melded_kongs += 1
                 else:
                     concealed_kongs += 1
-            elif not exposed:
-                concealed_pungs += 1
+        traits[_SET_TRAIT[m.kind][m.tile]] += 1
+    return MeldFacts(tuple((m.kind, m.tile, m.exposed) for m in melds), tuple(chows), tuple(pungs),
+                     melded_kongs, concealed_kongs, len(melds) - concealed_kongs, tuple(traits[1:]))
+
+
+# set -> 1 if it fits Outside Hand (fan 55: a terminal or honor in it), 2 All Fives (31: a 5 in
+# it), 3 All Even Pungs (21: a pung or pair of an even rank), else 0; by kind, then tile
+def _set_trait(kind: int, tile: int) -> int:
+    if tile > 30:
+        return 1
+    rank = tile % 10
+    if kind == CHOW:
+        return 1 if rank in (2, 8) else 2 if rank in (4, 5, 6) else 0
+    return 1 if rank in (1, 9) else 2 if rank == 5 else 3 if rank % 2 == 0 else 0
+
+
+_SET_TRAIT = [[0] * 38] + [[_set_trait(kind, t) if t % 10 or t > 30 else 0 for t in range(38)]
+                           for kind in (CHOW, PUNG, KONG, PAIR)]
+
+
+def standard_base(ctx: WinContext, counts: list, melds: MeldFacts) -> list:
+    """The slots of the fan table every standard reading of a hand shares: how it was won,
+    which tiles it holds, its tile hogs (fan 64: four copies used without forming a kong)."""
+    t = [0] * F.TABLE_SIZE
+    H.by_win_flags(ctx, t)
+    H.by_tiles(H.tile_mask(counts), t, ctx.fans)
+    t[F.TILE_HOG] = counts.count(4) - melds.melded_kongs - melds.concealed_kongs
+    return t
+
+
+def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinContext,
+                   base: list, unique_wait) -> list:
+    """Fan table of one reading: the hand's ``melds``, the ``concealed`` sets and the pair.
+
+    ``base`` is ``standard_base`` of the hand; ``unique_wait`` a callable saying whether the
+    hand waited on one tile, asked only when the winning tile sits in a concealed chow or the pair.
+    """
+    t = base[:]
+    chows = list(melds.chows)
+    pungs = list(melds.pungs)
+    concealed_pungs = 0
     win = ctx.win_tile
     win_in_chow = False
+    outside, fives, evens = melds.set_traits
+    trait = _SET_TRAIT
     for kind, tile in concealed:
         if kind == CHOW:
             chows.append(tile)
@@ -119,15 +167,22 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         else:
             pungs.append(tile)
             concealed_pungs += 1
-    H.by_win_flags(ctx, t)
+        x = trait[kind][tile]
+        if x == 1:
+            outside += 1
+        elif x == 2:
+            fives += 1
+        elif x == 3:
+            evens += 1
     # 3.9.1.6 reading: a discard completing a pung makes that pung exposed, unless
     # the winning tile can be read as part of a concealed chow of this reading.
     if not ctx.self_drawn and not win_in_chow:
         for kind, tile in concealed:
             if kind == PUNG and tile == win:
                 concealed_pungs -= 1
+    fans = ctx.fans
     if pungs:
-        _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, ctx.green_book, t, ctx.fans)
+        _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, t, fans)
         if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
             t[F.ALL_PUNGS] = 1
         for tile in pungs:
@@ -136,7 +191,6 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
             elif tile > 30 or tile % 10 in (1, 9):
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
-    fans = ctx.fans
     if n_chows == 4:
         if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
             t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
@@ -153,7 +207,7 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         S.score_three_pungs(sorted(pungs), t, fans)
     else:
         S.score_four_pungs(sorted(pungs), t, fans)
-    exposed_melds = sum(1 for _, _, exposed in fixed if exposed)
+    exposed_melds = melds.exposed
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif exposed_melds == 4:
@@ -161,14 +215,22 @@ def score_standard(fixed: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
     elif ctx.self_drawn:
         t[F.SELF_DRAWN] = 1
     _by_pair(pair_tile, n_chows, t, fans)
-    H.by_set_traits([(k, x) for k, x, _ in fixed] + list(concealed) + [(PAIR, pair_tile)], t)
-    H.by_suits(unique, t)
-    H.by_tile_traits(unique, t)
-    H.by_rank_range(unique, t, fans)
-    if not t[F.QUADRUPLE_CHOW]:
-        # Quadruple Chow excludes Tile Hog (fan 14)
-        t[F.TILE_HOG] = H.tile_hogs(counts, melded_kongs + concealed_kongs)
-    if unique_wait:
+    x = trait[PAIR][pair_tile]
+    if x == 1:
+        outside += 1
+    elif x == 2:
+        fives += 1
+    elif x == 3:
+        evens += 1
+    if outside == 5:  # fans 55, 31, 21: every set and the pair
+        t[F.OUTSIDE_HAND] = 1
+    elif fives == 5:
+        t[F.ALL_FIVES] = 1
+    elif evens == 5:
+        t[F.ALL_EVEN_PUNGS] = 1
+    if t[F.QUADRUPLE_CHOW]:
+        t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
+    if (win_in_chow or pair_tile == win) and unique_wait():
         H.by_wait(list(concealed) + [(PAIR, pair_tile)], win, t)
     H.remove_contained(t, ctx.green_book, fans)
     if not t[F.BIG_FOUR_WINDS]:
@@ -225,11 +287,9 @@ def _special_flags(ctx: WinContext, t: list) -> None:
 def score_seven_pairs(counts: list, unique: frozenset, ctx: WinContext) -> list:
     t = [0] * F.TABLE_SIZE
     t[F.SEVEN_PAIRS] = 1
-    H.by_suits(unique, t)
-    H.by_tile_traits(unique, t)
-    H.by_rank_range(unique, t, ctx.fans)
+    H.by_tiles(H.tile_mask(counts), t, ctx.fans)
     H.keep_rule_set_fans(t, ctx.fans)
-    t[F.TILE_HOG] = H.tile_hogs(counts, 0)
+    t[F.TILE_HOG] = counts.count(4)  # fan 64: four of a kind in seven pairs
     if ctx.green_book and (t[F.ALL_TERMINALS] or t[F.ALL_GREEN]):
         # Tianjin 2006 / 003 fan 3: these hands must hold four of a kind (READINGS R6)
         t[F.TILE_HOG] = 0

@@ -9,10 +9,10 @@ from . import fans as F
 from . import hand_fans as H
 from . import shapes
 from .errors import HandError
-from .explain import Reading, explain, set_notation
+from .explain import Reading, StandardReading, explain, set_notation
 from .notation import KONG, PAIR, ParsedHand, parse
 from .rule_sets import FULL, RuleSet, get_rule_set
-from .tiles import WIND_BY_LETTER, tile_name, tiles_name
+from .tiles import TABLE_LEN, WIND_BY_LETTER, tile_name, tiles_name
 
 PROFILES = ("green_book", "common_practice")
 
@@ -176,36 +176,39 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
     return len(real) == 1
 
 
-def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: RuleSet = FULL):
+def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: RuleSet = FULL) -> list:
     """The readings of the hand, in the order ``_count`` weighs them: (points, table, reading, shape).
 
     A special shape other than Seven Pairs, a Knitted Straight or Nine Gates is the hand's one
     reading; Seven Pairs is followed by the standard readings of the same tiles. Only the shapes
     of ``rules`` are read, and a restricted rule set's tables keep only its fans.
     """
-    if not rules.restricted:
-        yield from _shape_candidates(parsed, counts, ctx, rules.shapes)
-        return
-    for points, table, reading, shape in _shape_candidates(parsed, counts, ctx, rules.shapes):
-        H.keep_rule_set_fans(table, ctx.fans)
-        yield _points(table), table, reading, shape
+    found = _shape_candidates(parsed, counts, ctx, rules.shapes)
+    if rules.restricted:
+        for i, (points, table, reading, shape) in enumerate(found):
+            H.keep_rule_set_fans(table, ctx.fans)
+            found[i] = (_points(table), table, reading, shape)
+    return found
 
 
-def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allowed: frozenset):
+def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allowed: frozenset) -> list:
     win = ctx.win_tile
     melds = parsed.melds
     n_melds = len(melds)
     key = tuple(sorted(parsed.standing + (win,)))
-    unique = frozenset(key).union(*(m.tiles for m in melds))
-    fixed = tuple((m.kind, m.tile, m.exposed) for m in melds)
+    distinct = TABLE_LEN - counts.count(0)
+    found = []
     seven_pairs = False
-    if n_melds == 0:
-        special, seven_pairs = _special_shapes(key, counts, unique, ctx, allowed)
+    # each special shape needs a number of different tiles: Seven Pairs at most 7, Thirteen
+    # Orphans 13, the honors-and-knitted hands 14, a knitted straight at least 9
+    if n_melds == 0 and (distinct <= 7 or distinct >= 13):
+        special, seven_pairs = _special_shapes(key, counts, frozenset(key), ctx, allowed)
         if special is not None:
-            yield special
+            found.append(special)
             if not seven_pairs:
-                return
-    if n_melds <= 1 and not seven_pairs and "knitted_straight" in allowed:
+                return found
+    melds_facts = C.meld_facts(melds)
+    if n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed:
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
             seq, rest, reading = ks
@@ -215,53 +218,59 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
                 rest13.remove(win)
                 return _unique_wait(tuple(rest13), 3, counts, win)
 
-            table = C.score_knitted_straight(seq, rest, fixed, reading, counts, ctx, ks_unique_wait)
+            table = C.score_knitted_straight(seq, rest, melds_facts.fixed, reading, counts, ctx, ks_unique_wait)
             groups = (tiles_name(seq),) + tuple(
                 [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
                 or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
-            yield (_points(table), table, Reading([], groups), "knitted_straight")
-            return
-    if n_melds == 0 and not seven_pairs and F.NINE_GATES in ctx.fans and shapes.is_nine_gates(key, win):
+            found.append((_points(table), table, Reading([], groups), "knitted_straight"))
+            return found
+    if (n_melds == 0 and not seven_pairs and key[-1] < 30 and key[-1] - key[0] == 8
+            and F.NINE_GATES in ctx.fans and shapes.is_nine_gates(key, win)):
         table = C.score_nine_gates(win % 10, ctx)
-        yield (_points(table), table, Reading([], (tiles_name(key),)), "nine_gates")
-        return
+        found.append((_points(table), table, Reading([], (tiles_name(key),)), "nine_gates"))
+        return found
     readings = shapes.standard_readings(key, 4 - n_melds)
     if readings:
-        key13 = list(key)
-        key13.remove(win)
-        unique_wait = _unique_wait(tuple(key13), n_melds, counts, win)
+        base = C.standard_base(ctx, counts, melds_facts)
+        known = []
+
+        def unique_wait() -> bool:  # worked out once, and only if a reading asks
+            if not known:
+                key13 = list(key)
+                key13.remove(win)
+                known.append(_unique_wait(tuple(key13), n_melds, counts, win))
+            return known[0]
+
         for sets, pair_tile in readings:
-            table = C.score_standard(fixed, sets, pair_tile, ctx, unique, counts, unique_wait)
-            yield (_points(table), table, (sets, pair_tile), "standard")
+            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, unique_wait)
+            found.append((_points(table), table, (sets, pair_tile), "standard"))
+    return found
 
 
 def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str,
            rules: RuleSet = FULL) -> Evaluation:
-    fixed_names = [(m.kind, m.tile, m.exposed) for m in parsed.melds]
-    best = None          # (points, table, reading, shape)
-    seven_pairs = False
-    for candidate in _candidates(parsed, counts, ctx, rules):
-        if best is None:
-            best = candidate
-            seven_pairs = candidate[3] == "seven_pairs"
-            continue
+    found = _candidates(parsed, counts, ctx, rules)
+    if not found:
+        reason = "not_complete"
+        if rules.restricted and _shape_candidates(parsed, counts, ctx, FULL.shapes):
+            reason = "shape_not_in_rule_set"  # e.g. Thirteen Orphans under the elementary rules
+        return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
+                          reason=reason, profile=profile, rule_set=rules.name, minimum=rules.minimum)
+    best = found[0]
+    seven_pairs = best[3] == "seven_pairs"
+    for candidate in found[1:]:
         points, table = candidate[0], candidate[1]
         # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
         # or a standard reading over Seven Pairs (as the common-practice engine)
         if points > best[0] or (points == best[0] and (
                 table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
             best = candidate
-    if best is None:
-        reason = "not_complete"
-        if rules.restricted and next(_shape_candidates(parsed, counts, ctx, FULL.shapes), None) is not None:
-            reason = "shape_not_in_rule_set"  # e.g. Thirteen Orphans under the elementary rules
-        return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
-                          reason=reason, profile=profile, rule_set=rules.name, minimum=rules.minimum)
     points, table, reading, shape = best
     if shape == "standard":
-        sets, pair_tile = reading
-        reading = Reading(fixed_names + [(k, t, None) for k, t in sets] + [(PAIR, pair_tile, None)])
-    hits = _hits(table, reading, counts, ctx) + _flower_hits(flowers)
+        reading = StandardReading(parsed.melds, *reading)
+    hits = _hits(table, reading, counts, ctx)
+    if flowers:
+        hits += _flower_hits(flowers)
     winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
     return Evaluation(fans=hits, fan_points=points, total=points + flowers, is_winning=winning,
                       reason=None if winning else "below_minimum", shape=shape, profile=profile,

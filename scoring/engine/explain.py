@@ -39,6 +39,24 @@ class Reading:
         return self.groups or self.names(lambda k, t, e: True)
 
 
+class StandardReading(Reading):
+    """Four sets and a pair, as ``evaluate`` found them: the list of sets is made the first
+    time an explanation asks for it, so counting a hand does not pay for it."""
+
+    def __init__(self, melds: tuple, concealed: tuple, pair_tile: int):
+        self.groups = ()
+        self._parts = (melds, concealed, pair_tile)
+        self._sets = None
+
+    @property
+    def sets(self) -> list:
+        if self._sets is None:
+            melds, concealed, pair_tile = self._parts
+            self._sets = ([(m.kind, m.tile, m.exposed) for m in melds] + [(k, t, None) for k, t in concealed]
+                          + [(PAIR, pair_tile, None)])
+        return self._sets
+
+
 def _pairwise_chows(sets, fan) -> tuple:
     chows = [(t, e) for k, t, e in sets if k == CHOW]
     used = set()

@@ -4,111 +4,86 @@ Each function fills a fan table (a list indexed by fan number) in place.
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from . import fans as F
 from .notation import CHOW, PAIR
 from .tiles import GREEN_TILES, REVERSIBLE
 
-_SUITED = frozenset(t for t in range(30) if t % 10)
-_SIMPLES = frozenset(t for t in _SUITED if 1 < t % 10 < 9)
-_TERMINALS = frozenset(t for t in _SUITED if t % 10 in (1, 9))
-_HONORS = frozenset(range(31, 38))
-_WINDS = frozenset(range(31, 35))
-_DRAGONS = frozenset(range(35, 38))
+# Tile sets as bit masks over the 38 tile codes (bit t set for tile t), so that a hand's
+# traits are a few integer operations on the mask of the tiles it holds.
+_BIT = tuple(1 << t for t in range(38))
+
+
+def _mask(tiles) -> int:
+    return sum(_BIT[t] for t in set(tiles))
+
+
+_SUITED = _mask(t for t in range(30) if t % 10)
+_SIMPLES = _mask(t for t in range(30) if 1 < t % 10 < 9)
+_TERMINALS = _mask(t for t in range(30) if t % 10 in (1, 9))
+_HONORS = _mask(range(31, 38))
+_WINDS = _mask(range(31, 35))
+_DRAGONS = _mask(range(35, 38))
 _OUTSIDE = _TERMINALS | _HONORS
-_REVERSIBLE = frozenset(REVERSIBLE)
-_GREEN = frozenset(GREEN_TILES)
-_SUITS = tuple(frozenset(t for t in _SUITED if t // 10 == s) for s in range(3))
-_RANKS_UP_TO_4 = frozenset(t for t in _SUITED if t % 10 <= 4)
-_RANKS_FROM_6 = frozenset(t for t in _SUITED if t % 10 >= 6)
-_RANKS_4_TO_6 = frozenset(t for t in _SUITED if 4 <= t % 10 <= 6)
-_RANK_4 = frozenset(t for t in _SUITED if t % 10 == 4)
-_RANK_6 = frozenset(t for t in _SUITED if t % 10 == 6)
+_REVERSIBLE = _mask(REVERSIBLE)
+_GREEN = _mask(GREEN_TILES)
+_CHARACTERS, _BAMBOO, _DOTS = (_mask(range(10 * s + 1, 10 * s + 10)) for s in range(3))
+_RANKS_UP_TO_4 = _mask(t for t in range(30) if 1 <= t % 10 <= 4)
+_RANKS_FROM_6 = _mask(t for t in range(30) if t % 10 >= 6)
+_RANKS_4_TO_6 = _mask(t for t in range(30) if 4 <= t % 10 <= 6)
+_RANK_4 = _mask(t for t in range(30) if t % 10 == 4)
+_RANK_6 = _mask(t for t in range(30) if t % 10 == 6)
 
 
-def by_suits(unique: frozenset, table: list) -> None:
-    """Fans 76 No Honors, 75 One Voided Suit, 50 Half Flush, 22 Full Flush, 52 All Types."""
-    honors = not unique.isdisjoint(_HONORS)
-    present = sum(1 for suit in _SUITS if not unique.isdisjoint(suit))
+def tile_mask(counts: list) -> int:
+    """The mask of the tiles a hand holds, from its count table."""
+    return sum(compress(_BIT, counts))
+
+
+def by_tiles(mask: int, table: list, fans: frozenset) -> None:
+    """The fans of which tiles the hand holds, whatever its sets (``mask``: ``tile_mask``).
+
+    Suits: 76 No Honors, 75 One Voided Suit, 50 Half Flush, 22 Full Flush, 52 All Types.
+    Tile traits: 68 All Simples, 40 Reversible, 3 All Green, 11 All Honors, 8 All Terminals, 18.
+    Ranges: 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles; tiles
+    of 1-3 (7-9) also fit Lower (Upper) Four's definition, so a rule set without fan 27 (25)
+    scores fan 37 (36) for them.
+    """
+    honors = mask & _HONORS
+    present = (mask & _CHARACTERS != 0) + (mask & _BAMBOO != 0) + (mask & _DOTS != 0)
     if not honors:
         table[F.NO_HONORS] = 1
     if present == 2:
-        table[F.ONE_VOIDED_SUIT] += 1
+        table[F.ONE_VOIDED_SUIT] = 1
     elif present == 1:
         if honors:
             table[F.HALF_FLUSH] = 1
         else:
             table[F.FULL_FLUSH] = 1
             table[F.NO_HONORS] = 0
-    elif present == 3 and honors:
-        if not unique.isdisjoint(_WINDS) and not unique.isdisjoint(_DRAGONS):
-            table[F.ALL_TYPES] = 1
-
-
-def by_tile_traits(unique: frozenset, table: list) -> None:
-    """Fans 68 All Simples, 40 Reversible, 3 All Green, 11 All Honors, 8 All Terminals, 18."""
-    if unique <= _SIMPLES:
-        table[F.ALL_SIMPLES] = 1
-    if unique <= _REVERSIBLE:
+    elif present == 3 and mask & _WINDS and mask & _DRAGONS:
+        table[F.ALL_TYPES] = 1
+    if not mask & ~_REVERSIBLE:
         table[F.REVERSIBLE_TILES] = 1
-    if unique <= _GREEN:
+    if not mask & ~_GREEN:
         table[F.ALL_GREEN] = 1
-    if table[F.ALL_SIMPLES]:
-        return
-    if unique <= _HONORS:
+    if not mask & ~_SIMPLES:
+        table[F.ALL_SIMPLES] = 1
+    elif not mask & ~_HONORS:
         table[F.ALL_HONORS] = 1
-    elif unique <= _TERMINALS:
+    elif not mask & ~_TERMINALS:
         table[F.ALL_TERMINALS] = 1
-    elif unique <= _OUTSIDE:
+    elif not mask & ~_OUTSIDE:
         table[F.ALL_TERMINALS_AND_HONORS] = 1
-
-
-def by_rank_range(unique: frozenset, table: list, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
-    """Fans 37 Lower Four, 27 Lower Tiles, 36 Upper Four, 25 Upper Tiles, 26 Middle Tiles.
-
-    Tiles of 1-3 (7-9) also fit Lower (Upper) Four's definition: a rule set without fan 27
-    (25) scores fan 37 (36) for them.
-    """
-    if unique <= _RANKS_UP_TO_4:
-        lower_tiles = unique.isdisjoint(_RANK_4) and F.LOWER_TILES in fans
+    if not mask & ~_RANKS_UP_TO_4:
+        lower_tiles = not mask & _RANK_4 and F.LOWER_TILES in fans
         table[F.LOWER_TILES if lower_tiles else F.LOWER_FOUR] = 1
-    elif unique <= _RANKS_FROM_6:
-        upper_tiles = unique.isdisjoint(_RANK_6) and F.UPPER_TILES in fans
+    elif not mask & ~_RANKS_FROM_6:
+        upper_tiles = not mask & _RANK_6 and F.UPPER_TILES in fans
         table[F.UPPER_TILES if upper_tiles else F.UPPER_FOUR] = 1
-    elif unique <= _RANKS_4_TO_6:
+    elif not mask & ~_RANKS_4_TO_6:
         table[F.MIDDLE_TILES] = 1
-
-
-def by_set_traits(sets: list, table: list) -> None:
-    """Fans 55 Outside Hand, 31 All Fives, 21 All Even Pungs: every set and the pair."""
-    outside = fives = evens = 0
-    for kind, tile in sets:
-        if tile > 30:
-            outside += 1
-            continue
-        rank = tile % 10
-        if kind == CHOW:
-            if rank in (2, 8):
-                outside += 1
-            elif rank in (4, 5, 6):
-                fives += 1
-        else:
-            if rank in (1, 9):
-                outside += 1
-            elif rank == 5:
-                fives += 1
-            elif rank % 2 == 0:
-                evens += 1
-    if outside == 5:
-        table[F.OUTSIDE_HAND] = 1
-    elif fives == 5:
-        table[F.ALL_FIVES] = 1
-    elif evens == 5:
-        table[F.ALL_EVEN_PUNGS] = 1
-
-
-def tile_hogs(counts: list, kong_count: int) -> int:
-    """Fan 64: four copies of a tile used without forming a kong."""
-    return sum(1 for c in counts if c == 4) - kong_count
 
 
 def by_wait(concealed_sets: list, win_tile: int, table: list) -> None:

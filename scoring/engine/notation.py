@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from .errors import HandError
 from .tiles import HONOR_LETTERS, SUIT_LETTERS, tiles_name
@@ -29,8 +30,7 @@ class Meld:
         return tiles_name(self.tiles)
 
 
-@dataclass(frozen=True)
-class ParsedHand:
+class ParsedHand(NamedTuple):
     melds: tuple
     standing: tuple     # standing tiles, without the winning tile
     winning: int | None
@@ -57,18 +57,34 @@ def _read_well_formed(text: str) -> tuple:
 _CHAR_VALUE = {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}
 
 
-def _read_standing(text: str) -> tuple:
-    """Tiles of well-formed notation, read backwards so each digit meets its suit first."""
+def _read_standing(text: str):
+    """Tiles of well-formed notation, read backwards so each digit meets its suit first;
+    None if the text is not well formed (``_parse_slowly`` then says what is wrong)."""
     out = []
-    base = 0
-    for ch in reversed(text):
-        v = _CHAR_VALUE[ch]
-        if v < 0:
-            base = -1 - v
-        elif v < 10:
-            out.append(base + v)
-        else:
-            out.append(v)
+    base = -1           # the suit of the digits being read; -1 before a suit letter
+    pending = False     # a suit letter still waiting for its first digit
+    try:
+        for ch in reversed(text):
+            v = _CHAR_VALUE[ch]
+            if v < 0:
+                if pending:
+                    return None
+                base = -1 - v
+                pending = True
+            elif v < 10:
+                if base < 0:
+                    return None
+                out.append(base + v)
+                pending = False
+            else:
+                if pending:
+                    return None
+                out.append(v)
+                base = -1
+    except KeyError:
+        return None
+    if pending:
+        return None
     out.reverse()
     return tuple(out)
 
@@ -137,28 +153,39 @@ def _make_meld(tiles: list[int], concealed: bool, text: str) -> Meld:
     raise HandError("meld", "not_a_set", meld=text)
 
 
-_FAST_HAND = re.compile(r"((?:\[[1-9mspESWNCFP]+\]|\{[1-9mspESWNCFP]+\})*)"
-                        r"((?:[1-9]+[msp]|[ESWNCFP])*)(?:\+([1-9][msp]|[ESWNCFP]))?")
+_FAST_MELDS = re.compile(r"(?:\[[1-9mspESWNCFP]+\]|\{[1-9mspESWNCFP]+\})*")
 _FAST_MELD = re.compile(r"\[([^\]]+)\]|\{([^}]+)\}")
+_TILE_BY_NAME = {**{f"{r}{s}": 10 * i + r for i, s in enumerate(SUIT_LETTERS) for r in range(1, 10)},
+                 **_HONOR_CODE}
 
 
 @lru_cache(maxsize=4096)
-def _fast_meld(text: str, concealed: bool) -> Meld:
+def _fast_meld(text: str, concealed: bool) -> Meld | None:
+    """The meld written ``text`` inside its brackets; None if not well formed."""
+    if not _WELL_FORMED.fullmatch(text):
+        return None
     return _make_meld(list(_read_well_formed(text)), concealed, ("{%s}" if concealed else "[%s]") % text)
 
 
 def parse(text: str, *, winning_tile: bool) -> ParsedHand:
-    """Parse notation; ``winning_tile`` says whether a '+tile' is required or forbidden."""
+    """Parse notation; ``winning_tile`` says whether a '+tile' is required or forbidden.
+
+    Notation as written by the app (no spaces, well formed) takes a fast path; anything else
+    is read character by character, which names what is wrong.
+    """
     if not isinstance(text, str) or not text.strip():
         raise HandError("notation", "empty")
-    fast = _FAST_HAND.fullmatch(text)
-    if fast and (fast.group(3) is not None) == winning_tile:
-        melds_text, standing_text, win_text = fast.groups()
-        meld_texts = _FAST_MELD.findall(melds_text) if melds_text else ()
-        if all(_WELL_FORMED.fullmatch(a or b) for a, b in meld_texts):
-            melds = tuple(_fast_meld(a or b, not a) for a, b in meld_texts)
-            standing = _read_standing(standing_text) if standing_text else ()
-            winning = _read_well_formed(win_text)[0] if win_text else None
+    body, plus, win_text = text.partition("+")
+    if (plus == "+") == winning_tile:
+        melds = ()
+        standing_text = body
+        if body[:1] in ("[", "{"):
+            end = _FAST_MELDS.match(body).end()
+            standing_text = body[end:]
+            melds = tuple(_fast_meld(a or b, not a) for a, b in _FAST_MELD.findall(body, 0, end))
+        standing = _read_standing(standing_text)
+        winning = _TILE_BY_NAME.get(win_text) if plus else None
+        if standing is not None and None not in melds and (winning is not None or not plus):
             return ParsedHand(melds, standing, winning)
     return _parse_slowly(text, winning_tile)
 
