@@ -6,6 +6,7 @@ common-practice mixed-kongs item).  The caller keeps the reading worth most.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from . import fans as F
@@ -28,9 +29,11 @@ class WinContext(NamedTuple):
     special_fully_concealed: bool = False  # a self-drawn special hand scores fan 56 (R1, 003 elementary)
 
 
+@lru_cache(maxsize=256)
 def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
-               green_book: bool, t: list, fans: frozenset) -> None:
-    """Kong fans (5, 17, 48, 57, 67, 74) and concealed-pung fans (12, 33, 66).
+               green_book: bool, fans: frozenset) -> tuple:
+    """Kong fans (5, 17, 48, 57, 67, 74) and concealed-pung fans (12, 33, 66), as (slot, count)
+    pairs: a few hundred combinations of the arguments, each worked out once.
 
     The common-practice table of the concealed pungs a hand with kongs still scores:
     three kongs of which 1/2/3 concealed with a concealed pung -> 66/33/12, four
@@ -39,6 +42,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     A concealed kong counts as a concealed pung (C: 两副暗刻（暗杠）).  Kong fans of a
     higher grade contain the lower ones (Appendix 1 nos. 17, 48, 57 examples).
     """
+    t = [0] * F.TABLE_SIZE
     kongs = melded_kongs + concealed_kongs
     hidden = concealed_pungs + concealed_kongs
     if F.TWO_MELDED_KONGS not in fans and F.THREE_CONCEALED_PUNGS not in fans:
@@ -48,7 +52,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
         t[F.MELDED_KONG] = melded_kongs
         t[F.CONCEALED_KONG] = concealed_kongs
         t[F.TWO_CONCEALED_PUNGS] = hidden // 2
-        return
+        return _scored_pairs(t)
     if kongs == 1:
         t[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
     elif kongs == 2:
@@ -88,6 +92,11 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
                 hidden_fan = 0  # fan 48 contains it
     if hidden_fan:
         t[hidden_fan] = 1
+    return _scored_pairs(t)
+
+
+def _scored_pairs(table: list) -> tuple:
+    return tuple((n, c) for n, c in enumerate(table) if c)
 
 
 class MeldFacts(NamedTuple):
@@ -182,7 +191,8 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
                 concealed_pungs -= 1
     fans = ctx.fans
     if pungs:
-        _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, t, fans)
+        for n, c in _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, fans):
+            t[n] = c
         if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
             t[F.ALL_PUNGS] = 1
         for tile in pungs:
@@ -191,22 +201,9 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
             elif tile > 30 or tile % 10 in (1, 9):
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
-    if n_chows == 4:
-        if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
-            t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
-        elif F.PURE_TERMINAL_CHOWS in fans and _pure_terminal_chows(chows, pair_tile):
-            t[F.PURE_TERMINAL_CHOWS] = 1
-        else:
-            S.score_four_chows(sorted(chows), t, fans)
-    elif n_chows == 3:
-        S.score_three_chows(sorted(chows), t, fans)
-    elif n_chows == 2:
-        S.score_two_chows(chows, t)
-        S.score_two_pungs(pungs, t)
-    elif n_chows == 1:
-        S.score_three_pungs(sorted(pungs), t, fans)
-    else:
-        S.score_four_pungs(sorted(pungs), t, fans)
+    for n, c in S.combination_fans(tuple(sorted(chows)), tuple(sorted(pungs)),
+                                   pair_tile if n_chows == 4 else 0, fans):
+        t[n] = c
     exposed_melds = melds.exposed
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
@@ -256,23 +253,6 @@ def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
     if t[F.BIG_THREE_WINDS] and 31 <= pair_tile <= 34 and F.LITTLE_FOUR_WINDS in fans:
         t[F.LITTLE_FOUR_WINDS] = 1
         t[F.BIG_THREE_WINDS] = 0
-
-
-def _pure_terminal_chows(chows: list, pair_tile: int) -> bool:
-    """Fan 13: 123 123 789 789 and a pair of 5s, one suit."""
-    if pair_tile > 30 or pair_tile % 10 != 5:
-        return False
-    base = pair_tile - 5
-    return sorted(chows) == [base + 2, base + 2, base + 8, base + 8]
-
-
-def _three_suited_terminal_chows(chows: list, pair_tile: int) -> bool:
-    """Fan 29: 123 and 789 in two suits, a pair of 5s in the third."""
-    if pair_tile > 30 or pair_tile % 10 != 5:
-        return False
-    suits = [s for s in range(3) if s != pair_tile // 10]
-    want = sorted(s * 10 + r for s in suits for r in (2, 8))
-    return sorted(chows) == want
 
 
 def _special_flags(ctx: WinContext, t: list) -> None:

@@ -122,7 +122,7 @@ def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", pr
     rules = get_rule_set(rule_set)
     parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
                                    last_wall_tile, kong_replacement, robbing_kong, profile, rules)
-    return [_as_fans(table) for _, table, _, _ in _candidates(parsed, counts, ctx, rules)]
+    return [_as_fans(table) for table, _, _ in _candidates(parsed, counts, ctx, rules)]
 
 
 def _as_fans(table: list) -> dict:
@@ -177,7 +177,7 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
 
 
 def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: RuleSet = FULL) -> list:
-    """The readings of the hand, in the order ``_count`` weighs them: (points, table, reading, shape).
+    """The readings of the hand, in the order ``_count`` weighs them: (table, reading, shape).
 
     A special shape other than Seven Pairs, a Knitted Straight or Nine Gates is the hand's one
     reading; Seven Pairs is followed by the standard readings of the same tiles. Only the shapes
@@ -185,9 +185,8 @@ def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: Rule
     """
     found = _shape_candidates(parsed, counts, ctx, rules.shapes)
     if rules.restricted:
-        for i, (points, table, reading, shape) in enumerate(found):
+        for table, _, _ in found:
             H.keep_rule_set_fans(table, ctx.fans)
-            found[i] = (_points(table), table, reading, shape)
     return found
 
 
@@ -222,12 +221,12 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
             groups = (tiles_name(seq),) + tuple(
                 [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
                 or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
-            found.append((_points(table), table, Reading([], groups), "knitted_straight"))
+            found.append((table, Reading([], groups), "knitted_straight"))
             return found
     if (n_melds == 0 and not seven_pairs and key[-1] < 30 and key[-1] - key[0] == 8
             and F.NINE_GATES in ctx.fans and shapes.is_nine_gates(key, win)):
         table = C.score_nine_gates(win % 10, ctx)
-        found.append((_points(table), table, Reading([], (tiles_name(key),)), "nine_gates"))
+        found.append((table, Reading([], (tiles_name(key),)), "nine_gates"))
         return found
     readings = shapes.standard_readings(key, 4 - n_melds)
     if readings:
@@ -243,7 +242,7 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
 
         for sets, pair_tile in readings:
             table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, unique_wait)
-            found.append((_points(table), table, (sets, pair_tile), "standard"))
+            found.append((table, (sets, pair_tile), "standard"))
     return found
 
 
@@ -257,18 +256,21 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
         return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
                           reason=reason, profile=profile, rule_set=rules.name, minimum=rules.minimum)
     best = found[0]
-    seven_pairs = best[3] == "seven_pairs"
-    for candidate in found[1:]:
-        points, table = candidate[0], candidate[1]
-        # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
-        # or a standard reading over Seven Pairs (as the common-practice engine)
-        if points > best[0] or (points == best[0] and (
-                table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
-            best = candidate
-    points, table, reading, shape = best
+    if len(found) > 1:
+        best_points = _points(best[0])
+        seven_pairs = best[2] == "seven_pairs"
+        for candidate in found[1:]:
+            table = candidate[0]
+            points = _points(table)
+            # 3.9.1.6 high-versus-low; on a tie prefer Pure Triple Chow, Triple Pung
+            # or a standard reading over Seven Pairs (as the common-practice engine)
+            if points > best_points or (points == best_points and (
+                    table[F.PURE_TRIPLE_CHOW] or table[F.TRIPLE_PUNG] or seven_pairs)):
+                best, best_points = candidate, points
+    table, reading, shape = best
     if shape == "standard":
         reading = StandardReading(parsed.melds, *reading)
-    hits = _hits(table, reading, counts, ctx)
+    hits, points = _hits(table, reading, counts, ctx)
     if flowers:
         hits += _flower_hits(flowers)
     winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
@@ -295,20 +297,20 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, 
         if (F.SEVEN_SHIFTED_PAIRS in ctx.fans and len(ordered) == 7 and ordered[-1] < 30
                 and len({t // 10 for t in ordered}) == 1 and ordered[-1] - ordered[0] == 6):
             table = C.score_seven_shifted_pairs(unique, ctx)
-            return (_points(table), table, Reading([], groups), "seven_shifted_pairs"), False
+            return (table, Reading([], groups), "seven_shifted_pairs"), False
         table = C.score_seven_pairs(counts, unique, ctx)
-        return (_points(table), table, Reading([], groups), "seven_pairs"), True
+        return (table, Reading([], groups), "seven_pairs"), True
     hk = shapes.honors_and_knitted(key) if "honors_knitted" in allowed else 0
     if hk:
         if hk not in ctx.fans:
             hk = F.LESSER_HONORS_AND_KNITTED
         extra = (F.KNITTED_STRAIGHT,) if hk == F.LESSER_HONORS_AND_KNITTED and sum(t < 30 for t in key) == 9 else ()
         table = C.score_single_fan(hk, ctx, extra)
-        return (_points(table), table, Reading([], (tiles_name(key),)),
+        return (table, Reading([], (tiles_name(key),)),
                 "greater_honors_knitted" if hk == F.GREATER_HONORS_AND_KNITTED else "lesser_honors_knitted"), False
     if "thirteen_orphans" in allowed and shapes.is_thirteen_orphans(key):
         table = C.score_single_fan(F.THIRTEEN_ORPHANS, ctx)
-        return (_points(table), table, Reading([], (tiles_name(key),)), "thirteen_orphans"), False
+        return (table, Reading([], (tiles_name(key),)), "thirteen_orphans"), False
     return None, False
 
 
@@ -319,27 +321,26 @@ _SLOT_FANS = [None] + [F.FAN_BY_NUMBER[n] for n in range(1, 81)] + [None, F.MIXE
 _SLOTS = range(F.TABLE_SIZE)
 
 
-def _scored(table: list) -> list:
-    """The slots of the table that score (a table holds a handful among 83)."""
-    return list(compress(_SLOTS, table))
-
-
 def _points(table: list) -> int:
     return sum([_SLOT_POINTS[n] * table[n] for n in compress(_SLOTS, table)])
 
 
-def _hits(table: list, reading: Reading, counts: list, ctx) -> list:
-    """Fan hits in fan-number order (slot 82, common practice's kong pair, is fan 57's number)."""
+def _hits(table: list, reading: Reading, counts: list, ctx) -> tuple:
+    """The fan hits in fan-number order (slot 82, common practice's kong pair, is fan 57's
+    number) and the points they make."""
     win = ctx.win_tile
     hits = []
-    for n in _scored(table):
+    points = 0
+    for n in compress(_SLOTS, table):
         fan = _SLOT_FANS[n]
         if fan is not None:
             c = table[n]
-            hits.append(FanHit(fan, c, fan.points * c, explain_args=(n, reading, win, counts, ctx)))
+            hit_points = fan.points * c
+            points += hit_points
+            hits.append(FanHit(fan, c, hit_points, None, (n, reading, win, counts, ctx)))
     if table[F.MIXED_KONGS_SLOT]:
         hits.sort(key=lambda h: h.fan.number)
-    return hits
+    return hits, points
 
 
 def _flower_hits(flowers: int) -> list:

@@ -11,6 +11,8 @@ Chows are named by their middle tile, pungs and kongs by their tile.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import fans as F
 
 _ALL = frozenset(range(1, F.TABLE_SIZE))
@@ -223,3 +225,48 @@ def score_two_pungs(tiles: list, table: list) -> None:
     fan = two_pungs_fan(tiles[0], tiles[1])
     if fan:
         table[fan] += 1
+
+
+def _pure_terminal_chows(chows: tuple, pair_tile: int) -> bool:
+    """Fan 13: 123 123 789 789 and a pair of 5s, one suit."""
+    if pair_tile > 30 or pair_tile % 10 != 5:
+        return False
+    base = pair_tile - 5
+    return list(chows) == [base + 2, base + 2, base + 8, base + 8]
+
+
+def _three_suited_terminal_chows(chows: tuple, pair_tile: int) -> bool:
+    """Fan 29: 123 and 789 in two suits, a pair of 5s in the third."""
+    if pair_tile > 30 or pair_tile % 10 != 5:
+        return False
+    suits = [s for s in range(3) if s != pair_tile // 10]
+    return list(chows) == sorted(s * 10 + r for s in suits for r in (2, 8))
+
+
+@lru_cache(maxsize=1 << 14)
+def combination_fans(chows: tuple, pungs: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
+    """The fans of one reading's sets combined, as (slot, count) pairs.
+
+    ``chows`` (middle tiles) and ``pungs`` (pungs and kongs) sorted; ``pair_tile`` only with
+    four chows (fans 13 and 29), else 0. A pure function of a few thousand common arguments,
+    so each is worked out once.
+    """
+    t = [0] * F.TABLE_SIZE
+    n_chows = len(chows)
+    if n_chows == 4:
+        if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
+            t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
+        elif F.PURE_TERMINAL_CHOWS in fans and _pure_terminal_chows(chows, pair_tile):
+            t[F.PURE_TERMINAL_CHOWS] = 1
+        else:
+            score_four_chows(list(chows), t, fans)
+    elif n_chows == 3:
+        score_three_chows(list(chows), t, fans)
+    elif n_chows == 2:
+        score_two_chows(chows, t)
+        score_two_pungs(pungs, t)
+    elif n_chows == 1:
+        score_three_pungs(list(pungs), t, fans)
+    else:
+        score_four_pungs(list(pungs), t, fans)
+    return tuple((n, c) for n, c in enumerate(t) if c)

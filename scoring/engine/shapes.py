@@ -6,6 +6,7 @@ pure in that key, so the decompositions of a tile multiset are computed once.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import product
 
 from .notation import CHOW, PUNG
 from .tiles import ALL_TILES, KNITTED_STRAIGHTS, TABLE_LEN, TERMINALS_AND_HONORS
@@ -58,26 +59,61 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     (a chow is named by its middle tile), sets in (tile, tile, tile) order.  Readings
     are ordered by that sequence of sets, the order the common-practice calculator
     finds them in; it decides which of two readings of equal value is reported.
+
+    A set never spans two groups (the three suits and the honors), so each group is split on
+    its own (cached by its counts) and the hand's readings are the combinations of its groups'.
     """
     if len(key) != 3 * n_sets + 2:
         return ()
     table = count_table(key)
-    # the pair sits in the one group (suit or honors) of 3k+2 tiles
-    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
-    if sorted(residues) != [0, 0, 0, 2]:
-        return ()
-    pair_group = residues.index(2)
-    found = []
-    for pair in sorted(set(key)):
-        if table[pair] < 2 or (pair // 10 if pair < 30 else 3) != pair_group:
+    parts = []
+    pairs = 0
+    for base, end in _GROUPS:
+        counts = tuple(table[base:end])
+        size = sum(counts)
+        if not size:
             continue
-        table[pair] -= 2
-        if all(_group_ok(table, g, 0) for g in range(4)):
-            for sets in _set_splits(table, 0):
-                found.append((tuple(sorted(sets, key=_set_order)), pair))
-        table[pair] += 2
+        if size % 3 == 1:
+            return ()
+        with_pair = size % 3 == 2
+        pairs += with_pair
+        split = _group_readings(counts, base, with_pair)
+        if not split or pairs > 1:
+            return ()
+        parts.append(split)
+    if pairs != 1:
+        return ()
+    found = []
+    for combination in product(*parts):
+        sets = ()
+        pair_tile = 0
+        for group_sets, group_pair in combination:
+            sets += group_sets
+            if group_pair:
+                pair_tile = group_pair
+        found.append((sets, pair_tile))
     if len(found) > 1:
         found.sort(key=lambda r: [_set_order(s) for s in r[0]])
+    return tuple(found)
+
+
+_GROUPS = ((1, 10), (11, 20), (21, 30), (31, 38))
+
+
+@lru_cache(maxsize=1 << 15)
+def _group_readings(counts: tuple, base: int, with_pair: bool) -> tuple:
+    """Every split of one group's tile counts (tile ``base`` first) into sets, and one pair if
+    ``with_pair``: a tuple of ``(sets, pair_tile or 0)``, sets in (tile, tile, tile) order."""
+    table = [0] * TABLE_LEN
+    table[base:base + len(counts)] = counts
+    found = []
+    if not with_pair:
+        return tuple((tuple(sorted(sets, key=_set_order)), 0) for sets in _set_splits(table, base))
+    for pair in [base + i for i, c in enumerate(counts) if c >= 2]:
+        table[pair] -= 2
+        for sets in _set_splits(table, base):
+            found.append((tuple(sorted(sets, key=_set_order)), pair))
+        table[pair] += 2
     return tuple(found)
 
 
