@@ -111,6 +111,8 @@ class MeldFacts(NamedTuple):
 
 
 def meld_facts(melds: tuple) -> MeldFacts:
+    if not melds:
+        return _NO_MELDS
     chows, pungs, traits = [], [], [0, 0, 0, 0]
     melded_kongs = concealed_kongs = 0
     for m in melds:
@@ -126,6 +128,9 @@ def meld_facts(melds: tuple) -> MeldFacts:
         traits[_SET_TRAIT[m.kind][m.tile]] += 1
     return MeldFacts(tuple((m.kind, m.tile, m.exposed) for m in melds), tuple(chows), tuple(pungs),
                      melded_kongs, concealed_kongs, len(melds) - concealed_kongs, tuple(traits[1:]))
+
+
+_NO_MELDS = MeldFacts((), (), (), 0, 0, 0, (0, 0, 0))
 
 
 # set -> 1 if it fits Outside Hand (fan 55: a terminal or honor in it), 2 All Fives (31: a 5 in

@@ -75,19 +75,22 @@ def _check_context(seat_wind, prevalent_wind, flowers, profile) -> None:
 
 def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
     """Tile count per meld count, five copies; returns the count table of all tiles."""
-    expected = 13 - 3 * len(hand.melds)
-    if len(hand.melds) > 4 or len(hand.standing) != expected:
+    melds = hand.melds
+    expected = 13 - 3 * len(melds)
+    if len(melds) > 4 or len(hand.standing) != expected:
         raise HandError("tile_count", "hand" if with_winning else "waiting",
-                        melds=len(hand.melds), expected=max(expected, 0), actual=len(hand.standing))
-    tiles = list(hand.standing)
-    for meld in hand.melds:
-        tiles.extend(meld.tiles)
+                        melds=len(melds), expected=max(expected, 0), actual=len(hand.standing))
+    counts = [0] * TABLE_LEN
+    for t in hand.standing:
+        counts[t] += 1
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
     if hand.winning is not None:
-        tiles.append(hand.winning)
-    counts = shapes.count_table(tiles)
-    for t, c in enumerate(counts):
-        if c > 4:
-            raise HandError("too_many_copies", "copies", tile=tile_name(t), count=c)
+        counts[hand.winning] += 1
+    if max(counts) > 4:
+        t = next(t for t, c in enumerate(counts) if c > 4)
+        raise HandError("too_many_copies", "copies", tile=tile_name(t), count=counts[t])
     return counts
 
 
@@ -132,19 +135,20 @@ def _as_fans(table: list) -> dict:
     return fans
 
 
+_FLAG_NAMES = ("self_drawn", "last_of_kind", "last_wall_tile", "kong_replacement", "robbing_kong")
+
+
 def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
              kong_replacement, robbing_kong, profile, rules: RuleSet = FULL):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
-    for name, value in (("self_drawn", self_drawn), ("last_of_kind", last_of_kind),
-                        ("last_wall_tile", last_wall_tile), ("kong_replacement", kong_replacement),
-                        ("robbing_kong", robbing_kong)):
+    flags = (self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong)
+    for name, value in zip(_FLAG_NAMES, flags):
         if value is not True and value is not False:
             raise HandError("context", "flag", name=name, value=value)
     parsed = parse(hand, winning_tile=True)
     counts = check_tiles(parsed, with_winning=True)
     win = parsed.winning
-    standing_with_win = parsed.standing + (win,)
-    held = standing_with_win.count(win)
+    held = parsed.standing.count(win) + 1
     in_melds = counts[win] - held
     if kong_replacement:
         if not self_drawn:
