@@ -222,15 +222,16 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
                 return _unique_wait(tuple(rest13), 3, counts, win)
 
             table = C.score_knitted_straight(seq, rest, melds_facts.fixed, reading, counts, ctx, ks_unique_wait)
-            groups = (tiles_name(seq),) + tuple(
-                [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
-                or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
+            def groups():
+                return (tiles_name(seq),) + tuple(
+                    [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
+                    or [_set_name(k, t) for k, t in reading[0]]) + (_set_name(PAIR, reading[1]),)
             found.append((table, Reading([], groups), "knitted_straight"))
             return found
     if (n_melds == 0 and not seven_pairs and key[-1] < 30 and key[-1] - key[0] == 8
             and F.NINE_GATES in ctx.fans and shapes.is_nine_gates(key, win)):
         table = C.score_nine_gates(win % 10, ctx)
-        found.append((table, Reading([], (tiles_name(key),)), "nine_gates"))
+        found.append((table, Reading([], lambda: (tiles_name(key),)), "nine_gates"))
         return found
     readings = shapes.standard_readings(key, 4 - n_melds)
     if readings:
@@ -296,7 +297,10 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, 
     if shapes.is_seven_pairs(key):
         if "seven_pairs" not in allowed:
             return None, False
-        groups = tuple(tiles_name(key[i:i + 2]) for i in range(0, 14, 2))
+
+        def groups():
+            return tuple(tiles_name(key[i:i + 2]) for i in range(0, 14, 2))
+
         ordered = sorted(unique)
         if (F.SEVEN_SHIFTED_PAIRS in ctx.fans and len(ordered) == 7 and ordered[-1] < 30
                 and len({t // 10 for t in ordered}) == 1 and ordered[-1] - ordered[0] == 6):
@@ -310,11 +314,11 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, 
             hk = F.LESSER_HONORS_AND_KNITTED
         extra = (F.KNITTED_STRAIGHT,) if hk == F.LESSER_HONORS_AND_KNITTED and sum(t < 30 for t in key) == 9 else ()
         table = C.score_single_fan(hk, ctx, extra)
-        return (table, Reading([], (tiles_name(key),)),
+        return (table, Reading([], lambda: (tiles_name(key),)),
                 "greater_honors_knitted" if hk == F.GREATER_HONORS_AND_KNITTED else "lesser_honors_knitted"), False
     if "thirteen_orphans" in allowed and shapes.is_thirteen_orphans(key):
         table = C.score_single_fan(F.THIRTEEN_ORPHANS, ctx)
-        return (table, Reading([], (tiles_name(key),)), "thirteen_orphans"), False
+        return (table, Reading([], lambda: (tiles_name(key),)), "thirteen_orphans"), False
     return None, False
 
 

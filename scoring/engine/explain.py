@@ -28,9 +28,16 @@ def set_notation(kind: int, tile: int, exposed: bool | None) -> str:
 class Reading:
     """The sets of one reading: (kind, tile, exposed) with exposed None for concealed."""
 
-    def __init__(self, sets: list, groups: tuple = ()):
+    def __init__(self, sets: list, groups=()):
         self.sets = sets           # standard shape: 4 sets + pair
-        self.groups = groups       # other shapes: notation strings of tile groups
+        self._groups = groups      # other shapes: notation strings of tile groups, or a function making them
+
+    @property
+    def groups(self) -> tuple:
+        """Made when an explanation first asks (a function given), so counting does not pay for it."""
+        if callable(self._groups):
+            self._groups = self._groups()
+        return self._groups
 
     def names(self, predicate) -> tuple:
         return tuple(set_notation(k, t, e) for k, t, e in self.sets if predicate(k, t, e))
@@ -44,7 +51,7 @@ class StandardReading(Reading):
     time an explanation asks for it, so counting a hand does not pay for it."""
 
     def __init__(self, melds: tuple, concealed: tuple, pair_tile: int):
-        self.groups = ()
+        self._groups = ()
         self._parts = (melds, concealed, pair_tile)
         self._sets = None
 
