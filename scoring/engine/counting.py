@@ -170,14 +170,16 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     pungs = list(melds.pungs)
     concealed_pungs = 0
     win = ctx.win_tile
-    win_in_chow = False
+    edge = closed = False   # the winning tile at an end or in the middle of a concealed chow
     outside, fives, evens = melds.set_traits
     trait = _SET_TRAIT
     for kind, tile in concealed:
         if kind == CHOW:
             chows.append(tile)
-            if tile - 1 <= win <= tile + 1:
-                win_in_chow = True
+            if tile == win:
+                closed = True
+            elif tile - 1 == win or tile + 1 == win:
+                edge = True
         else:
             pungs.append(tile)
             concealed_pungs += 1
@@ -190,7 +192,7 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
             evens += 1
     # 3.9.1.6 reading: a discard completing a pung makes that pung exposed, unless
     # the winning tile can be read as part of a concealed chow of this reading.
-    if not ctx.self_drawn and not win_in_chow:
+    if not ctx.self_drawn and not edge and not closed:
         for kind, tile in concealed:
             if kind == PUNG and tile == win:
                 concealed_pungs -= 1
@@ -232,8 +234,11 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
         t[F.ALL_EVEN_PUNGS] = 1
     if t[F.QUADRUPLE_CHOW]:
         t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
-    if (win_in_chow or pair_tile == win) and unique_wait():
-        H.by_wait(list(concealed) + [(PAIR, pair_tile)], win, t)
+    # fans 77, 78, 79 on a one-tile wait, the first of Edge, Closed, Single the tile fits
+    # (Sloperama #178: only one of them); a melded hand or four kongs wait on the pair alone
+    if ((edge or closed or pair_tile == win) and not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]
+            and unique_wait()):
+        t[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
     H.remove_contained(t, ctx.green_book, fans)
     if not t[F.BIG_FOUR_WINDS]:
         for tile in pungs:

@@ -140,6 +140,14 @@ def keep_rule_set_fans(table: list, fans: frozenset) -> None:
             table[n] = 0
 
 
+# the fans whose rules in ``remove_contained`` most hands never reach (a rule only clears
+# slots, so a hand without any of these at the start has none later)
+_GREAT = (F.BIG_FOUR_WINDS, F.BIG_THREE_DRAGONS, F.ALL_GREEN, F.FOUR_KONGS, F.ALL_TERMINALS,
+          F.LITTLE_FOUR_WINDS, F.LITTLE_THREE_DRAGONS, F.ALL_HONORS, F.FOUR_CONCEALED_PUNGS,
+          F.PURE_TERMINAL_CHOWS, F.FOUR_PURE_SHIFTED_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.ALL_EVEN_PUNGS,
+          F.MIDDLE_TILES, F.THREE_SUITED_TERMINAL_CHOWS, F.ALL_FIVES, F.BIG_THREE_WINDS)
+
+
 def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
     """Non-repeat principle (3.9.1.6): drop fans that a scored fan always contains.
 
@@ -148,56 +156,60 @@ def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(
     """
     keep_rule_set_fans(table, fans)
     t = table
-    if t[F.BIG_FOUR_WINDS]:
-        t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if t[F.BIG_THREE_DRAGONS]:
-        t[F.DRAGON_PUNG] = 0
-    if t[F.ALL_GREEN]:
-        t[F.ONE_VOIDED_SUIT] = 0
-        if not green_book:
-            # common practice drops Half Flush; the Green Book's fan 3 says 可加计清一色、混一色分
-            # and its examples 1 and 3 score 混一色 (READINGS.md R7)
-            t[F.HALF_FLUSH] = 0
-    if t[F.FOUR_KONGS]:
-        t[F.SINGLE_WAIT] = 0
-    if t[F.ALL_TERMINALS]:
-        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.NO_HONORS] = 0
-        if not green_book:
-            # common practice drops Double Pung; the Green Book's example for fan 8
-            # scores Double Pung twice (READINGS.md R3)
-            t[F.DOUBLE_PUNG] = 0
-    if t[F.LITTLE_FOUR_WINDS]:
-        t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if t[F.LITTLE_THREE_DRAGONS]:
-        t[F.DRAGON_PUNG] = 0
-    if t[F.ALL_HONORS]:
-        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.ONE_VOIDED_SUIT] = 0
-    if t[F.FOUR_CONCEALED_PUNGS]:
-        t[F.ALL_PUNGS] = t[F.CONCEALED_HAND] = 0
-        if t[F.FULLY_CONCEALED_HAND] and not green_book:
-            # common practice scores Self-Drawn here; the Green Book text of fan 12
-            # says 自摸加计不求人分 (READINGS.md R1)
-            t[F.FULLY_CONCEALED_HAND] = 0
-            t[F.SELF_DRAWN] = 1
-    if t[F.PURE_TERMINAL_CHOWS]:
-        t[F.FULL_FLUSH] = t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
-    if t[F.FOUR_PURE_SHIFTED_PUNGS]:
-        t[F.ALL_PUNGS] = 0
-    if t[F.ALL_TERMINALS_AND_HONORS]:
-        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-    if t[F.ALL_EVEN_PUNGS]:
-        t[F.ALL_PUNGS] = t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    # most hands score none of the fans in _GREAT: their rules are skipped
+    great = any(map(t.__getitem__, _GREAT))
+    if great:
+        if t[F.BIG_FOUR_WINDS]:
+            t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+        if t[F.BIG_THREE_DRAGONS]:
+            t[F.DRAGON_PUNG] = 0
+        if t[F.ALL_GREEN]:
+            t[F.ONE_VOIDED_SUIT] = 0
+            if not green_book:
+                # common practice drops Half Flush; the Green Book's fan 3 says 可加计清一色、混一色分
+                # and its examples 1 and 3 score 混一色 (READINGS.md R7)
+                t[F.HALF_FLUSH] = 0
+        if t[F.FOUR_KONGS]:
+            t[F.SINGLE_WAIT] = 0
+        if t[F.ALL_TERMINALS]:
+            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.NO_HONORS] = 0
+            if not green_book:
+                # common practice drops Double Pung; the Green Book's example for fan 8
+                # scores Double Pung twice (READINGS.md R3)
+                t[F.DOUBLE_PUNG] = 0
+        if t[F.LITTLE_FOUR_WINDS]:
+            t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+        if t[F.LITTLE_THREE_DRAGONS]:
+            t[F.DRAGON_PUNG] = 0
+        if t[F.ALL_HONORS]:
+            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.ONE_VOIDED_SUIT] = 0
+        if t[F.FOUR_CONCEALED_PUNGS]:
+            t[F.ALL_PUNGS] = t[F.CONCEALED_HAND] = 0
+            if t[F.FULLY_CONCEALED_HAND] and not green_book:
+                # common practice scores Self-Drawn here; the Green Book text of fan 12
+                # says 自摸加计不求人分 (READINGS.md R1)
+                t[F.FULLY_CONCEALED_HAND] = 0
+                t[F.SELF_DRAWN] = 1
+        if t[F.PURE_TERMINAL_CHOWS]:
+            t[F.FULL_FLUSH] = t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+        if t[F.FOUR_PURE_SHIFTED_PUNGS]:
+            t[F.ALL_PUNGS] = 0
+        if t[F.ALL_TERMINALS_AND_HONORS]:
+            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+        if t[F.ALL_EVEN_PUNGS]:
+            t[F.ALL_PUNGS] = t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
     if t[F.UPPER_TILES] or t[F.LOWER_TILES] or t[F.UPPER_FOUR] or t[F.LOWER_FOUR]:
         t[F.NO_HONORS] = 0
-    if t[F.MIDDLE_TILES]:
-        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
-    if t[F.THREE_SUITED_TERMINAL_CHOWS]:
-        t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
-    if t[F.ALL_FIVES]:
-        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
-    if t[F.BIG_THREE_WINDS] and not t[F.ALL_HONORS] and not t[F.ALL_TERMINALS_AND_HONORS]:
-        # the three wind pungs do not also score fan 73 (fan 38 examples)
-        t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
+    if great:
+        if t[F.MIDDLE_TILES]:
+            t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+        if t[F.THREE_SUITED_TERMINAL_CHOWS]:
+            t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+        if t[F.ALL_FIVES]:
+            t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+        if t[F.BIG_THREE_WINDS] and not t[F.ALL_HONORS] and not t[F.ALL_TERMINALS_AND_HONORS]:
+            # the three wind pungs do not also score fan 73 (fan 38 examples)
+            t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
     if t[F.REVERSIBLE_TILES]:
         t[F.ONE_VOIDED_SUIT] = 0
     if t[F.LAST_TILE_DRAW] or t[F.OUT_WITH_REPLACEMENT_TILE] or t[F.FULLY_CONCEALED_HAND]:
