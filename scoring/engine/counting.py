@@ -52,7 +52,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
         t[F.MELDED_KONG] = melded_kongs
         t[F.CONCEALED_KONG] = concealed_kongs
         t[F.TWO_CONCEALED_PUNGS] = hidden // 2
-        return _scored_pairs(t)
+        return S.scored_pairs(t)
     if kongs == 1:
         t[F.MELDED_KONG if melded_kongs else F.CONCEALED_KONG] = 1
     elif kongs == 2:
@@ -92,11 +92,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
                 hidden_fan = 0  # fan 48 contains it
     if hidden_fan:
         t[hidden_fan] = 1
-    return _scored_pairs(t)
-
-
-def _scored_pairs(table: list) -> tuple:
-    return tuple((n, c) for n, c in enumerate(table) if c)
+    return S.scored_pairs(t)
 
 
 class MeldFacts(NamedTuple):

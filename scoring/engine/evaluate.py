@@ -240,9 +240,7 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
 
         def unique_wait() -> bool:  # worked out once, and only if a reading asks
             if not known:
-                key13 = list(key)
-                key13.remove(win)
-                known.append(_unique_wait(tuple(key13), n_melds, counts, win))
+                known.append(not shapes.other_standard_wait(key, win, n_melds, counts))
             return known[0]
 
         for sets, pair_tile in readings:

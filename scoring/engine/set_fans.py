@@ -12,6 +12,7 @@ Chows are named by their middle tile, pungs and kongs by their tile.
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 
 from . import fans as F
 
@@ -227,6 +228,14 @@ def score_two_pungs(tiles: list, table: list) -> None:
         table[fan] += 1
 
 
+_SLOTS = range(F.TABLE_SIZE)
+
+
+def scored_pairs(table: list) -> tuple:
+    """The (slot, count) pairs of a fan table's scored slots."""
+    return tuple(zip(compress(_SLOTS, table), filter(None, table)))
+
+
 def _pure_terminal_chows(chows: tuple, pair_tile: int) -> bool:
     """Fan 13: 123 123 789 789 and a pair of 5s, one suit."""
     if pair_tile > 30 or pair_tile % 10 != 5:
@@ -269,4 +278,4 @@ def combination_fans(chows: tuple, pungs: tuple, pair_tile: int, fans: frozenset
         score_three_pungs(list(pungs), t, fans)
     else:
         score_four_pungs(list(pungs), t, fans)
-    return tuple((n, c) for n, c in enumerate(t) if c)
+    return scored_pairs(t)

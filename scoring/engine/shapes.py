@@ -327,3 +327,61 @@ def _standard_completions(table: list):
         else:
             base = 10 * g
             yield from (base + r for r in _suit_completions(tuple(table[base + 1:base + 10]), after[g] == 2))
+
+
+@lru_cache(maxsize=1 << 10)
+def _honor_completions(counts: tuple, with_pair: bool) -> tuple:
+    """Honors (31-37) whose extra tile leaves seven honor counts of pungs (and one pair if asked)."""
+    out = []
+    for i, c in enumerate(counts):
+        if c:
+            after = counts[:i] + (c + 1,) + counts[i + 1:]
+            if all(x in (0, 2, 3) for x in after) and after.count(2) == with_pair:
+                out.append(31 + i)
+    return tuple(out)
+
+
+def _group_completions(counts: tuple, g: int, with_pair: bool) -> tuple:
+    """The tiles of group ``g`` (a suit 0-2, or 3 the honors) completing its ``counts``."""
+    if g == 3:
+        return _honor_completions(counts, with_pair)
+    return tuple(10 * g + r for r in _suit_completions(counts, with_pair))
+
+
+def other_standard_wait(key: tuple, win: int, n_melds: int, counts: list) -> bool:
+    """Whether the tiles before the win (``key`` less ``win``, a hand with a standard reading)
+    also waited on another tile the wall could still hold (``counts``: every tile of the hand)."""
+    return any(counts[t] < 4 for t in _other_waits(key, win, n_melds))
+
+
+@lru_cache(maxsize=1 << 16)
+def _other_waits(key: tuple, win: int, n_melds: int) -> tuple:
+    """The tiles other than ``win`` that ``key`` less ``win`` waited on (four sets and a pair,
+    or Seven Pairs), copies not checked.
+
+    The same tiles as ``completing_tiles(..., "regular")`` without working out every wait: the
+    groups the winning tile did not touch split as they did in the complete hand, so only the
+    winning tile's group, and the pair's when the winning tile completed a set, can take another.
+    """
+    table = count_table(key)
+    table[win] -= 1
+    waits = ()
+    if n_melds == 0 and len(key) == 14:
+        singles = [t for t in range(1, TABLE_LEN) if table[t] % 2]
+        if len(singles) == 1:
+            waits = (singles[0],)   # six pairs and a single: Seven Pairs waits on the single (3.7.2)
+    rows = [tuple(table[b:e]) for b, e in _GROUPS]
+    gw = win // 10
+    if sum(rows[gw]) % 3 == 1:   # the winning tile made the pair's group
+        waits += _group_completions(rows[gw], gw, True)
+    else:                        # it completed a set; the pair sits in group p
+        waits += _group_completions(rows[gw], gw, False)
+        p = next(g for g in range(4) if g != gw and sum(rows[g]) % 3 == 2)
+        wins_pair = (_honors_fit(rows[gw], True) if gw == 3 else _suit_splits(rows[gw], True))
+        if wins_pair:
+            waits += _group_completions(rows[p], p, False)
+    return tuple(t for t in set(waits) if t != win)
+
+
+def _honors_fit(counts: tuple, with_pair: bool) -> bool:
+    return all(x in (0, 2, 3) for x in counts) and counts.count(2) == with_pair
