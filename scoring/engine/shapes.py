@@ -6,6 +6,7 @@ pure in that key, so the decompositions of a tile multiset are computed once.
 from __future__ import annotations
 
 from functools import lru_cache
+from bisect import bisect_left
 from itertools import product
 
 from .notation import CHOW, PUNG
@@ -65,35 +66,40 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     """
     if len(key) != 3 * n_sets + 2:
         return ()
-    table = count_table(key)
     parts = []
     pairs = 0
-    for base, end in _GROUPS:
-        counts = tuple(table[base:end])
-        size = sum(counts)
-        if not size:
-            continue
-        if size % 3 == 1:
-            return ()
-        with_pair = size % 3 == 2
-        pairs += with_pair
-        split = _group_readings(counts, base, with_pair)
-        if not split or pairs > 1:
-            return ()
-        parts.append(split)
+    start = 0
+    for edge in (10, 20, 30, 40):   # the sorted tiles of each group in turn
+        end = bisect_left(key, edge, start)
+        size = end - start
+        if size:
+            if size % 3 == 1:
+                return ()
+            with_pair = size % 3 == 2
+            pairs += with_pair
+            split = _group_readings(key[start:end], with_pair)
+            if not split or pairs > 1:
+                return ()
+            parts.append(split)
+        start = end
     if pairs != 1:
         return ()
+    if all(len(part) == 1 for part in parts):   # most hands: one way to split each group
+        sets = ()
+        pair_tile = 0
+        for ((group_sets, group_pair),) in parts:
+            sets += group_sets
+            pair_tile = group_pair or pair_tile
+        return ((sets, pair_tile),)
     found = []
     for combination in product(*parts):
         sets = ()
         pair_tile = 0
         for group_sets, group_pair in combination:
             sets += group_sets
-            if group_pair:
-                pair_tile = group_pair
+            pair_tile = group_pair or pair_tile
         found.append((sets, pair_tile))
-    if len(found) > 1:
-        found.sort(key=lambda r: [_set_order(s) for s in r[0]])
+    found.sort(key=lambda r: [_set_order(s) for s in r[0]])
     return tuple(found)
 
 
@@ -101,11 +107,12 @@ _GROUPS = ((1, 10), (11, 20), (21, 30), (31, 38))
 
 
 @lru_cache(maxsize=1 << 15)
-def _group_readings(counts: tuple, base: int, with_pair: bool) -> tuple:
-    """Every split of one group's tile counts (tile ``base`` first) into sets, and one pair if
-    ``with_pair``: a tuple of ``(sets, pair_tile or 0)``, sets in (tile, tile, tile) order."""
-    table = [0] * TABLE_LEN
-    table[base:base + len(counts)] = counts
+def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
+    """Every split of one group's sorted ``tiles`` into sets, and one pair if ``with_pair``:
+    a tuple of ``(sets, pair_tile or 0)``, sets in (tile, tile, tile) order."""
+    table = count_table(tiles)
+    base = tiles[0]
+    counts = table[base:tiles[-1] + 1]
     found = []
     if not with_pair:
         return tuple((tuple(sorted(sets, key=_set_order)), 0) for sets in _set_splits(table, base))
