@@ -155,11 +155,13 @@ def standard_base(ctx: WinContext, counts: list, melds: MeldFacts) -> list:
 
 
 def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinContext,
-                   base: list, unique_wait) -> list:
+                   base: list, counts: list, unique_wait) -> list:
     """Fan table of one reading: the hand's ``melds``, the ``concealed`` sets and the pair.
 
-    ``base`` is ``standard_base`` of the hand; ``unique_wait`` a callable saying whether the
-    hand waited on one tile, asked only when the winning tile sits in a concealed chow or the pair.
+    ``base`` is ``standard_base`` of the hand, ``counts`` its tiles; ``unique_wait`` a callable
+    saying whether the hand waited on one tile, asked only when the winning tile sits in a
+    concealed chow or the pair and no open wait shows another tile (a wait on both ends of two
+    tiles of a suit is never a one-tile wait while the other end is in the wall).
     """
     t = base[:]
     chows = list(melds.chows)
@@ -167,6 +169,7 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     concealed_pungs = 0
     win = ctx.win_tile
     edge = closed = False   # the winning tile at an end or in the middle of a concealed chow
+    open_wait = False       # ... at an end, the chow's other two tiles waiting on a tile still in the wall
     outside, fives, evens = melds.set_traits
     trait = _SET_TRAIT
     for kind, tile in concealed:
@@ -176,6 +179,10 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
                 closed = True
             elif tile - 1 == win or tile + 1 == win:
                 edge = True
+                # the two other tiles of the chow waited on both ends, unless at the end of the suit
+                open_end = win + 3 if tile > win else win - 3
+                if 0 < open_end % 10 and open_end // 10 == win // 10 and counts[open_end] < 4:
+                    open_wait = True
         else:
             pungs.append(tile)
             concealed_pungs += 1
@@ -232,8 +239,8 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
         t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
     # fans 77, 78, 79 on a one-tile wait, the first of Edge, Closed, Single the tile fits
     # (Sloperama #178: only one of them); a melded hand or four kongs wait on the pair alone
-    if ((edge or closed or pair_tile == win) and not t[F.MELDED_HAND] and not t[F.FOUR_KONGS]
-            and unique_wait()):
+    if ((edge or closed or pair_tile == win) and not open_wait and not t[F.MELDED_HAND]
+            and not t[F.FOUR_KONGS] and unique_wait()):
         t[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
     H.remove_contained(t, ctx.green_book, fans)
     if not t[F.BIG_FOUR_WINDS]:

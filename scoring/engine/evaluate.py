@@ -244,7 +244,7 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
             return known[0]
 
         for sets, pair_tile in readings:
-            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, unique_wait)
+            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, counts, unique_wait)
             found.append((table, (sets, pair_tile), "standard"))
     return found
 
