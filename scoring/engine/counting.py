@@ -211,9 +211,15 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
             elif tile > 30 or tile % 10 in (1, 9):
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
     n_chows = len(chows)
-    for n, c in S.combination_fans(tuple(sorted(chows)), tuple(sorted(pungs)),
-                                   pair_tile if n_chows == 4 else 0, fans):
-        t[n] = c
+    # the sets combined: a chow fan needs two chows, a pung fan two pungs; two chows and two pungs
+    # score apart, and with three chows or three pungs the fourth set joins no fan of the others
+    if n_chows >= 2:
+        pair_of_fives = pair_tile if n_chows == 4 and pair_tile % 10 == 5 and pair_tile < 30 else 0
+        for n, c in S.chow_fans(tuple(sorted(chows)), pair_of_fives, fans):
+            t[n] = c
+    if n_chows <= 2:
+        for n, c in S.pung_fans(tuple(sorted(pungs)), fans):
+            t[n] = c
     exposed_melds = melds.exposed
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1

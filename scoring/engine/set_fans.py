@@ -253,13 +253,10 @@ def _three_suited_terminal_chows(chows: tuple, pair_tile: int) -> bool:
 
 
 @lru_cache(maxsize=1 << 14)
-def combination_fans(chows: tuple, pungs: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
-    """The fans of one reading's sets combined, as (slot, count) pairs.
-
-    ``chows`` (middle tiles) and ``pungs`` (pungs and kongs) sorted; ``pair_tile`` only with
-    four chows (fans 13 and 29), else 0. A pure function of a few thousand common arguments,
-    so each is worked out once.
-    """
+def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
+    """The fans of two to four chows combined, as (slot, count) pairs: ``chows`` the sorted
+    middle tiles; ``pair_tile`` a pair of 5s beside four chows (fans 13 and 29), else 0.
+    Cached: a few thousand arguments make nearly every hand's."""
     t = [0] * F.TABLE_SIZE
     n_chows = len(chows)
     if n_chows == 4:
@@ -271,11 +268,21 @@ def combination_fans(chows: tuple, pungs: tuple, pair_tile: int, fans: frozenset
             score_four_chows(list(chows), t, fans)
     elif n_chows == 3:
         score_three_chows(list(chows), t, fans)
-    elif n_chows == 2:
+    else:
         score_two_chows(chows, t)
-        score_two_pungs(pungs, t)
-    elif n_chows == 1:
+    return scored_pairs(t)
+
+
+@lru_cache(maxsize=1 << 14)
+def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
+    """The fans of two to four pungs (or kongs) combined, as (slot, count) pairs: ``pungs`` the
+    sorted tiles. Cached as ``chow_fans``."""
+    t = [0] * F.TABLE_SIZE
+    n_pungs = len(pungs)
+    if n_pungs == 4:
+        score_four_pungs(list(pungs), t, fans)
+    elif n_pungs == 3:
         score_three_pungs(list(pungs), t, fans)
     else:
-        score_four_pungs(list(pungs), t, fans)
+        score_two_pungs(pungs, t)
     return scored_pairs(t)
