@@ -8,6 +8,7 @@ from __future__ import annotations
 from functools import lru_cache
 from bisect import bisect_left
 from itertools import product
+from operator import mul
 
 from .notation import CHOW, PUNG
 from .tiles import ALL_TILES, KNITTED_STRAIGHTS, TABLE_LEN, TERMINALS_AND_HONORS
@@ -145,7 +146,9 @@ def _suit_splits(counts: tuple, with_pair: bool) -> bool:
     if not with_pair:
         return _splits_into_sets(counts)
     table = list(counts)
-    for r in range(9):
+    # a set's ranks sum to 0 modulo 3 (3r for a pung, 3r + 3 for a chow), so the pair's rank r
+    # has 2r = the sum of all ranks, modulo 3: a third of the ranks are worth trying
+    for r in range(2 * sum(map(mul, counts, range(9))) % 3, 9, 3):
         if table[r] >= 2:
             table[r] -= 2
             if _splits_into_sets(table):
@@ -301,7 +304,11 @@ def _suit_completions(counts: tuple, with_pair: bool) -> tuple:
     table = list(counts)
     present = [r for r in range(9) if table[r]]
     out = []
+    # sets alone need the ranks to sum to 0 modulo 3 (see _suit_splits)
+    rank_sum = sum(map(mul, counts, range(9)))
     for r in sorted({x for p in present for x in range(p - 2, p + 3) if 0 <= x <= 8}):
+        if not with_pair and (rank_sum + r) % 3:
+            continue
         table[r] += 1
         if _suit_splits(tuple(table), with_pair):
             out.append(r + 1)
