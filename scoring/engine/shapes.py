@@ -23,28 +23,38 @@ def count_table(tiles) -> list[int]:
     return table
 
 
-def _set_splits(table: list, start: int):
-    """Every way to split ``table`` (no pair left) into pungs and chows, as lists."""
-    i = start
-    while i < TABLE_LEN and not table[i]:
-        i += 1
-    if i == TABLE_LEN:
-        yield []
-        return
-    if table[i] >= 3:
-        table[i] -= 3
-        for rest in _set_splits(table, i):
-            yield [(PUNG, i)] + rest
-        table[i] += 3
-    if i < 30 and i % 10 <= 7 and table[i + 1] and table[i + 2]:
-        table[i] -= 1
-        table[i + 1] -= 1
-        table[i + 2] -= 1
-        for rest in _set_splits(table, i):
-            yield [(CHOW, i + 1)] + rest
-        table[i] += 1
-        table[i + 1] += 1
-        table[i + 2] += 1
+def _set_splits(counts: list, base: int) -> list:
+    """Every way to split one group's rank counts (``counts[i]`` tiles of tile ``base + i``) into
+    pungs and chows, each a tuple of (kind, tile) in (tile, tile, tile) order.
+
+    At the lowest rank left, a count c starts c % 3 chows and makes the rest pungs, or (c >= 3)
+    starts three chows more instead of a pung: each split is made once, already in order.
+    """
+    found = []
+    suited = base < 30
+    last = len(counts)
+
+    def split(i: int, sets: tuple) -> None:
+        while i < last and not counts[i]:
+            i += 1
+        if i == last:
+            found.append(sets)
+            return
+        c = counts[i]
+        for chows in ((c % 3, c % 3 + 3) if c >= 3 else (c,)):
+            if chows and not (suited and i + 2 < last and counts[i + 1] >= chows and counts[i + 2] >= chows):
+                continue
+            pungs = (c - chows) // 3
+            counts[i] = 0
+            counts[i + 1 if chows else i] -= chows
+            counts[i + 2 if chows else i] -= chows
+            split(i + 1, sets + ((PUNG, base + i),) * pungs + ((CHOW, base + i + 1),) * chows)
+            counts[i + 2 if chows else i] += chows
+            counts[i + 1 if chows else i] += chows
+            counts[i] = c
+
+    split(0, ())
+    return found
 
 
 def _set_order(s: tuple) -> int:
@@ -111,17 +121,21 @@ _GROUPS = ((1, 10), (11, 20), (21, 30), (31, 38))
 def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
     """Every split of one group's sorted ``tiles`` into sets, and one pair if ``with_pair``:
     a tuple of ``(sets, pair_tile or 0)``, sets in (tile, tile, tile) order."""
-    table = count_table(tiles)
     base = tiles[0]
-    counts = table[base:tiles[-1] + 1]
-    found = []
+    counts = [0] * (tiles[-1] - base + 1)
+    for t in tiles:
+        counts[t - base] += 1
     if not with_pair:
-        return tuple((tuple(sorted(sets, key=_set_order)), 0) for sets in _set_splits(table, base))
-    for pair in [base + i for i, c in enumerate(counts) if c >= 2]:
-        table[pair] -= 2
-        for sets in _set_splits(table, base):
-            found.append((tuple(sorted(sets, key=_set_order)), pair))
-        table[pair] += 2
+        return tuple((sets, 0) for sets in _set_splits(counts, base))
+    found = []
+    # a set's tiles sum to 0 modulo 3 (3t for a pung, 3t for a chow around t), so the pair's
+    # tile p has 2p = the sum of all the tiles, modulo 3: one tile in three is worth trying
+    first = (2 * sum(map(mul, counts, range(base, base + len(counts)))) - base) % 3
+    for i in range(first, len(counts), 3):
+        if counts[i] >= 2:
+            counts[i] -= 2
+            found.extend((sets, base + i) for sets in _set_splits(counts, base))
+            counts[i] += 2
     return tuple(found)
 
 
