@@ -144,13 +144,13 @@ _SET_TRAIT = [[0] * 38] + [[_set_trait(kind, t) if t % 10 or t > 30 else 0 for t
                            for kind in (CHOW, PUNG, KONG, PAIR)]
 
 
-def standard_base(ctx: WinContext, counts: list, melds: MeldFacts) -> list:
+def standard_base(ctx: WinContext, mask: int, tile_hogs: int) -> list:
     """The slots of the fan table every standard reading of a hand shares: how it was won,
-    which tiles it holds, its tile hogs (fan 64: four copies used without forming a kong)."""
+    which tiles it holds (``mask``), its tile hogs (fan 64: four copies used without a kong)."""
     t = [0] * F.TABLE_SIZE
     H.by_win_flags(ctx, t)
-    H.by_tiles(H.tile_mask(counts), t, ctx.fans)
-    t[F.TILE_HOG] = counts.count(4) - melds.melded_kongs - melds.concealed_kongs
+    H.by_tiles(mask, t, ctx.fans)
+    t[F.TILE_HOG] = tile_hogs
     return t
 
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from itertools import compress
+from typing import NamedTuple
 
 from . import counting as C
 from . import fans as F
@@ -106,9 +108,9 @@ def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalen
     under the elementary rules), "below_minimum".
     """
     rules = get_rule_set(rule_set)
-    parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
-                                   last_wall_tile, kong_replacement, robbing_kong, profile, rules)
-    return _count(parsed, counts, ctx, flowers, profile, rules)
+    tiles, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
+                          last_wall_tile, kong_replacement, robbing_kong, profile, rules)
+    return _count(tiles, ctx, flowers, profile, rules)
 
 
 def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
@@ -123,9 +125,9 @@ def reading_tables(hand: str, self_drawn: bool = False, seat_wind: str = "E", pr
     make no winning shape.
     """
     rules = get_rule_set(rule_set)
-    parsed, counts, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
-                                   last_wall_tile, kong_replacement, robbing_kong, profile, rules)
-    return [_as_fans(table) for table, _, _ in _candidates(parsed, counts, ctx, rules)]
+    tiles, ctx = _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
+                          last_wall_tile, kong_replacement, robbing_kong, profile, rules)
+    return [_as_fans(table) for table, _, _ in _candidates(tiles, ctx, rules)]
 
 
 def _as_fans(table: list) -> dict:
@@ -145,29 +147,50 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
     for name, value in zip(_FLAG_NAMES, flags):
         if value is not True and value is not False:
             raise HandError("context", "flag", name=name, value=value)
-    parsed = parse(hand, winning_tile=True)
-    counts = check_tiles(parsed, with_winning=True)
-    win = parsed.winning
-    held = parsed.standing.count(win) + 1
-    in_melds = counts[win] - held
+    tiles = read_hand(hand) if isinstance(hand, str) else parse(hand, winning_tile=True)  # parse names the error
+    counts = tiles.counts
+    win = tiles.parsed.winning
     if kong_replacement:
         if not self_drawn:
             raise HandError("context", "replacement_not_self_drawn")
-        if not any(m.kind == KONG for m in parsed.melds):
+        if not tiles.melds.melded_kongs and not tiles.melds.concealed_kongs:
             raise HandError("context", "replacement_without_kong")
     if robbing_kong:
         if self_drawn:
             raise HandError("context", "robbing_self_drawn")
         if counts[win] > 1:
             raise HandError("context", "robbing_holding_copy", tile=tile_name(win))
-    if last_of_kind and held > 1:
+    if last_of_kind and tiles.held > 1:
         raise HandError("context", "last_of_kind_holding_copy", tile=tile_name(win))
     # fan 58: the other three copies are visible when they sit in the winner's own melds
-    last_tile = last_of_kind or (in_melds == 3)
+    last_tile = last_of_kind or (counts[win] - tiles.held == 3)
     ctx = C.WinContext(win, self_drawn, last_tile, last_wall_tile, kong_replacement,
                        robbing_kong, WIND_BY_LETTER[seat_wind], WIND_BY_LETTER[prevalent_wind],
                        profile == "green_book", rules.counting_fans, rules.special_self_drawn_fully_concealed)
-    return parsed, counts, ctx
+    return tiles, ctx
+
+
+class HandTiles(NamedTuple):
+    """The tiles of one notation, read once (``read_hand``). Nothing here depends on how the
+    hand was won, so the same notation counted again (under the other rule set, or again to
+    check a declaration: the app does both within one request) starts from it."""
+    parsed: ParsedHand
+    counts: tuple         # copies of each tile in the whole hand: melds, standing tiles, winning tile
+    key: tuple            # the standing tiles and the winning tile, sorted
+    distinct: int         # how many different tiles the hand holds
+    melds: C.MeldFacts
+    held: int             # copies of the winning tile among the standing tiles, the winning tile too
+    mask: int             # the tiles held, as a bit mask (hand_fans.tile_mask)
+
+
+@lru_cache(maxsize=1 << 12)
+def read_hand(text: str) -> HandTiles:
+    """Parse a winning hand's notation and check its tiles (a HandError if wrong, not cached)."""
+    parsed = parse(text, winning_tile=True)
+    counts = check_tiles(parsed, with_winning=True)
+    key = tuple(sorted(parsed.standing + (parsed.winning,)))
+    return HandTiles(parsed, tuple(counts), key, TABLE_LEN - counts.count(0), C.meld_facts(parsed.melds),
+                     key.count(parsed.winning), H.tile_mask(counts))
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
@@ -180,26 +203,27 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
     return len(real) == 1
 
 
-def _candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, rules: RuleSet = FULL) -> list:
+def _candidates(tiles: HandTiles, ctx: C.WinContext, rules: RuleSet = FULL) -> list:
     """The readings of the hand, in the order ``_count`` weighs them: (table, reading, shape).
 
     A special shape other than Seven Pairs, a Knitted Straight or Nine Gates is the hand's one
     reading; Seven Pairs is followed by the standard readings of the same tiles. Only the shapes
     of ``rules`` are read, and a restricted rule set's tables keep only its fans.
     """
-    found = _shape_candidates(parsed, counts, ctx, rules.shapes)
+    found = _shape_candidates(tiles, ctx, rules.shapes)
     if rules.restricted:
         for table, _, _ in found:
             H.keep_rule_set_fans(table, ctx.fans)
     return found
 
 
-def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allowed: frozenset) -> list:
+def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -> list:
     win = ctx.win_tile
-    melds = parsed.melds
+    melds = tiles.parsed.melds
     n_melds = len(melds)
-    key = tuple(sorted(parsed.standing + (win,)))
-    distinct = TABLE_LEN - counts.count(0)
+    key = tiles.key
+    counts = tiles.counts
+    distinct = tiles.distinct
     found = []
     seven_pairs = False
     # each special shape needs a number of different tiles: Seven Pairs at most 7, Thirteen
@@ -210,7 +234,7 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
             found.append(special)
             if not seven_pairs:
                 return found
-    melds_facts = C.meld_facts(melds)
+    melds_facts = tiles.melds
     if n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed:
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
@@ -235,7 +259,7 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
         return found
     readings = shapes.standard_readings(key, 4 - n_melds)
     if readings:
-        base = C.standard_base(ctx, counts, melds_facts)
+        base = C.standard_base(ctx, tiles.mask, counts.count(4) - melds_facts.melded_kongs - melds_facts.concealed_kongs)
         known = []
 
         def unique_wait() -> bool:  # worked out once, and only if a reading asks
@@ -249,12 +273,12 @@ def _shape_candidates(parsed: ParsedHand, counts: list, ctx: C.WinContext, allow
     return found
 
 
-def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, profile: str,
+def _count(tiles: HandTiles, ctx: C.WinContext, flowers: int, profile: str,
            rules: RuleSet = FULL) -> Evaluation:
-    found = _candidates(parsed, counts, ctx, rules)
+    found = _candidates(tiles, ctx, rules)
     if not found:
         reason = "not_complete"
-        if rules.restricted and _shape_candidates(parsed, counts, ctx, FULL.shapes):
+        if rules.restricted and _shape_candidates(tiles, ctx, FULL.shapes):
             reason = "shape_not_in_rule_set"  # e.g. Thirteen Orphans under the elementary rules
         return Evaluation(fans=_flower_hits(flowers), fan_points=0, total=flowers, is_winning=False,
                           reason=reason, profile=profile, rule_set=rules.name, minimum=rules.minimum)
@@ -272,8 +296,8 @@ def _count(parsed: ParsedHand, counts: list, ctx: C.WinContext, flowers: int, pr
                 best, best_points = candidate, points
     table, reading, shape = best
     if shape == "standard":
-        reading = StandardReading(parsed.melds, *reading)
-    hits, points = _hits(table, reading, counts, ctx)
+        reading = StandardReading(tiles.parsed.melds, *reading)
+    hits, points = _hits(table, reading, tiles.counts, ctx)
     if flowers:
         hits += _flower_hits(flowers)
     winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
