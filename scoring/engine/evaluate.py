@@ -4,7 +4,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import compress
-from typing import NamedTuple
 
 from . import counting as C
 from . import fans as F
@@ -170,17 +169,36 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
     return tiles, ctx
 
 
-class HandTiles(NamedTuple):
+class HandTiles:
     """The tiles of one notation, read once (``read_hand``). Nothing here depends on how the
     hand was won, so the same notation counted again (under the other rule set, or again to
     check a declaration: the app does both within one request) starts from it."""
-    parsed: ParsedHand
-    counts: tuple         # copies of each tile in the whole hand: melds, standing tiles, winning tile
-    key: tuple            # the standing tiles and the winning tile, sorted
-    distinct: int         # how many different tiles the hand holds
-    melds: C.MeldFacts
-    held: int             # copies of the winning tile among the standing tiles, the winning tile too
-    mask: int             # the tiles held, as a bit mask (hand_fans.tile_mask)
+
+    __slots__ = ("parsed", "counts", "key", "distinct", "melds", "held", "mask", "_readings", "_unique_wait")
+
+    def __init__(self, parsed: ParsedHand, counts: tuple, key: tuple):
+        self.parsed = parsed
+        self.counts = counts        # copies of each tile in the whole hand: melds, standing, winning tile
+        self.key = key              # the standing tiles and the winning tile, sorted
+        self.distinct = TABLE_LEN - counts.count(0)   # how many different tiles the hand holds
+        self.melds = C.meld_facts(parsed.melds)
+        self.held = key.count(parsed.winning)         # copies of the winning tile standing, itself too
+        self.mask = H.tile_mask(counts)               # the tiles held, as a bit mask
+        self._readings = self._unique_wait = None
+
+    @property
+    def readings(self) -> tuple:
+        """The standard readings of the standing tiles (shapes.standard_readings)."""
+        if self._readings is None:
+            self._readings = shapes.standard_readings(self.key, 4 - len(self.parsed.melds))
+        return self._readings
+
+    def unique_wait(self) -> bool:
+        """Whether a hand with a standard reading waited on its winning tile alone (fans 77-79)."""
+        if self._unique_wait is None:
+            win = self.parsed.winning
+            self._unique_wait = not shapes.other_standard_wait(self.key, win, len(self.parsed.melds), self.counts)
+        return self._unique_wait
 
 
 @lru_cache(maxsize=1 << 12)
@@ -188,9 +206,7 @@ def read_hand(text: str) -> HandTiles:
     """Parse a winning hand's notation and check its tiles (a HandError if wrong, not cached)."""
     parsed = parse(text, winning_tile=True)
     counts = check_tiles(parsed, with_winning=True)
-    key = tuple(sorted(parsed.standing + (parsed.winning,)))
-    return HandTiles(parsed, tuple(counts), key, TABLE_LEN - counts.count(0), C.meld_facts(parsed.melds),
-                     key.count(parsed.winning), H.tile_mask(counts))
+    return HandTiles(parsed, tuple(counts), tuple(sorted(parsed.standing + (parsed.winning,))))
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
@@ -257,18 +273,11 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
         table = C.score_nine_gates(win % 10, ctx)
         found.append((table, Reading([], lambda: (tiles_name(key),)), "nine_gates"))
         return found
-    readings = shapes.standard_readings(key, 4 - n_melds)
+    readings = tiles.readings
     if readings:
         base = C.standard_base(ctx, tiles.mask, counts.count(4) - melds_facts.melded_kongs - melds_facts.concealed_kongs)
-        known = []
-
-        def unique_wait() -> bool:  # worked out once, and only if a reading asks
-            if not known:
-                known.append(not shapes.other_standard_wait(key, win, n_melds, counts))
-            return known[0]
-
         for sets, pair_tile in readings:
-            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, counts, unique_wait)
+            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, counts, tiles.unique_wait)
             found.append((table, (sets, pair_tile), "standard"))
     return found
 

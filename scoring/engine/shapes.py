@@ -63,7 +63,6 @@ def _set_order(s: tuple) -> int:
     return (tile - 1) * 100 + tile if kind == CHOW else tile * 101
 
 
-@lru_cache(maxsize=1 << 16)
 def standard_readings(key: tuple, n_sets: int) -> tuple:
     """Every distinct split of the tiles ``key`` into ``n_sets`` sets and a pair.
 
@@ -376,13 +375,12 @@ def _group_completions(counts: tuple, g: int, with_pair: bool) -> tuple:
     return tuple(10 * g + r for r in _suit_completions(counts, with_pair))
 
 
-def other_standard_wait(key: tuple, win: int, n_melds: int, counts: list) -> bool:
+def other_standard_wait(key: tuple, win: int, n_melds: int, counts) -> bool:
     """Whether the tiles before the win (``key`` less ``win``, a hand with a standard reading)
     also waited on another tile the wall could still hold (``counts``: every tile of the hand)."""
     return any(counts[t] < 4 for t in _other_waits(key, win, n_melds))
 
 
-@lru_cache(maxsize=1 << 16)
 def _other_waits(key: tuple, win: int, n_melds: int) -> tuple:
     """The tiles other than ``win`` that ``key`` less ``win`` waited on (four sets and a pair,
     or Seven Pairs), copies not checked.
