@@ -110,19 +110,21 @@ def meld_facts(melds: tuple) -> MeldFacts:
     if not melds:
         return _NO_MELDS
     chows, pungs, traits = [], [], [0, 0, 0, 0]
+    fixed = []
     melded_kongs = concealed_kongs = 0
-    for m in melds:
-        if m.kind == CHOW:
-            chows.append(m.tile)
+    for kind, tile, exposed, _ in melds:
+        fixed.append((kind, tile, exposed))
+        if kind == CHOW:
+            chows.append(tile)
         else:
-            pungs.append(m.tile)
-            if m.kind == KONG:
-                if m.exposed:
+            pungs.append(tile)
+            if kind == KONG:
+                if exposed:
                     melded_kongs += 1
                 else:
                     concealed_kongs += 1
-        traits[_SET_TRAIT[m.kind][m.tile]] += 1
-    return MeldFacts(tuple((m.kind, m.tile, m.exposed) for m in melds), tuple(chows), tuple(pungs),
+        traits[_SET_TRAIT[kind][tile]] += 1
+    return MeldFacts(tuple(fixed), tuple(chows), tuple(pungs),
                      melded_kongs, concealed_kongs, len(melds) - concealed_kongs, tuple(traits[1:]))
 
 

@@ -8,7 +8,6 @@ white dragons).  Spaces are ignored.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -18,8 +17,7 @@ from .tiles import HONOR_LETTERS, SUIT_LETTERS, tiles_name
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     kind: int          # CHOW, PUNG or KONG
     tile: int          # the middle tile of a chow, else the tile
     exposed: bool      # False only for a concealed kong

@@ -94,7 +94,7 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
         start = end
     if pairs != 1:
         return ()
-    if all(len(part) == 1 for part in parts):   # most hands: one way to split each group
+    if len(parts) == sum(map(len, parts)):   # most hands: one way to split each group
         sets = ()
         pair_tile = 0
         for ((group_sets, group_pair),) in parts:
@@ -393,19 +393,22 @@ def _other_waits(key: tuple, win: int, n_melds: int) -> tuple:
     table[win] -= 1
     waits = ()
     if n_melds == 0 and len(key) == 14:
-        singles = [t for t in range(1, TABLE_LEN) if table[t] % 2]
+        singles = [t for t in set(key) if table[t] % 2]
         if len(singles) == 1:
             waits = (singles[0],)   # six pairs and a single: Seven Pairs waits on the single (3.7.2)
-    rows = [tuple(table[b:e]) for b, e in _GROUPS]
     gw = win // 10
-    if sum(rows[gw]) % 3 == 1:   # the winning tile made the pair's group
-        waits += _group_completions(rows[gw], gw, True)
-    else:                        # it completed a set; the pair sits in group p
-        waits += _group_completions(rows[gw], gw, False)
-        p = next(g for g in range(4) if g != gw and sum(rows[g]) % 3 == 2)
-        wins_pair = (_honors_fit(rows[gw], True) if gw == 3 else _suit_splits(rows[gw], True))
-        if wins_pair:
-            waits += _group_completions(rows[p], p, False)
+    start, end = _GROUPS[gw]
+    row = tuple(table[start:end])
+    if sum(row) % 3 == 1:   # the winning tile made the pair's group
+        waits += _group_completions(row, gw, True)
+    else:                   # it completed a set; the pair sits in another group
+        waits += _group_completions(row, gw, False)
+        if _honors_fit(row, True) if gw == 3 else _suit_splits(row, True):
+            for p, (start, end) in enumerate(_GROUPS):
+                pair_row = tuple(table[start:end])
+                if p != gw and sum(pair_row) % 3 == 2:
+                    waits += _group_completions(pair_row, p, False)
+                    break
     return tuple(t for t in set(waits) if t != win)
 
 
