@@ -11,6 +11,7 @@ Chows are named by their middle tile, pungs and kongs by their tile.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 from itertools import compress
 
@@ -236,6 +237,11 @@ def scored_pairs(table: list) -> tuple:
     return tuple(zip(compress(_SLOTS, table), filter(None, table)))
 
 
+def _written_pairs(table: dict) -> tuple:
+    """The (slot, count) pairs of the slots a set-combination function wrote (a handful)."""
+    return tuple(sorted((n, c) for n, c in table.items() if c))
+
+
 def _pure_terminal_chows(chows: tuple, pair_tile: int) -> bool:
     """Fan 13: 123 123 789 789 and a pair of 5s, one suit."""
     if pair_tile > 30 or pair_tile % 10 != 5:
@@ -257,7 +263,7 @@ def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
     """The fans of two to four chows combined, as (slot, count) pairs: ``chows`` the sorted
     middle tiles; ``pair_tile`` a pair of 5s beside four chows (fans 13 and 29), else 0.
     Cached: a few thousand arguments make nearly every hand's."""
-    t = [0] * F.TABLE_SIZE
+    t = defaultdict(int)  # the few slots written, not 83
     n_chows = len(chows)
     if n_chows == 4:
         if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
@@ -270,14 +276,14 @@ def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
         score_three_chows(list(chows), t, fans)
     else:
         score_two_chows(chows, t)
-    return scored_pairs(t)
+    return _written_pairs(t)
 
 
 @lru_cache(maxsize=1 << 14)
 def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
     """The fans of two to four pungs (or kongs) combined, as (slot, count) pairs: ``pungs`` the
     sorted tiles. Cached as ``chow_fans``."""
-    t = [0] * F.TABLE_SIZE
+    t = defaultdict(int)  # the few slots written, not 83
     n_pungs = len(pungs)
     if n_pungs == 4:
         score_four_pungs(list(pungs), t, fans)
@@ -285,4 +291,4 @@ def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
         score_three_pungs(list(pungs), t, fans)
     else:
         score_two_pungs(pungs, t)
-    return scored_pairs(t)
+    return _written_pairs(t)
