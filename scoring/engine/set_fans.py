@@ -279,10 +279,27 @@ def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
     return _written_pairs(t)
 
 
+def _pungs_may_combine(pungs: tuple) -> bool:
+    """Whether some pungs could form a fan together: two dragons, three winds, two suited
+    pungs of one rank (65, 32), or three of consecutive ranks (42, 24, 15); most pungs do not."""
+    ranks = [t % 10 for t in pungs if t < 30]
+    honors = pungs[len(ranks):]   # sorted: the suited pungs come first
+    if len(honors) >= 2:
+        dragons = len([t for t in honors if t >= 35])
+        if dragons >= 2 or len(honors) - dragons >= 3:
+            return True
+    present = set(ranks)
+    if len(present) < len(ranks):
+        return True
+    return any(r + 1 in present and r + 2 in present for r in present)
+
+
 @lru_cache(maxsize=1 << 14)
 def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
     """The fans of two to four pungs (or kongs) combined, as (slot, count) pairs: ``pungs`` the
     sorted tiles. Cached as ``chow_fans``."""
+    if not _pungs_may_combine(pungs):
+        return ()
     t = defaultdict(int)  # the few slots written, not 83
     n_pungs = len(pungs)
     if n_pungs == 4:
