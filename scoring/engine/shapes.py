@@ -28,32 +28,40 @@ def _set_splits(counts: list, base: int) -> list:
     pungs and chows, each a tuple of (kind, tile) in (tile, tile, tile) order.
 
     At the lowest rank left, a count c starts c % 3 chows and makes the rest pungs, or (c >= 3)
-    starts three chows more instead of a pung: each split is made once, already in order.
+    starts three chows more instead of a pung: each split is made once, already in order. The
+    first way is followed at once and the other kept for later, so a group with one split (most)
+    is read in a single pass.
     """
-    found = []
     suited = base < 30
     last = len(counts)
-
-    def split(i: int, sets: tuple) -> None:
-        while i < last and not counts[i]:
+    found = []
+    todo = [(list(counts), 0, ())]
+    while todo:
+        c, i, sets = todo.pop()
+        while True:
+            while i < last and not c[i]:
+                i += 1
+            if i == last:
+                found.append(sets)
+                break
+            n = c[i]
+            chows = n % 3
+            more = chows + 3
+            if n >= 3 and suited and i + 2 < last and c[i + 1] >= more and c[i + 2] >= more:
+                other = c[:]
+                other[i] = 0
+                other[i + 1] -= more
+                other[i + 2] -= more
+                todo.append((other, i + 1, sets + ((PUNG, base + i),) * ((n - more) // 3)
+                             + ((CHOW, base + i + 1),) * more))
+            if chows:
+                if not (suited and i + 2 < last and c[i + 1] >= chows and c[i + 2] >= chows):
+                    break   # no split this way
+                c[i + 1] -= chows
+                c[i + 2] -= chows
+            c[i] = 0
+            sets = sets + ((PUNG, base + i),) * (n // 3) + ((CHOW, base + i + 1),) * chows
             i += 1
-        if i == last:
-            found.append(sets)
-            return
-        c = counts[i]
-        for chows in ((c % 3, c % 3 + 3) if c >= 3 else (c,)):
-            if chows and not (suited and i + 2 < last and counts[i + 1] >= chows and counts[i + 2] >= chows):
-                continue
-            pungs = (c - chows) // 3
-            counts[i] = 0
-            counts[i + 1 if chows else i] -= chows
-            counts[i + 2 if chows else i] -= chows
-            split(i + 1, sets + ((PUNG, base + i),) * pungs + ((CHOW, base + i + 1),) * chows)
-            counts[i + 2 if chows else i] += chows
-            counts[i + 1 if chows else i] += chows
-            counts[i] = c
-
-    split(0, ())
     return found
 
 
