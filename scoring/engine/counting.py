@@ -106,7 +106,9 @@ class MeldFacts(NamedTuple):
     set_traits: tuple     # (outside, fives, evens): sets fit for fans 55, 31, 21
 
 
+@lru_cache(maxsize=1 << 12)
 def meld_facts(melds: tuple) -> MeldFacts:
+    """The facts of a hand's melds (named tuples, so the tuple of them is a cheap key)."""
     if not melds:
         return _NO_MELDS
     chows, pungs, traits = [], [], [0, 0, 0, 0]

@@ -310,9 +310,8 @@ def _count(tiles: HandTiles, ctx: C.WinContext, flowers: int, profile: str,
     if flowers:
         hits += _flower_hits(flowers)
     winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
-    return Evaluation(fans=hits, fan_points=points, total=points + flowers, is_winning=winning,
-                      reason=None if winning else "below_minimum", shape=shape, profile=profile,
-                      rule_set=rules.name, minimum=rules.minimum)
+    return Evaluation(hits, points, points + flowers, winning, None if winning else "below_minimum", shape,
+                      profile, rules.name, rules.minimum)
 
 
 def _set_name(kind, tile):
