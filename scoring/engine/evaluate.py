@@ -148,11 +148,11 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
             raise HandError("context", "flag", name=name, value=value)
     tiles = read_hand(hand) if isinstance(hand, str) else parse(hand, winning_tile=True)  # parse names the error
     counts = tiles.counts
-    win = tiles.parsed.winning
+    win = tiles.win
     if kong_replacement:
         if not self_drawn:
             raise HandError("context", "replacement_not_self_drawn")
-        if not tiles.melds.melded_kongs and not tiles.melds.concealed_kongs:
+        if not tiles.facts.melded_kongs and not tiles.facts.concealed_kongs:
             raise HandError("context", "replacement_without_kong")
     if robbing_kong:
         if self_drawn:
@@ -170,19 +170,21 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
 
 
 class HandTiles:
-    """The tiles of one notation, read once (``read_hand``). Nothing here depends on how the
-    hand was won, so the same notation counted again (under the other rule set, or again to
-    check a declaration: the app does both within one request) starts from it."""
+    """What the tiles of a winning hand are, worked out once per tiles (``hand_tiles``): nothing
+    here depends on how the hand was won, so the same tiles counted again (under the other rule
+    set, or again to check a declaration: the app does both within one request) start from it."""
 
-    __slots__ = ("parsed", "counts", "key", "distinct", "melds", "held", "mask", "_readings", "_unique_wait")
+    __slots__ = ("melds", "win", "key", "counts", "distinct", "facts", "held", "mask", "_readings",
+                 "_unique_wait")
 
-    def __init__(self, parsed: ParsedHand, counts: tuple, key: tuple):
-        self.parsed = parsed
-        self.counts = counts        # copies of each tile in the whole hand: melds, standing, winning tile
+    def __init__(self, melds: tuple, key: tuple, win: int, counts: tuple):
+        self.melds = melds
+        self.win = win
         self.key = key              # the standing tiles and the winning tile, sorted
+        self.counts = counts        # copies of each tile in the whole hand: melds, standing, winning tile
         self.distinct = TABLE_LEN - counts.count(0)   # how many different tiles the hand holds
-        self.melds = C.meld_facts(parsed.melds)
-        self.held = key.count(parsed.winning)         # copies of the winning tile standing, itself too
+        self.facts = C.meld_facts(melds)
+        self.held = key.count(win)                    # copies of the winning tile standing, itself too
         self.mask = H.tile_mask(counts)               # the tiles held, as a bit mask
         self._readings = self._unique_wait = None
 
@@ -190,23 +192,31 @@ class HandTiles:
     def readings(self) -> tuple:
         """The standard readings of the standing tiles (shapes.standard_readings)."""
         if self._readings is None:
-            self._readings = shapes.standard_readings(self.key, 4 - len(self.parsed.melds))
+            self._readings = shapes.standard_readings(self.key, 4 - len(self.melds))
         return self._readings
 
     def unique_wait(self) -> bool:
         """Whether a hand with a standard reading waited on its winning tile alone (fans 77-79)."""
         if self._unique_wait is None:
-            win = self.parsed.winning
-            self._unique_wait = not shapes.other_standard_wait(self.key, win, len(self.parsed.melds), self.counts)
+            self._unique_wait = not shapes.other_standard_wait(self.key, self.win, len(self.melds), self.counts)
         return self._unique_wait
 
 
-@lru_cache(maxsize=1 << 12)
 def read_hand(text: str) -> HandTiles:
-    """Parse a winning hand's notation and check its tiles (a HandError if wrong, not cached)."""
+    """Parse a winning hand's notation (a HandError if wrong) and look its tiles up."""
     parsed = parse(text, winning_tile=True)
-    counts = check_tiles(parsed, with_winning=True)
-    return HandTiles(parsed, tuple(counts), tuple(sorted(parsed.standing + (parsed.winning,))))
+    return hand_tiles(parsed.melds, tuple(sorted(parsed.standing + (parsed.winning,))), parsed.winning)
+
+
+@lru_cache(maxsize=1 << 12)
+def hand_tiles(melds: tuple, key: tuple, win: int) -> HandTiles:
+    """The ``HandTiles`` of melds, the sorted standing tiles with the winning tile, and the
+    winning tile: cached, as any spelling of the same tiles has the same. A HandError (not
+    cached) for a wrong count of tiles or a fifth copy."""
+    standing = list(key)
+    standing.remove(win)
+    counts = check_tiles(ParsedHand(melds, tuple(standing), win), with_winning=True)
+    return HandTiles(melds, key, win, tuple(counts))
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
@@ -235,7 +245,7 @@ def _candidates(tiles: HandTiles, ctx: C.WinContext, rules: RuleSet = FULL) -> l
 
 def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -> list:
     win = ctx.win_tile
-    melds = tiles.parsed.melds
+    melds = tiles.melds
     n_melds = len(melds)
     key = tiles.key
     counts = tiles.counts
@@ -250,7 +260,7 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
             found.append(special)
             if not seven_pairs:
                 return found
-    melds_facts = tiles.melds
+    melds_facts = tiles.facts
     if n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed:
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
@@ -305,7 +315,7 @@ def _count(tiles: HandTiles, ctx: C.WinContext, flowers: int, profile: str,
                 best, best_points = candidate, points
     table, reading, shape = best
     if shape == "standard":
-        reading = StandardReading(tiles.parsed.melds, *reading)
+        reading = StandardReading(tiles.melds, *reading)
     hits, points = _hits(table, reading, tiles.counts, ctx)
     if flowers:
         hits += _flower_hits(flowers)
