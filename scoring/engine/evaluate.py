@@ -261,7 +261,8 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
             if not seven_pairs:
                 return found
     melds_facts = tiles.facts
-    if n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed:
+    if (n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed
+            and H.holds_knitted_straight(tiles.mask)):
         ks = shapes.knitted_straight_reading(key, n_melds)
         if ks is not None:
             seq, rest, reading = ks

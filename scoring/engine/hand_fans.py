@@ -8,7 +8,7 @@ from itertools import compress
 
 from . import fans as F
 from .notation import CHOW, PAIR
-from .tiles import GREEN_TILES, REVERSIBLE
+from .tiles import GREEN_TILES, KNITTED_STRAIGHTS, REVERSIBLE
 
 # Tile sets as bit masks over the 38 tile codes (bit t set for tile t), so that a hand's
 # traits are a few integer operations on the mask of the tiles it holds.
@@ -34,6 +34,17 @@ _RANKS_FROM_6 = _mask(t for t in range(30) if t % 10 >= 6)
 _RANKS_4_TO_6 = _mask(t for t in range(30) if 4 <= t % 10 <= 6)
 _RANK_4 = _mask(t for t in range(30) if t % 10 == 4)
 _RANK_6 = _mask(t for t in range(30) if t % 10 == 6)
+
+
+_KNITTED_STRAIGHTS = tuple(_mask(seq) for seq in KNITTED_STRAIGHTS)
+
+
+def holds_knitted_straight(mask: int) -> bool:
+    """Whether the tiles held (``tile_mask``) include one of the six knitted straights (fan 35)."""
+    for straight in _KNITTED_STRAIGHTS:
+        if mask & straight == straight:
+            return True
+    return False
 
 
 def tile_mask(counts: list) -> int:
