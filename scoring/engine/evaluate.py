@@ -202,8 +202,12 @@ class HandTiles:
         return self._unique_wait
 
 
+@lru_cache(maxsize=1 << 12)
 def read_hand(text: str) -> HandTiles:
-    """Parse a winning hand's notation (a HandError if wrong) and look its tiles up."""
+    """Parse a winning hand's notation (a HandError if wrong, not cached) and look its tiles up.
+
+    Cached by notation too: the app counts one notation two or three times in a request (the
+    calculator under both rule sets; a hand recorded, then its declaration checked)."""
     parsed = parse(text, winning_tile=True)
     return hand_tiles(parsed.melds, tuple(sorted(parsed.standing + (parsed.winning,))), parsed.winning)
 
