@@ -170,9 +170,9 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
 
 
 class HandTiles:
-    """What the tiles of a winning hand are, worked out once per tiles (``hand_tiles``): nothing
-    here depends on how the hand was won, so the same tiles counted again (under the other rule
-    set, or again to check a declaration: the app does both within one request) start from it."""
+    """What the tiles of a winning hand are (``read_hand``): nothing here depends on how the hand
+    was won, so the same hand counted again starts from it. Shared between calls: never changed
+    once made (the readings and the wait are worked out when first asked)."""
 
     __slots__ = ("melds", "win", "key", "counts", "distinct", "facts", "held", "mask", "_readings",
                  "_unique_wait")
@@ -204,23 +204,15 @@ class HandTiles:
 
 @lru_cache(maxsize=1 << 12)
 def read_hand(text: str) -> HandTiles:
-    """Parse a winning hand's notation (a HandError if wrong, not cached) and look its tiles up.
+    """The ``HandTiles`` of a winning hand's notation; a HandError (not cached) for bad notation,
+    a wrong count of tiles or a fifth copy.
 
-    Cached by notation too: the app counts one notation two or three times in a request (the
+    Cached by notation: the app counts one notation two or three times in a request (the
     calculator under both rule sets; a hand recorded, then its declaration checked)."""
     parsed = parse(text, winning_tile=True)
-    return hand_tiles(parsed.melds, tuple(sorted(parsed.standing + (parsed.winning,))), parsed.winning)
-
-
-@lru_cache(maxsize=1 << 12)
-def hand_tiles(melds: tuple, key: tuple, win: int) -> HandTiles:
-    """The ``HandTiles`` of melds, the sorted standing tiles with the winning tile, and the
-    winning tile: cached, as any spelling of the same tiles has the same. A HandError (not
-    cached) for a wrong count of tiles or a fifth copy."""
-    standing = list(key)
-    standing.remove(win)
-    counts = check_tiles(ParsedHand(melds, tuple(standing), win), with_winning=True)
-    return HandTiles(melds, key, win, tuple(counts))
+    counts = check_tiles(parsed, with_winning=True)
+    win = parsed.winning
+    return HandTiles(parsed.melds, tuple(sorted(parsed.standing + (win,))), win, tuple(counts))
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
