@@ -11,7 +11,7 @@ from . import hand_fans as H
 from . import shapes
 from .errors import HandError
 from .explain import Reading, StandardReading, explain, set_notation
-from .notation import KONG, PAIR, ParsedHand, parse
+from .notation import PAIR, ParsedHand, parse
 from .rule_sets import FULL, RuleSet, get_rule_set
 from .tiles import TABLE_LEN, WIND_BY_LETTER, tile_name, tiles_name
 
@@ -174,8 +174,8 @@ class HandTiles:
     was won, so the same hand counted again starts from it. Shared between calls: never changed
     once made (the readings and the wait are worked out when first asked)."""
 
-    __slots__ = ("melds", "win", "key", "counts", "distinct", "facts", "held", "mask", "_readings",
-                 "_unique_wait")
+    __slots__ = ("melds", "win", "key", "counts", "distinct", "facts", "held", "mask", "tile_hogs",
+                 "_readings", "_unique_wait")
 
     def __init__(self, melds: tuple, key: tuple, win: int, counts: tuple):
         self.melds = melds
@@ -186,6 +186,8 @@ class HandTiles:
         self.facts = C.meld_facts(melds)
         self.held = key.count(win)                    # copies of the winning tile standing, itself too
         self.mask = H.tile_mask(counts)               # the tiles held, as a bit mask
+        # fan 64: four copies of a tile used without forming a kong
+        self.tile_hogs = counts.count(4) - self.facts.melded_kongs - self.facts.concealed_kongs
         self._readings = self._unique_wait = None
 
     @property
@@ -269,6 +271,7 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
                 return _unique_wait(tuple(rest13), 3, counts, win)
 
             table = C.score_knitted_straight(seq, rest, melds_facts.fixed, reading, counts, ctx, ks_unique_wait)
+
             def groups():
                 return (tiles_name(seq),) + tuple(
                     [f"[{m.notation}]" if m.exposed else "{" + m.notation + "}" for m in melds]
@@ -282,7 +285,7 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
         return found
     readings = tiles.readings
     if readings:
-        base = C.standard_base(ctx, tiles.mask, counts.count(4) - melds_facts.melded_kongs - melds_facts.concealed_kongs)
+        base = C.standard_base(ctx, tiles.mask, tiles.tile_hogs)
         for sets, pair_tile in readings:
             table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, counts, tiles.unique_wait)
             found.append((table, (sets, pair_tile), "standard"))

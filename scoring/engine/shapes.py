@@ -5,8 +5,8 @@ pure in that key, so the decompositions of a tile multiset are computed once.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from bisect import bisect_left
+from functools import lru_cache
 from itertools import product
 from operator import mul
 
