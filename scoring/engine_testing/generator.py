@@ -37,6 +37,20 @@ class GeneratedHand:
     def waiting_notation(self) -> str:
         return self.notation.split("+")[0]
 
+    def respelt(self, rng: random.Random, sep: str = "") -> str:
+        """The same hand in another notation: melds, tiles within them and standing tiles
+        shuffled, the standing tiles joined by ``sep``."""
+        melds = []
+        for kind, tile, exposed, _ in self.melds:
+            tiles = [tile - 1, tile, tile + 1] if kind == CHOW else [tile] * (3 if kind == PUNG else 4)
+            rng.shuffle(tiles)
+            text = "".join(tiles_name((t,)) for t in tiles)
+            melds.append(f"[{text}]" if exposed else "{" + text + "}")
+        rng.shuffle(melds)
+        standing = list(self.standing)
+        rng.shuffle(standing)
+        return "".join(melds) + sep.join(tiles_name((t,)) for t in standing) + "+" + tiles_name((self.win,))
+
 
 class _Pool:
     def __init__(self):

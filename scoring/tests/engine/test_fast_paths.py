@@ -1,0 +1,162 @@
+"""The engine's short cuts (issue 30) against the plain computations they replace.
+
+Each fast path must give exactly what the slower search gives: the unique wait from the winning
+tile's group, the splits made rank by rank, the pair's rank narrowed modulo 3, the pungs that
+cannot combine, the knitted-straight mask test, and a notation read once and shared.
+"""
+import itertools
+import random
+from collections import defaultdict
+
+import pytest
+
+from scoring.engine import HandError, evaluate, shapes
+from scoring.engine import set_fans as S
+from scoring.engine.evaluate import check_tiles, read_hand
+from scoring.engine.hand_fans import holds_knitted_straight, tile_mask
+from scoring.engine.notation import CHOW, PUNG, parse
+from scoring.engine.rule_sets import ELEMENTARY, FULL
+from scoring.engine_testing.generator import corpus
+
+HANDS = corpus(30, 1500)
+SUITED = [t for t in range(30) if t % 10]
+
+
+def _keys():
+    """Sorted standing tiles with the winning tile, and the sets they must make: the generated
+    hands, then random tiles of two suits and the winds (more ways to split them)."""
+    keys = {(tuple(sorted(h.standing + [h.win])), 4 - len(h.melds)) for h in HANDS}
+    rng = random.Random(7)
+    while len(keys) < 4000:
+        key = tuple(sorted(rng.choice([1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 31, 32])
+                           for _ in range(rng.choice([2, 5, 8, 11, 14]))))
+        if max(key.count(t) for t in key) <= 4:
+            keys.add((key, (len(key) - 2) // 3))
+    return sorted(keys)
+
+
+def _plain_readings(key: tuple, n_sets: int) -> list:
+    """Every split into sets and a pair by plain search: a pung or a chow at the lowest tile."""
+    found = set()
+
+    def split(rest: tuple, sets: tuple, pair):
+        if not rest:
+            if pair is not None and len(sets) == n_sets:
+                found.add((tuple(sorted(sets, key=lambda s: (s[1] - (s[0] == CHOW), s[0] == CHOW))), pair))
+            return
+        t = rest[0]
+        if rest.count(t) >= 3:
+            split(rest[3:], sets + ((PUNG, t),), pair)
+        if t < 30 and t % 10 <= 7 and t + 1 in rest and t + 2 in rest:
+            left = list(rest)
+            for x in (t, t + 1, t + 2):
+                left.remove(x)
+            split(tuple(left), sets + ((CHOW, t + 1),), pair)
+        if pair is None and rest.count(t) >= 2:
+            split(rest[2:], sets, t)
+
+    split(key, (), None)
+    return found
+
+
+def test_readings_are_every_split_once_in_set_order():
+    for key, n_sets in _keys():
+        readings = shapes.standard_readings(key, n_sets)
+        assert len(set(readings)) == len(readings), key          # no reading twice
+        assert set(readings) == _plain_readings(key, n_sets), key
+        order = [[(t - (k == CHOW)) * 100 + t if k == CHOW else t * 101 for k, t in sets] for sets, _ in readings]
+        assert order == sorted(order), key                       # the common-practice order (3.9.1.6 ties)
+
+
+def _plain_suit_splits(counts: tuple, with_pair: bool) -> bool:
+    table = list(counts)
+    if not with_pair:
+        return shapes._splits_into_sets(table)
+    for r in range(9):
+        if table[r] >= 2:
+            table[r] -= 2
+            if shapes._splits_into_sets(table):
+                return True
+            table[r] += 2
+    return False
+
+
+def _plain_suit_completions(counts: tuple, with_pair: bool) -> tuple:
+    near = sorted({r for p in range(9) if counts[p] for r in range(p - 2, p + 3) if 0 <= r <= 8})
+    return tuple(r + 1 for r in near
+                 if _plain_suit_splits(counts[:r] + (counts[r] + 1,) + counts[r + 1:], with_pair))
+
+
+def test_pair_and_wait_ranks_narrowed_modulo_3_lose_nothing():
+    rng = random.Random(3)
+    for _ in range(3000):
+        counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        for with_pair in (False, True):
+            assert shapes._suit_splits(counts, with_pair) == _plain_suit_splits(counts, with_pair), counts
+            assert shapes._suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
+
+
+def test_unique_wait_from_the_winning_group_equals_every_wait():
+    for hand in HANDS:
+        parsed = parse(hand.notation, winning_tile=True)
+        counts = check_tiles(parsed, with_winning=True)
+        key = tuple(sorted(parsed.standing + (parsed.winning,)))
+        n_melds = len(parsed.melds)
+        if not shapes.standard_readings(key, 4 - n_melds):
+            continue
+        thirteen = list(key)
+        thirteen.remove(parsed.winning)
+        every_wait = [t for t in shapes.completing_tiles(tuple(thirteen), n_melds, "regular")
+                      if counts[t] - (t == parsed.winning) < 4]
+        assert shapes.other_standard_wait(key, parsed.winning, n_melds, counts) == (len(every_wait) > 1), hand.notation
+
+
+def _every_pung_combination():
+    tiles = [t for t in range(38) if (t < 30 and t % 10) or 30 < t < 38]
+    rng = random.Random(5)
+    yield from itertools.combinations(tiles, 2)
+    yield from itertools.combinations(tiles, 3)
+    yield from (tuple(sorted(rng.sample(tiles, 4))) for _ in range(3000))
+
+
+@pytest.mark.parametrize("rules", [FULL, ELEMENTARY], ids=["full", "elementary"])
+def test_pungs_that_cannot_combine_score_what_the_count_scores(rules):
+    for pungs in _every_pung_combination():
+        table = defaultdict(int)
+        {2: S.score_two_pungs, 3: S.score_three_pungs, 4: S.score_four_pungs}[len(pungs)](
+            list(pungs), table, *(() if len(pungs) == 2 else (rules.counting_fans,)))
+        assert S.pung_fans(pungs, rules.counting_fans) == tuple(sorted((n, c) for n, c in table.items() if c)), pungs
+
+
+def test_knitted_straight_mask_test_equals_the_set_test():
+    rng = random.Random(9)
+    for _ in range(5000):
+        tiles = rng.sample(SUITED + list(range(31, 38)), rng.randint(9, 14))
+        counts = [0] * 38
+        for t in tiles:
+            counts[t] += 1
+        assert holds_knitted_straight(tile_mask(counts)) == (shapes.knitted_straight_in(tuple(tiles)) is not None)
+
+
+def test_a_notation_is_read_once_and_shared_unchanged():
+    hand = HANDS[0]
+    assert read_hand.cache_info().maxsize == 1 << 12   # bounded: a few MB at most
+    read_hand.cache_clear()
+    first = read_hand(hand.notation)
+    assert read_hand(hand.notation) is first
+    before = (first.counts, first.key, first.readings, first.tile_hogs)
+    results = [evaluate(hand.notation, rule_set=rule_set, profile=profile, **hand.kwargs)
+               for rule_set in ("full", "elementary") for profile in ("green_book", "common_practice")]
+    assert (first.counts, first.key, first.readings, first.tile_hogs) == before   # counting changed nothing
+    read_hand.cache_clear()
+    again = [evaluate(hand.notation, rule_set=rule_set, profile=profile, **hand.kwargs)
+             for rule_set in ("full", "elementary") for profile in ("green_book", "common_practice")]
+    assert [(e.total, [(h.fan.number, h.count, h.sets) for h in e.fans]) for e in results] == [
+        (e.total, [(h.fan.number, h.count, h.sets) for h in e.fans]) for e in again]
+
+
+@pytest.mark.parametrize("notation", ["123m456p789s11z+1m", "[1111m][2222m][3333m][4444m]1m+1m", "", "  "])
+def test_a_wrong_notation_is_refused_every_time(notation):
+    for _ in range(2):   # an error is not cached: the second call is refused as the first
+        with pytest.raises(HandError):
+            evaluate(notation)
