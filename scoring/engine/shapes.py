@@ -1,7 +1,8 @@
-"""Winning shapes (3.7.2) and their readings, cached by tile-count vector.
+"""Winning shapes (3.7.2), their readings and waits.
 
-The standing tiles of a hand are keyed by their sorted tuple; every function here is
-pure in that key, so the decompositions of a tile multiset are computed once.
+Every function here is pure in its tiles (a sorted tuple, or one group's counts), so the
+decompositions of a group of tiles (a suit or the honors) are cached and computed once; a
+hand's own readings and wait are kept with the hand (``evaluate.HandTiles``).
 """
 from __future__ import annotations
 
@@ -80,7 +81,8 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     finds them in; it decides which of two readings of equal value is reported.
 
     A set never spans two groups (the three suits and the honors), so each group is split on
-    its own (cached by its counts) and the hand's readings are the combinations of its groups'.
+    its own (cached by its tiles) and the hand's readings are the combinations of its groups'.
+    Not cached as a whole: a hand keeps its own readings (``evaluate.HandTiles``).
     """
     if len(key) != 3 * n_sets + 2:
         return ()
