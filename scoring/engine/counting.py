@@ -174,7 +174,7 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     win = ctx.win_tile
     edge = closed = False   # the winning tile at an end or in the middle of a concealed chow
     open_wait = False       # ... at an end, the chow's other two tiles waiting on a tile still in the wall
-    outside, fives, evens = melds.set_traits
+    traits = [0, *melds.set_traits]   # sets (and the pair) fit for: nothing, fans 55, 31, 21
     trait = _SET_TRAIT
     for kind, tile in concealed:
         if kind == CHOW:
@@ -190,13 +190,7 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
         else:
             pungs.append(tile)
             concealed_pungs += 1
-        x = trait[kind][tile]
-        if x == 1:
-            outside += 1
-        elif x == 2:
-            fives += 1
-        elif x == 3:
-            evens += 1
+        traits[trait[kind][tile]] += 1
     # 3.9.1.6 reading: a discard completing a pung makes that pung exposed, unless
     # the winning tile can be read as part of a concealed chow of this reading.
     if not ctx.self_drawn and not edge and not closed:
@@ -232,18 +226,12 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     elif ctx.self_drawn:
         t[F.SELF_DRAWN] = 1
     _by_pair(pair_tile, n_chows, t, fans)
-    x = trait[PAIR][pair_tile]
-    if x == 1:
-        outside += 1
-    elif x == 2:
-        fives += 1
-    elif x == 3:
-        evens += 1
-    if outside == 5:  # fans 55, 31, 21: every set and the pair
+    traits[trait[PAIR][pair_tile]] += 1
+    if traits[1] == 5:  # fans 55, 31, 21: every set and the pair
         t[F.OUTSIDE_HAND] = 1
-    elif fives == 5:
+    elif traits[2] == 5:
         t[F.ALL_FIVES] = 1
-    elif evens == 5:
+    elif traits[3] == 5:
         t[F.ALL_EVEN_PUNGS] = 1
     if t[F.QUADRUPLE_CHOW]:
         t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
