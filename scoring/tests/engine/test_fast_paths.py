@@ -35,7 +35,7 @@ def _keys():
     return sorted(keys)
 
 
-def _plain_readings(key: tuple, n_sets: int) -> list:
+def _plain_readings(key: tuple, n_sets: int) -> set:
     """Every split into sets and a pair by plain search: a pung or a chow at the lowest tile."""
     found = set()
 
