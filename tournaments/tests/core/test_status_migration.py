@@ -3,19 +3,19 @@
 
 import pytest
 
-from tournaments.testing.migrations import latest_migrations, migrate_to
+from tournaments.testing.migrations import SCRATCH, migrate_to, scratch_database
 
 BEFORE = [("tournaments", "0010_session_check_in")]
 AFTER = [("tournaments", "0011_status_follows_day")]
 
 
-@pytest.mark.postgres
+@pytest.mark.postgres  # a database of its own, beside the suite's
 @pytest.mark.django_db(transaction=True)
 def test_started_drafts_and_published_tournaments_become_running_audited():
     import datetime as dt
 
-    apps = migrate_to(BEFORE)
-    try:
+    with scratch_database():
+        apps = migrate_to(BEFORE, SCRATCH)
         Tournament = apps.get_model("tournaments", "Tournament")
         Session = apps.get_model("tournaments", "Session")
         day = dt.date(2026, 5, 1)
@@ -30,7 +30,7 @@ def test_started_drafts_and_published_tournaments_become_running_audited():
         published_played = tournament("B", "published", ["finished", "finished"])
         draft_planned = tournament("C", "draft", ["planned", "planned"])
         finished = tournament("D", "finished", ["finished"])
-        apps = migrate_to(AFTER)
+        apps = migrate_to(AFTER, SCRATCH)
         Tournament = apps.get_model("tournaments", "Tournament")
         AuditEvent = apps.get_model("tournaments", "AuditEvent")
         status = dict(Tournament.objects.values_list("pk", "status"))
@@ -41,5 +41,3 @@ def test_started_drafts_and_published_tournaments_become_running_audited():
         assert [(e.tournament_id, e.detail["before"], e.detail["because"]) for e in events] == [
             (draft_running.pk, "draft", "migration"), (published_played.pk, "published", "migration")
         ]
-    finally:
-        migrate_to(latest_migrations())

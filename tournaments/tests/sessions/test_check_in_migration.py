@@ -5,17 +5,17 @@ import datetime as dt
 
 import pytest
 
-from tournaments.testing.migrations import latest_migrations, migrate_to
+from tournaments.testing.migrations import SCRATCH, migrate_to, scratch_database
 
 BEFORE = [("tournaments", "0009_ranking_groups_qualifiers")]
 AFTER = [("tournaments", "0010_session_check_in")]
 
 
-@pytest.mark.postgres  # SQLite cannot rebuild these tables inside the test's connection state
+@pytest.mark.postgres  # a database of its own, beside the suite's
 @pytest.mark.django_db(transaction=True)
 def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
-    apps = migrate_to(BEFORE)
-    try:
+    with scratch_database():
+        apps = migrate_to(BEFORE, SCRATCH)
         Tournament = apps.get_model("tournaments", "Tournament")
         Player = apps.get_model("tournaments", "Player")
         Registration = apps.get_model("tournaments", "Registration")
@@ -54,7 +54,7 @@ def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
         d = tournament("D", ["planned"])
         entry(d, 1, True, None)
 
-        apps = migrate_to(AFTER)
+        apps = migrate_to(AFTER, SCRATCH)
         SessionCheckIn = apps.get_model("tournaments", "SessionCheckIn")
         carried = {
             (c.registration_id, c.session.tournament.name, c.session.number): c
@@ -66,10 +66,8 @@ def test_3_5_7_1_the_migration_carries_the_flag_to_the_session_it_belongs_to():
         assert "checked_in" not in {f.name for f in apps.get_model("tournaments", "Registration")._meta.fields}
 
         # Backwards: the check-ins become the flag again.
-        apps = migrate_to(BEFORE)
+        apps = migrate_to(BEFORE, SCRATCH)
         Registration = apps.get_model("tournaments", "Registration")
         assert set(Registration.objects.filter(checked_in=True).values_list("pk", flat=True)) == {a1.pk, a2.pk, b2.pk}
-    finally:
-        migrate_to(latest_migrations())
 
 
