@@ -4,7 +4,7 @@
  * - Polls the live fragment every poll_seconds with If-None-Match: a 304 costs nothing; a 200
  *   replaces the fragment's markup (one innerHTML swap, so no nodes or listeners pile up: the
  *   fragment has none of its own; the few listeners here are set once on nodes that stay).
- * - Network down or server restarting: retries with a backoff (2 s doubling, at most 30 s), shows
+ * - Network down or server restarting: retries with a backoff (retry_seconds, 2 s, doubling, at most 30 s), shows
  *   "Reconnecting…", and carries on from where it was when the server answers again.
  * - Rotates the standings pages every page_seconds, keeping the page across fragment swaps.
  * - Counts the session clock down each second from the fragment's data-ends-at, corrected by the
@@ -99,7 +99,7 @@
   function retry() {
     failures += 1;
     offline.hidden = false;
-    schedule(Math.min(30, Math.pow(2, failures)));
+    schedule(Math.min(30, config.retry_seconds * Math.pow(2, failures - 1)));
   }
 
   entryInput.addEventListener("input", lookupSeat);

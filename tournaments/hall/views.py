@@ -23,6 +23,8 @@ from tournaments.hall import selectors
 POLL_SECONDS = 10
 # Seconds each standings page stays up.
 PAGE_SECONDS = 12
+# Seconds before the first retry of a failed poll; each further failure doubles it (at most 30 s).
+RETRY_SECONDS = 2
 
 
 def _etag(request, tournament_id: int) -> str | None:
@@ -39,9 +41,11 @@ def hall_page(request, tournament_id: int):
         "etag": _etag(request, tournament.pk) or "",
         "config": {
             "live_url": reverse("tournaments:hall_live", args=[tournament.pk]),
-            # settings.HALL_POLL_SECONDS / HALL_PAGE_SECONDS: the tests and the bench run faster
+            # settings.HALL_POLL_SECONDS / HALL_PAGE_SECONDS / HALL_RETRY_SECONDS: the tests and the bench
+            # run faster
             "poll_seconds": getattr(settings, "HALL_POLL_SECONDS", POLL_SECONDS),
             "page_seconds": getattr(settings, "HALL_PAGE_SECONDS", PAGE_SECONDS),
+            "retry_seconds": getattr(settings, "HALL_RETRY_SECONDS", RETRY_SECONDS),
             "not_found": _("No seat for this entry number in the next session."),
             "seat_text": _("Table %(table)s · %(seat)s"),
         },
