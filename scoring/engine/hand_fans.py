@@ -20,7 +20,6 @@ def _mask(tiles) -> int:
     return sum(_BIT[t] for t in set(tiles))
 
 
-_SUITED = _mask(t for t in range(30) if t % 10)
 _SIMPLES = _mask(t for t in range(30) if 1 < t % 10 < 9)
 _TERMINALS = _mask(t for t in range(30) if t % 10 in (1, 9))
 _HONORS = _mask(range(31, 38))
