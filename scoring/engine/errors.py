@@ -8,7 +8,7 @@ from __future__ import annotations
 # code -> {variant: template}; the variant picks the sentence, params fill it.
 MESSAGES: dict[str, dict[str, str]] = {
     "notation": {
-        "empty": "The hand is empty: write the tiles, e.g. '123m456p789s11z' style '[123m]456p789sEE+E'.",
+        "empty": "The hand is empty: write the tiles, e.g. '[123m]456p789sEE+E'.",
         "character": "Unreadable character {char!r} at position {position}: use digits with m/p/s, honors E S W N "
                      "C F P, [..] for exposed melds, {{....}} for concealed kongs and '+' before the winning tile.",
         "digits_without_suit": "Digits {digits!r} have no suit letter after them: add m, p or s.",

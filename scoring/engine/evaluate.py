@@ -146,7 +146,9 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
     for name, value in zip(_FLAG_NAMES, flags):
         if value is not True and value is not False:
             raise HandError("context", "flag", name=name, value=value)
-    tiles = read_hand(hand) if isinstance(hand, str) else parse(hand, winning_tile=True)  # parse names the error
+    if not isinstance(hand, str):
+        parse(hand, winning_tile=True)  # raises the notation error (and keeps the cache's keys strings)
+    tiles = read_hand(hand)
     counts = tiles.counts
     win = tiles.win
     if kong_replacement:
