@@ -6,6 +6,7 @@ common-practice mixed-kongs item).  The caller keeps the reading worth most.
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -42,7 +43,7 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     A concealed kong counts as a concealed pung (C: 两副暗刻（暗杠）).  Kong fans of a
     higher grade contain the lower ones (Appendix 1 nos. 17, 48, 57 examples).
     """
-    t = [0] * F.TABLE_SIZE
+    t = defaultdict(int)  # the few slots written
     kongs = melded_kongs + concealed_kongs
     hidden = concealed_pungs + concealed_kongs
     if F.TWO_MELDED_KONGS not in fans and F.THREE_CONCEALED_PUNGS not in fans:

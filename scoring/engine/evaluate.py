@@ -368,11 +368,10 @@ def _special_shapes(key: tuple, counts: list, unique: tuple, ctx: C.WinContext, 
 _SLOT_POINTS = [0] + [F.FAN_BY_NUMBER[n].points for n in range(1, 81)] + [0, F.MIXED_KONGS_FAN.points]
 # the fan of each slot: the 80 fans, no fan for the flowers (counted apart), the common-practice kong pair
 _SLOT_FANS = [None] + [F.FAN_BY_NUMBER[n] for n in range(1, 81)] + [None, F.MIXED_KONGS_FAN]
-_SLOTS = range(F.TABLE_SIZE)
 
 
 def _points(table: list) -> int:
-    return sum([_SLOT_POINTS[n] * table[n] for n in compress(_SLOTS, table)])
+    return sum([_SLOT_POINTS[n] * table[n] for n in compress(F.SLOTS, table)])
 
 
 def _hits(table: list, reading: Reading, counts: list, ctx) -> tuple:
@@ -381,7 +380,7 @@ def _hits(table: list, reading: Reading, counts: list, ctx) -> tuple:
     win = ctx.win_tile
     hits = []
     points = 0
-    for n in compress(_SLOTS, table):
+    for n in compress(F.SLOTS, table):
         fan = _SLOT_FANS[n]
         if fan is not None:
             c = table[n]

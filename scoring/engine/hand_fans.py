@@ -13,7 +13,6 @@ from .tiles import GREEN_TILES, KNITTED_STRAIGHTS, REVERSIBLE
 # Tile sets as bit masks over the 38 tile codes (bit t set for tile t), so that a hand's
 # traits are a few integer operations on the mask of the tiles it holds.
 _BIT = tuple(1 << t for t in range(38))
-_SLOTS = range(F.TABLE_SIZE)
 
 
 def _mask(tiles) -> int:
@@ -146,7 +145,7 @@ def keep_rule_set_fans(table: list, fans: frozenset) -> None:
     """Clear the fans the rule set does not have: they score nothing and exclude nothing."""
     if len(fans) == F.TABLE_SIZE - 1:
         return  # every slot: the full rules
-    for n in compress(_SLOTS, table):
+    for n in compress(F.SLOTS, table):
         if n not in fans:
             table[n] = 0
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from functools import lru_cache
-from itertools import compress
 
 from . import fans as F
 
@@ -229,16 +228,8 @@ def score_two_pungs(tiles: list, table: list) -> None:
         table[fan] += 1
 
 
-_SLOTS = range(F.TABLE_SIZE)
-
-
-def scored_pairs(table: list) -> tuple:
-    """The (slot, count) pairs of a fan table's scored slots."""
-    return tuple(zip(compress(_SLOTS, table), filter(None, table)))
-
-
-def _written_pairs(table: dict) -> tuple:
-    """The (slot, count) pairs of the slots a set-combination function wrote (a handful)."""
+def scored_pairs(table: dict) -> tuple:
+    """The (slot, count) pairs of the slots a cached fan function wrote (a handful), in slot order."""
     return tuple(sorted((n, c) for n, c in table.items() if c))
 
 
@@ -276,7 +267,7 @@ def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
         score_three_chows(list(chows), t, fans)
     else:
         score_two_chows(chows, t)
-    return _written_pairs(t)
+    return scored_pairs(t)
 
 
 def _pungs_may_combine(pungs: tuple) -> bool:
@@ -308,4 +299,4 @@ def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
         score_three_pungs(list(pungs), t, fans)
     else:
         score_two_pungs(pungs, t)
-    return _written_pairs(t)
+    return scored_pairs(t)
