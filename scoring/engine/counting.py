@@ -214,10 +214,10 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     # score apart, and with three chows or three pungs the fourth set joins no fan of the others
     if n_chows >= 2:
         pair_of_fives = pair_tile if n_chows == 4 and pair_tile % 10 == 5 and pair_tile < 30 else 0
-        for n, c in S.chow_fans(tuple(sorted(chows)), pair_of_fives, fans):
+        for n, c in S.chow_fans(chows, pair_of_fives, fans):
             t[n] = c
     if n_chows <= 2:
-        for n, c in S.pung_fans(tuple(sorted(pungs)), fans):
+        for n, c in S.pung_fans(pungs, fans):
             t[n] = c
     exposed_melds = melds.exposed
     if exposed_melds == 0:

@@ -140,12 +140,6 @@ def score_three_chows(mids: list, table: list, fans: frozenset = _ALL) -> None:
     _limit_pairwise([two_chows_fan(a, b), two_chows_fan(a, c), two_chows_fan(b, c)], 2, table)
 
 
-def score_two_chows(mids: list, table: list) -> None:
-    fan = two_chows_fan(mids[0], mids[1])
-    if fan:
-        table[fan] += 1
-
-
 def four_pungs_fan(t0, t1, t2, t3) -> int:
     if t0 < 30 and t0 + 1 == t1 and t1 + 1 == t2 and t2 + 1 == t3:
         return F.FOUR_PURE_SHIFTED_PUNGS
@@ -222,12 +216,6 @@ def score_three_pungs(tiles: list, table: list, fans: frozenset = _ALL) -> None:
     _pairwise_pungs(tiles, ((0, 1), (0, 2), (1, 2)), table)
 
 
-def score_two_pungs(tiles: list, table: list) -> None:
-    fan = two_pungs_fan(tiles[0], tiles[1])
-    if fan:
-        table[fan] += 1
-
-
 def scored_pairs(table: dict) -> tuple:
     """The (slot, count) pairs of the slots a cached fan function wrote (a handful), in slot order."""
     return tuple(sorted((n, c) for n, c in table.items() if c))
@@ -249,54 +237,68 @@ def _three_suited_terminal_chows(chows: tuple, pair_tile: int) -> bool:
     return list(chows) == sorted(s * 10 + r for s in suits for r in (2, 8))
 
 
+def chow_fans(chows: list, pair_tile: int, fans: frozenset = _ALL) -> tuple:
+    """The fans of two to four chows combined, as (slot, count) pairs: ``chows`` their middle
+    tiles; ``pair_tile`` a pair of 5s beside four chows (fans 13 and 29), else 0. Two chows
+    are counted on the spot; three or four are looked up (``_chows_combined``)."""
+    if len(chows) == 2:
+        fan = two_chows_fan(chows[0], chows[1])
+        return ((fan, 1),) if fan else ()
+    return _chows_combined(tuple(sorted(chows)), pair_tile, fans)
+
+
 @lru_cache(maxsize=1 << 14)
-def chow_fans(chows: tuple, pair_tile: int, fans: frozenset = _ALL) -> tuple:
-    """The fans of two to four chows combined, as (slot, count) pairs: ``chows`` the sorted
-    middle tiles; ``pair_tile`` a pair of 5s beside four chows (fans 13 and 29), else 0.
-    Cached: a few thousand arguments make nearly every hand's."""
+def _chows_combined(chows: tuple, pair_tile: int, fans: frozenset) -> tuple:
+    """``chow_fans`` of three or four chows (sorted): a few thousand arguments make nearly every
+    hand's."""
     t = defaultdict(int)  # the few slots written, not 83
-    n_chows = len(chows)
-    if n_chows == 4:
+    if len(chows) == 4:
         if F.THREE_SUITED_TERMINAL_CHOWS in fans and _three_suited_terminal_chows(chows, pair_tile):
             t[F.THREE_SUITED_TERMINAL_CHOWS] = 1
         elif F.PURE_TERMINAL_CHOWS in fans and _pure_terminal_chows(chows, pair_tile):
             t[F.PURE_TERMINAL_CHOWS] = 1
         else:
             score_four_chows(list(chows), t, fans)
-    elif n_chows == 3:
-        score_three_chows(list(chows), t, fans)
     else:
-        score_two_chows(chows, t)
+        score_three_chows(list(chows), t, fans)
     return scored_pairs(t)
 
 
-def _pungs_may_combine(pungs: tuple) -> bool:
+def _pungs_may_combine(pungs) -> bool:
     """Whether some pungs could form a fan together: two dragons, three winds, two suited
     pungs of one rank (65, 32), or three of consecutive ranks (42, 24, 15); most pungs do not."""
-    ranks = [t % 10 for t in pungs if t < 30]
-    honors = pungs[len(ranks):]   # sorted: the suited pungs come first
-    if len(honors) >= 2:
-        dragons = len([t for t in honors if t >= 35])
-        if dragons >= 2 or len(honors) - dragons >= 3:
-            return True
-    present = set(ranks)
-    if len(present) < len(ranks):
-        return True
-    return any(r + 1 in present and r + 2 in present for r in present)
+    ranks = dragons = winds = 0   # ranks: a bit per suited rank seen
+    for t in pungs:
+        if t < 30:
+            bit = 1 << t % 10
+            if ranks & bit:
+                return True
+            ranks |= bit
+        elif t >= 35:
+            dragons += 1
+        else:
+            winds += 1
+    return dragons >= 2 or winds >= 3 or ranks & (ranks >> 1) & (ranks >> 2) != 0
+
+
+def pung_fans(pungs: list, fans: frozenset = _ALL) -> tuple:
+    """The fans of two to four pungs (or kongs) combined, as (slot, count) pairs: ``pungs`` their
+    tiles. Two pungs are counted on the spot; three or four that may combine are looked up
+    (``_pungs_combined``): most pungs of a hand form no fan together."""
+    if len(pungs) == 2:
+        fan = two_pungs_fan(pungs[0], pungs[1])
+        return ((fan, 1),) if fan else ()
+    if not _pungs_may_combine(pungs):
+        return ()
+    return _pungs_combined(tuple(sorted(pungs)), fans)
 
 
 @lru_cache(maxsize=1 << 14)
-def pung_fans(pungs: tuple, fans: frozenset = _ALL) -> tuple:
-    """The fans of two to four pungs (or kongs) combined, as (slot, count) pairs: ``pungs`` the
-    sorted tiles. Cached as ``chow_fans``."""
-    if not _pungs_may_combine(pungs):
-        return ()
+def _pungs_combined(pungs: tuple, fans: frozenset) -> tuple:
+    """``pung_fans`` of three or four pungs (sorted)."""
     t = defaultdict(int)  # the few slots written, not 83
-    n_pungs = len(pungs)
-    if n_pungs == 4:
+    if len(pungs) == 4:
         score_four_pungs(list(pungs), t, fans)
-    elif n_pungs == 3:
-        score_three_pungs(list(pungs), t, fans)
     else:
-        score_two_pungs(pungs, t)
+        score_three_pungs(list(pungs), t, fans)
     return scored_pairs(t)
