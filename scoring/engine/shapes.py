@@ -123,9 +123,6 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     return tuple(found)
 
 
-_GROUPS = ((1, 10), (11, 20), (21, 30), (31, 38))
-
-
 @lru_cache(maxsize=1 << 15)
 def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
     """Every split of one group's sorted ``tiles`` into sets, and one pair if ``with_pair``:
@@ -163,21 +160,24 @@ def _splits_into_sets(table: list) -> bool:
     return a == 0 and b == 0
 
 
+def _splits_with_pair(table: list) -> bool:
+    """Whether nine rank counts (a list, left as it was) split into sets and one pair."""
+    # a set's ranks sum to 0 modulo 3 (3r for a pung, 3r + 3 for a chow), so the pair's rank r
+    # has 2r = the sum of all ranks, modulo 3: a third of the ranks are worth trying
+    for r in range(2 * sum(map(mul, table, range(9))) % 3, 9, 3):
+        if table[r] >= 2:
+            table[r] -= 2
+            fits = _splits_into_sets(table)
+            table[r] += 2
+            if fits:
+                return True
+    return False
+
+
 @lru_cache(maxsize=1 << 15)
 def _suit_splits(counts: tuple, with_pair: bool) -> bool:
     """Whether nine rank counts of one suit split into sets (and one pair if asked)."""
-    if not with_pair:
-        return _splits_into_sets(counts)
-    table = list(counts)
-    # a set's ranks sum to 0 modulo 3 (3r for a pung, 3r + 3 for a chow), so the pair's rank r
-    # has 2r = the sum of all ranks, modulo 3: a third of the ranks are worth trying
-    for r in range(2 * sum(map(mul, counts, range(9))) % 3, 9, 3):
-        if table[r] >= 2:
-            table[r] -= 2
-            if _splits_into_sets(table):
-                return True
-            table[r] += 2
-    return False
+    return _splits_with_pair(list(counts)) if with_pair else _splits_into_sets(counts)
 
 
 def is_standard_complete(table: list) -> bool:
@@ -325,15 +325,15 @@ def _group_ok(table: list, g: int, residue: int) -> bool:
 def _suit_completions(counts: tuple, with_pair: bool) -> tuple:
     """Ranks (1-9) whose extra tile lets nine rank counts split into sets (+ a pair)."""
     table = list(counts)
-    present = [r for r in range(9) if table[r]]
     out = []
-    # sets alone need the ranks to sum to 0 modulo 3 (see _suit_splits)
+    # sets alone need the ranks to sum to 0 modulo 3 (see _splits_with_pair)
     rank_sum = sum(map(mul, counts, range(9)))
-    for r in sorted({x for p in present for x in range(p - 2, p + 3) if 0 <= x <= 8}):
-        if not with_pair and (rank_sum + r) % 3:
+    for r in range(9):
+        # a tile can only join a set or pair with a tile at most two ranks away
+        if not any(counts[max(r - 2, 0):r + 3]) or (not with_pair and (rank_sum + r) % 3):
             continue
         table[r] += 1
-        if _suit_splits(tuple(table), with_pair):
+        if _splits_with_pair(table) if with_pair else _splits_into_sets(table):
             out.append(r + 1)
         table[r] -= 1
     return tuple(out)
@@ -366,6 +366,67 @@ def _standard_completions(table: list):
             yield from (base + r for r in _suit_completions(tuple(table[base + 1:base + 10]), after[g] == 2))
 
 
+def other_standard_wait(key: tuple, win: int, n_melds: int, counts) -> bool:
+    """Whether the tiles before the win (``key`` less ``win``, a hand with a standard reading)
+    also waited on another tile the wall could still hold (``counts``: every tile of the hand):
+    four sets and a pair, or Seven Pairs.
+
+    The same answer as ``completing_tiles(..., "regular")`` without working out every wait: the
+    groups the winning tile did not touch split as they did in the complete hand, so only the
+    winning tile's group, and the pair's when the winning tile completed a set, can take another.
+    """
+    if n_melds == 0 and len(key) == 14 and counts[win] % 2:
+        # Seven Pairs waits on the single of six pairs and a single (3.7.2): before the win the
+        # hand held one odd count, so with the winning tile two (the winning tile's and X's);
+        # X, held once or three times, is still in the wall
+        if len([t for t in set(key) if counts[t] % 2]) == 2:
+            return True
+    bounds = [bisect_left(key, edge) for edge in (10, 20, 30)]
+    bounds.append(len(key))
+    g = win // 10
+    lo, hi = (bounds[g - 1] if g else 0), bounds[g]
+    row = _group_row(key, lo, hi, g)
+    row[win - _GROUP_BASE[g]] -= 1
+    if (hi - lo) % 3 == 2:   # the winning tile made the pair's group
+        return _waits_elsewhere(row, g, True, win, counts)
+    # it completed a set; the pair sits in another group, unless this group takes it instead
+    if _waits_elsewhere(row, g, False, win, counts):
+        return True
+    if not (_honors_fit(row, True) if g == 3 else _splits_with_pair(row)):
+        return False
+    start = 0
+    for p, end in enumerate(bounds):
+        if p != g and (end - start) % 3 == 2:
+            return _waits_elsewhere(_group_row(key, start, end, p), p, False, win, counts)
+        start = end
+    return False
+
+
+_GROUP_BASE = (1, 11, 21, 31)   # the first tile of each group: the three suits, the honors
+
+
+def _group_row(key: tuple, lo: int, hi: int, g: int) -> list:
+    """The counts of group ``g``'s tiles ``key[lo:hi]``, from its first tile (9 ranks, 7 honors)."""
+    base = _GROUP_BASE[g]
+    row = [0] * (7 if g == 3 else 9)
+    for i in range(lo, hi):
+        row[key[i] - base] += 1
+    return row
+
+
+def _waits_elsewhere(row: list, g: int, with_pair: bool, win: int, counts) -> bool:
+    """Whether a tile other than ``win`` completes group ``g``'s ``row``, one not all held."""
+    if g == 3:
+        tiles = _honor_completions(tuple(row), with_pair)
+    else:
+        base = 10 * g
+        tiles = [base + r for r in _suit_completions(tuple(row), with_pair)]
+    for t in tiles:
+        if t != win and counts[t] < 4:
+            return True
+    return False
+
+
 @lru_cache(maxsize=1 << 10)
 def _honor_completions(counts: tuple, with_pair: bool) -> tuple:
     """Honors (31-37) whose extra tile leaves seven honor counts of pungs (and one pair if asked)."""
@@ -373,54 +434,10 @@ def _honor_completions(counts: tuple, with_pair: bool) -> tuple:
     for i, c in enumerate(counts):
         if c:
             after = counts[:i] + (c + 1,) + counts[i + 1:]
-            if all(x in (0, 2, 3) for x in after) and after.count(2) == with_pair:
+            if _honors_fit(after, with_pair):
                 out.append(31 + i)
     return tuple(out)
 
 
-def _group_completions(counts: tuple, g: int, with_pair: bool) -> tuple:
-    """The tiles of group ``g`` (a suit 0-2, or 3 the honors) completing its ``counts``."""
-    if g == 3:
-        return _honor_completions(counts, with_pair)
-    return tuple(10 * g + r for r in _suit_completions(counts, with_pair))
-
-
-def other_standard_wait(key: tuple, win: int, n_melds: int, counts) -> bool:
-    """Whether the tiles before the win (``key`` less ``win``, a hand with a standard reading)
-    also waited on another tile the wall could still hold (``counts``: every tile of the hand)."""
-    return any(counts[t] < 4 for t in _other_waits(key, win, n_melds))
-
-
-def _other_waits(key: tuple, win: int, n_melds: int) -> tuple:
-    """The tiles other than ``win`` that ``key`` less ``win`` waited on (four sets and a pair,
-    or Seven Pairs), copies not checked.
-
-    The same tiles as ``completing_tiles(..., "regular")`` without working out every wait: the
-    groups the winning tile did not touch split as they did in the complete hand, so only the
-    winning tile's group, and the pair's when the winning tile completed a set, can take another.
-    """
-    table = count_table(key)
-    table[win] -= 1
-    waits = ()
-    if n_melds == 0 and len(key) == 14:
-        singles = [t for t in set(key) if table[t] % 2]
-        if len(singles) == 1:
-            waits = (singles[0],)   # six pairs and a single: Seven Pairs waits on the single (3.7.2)
-    gw = win // 10
-    start, end = _GROUPS[gw]
-    row = tuple(table[start:end])
-    if sum(row) % 3 == 1:   # the winning tile made the pair's group
-        waits += _group_completions(row, gw, True)
-    else:                   # it completed a set; the pair sits in another group
-        waits += _group_completions(row, gw, False)
-        if _honors_fit(row, True) if gw == 3 else _suit_splits(row, True):
-            for p, (start, end) in enumerate(_GROUPS):
-                pair_row = tuple(table[start:end])
-                if p != gw and sum(pair_row) % 3 == 2:
-                    waits += _group_completions(pair_row, p, False)
-                    break
-    return tuple(t for t in set(waits) if t != win)
-
-
-def _honors_fit(counts: tuple, with_pair: bool) -> bool:
+def _honors_fit(counts, with_pair: bool) -> bool:
     return all(x in (0, 2, 3) for x in counts) and counts.count(2) == with_pair
