@@ -320,7 +320,7 @@ def _count(tiles: HandTiles, ctx: C.WinContext, flowers: int, profile: str,
         reading = StandardReading(tiles.melds, *reading)
     hits, points = _hits(table, reading, tiles.counts, ctx)
     if flowers:
-        hits += _flower_hits(flowers)
+        hits.append(_FLOWER_HITS[flowers])
     winning = points >= rules.minimum   # 3.9.1.1 (8); elementary: 6 (003); flowers not counted
     return Evaluation(hits, points, points + flowers, winning, None if winning else "below_minimum", shape,
                       profile, rules.name, rules.minimum)
@@ -393,7 +393,10 @@ def _hits(table: list, reading: Reading, counts: list, ctx) -> tuple:
 
 
 def _flower_hits(flowers: int) -> list:
-    if not flowers:
-        return []
-    fan = F.FAN_BY_NUMBER[F.FLOWER_TILES]
-    return [FanHit(fan, flowers, flowers, sets=(f"{flowers} flower(s)",))]
+    return [_FLOWER_HITS[flowers]] if flowers else []
+
+
+# fan 81, one point a flower (0-8 of them): the same hit for every hand with as many
+# (a hit is never changed once made, so the hands can share it)
+_FLOWER_HITS = [None] + [FanHit(F.FAN_BY_NUMBER[F.FLOWER_TILES], n, n, sets=(f"{n} flower(s)",))
+                         for n in range(1, 9)]

@@ -5,6 +5,7 @@ Each function fills a fan table (a list indexed by fan number) in place.
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 
 from . import fans as F
 from .notation import CHOW, PAIR
@@ -156,6 +157,7 @@ _GREAT = (F.BIG_FOUR_WINDS, F.BIG_THREE_DRAGONS, F.ALL_GREEN, F.FOUR_KONGS, F.AL
           F.LITTLE_FOUR_WINDS, F.LITTLE_THREE_DRAGONS, F.ALL_HONORS, F.FOUR_CONCEALED_PUNGS,
           F.PURE_TERMINAL_CHOWS, F.FOUR_PURE_SHIFTED_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.ALL_EVEN_PUNGS,
           F.MIDDLE_TILES, F.THREE_SUITED_TERMINAL_CHOWS, F.ALL_FIVES, F.BIG_THREE_WINDS)
+_GREAT_SLOTS = itemgetter(*_GREAT)
 
 
 def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
@@ -167,7 +169,7 @@ def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(
     keep_rule_set_fans(table, fans)
     t = table
     # most hands score none of the fans in _GREAT: their rules are skipped
-    great = any(map(t.__getitem__, _GREAT))
+    great = any(_GREAT_SLOTS(t))
     if great:
         if t[F.BIG_FOUR_WINDS]:
             t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0

@@ -211,7 +211,7 @@ def is_seven_pairs(key: tuple) -> bool:
     """3.7.2: seven pairs; four identical tiles count as two pairs."""
     if len(key) != 14:
         return False
-    return all(key[i] == key[i + 1] for i in range(0, 14, 2))
+    return key[::2] == key[1::2]   # sorted: tiles 1, 3, 5... equal tiles 2, 4, 6...
 
 
 def is_thirteen_orphans(key: tuple) -> bool:
