@@ -11,7 +11,7 @@ from . import hand_fans as H
 from . import shapes
 from .errors import HandError
 from .explain import Reading, StandardReading, explain, set_notation
-from .notation import PAIR, ParsedHand, parse
+from .notation import PAIR, ParsedHand, parse, read_counted
 from .rule_sets import FULL, RuleSet, get_rule_set
 from .tiles import TABLE_LEN, WIND_BY_LETTER, tile_name, tiles_name
 
@@ -213,10 +213,15 @@ def read_hand(text: str) -> HandTiles:
 
     Cached by notation: the app counts one notation two or three times in a request (the
     calculator under both rule sets; a hand recorded, then its declaration checked)."""
-    parsed = parse(text, winning_tile=True)
-    counts = check_tiles(parsed, with_winning=True)
-    win = parsed.winning
-    return HandTiles(parsed.melds, tuple(sorted(parsed.standing + (win,))), win, tuple(counts))
+    read = read_counted(text, winning_tile=True)
+    if read is None or len(read[1]) != 13 - 3 * len(read[0]) or max(read[3]) > 4:
+        parsed = parse(text, winning_tile=True)   # the notation error, else
+        counts = check_tiles(parsed, with_winning=True)   # the tiles' error, else the same hand
+        read = (parsed.melds, list(parsed.standing), parsed.winning, counts)
+    melds, tiles, win, counts = read
+    tiles.append(win)
+    tiles.sort()
+    return HandTiles(melds, tuple(tiles), win, tuple(counts))
 
 
 def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:

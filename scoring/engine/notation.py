@@ -12,7 +12,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import HandError
-from .tiles import HONOR_LETTERS, SUIT_LETTERS, tiles_name
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, TABLE_LEN, tiles_name
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 
@@ -55,9 +55,10 @@ def _read_well_formed(text: str) -> tuple:
 _CHAR_VALUE = {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}
 
 
-def _read_standing(text: str):
-    """Tiles of well-formed notation, read backwards so each digit meets its suit first;
-    None if the text is not well formed (``_parse_slowly`` then says what is wrong)."""
+def _read_standing(text: str, counts: list):
+    """Tiles of well-formed notation (a list, in the notation's order), read backwards so each
+    digit meets its suit first, and counted into ``counts`` (a count table) on the way; None if
+    the text is not well formed (``_parse_slowly`` then says what is wrong)."""
     out = []
     base = -1           # the suit of the digits being read; -1 before a suit letter
     pending = False     # a suit letter still waiting for its first digit
@@ -72,19 +73,22 @@ def _read_standing(text: str):
             elif v < 10:
                 if base < 0:
                     return None
-                out.append(base + v)
+                v += base
+                out.append(v)
+                counts[v] += 1
                 pending = False
             else:
                 if pending:
                     return None
                 out.append(v)
+                counts[v] += 1
                 base = -1
     except KeyError:
         return None
     if pending:
         return None
     out.reverse()
-    return tuple(out)
+    return out
 
 
 def _read_tiles(text: str, offset: int) -> list[int]:
@@ -173,19 +177,43 @@ def parse(text: str, *, winning_tile: bool) -> ParsedHand:
     """
     if not isinstance(text, str) or not text.strip():
         raise HandError("notation", "empty")
-    body, plus, win_text = text.partition("+")
-    if (plus == "+") == winning_tile:
-        melds = ()
-        standing_text = body
-        if body[:1] in ("[", "{"):
-            end = _FAST_MELDS.match(body).end()
-            standing_text = body[end:]
-            melds = tuple(_fast_meld(a or b, not a) for a, b in _FAST_MELD.findall(body, 0, end))
-        standing = _read_standing(standing_text)
-        winning = _TILE_BY_NAME.get(win_text) if plus else None
-        if standing is not None and None not in melds and (winning is not None or not plus):
-            return ParsedHand(melds, standing, winning)
+    read = read_counted(text, winning_tile=winning_tile)
+    if read is not None:
+        return ParsedHand(read[0], tuple(read[1]), read[2])
     return _parse_slowly(text, winning_tile)
+
+
+def read_counted(text: str, *, winning_tile: bool):
+    """The fast path of ``parse``, with the tiles counted as they are read: ``(melds, standing,
+    winning, counts)`` (``standing`` a list in the notation's order, ``counts`` the copies of
+    each tile in the melds, the standing tiles and the winning tile), or None when the text is
+    not written as the app writes it (``parse`` then reads it slowly and names what is wrong).
+    The tiles are not checked here (their number, a fifth copy)."""
+    body, plus, win_text = text.partition("+")
+    if (plus == "+") != winning_tile:
+        return None
+    counts = [0] * TABLE_LEN
+    melds = ()
+    standing_text = body
+    if body[:1] in ("[", "{"):
+        end = _FAST_MELDS.match(body).end()
+        standing_text = body[end:]
+        melds = tuple([_fast_meld(a or b, not a) for a, b in _FAST_MELD.findall(body, 0, end)])
+        if None in melds:
+            return None
+        for meld in melds:
+            for t in meld.tiles:
+                counts[t] += 1
+    standing = _read_standing(standing_text, counts)
+    if standing is None:
+        return None
+    winning = None
+    if plus:
+        winning = _TILE_BY_NAME.get(win_text)
+        if winning is None:
+            return None
+        counts[winning] += 1
+    return melds, standing, winning, counts
 
 
 def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
