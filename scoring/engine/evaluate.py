@@ -142,10 +142,11 @@ _FLAG_NAMES = ("self_drawn", "last_of_kind", "last_wall_tile", "kong_replacement
 def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
              kong_replacement, robbing_kong, profile, rules: RuleSet = FULL):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
-    flags = (self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong)
-    for name, value in zip(_FLAG_NAMES, flags):
-        if value is not True and value is not False:
-            raise HandError("context", "flag", name=name, value=value)
+    if not (type(self_drawn) is type(last_of_kind) is type(last_wall_tile) is type(kong_replacement)
+            is type(robbing_kong) is bool):
+        flags = (self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong)
+        name, value = next((n, v) for n, v in zip(_FLAG_NAMES, flags) if type(v) is not bool)
+        raise HandError("context", "flag", name=name, value=value)
     if not isinstance(hand, str):
         parse(hand, winning_tile=True)  # raises the notation error (and keeps the cache's keys strings)
     tiles = read_hand(hand)

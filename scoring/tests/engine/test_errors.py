@@ -55,6 +55,8 @@ def test_five_copies_names_the_tile():
     ({"flowers": -1}, "flowers"),
     ({"flowers": True}, "flowers"),
     ({"self_drawn": "yes"}, "flag"),
+    ({"last_wall_tile": None}, "flag"),
+    ({"robbing_kong": 1}, "flag"),   # equal to True, yet not a flag
     ({"kong_replacement": True}, "replacement_not_self_drawn"),
     ({"kong_replacement": True, "self_drawn": True}, "replacement_without_kong"),
     ({"robbing_kong": True, "self_drawn": True}, "robbing_self_drawn"),
@@ -64,6 +66,9 @@ def test_impossible_context(kwargs, variant):
         evaluate(OK, **kwargs)
     assert err.value.code == "context"
     assert err.value.variant == variant
+    if variant == "flag":
+        (name, value), = kwargs.items()
+        assert err.value.params == {"name": name, "value": value}
 
 
 def test_robbing_a_kong_while_holding_a_copy():
