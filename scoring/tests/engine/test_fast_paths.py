@@ -14,7 +14,7 @@ from scoring.engine import HandError, evaluate, shapes
 from scoring.engine import set_fans as S
 from scoring.engine.evaluate import check_tiles, read_hand
 from scoring.engine.hand_fans import holds_knitted_straight, tile_mask
-from scoring.engine.notation import CHOW, PUNG, parse
+from scoring.engine.notation import CHOW, PUNG, parse, read_counted
 from scoring.engine.rule_sets import ELEMENTARY, FULL
 from scoring.engine_testing.generator import corpus
 
@@ -143,7 +143,7 @@ def test_knitted_straight_mask_test_equals_the_set_test():
 
 def test_a_notation_is_read_once_and_shared_unchanged():
     hand = HANDS[0]
-    assert read_hand.cache_info().maxsize == 1 << 12   # bounded: a few MB at most
+    assert read_hand.cache_info().maxsize == 32   # bounded: a request's repeats
     read_hand.cache_clear()
     first = read_hand(hand.notation)
     assert read_hand(hand.notation) is first
@@ -156,6 +156,19 @@ def test_a_notation_is_read_once_and_shared_unchanged():
              for rule_set in ("full", "elementary") for profile in ("green_book", "common_practice")]
     assert [(e.total, [(h.fan.number, h.count, h.sets) for h in e.fans]) for e in results] == [
         (e.total, [(h.fan.number, h.count, h.sets) for h in e.fans]) for e in again]
+
+
+def test_tiles_counted_as_read_equal_the_parse_and_its_count():
+    rng = random.Random(11)
+    for hand in HANDS:
+        for text in (hand.notation, hand.respelt(rng)):
+            parsed = parse(text, winning_tile=True)
+            melds, standing, winning, counts = read_counted(text, winning_tile=True)
+            assert (melds, tuple(standing), winning) == parsed, text
+            assert counts == check_tiles(parsed, with_winning=True), text
+    assert read_counted("123m 456p+1m", winning_tile=True) is None   # spaces: the slow path
+    assert read_counted("123m456p", winning_tile=True) is None       # no winning tile
+    assert read_counted("123m456p+1m", winning_tile=False) is None   # one too many
 
 
 @pytest.mark.parametrize("notation", ["123m456p789s11z+1m", "[1111m][2222m][3333m][4444m]1m+1m", "", "  "])
