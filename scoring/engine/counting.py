@@ -200,8 +200,9 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
                 concealed_pungs -= 1
     fans = ctx.fans
     if pungs:
-        for n, c in _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, fans):
-            t[n] = c
+        if concealed_pungs > 1 or melds.melded_kongs or melds.concealed_kongs:   # else none of these fans
+            for n, c in _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, fans):
+                t[n] = c
         if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
             t[F.ALL_PUNGS] = 1
         for tile in pungs:

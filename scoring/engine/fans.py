@@ -176,4 +176,4 @@ SELF_DRAWN, FLOWER_TILES = 80, 81
 MIXED_KONGS_SLOT = 82
 MIXED_KONGS_FAN = Fan(57, 5, "Concealed Kong and Melded Kong", "明暗杠", "明暗槓")
 TABLE_SIZE = 83
-SLOTS = range(TABLE_SIZE)  # the slots of a fan table, for itertools.compress over it
+SLOTS = tuple(range(TABLE_SIZE))  # the slots of a fan table, for itertools.compress over it

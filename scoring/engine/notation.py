@@ -52,7 +52,11 @@ def _read_well_formed(text: str) -> tuple:
     return tuple(tiles)
 
 
-_CHAR_VALUE = {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}
+# what each byte of notation stands for: a digit 1-9; a suit letter, minus one more than its
+# suit's first tile (-1, -11, -21); an honor, its tile (31-37); any other byte -99
+_BYTE_VALUE = [-99] * 256
+for _ch, _v in {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}.items():
+    _BYTE_VALUE[ord(_ch)] = _v
 
 
 def _read_standing(text: str, counts: list):
@@ -62,29 +66,26 @@ def _read_standing(text: str, counts: list):
     out = []
     base = -1           # the suit of the digits being read; -1 before a suit letter
     pending = False     # a suit letter still waiting for its first digit
-    try:
-        for ch in reversed(text):
-            v = _CHAR_VALUE[ch]
-            if v < 0:
-                if pending:
-                    return None
-                base = -1 - v
-                pending = True
-            elif v < 10:
-                if base < 0:
-                    return None
-                v += base
-                out.append(v)
-                counts[v] += 1
-                pending = False
-            else:
-                if pending:
-                    return None
-                out.append(v)
-                counts[v] += 1
-                base = -1
-    except KeyError:
-        return None
+    for byte in reversed(text.encode("ascii", "replace")):   # beyond ASCII: "?", a -99
+        v = _BYTE_VALUE[byte]
+        if v < 0:
+            if pending or v == -99:
+                return None
+            base = -1 - v
+            pending = True
+        elif v < 10:
+            if base < 0:
+                return None
+            v += base
+            out.append(v)
+            counts[v] += 1
+            pending = False
+        else:
+            if pending:
+                return None
+            out.append(v)
+            counts[v] += 1
+            base = -1
     if pending:
         return None
     out.reverse()
@@ -202,8 +203,13 @@ def read_counted(text: str, *, winning_tile: bool):
         if None in melds:
             return None
         for meld in melds:
-            for t in meld.tiles:
-                counts[t] += 1
+            tile = meld.tile
+            if meld.kind == CHOW:
+                counts[tile - 1] += 1
+                counts[tile] += 1
+                counts[tile + 1] += 1
+            else:
+                counts[tile] += len(meld.tiles)
     standing = _read_standing(standing_text, counts)
     if standing is None:
         return None

@@ -171,7 +171,8 @@ def test_tiles_counted_as_read_equal_the_parse_and_its_count():
     assert read_counted("123m456p+1m", winning_tile=False) is None   # one too many
 
 
-@pytest.mark.parametrize("notation", ["123m456p789s11z+1m", "[1111m][2222m][3333m][4444m]1m+1m", "", "  "])
+@pytest.mark.parametrize("notation", ["123m456p789s11z+1m", "[1111m][2222m][3333m][4444m]1m+1m", "", "  ",
+                                      "123m456p789s1１s+1s", "123m456p789s11\ud800+1m", "[123m]456p789s11é+1m"])
 def test_a_wrong_notation_is_refused_every_time(notation):
     for _ in range(2):   # an error is not cached: the second call is refused as the first
         with pytest.raises(HandError):
