@@ -384,47 +384,61 @@ def other_standard_wait(key: tuple, win: int, n_melds: int, counts) -> bool:
     bounds = [bisect_left(key, edge) for edge in (10, 20, 30)]
     bounds.append(len(key))
     g = win // 10
-    lo, hi = (bounds[g - 1] if g else 0), bounds[g]
-    row = _group_row(key, lo, hi, g)
-    row[win - _GROUP_BASE[g]] -= 1
-    if (hi - lo) % 3 == 2:   # the winning tile made the pair's group
-        return _waits_elsewhere(row, g, True, win, counts)
-    # it completed a set; the pair sits in another group, unless this group takes it instead
-    if _waits_elsewhere(row, g, False, win, counts):
-        return True
-    if not (_honors_fit(row, True) if g == 3 else _splits_with_pair(row)):
-        return False
-    start = 0
-    for p, end in enumerate(bounds):
-        if p != g and (end - start) % 3 == 2:
-            return _waits_elsewhere(_group_row(key, start, end, p), p, False, win, counts)
-        start = end
+    others, takes_pair = _winning_group_waits(key[(bounds[g - 1] if g else 0):bounds[g]], win)
+    for t in others:
+        if counts[t] < 4:
+            return True
+    if takes_pair:   # the pair's group may then complete its sets instead
+        start = 0
+        for p, end in enumerate(bounds):
+            if p != g and (end - start) % 3 == 2:
+                for t in _set_waits(key[start:end]):
+                    if counts[t] < 4:
+                        return True
+                break
+            start = end
     return False
 
 
 _GROUP_BASE = (1, 11, 21, 31)   # the first tile of each group: the three suits, the honors
 
 
-def _group_row(key: tuple, lo: int, hi: int, g: int) -> list:
-    """The counts of group ``g``'s tiles ``key[lo:hi]``, from its first tile (9 ranks, 7 honors)."""
+@lru_cache(maxsize=1 << 14)
+def _winning_group_waits(group: tuple, win: int) -> tuple:
+    """The winning tile's group (its sorted tiles, ``win`` among them) less the winning tile:
+    the other tiles that completed it (into sets and the pair if the group holds the pair, else
+    into sets), and whether, holding no pair, it could have taken the pair instead."""
+    g = win // 10
+    row = _group_row(group, g)
+    row[win - _GROUP_BASE[g]] -= 1
+    with_pair = len(group) % 3 == 2
+    others = tuple(t for t in _group_completions(row, g, with_pair) if t != win)
+    return others, not with_pair and (_honors_fit(row, True) if g == 3 else _splits_with_pair(row))
+
+
+@lru_cache(maxsize=1 << 14)
+def _set_waits(group: tuple) -> tuple:
+    """The tiles that complete a group of 3k + 2 sorted tiles into sets alone."""
+    g = group[0] // 10
+    return _group_completions(_group_row(group, g), g, False)
+
+
+def _group_row(group: tuple, g: int) -> list:
+    """The counts of group ``g``'s ``group`` of tiles, from its first tile (9 ranks, 7 honors)."""
     base = _GROUP_BASE[g]
     row = [0] * (7 if g == 3 else 9)
-    for i in range(lo, hi):
-        row[key[i] - base] += 1
+    for t in group:
+        row[t - base] += 1
     return row
 
 
-def _waits_elsewhere(row: list, g: int, with_pair: bool, win: int, counts) -> bool:
-    """Whether a tile other than ``win`` completes group ``g``'s ``row``, one not all held."""
+def _group_completions(row: list, g: int, with_pair: bool) -> tuple:
+    """The tiles of group ``g`` whose extra tile lets its ``row`` of counts split into sets
+    (and a pair if asked)."""
     if g == 3:
-        tiles = _honor_completions(tuple(row), with_pair)
-    else:
-        base = 10 * g
-        tiles = [base + r for r in _suit_completions(tuple(row), with_pair)]
-    for t in tiles:
-        if t != win and counts[t] < 4:
-            return True
-    return False
+        return _honor_completions(tuple(row), with_pair)
+    base = 10 * g
+    return tuple([base + r for r in _suit_completions(tuple(row), with_pair)])
 
 
 @lru_cache(maxsize=1 << 10)
