@@ -96,44 +96,6 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     return S.scored_pairs(t)
 
 
-class MeldFacts(NamedTuple):
-    """What a hand's declared melds (chows, pungs, kongs) bring to every reading of it."""
-    fixed: tuple          # (kind, tile, exposed) of each meld
-    chows: tuple          # middle tiles
-    pungs: tuple          # tiles of the pungs and kongs
-    melded_kongs: int
-    concealed_kongs: int
-    exposed: int          # melds claimed from others (all but the concealed kongs)
-    set_traits: tuple     # (outside, fives, evens): sets fit for fans 55, 31, 21
-
-
-@lru_cache(maxsize=1 << 12)
-def meld_facts(melds: tuple) -> MeldFacts:
-    """The facts of a hand's melds (named tuples, so the tuple of them is a cheap key)."""
-    if not melds:
-        return _NO_MELDS
-    chows, pungs, traits = [], [], [0, 0, 0, 0]
-    fixed = []
-    melded_kongs = concealed_kongs = 0
-    for kind, tile, exposed, _ in melds:
-        fixed.append((kind, tile, exposed))
-        if kind == CHOW:
-            chows.append(tile)
-        else:
-            pungs.append(tile)
-            if kind == KONG:
-                if exposed:
-                    melded_kongs += 1
-                else:
-                    concealed_kongs += 1
-        traits[_SET_TRAIT[kind][tile]] += 1
-    return MeldFacts(tuple(fixed), tuple(chows), tuple(pungs),
-                     melded_kongs, concealed_kongs, len(melds) - concealed_kongs, tuple(traits[1:]))
-
-
-_NO_MELDS = MeldFacts((), (), (), 0, 0, 0, (0, 0, 0))
-
-
 # set -> 1 if it fits Outside Hand (fan 55: a terminal or honor in it), 2 All Fives (31: a 5 in
 # it), 3 All Even Pungs (21: a pung or pair of an even rank), else 0; by kind, then tile
 def _set_trait(kind: int, tile: int) -> int:
@@ -159,9 +121,10 @@ def standard_base(ctx: WinContext, mask: int, tile_hogs: int) -> list:
     return t
 
 
-def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinContext,
+def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinContext,
                    base: list, counts: list, unique_wait) -> list:
-    """Fan table of one reading: the hand's ``melds``, the ``concealed`` sets and the pair.
+    """Fan table of one reading: the hand's ``melds`` (notation.Meld), the ``concealed`` sets and
+    the pair.
 
     ``base`` is ``standard_base`` of the hand, ``counts`` its tiles; ``unique_wait`` a callable
     saying whether the hand waited on one tile, asked only when the winning tile sits in a
@@ -169,14 +132,26 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     tiles of a suit is never a one-tile wait while the other end is in the wall).
     """
     t = base[:]
-    chows = list(melds.chows)
-    pungs = list(melds.pungs)
+    chows = []
+    pungs = []
+    traits = [0, 0, 0, 0]   # sets (and the pair) fit for: nothing, fans 55, 31, 21
+    trait = _SET_TRAIT
+    melded_kongs = concealed_kongs = 0
+    for kind, tile, exposed, _ in melds:
+        if kind == CHOW:
+            chows.append(tile)
+        else:
+            pungs.append(tile)
+            if kind == KONG:
+                if exposed:
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
+        traits[trait[kind][tile]] += 1
     concealed_pungs = 0
     win = ctx.win_tile
     edge = closed = False   # the winning tile at an end or in the middle of a concealed chow
     open_wait = False       # ... at an end, the chow's other two tiles waiting on a tile still in the wall
-    traits = [0, *melds.set_traits]   # sets (and the pair) fit for: nothing, fans 55, 31, 21
-    trait = _SET_TRAIT
     for kind, tile in concealed:
         if kind == CHOW:
             chows.append(tile)
@@ -200,8 +175,8 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
                 concealed_pungs -= 1
     fans = ctx.fans
     if pungs:
-        if concealed_pungs > 1 or melds.melded_kongs or melds.concealed_kongs:   # else none of these fans
-            for n, c in _kong_fans(concealed_pungs, melds.melded_kongs, melds.concealed_kongs, ctx.green_book, fans):
+        if concealed_pungs > 1 or melded_kongs or concealed_kongs:   # else none of these fans
+            for n, c in _kong_fans(concealed_pungs, melded_kongs, concealed_kongs, ctx.green_book, fans):
                 t[n] = c
         if len(pungs) == 4 and not t[F.FOUR_KONGS] and not t[F.FOUR_CONCEALED_PUNGS]:
             t[F.ALL_PUNGS] = 1
@@ -220,7 +195,7 @@ def score_standard(melds: MeldFacts, concealed: tuple, pair_tile: int, ctx: WinC
     if n_chows <= 2:
         for n, c in S.pung_fans(pungs, fans):
             t[n] = c
-    exposed_melds = melds.exposed
+    exposed_melds = len(melds) - concealed_kongs   # melds claimed from others
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
     elif exposed_melds == 4:

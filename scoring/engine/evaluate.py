@@ -11,7 +11,7 @@ from . import hand_fans as H
 from . import shapes
 from .errors import HandError
 from .explain import Reading, StandardReading, explain, set_notation
-from .notation import PAIR, ParsedHand, parse, read_counted
+from .notation import KONG, PAIR, ParsedHand, parse, read_counted
 from .rule_sets import FULL, RuleSet, get_rule_set
 from .tiles import TABLE_LEN, WIND_BY_LETTER, tile_name, tiles_name
 
@@ -155,7 +155,7 @@ def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind,
     if kong_replacement:
         if not self_drawn:
             raise HandError("context", "replacement_not_self_drawn")
-        if not tiles.facts.melded_kongs and not tiles.facts.concealed_kongs:
+        if not tiles.kongs:
             raise HandError("context", "replacement_without_kong")
     if robbing_kong:
         if self_drawn:
@@ -177,7 +177,7 @@ class HandTiles:
     was won, so the same hand counted again starts from it. Shared between calls: never changed
     once made (the readings and the wait are worked out when first asked)."""
 
-    __slots__ = ("melds", "win", "key", "counts", "distinct", "facts", "held", "mask", "tile_hogs",
+    __slots__ = ("melds", "win", "key", "counts", "distinct", "kongs", "held", "mask", "tile_hogs",
                  "_readings", "_unique_wait")
 
     def __init__(self, melds: tuple, key: tuple, win: int, counts: tuple):
@@ -186,11 +186,11 @@ class HandTiles:
         self.key = key              # the standing tiles and the winning tile, sorted
         self.counts = counts        # copies of each tile in the whole hand: melds, standing, winning tile
         self.distinct = TABLE_LEN - counts.count(0)   # how many different tiles the hand holds
-        self.facts = C.meld_facts(melds)
+        self.kongs = [meld[0] for meld in melds].count(KONG)   # melded or concealed
         self.held = key.count(win)                    # copies of the winning tile standing, itself too
         self.mask = H.tile_mask(counts)               # the tiles held, as a bit mask
         # fan 64: four copies of a tile used without forming a kong
-        self.tile_hogs = counts.count(4) - self.facts.melded_kongs - self.facts.concealed_kongs
+        self.tile_hogs = counts.count(4) - self.kongs
         self._readings = self._unique_wait = None
 
     @property
@@ -269,7 +269,6 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
             found.append(special)
             if not seven_pairs:
                 return found
-    melds_facts = tiles.facts
     if (n_melds <= 1 and distinct >= 9 and not seven_pairs and "knitted_straight" in allowed
             and H.holds_knitted_straight(tiles.mask)):
         ks = shapes.knitted_straight_reading(key, n_melds)
@@ -281,7 +280,8 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
                 rest13.remove(win)
                 return _unique_wait(tuple(rest13), 3, counts, win)
 
-            table = C.score_knitted_straight(seq, rest, melds_facts.fixed, reading, counts, ctx, ks_unique_wait)
+            fixed = [(m.kind, m.tile, m.exposed) for m in melds]
+            table = C.score_knitted_straight(seq, rest, fixed, reading, counts, ctx, ks_unique_wait)
 
             def groups():
                 return (tiles_name(seq),) + tuple(
@@ -298,7 +298,7 @@ def _shape_candidates(tiles: HandTiles, ctx: C.WinContext, allowed: frozenset) -
     if readings:
         base = C.standard_base(ctx, tiles.mask, tiles.tile_hogs)
         for sets, pair_tile in readings:
-            table = C.score_standard(melds_facts, sets, pair_tile, ctx, base, counts, tiles.unique_wait)
+            table = C.score_standard(melds, sets, pair_tile, ctx, base, counts, tiles.unique_wait)
             found.append((table, (sets, pair_tile), "standard"))
     return found
 
