@@ -10,8 +10,10 @@ process for each sequence of them, then restored from a record (`@world_fixture`
 import datetime as dt
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
+from django.test import Client
 
 from tournaments.core import services as core_services
 from tournaments.sessions import services as session_services
@@ -187,14 +189,15 @@ def client_for(client):
 
 @pytest.fixture
 def browser_login(live_server):
-    """browser_login(page, user) signs `user` in through the login form."""
+    """browser_login(page, user) signs `user` in: a session made as the login form makes one, its cookie
+    given to the page's browser (the next step opens a page). The form itself is driven where it is the
+    subject: tournaments/tests/staff, the whole day in config/tests/test_day_from_nothing.py."""
 
     def login(page, user):
-        page.goto(f"{live_server.url}/accounts/login/")
-        page.fill("input[name=username]", user.get_username())
-        page.fill("input[name=password]", PASSWORD)
-        page.click("main button[type=submit]")
-        page.wait_for_url(f"{live_server.url}/")
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
 
     return login
 
