@@ -23,9 +23,12 @@ if env("DJANGO_TEST_MEDIA_ROOT", default=""):  # a live worker's files, read by 
                            "OPTIONS": {"location": env("DJANGO_TEST_MEDIA_ROOT")}}
 if S3_STORAGE:  # noqa: F405  (the object store of the two-servers test, started by the test)
     STORAGES["default"] = S3_STORAGE  # noqa: F405
-# Static files come from the app folders (finders); no collectstatic in tests.
+# Static files come from the app folders (finders); no collectstatic in tests. WhiteNoise finds each
+# file when it is asked for (autorefresh) instead of listing every file when its middleware is made:
+# Django's test client makes the middleware anew for each client, and the listing took ~30 ms each time.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+WHITENOISE_AUTOREFRESH = True
 # A row lock taken against the order of tournaments/locks.py raises (LockOrderError).
 LOCK_ORDER_CHECK = True
 # Sessions end in many tests: no dump for each (config/tests/test_backup.py turns it on).
