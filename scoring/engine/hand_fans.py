@@ -166,8 +166,7 @@ def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(
     Fans outside the rule set are cleared first, so a fan the rule set lacks (All Simples,
     All Chows...) does not take away one it has (No Honors).
     """
-    if len(fans) != F.TABLE_SIZE - 1:   # a restricted rule set
-        keep_rule_set_fans(table, fans)
+    keep_rule_set_fans(table, fans)
     t = table
     # most hands score none of the fans in _GREAT: their rules are skipped
     great = any(_GREAT_SLOTS(t))

@@ -304,14 +304,8 @@ def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
 
 
 def _honors_ok(table: list, with_pair: bool) -> bool:
-    pairs = 0
-    for t in range(31, 38):
-        c = table[t]
-        if c == 2:
-            pairs += 1
-        elif c not in (0, 3):
-            return False
-    return pairs == (1 if with_pair else 0)
+    """Whether the honors of a full count table make pungs (and one pair if asked)."""
+    return _honors_fit(table[31:38], with_pair)
 
 
 def _group_ok(table: list, g: int, residue: int) -> bool:
@@ -454,4 +448,5 @@ def _honor_completions(counts: tuple, with_pair: bool) -> tuple:
 
 
 def _honors_fit(counts, with_pair: bool) -> bool:
+    """Whether seven honor counts make pungs (and one pair if asked)."""
     return all(x in (0, 2, 3) for x in counts) and counts.count(2) == with_pair
