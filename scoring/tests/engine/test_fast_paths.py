@@ -131,6 +131,17 @@ def test_pungs_that_cannot_combine_score_what_the_count_scores(rules):
         assert S.pung_fans(pungs, rules.counting_fans) == tuple(sorted((n, c) for n, c in table.items() if c)), pungs
 
 
+@pytest.mark.parametrize("rules", [FULL, ELEMENTARY], ids=["full", "elementary"])
+def test_no_kong_or_concealed_pung_fan_without_a_kong_or_two_concealed_pungs(rules):
+    """score_standard skips the kong table for such a reading: the table must have nothing to give."""
+    from scoring.engine.counting import _kong_fans
+
+    for concealed_pungs in (0, 1):
+        for green_book in (False, True):
+            assert _kong_fans(concealed_pungs, 0, 0, green_book, rules.counting_fans) == ()
+    assert _kong_fans(2, 0, 0, False, rules.counting_fans) != ()   # the test sees a fan where one is
+
+
 def test_knitted_straight_mask_test_equals_the_set_test():
     rng = random.Random(9)
     for _ in range(5000):
