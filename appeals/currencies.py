@@ -4,6 +4,12 @@ Funds, precious metals and the testing codes (XAU, XTS, XXX, ...) are left out: 
 money. The list follows ISO 4217 as amended to 2025 (ZWG, XCG included; HRK, SLL withdrawn).
 """
 
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy
+
+# 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": a fee, in a currency.
+NOT_A_CURRENCY = gettext_lazy("Give the currency as its ISO 4217 code, e.g. USD, EUR, CNY, JPY (rule 3.12.2).")
+
 ISO_4217 = frozenset(
     """
     AED AFN ALL AMD ANG AOA ARS AUD AWG AZN BAM BBD BDT BGN BHD BIF BMD BND BOB BRL BSD BTN BWP BYN BZD
@@ -23,9 +29,5 @@ def is_currency(code: str) -> bool:
 
 def validate_currency(code: str) -> None:
     """A model field validator: the admin and full_clean() refuse what the services refuse."""
-    from django.core.exceptions import ValidationError
-
     if not is_currency(code or ""):
-        from appeals.selectors import NOT_A_CURRENCY
-
         raise ValidationError(str(NOT_A_CURRENCY), code="currency")

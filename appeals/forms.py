@@ -5,9 +5,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from appeals.currencies import is_currency
+from appeals.currencies import NOT_A_CURRENCY, is_currency
 from appeals.models import Appeal, AppealPolicy
-from appeals.selectors import FEE_NOT_POSITIVE, NOT_A_CURRENCY
+from appeals.selectors import FEE_NOT_POSITIVE
 from scoring.engine.table import MAX_HANDS
 from tournaments.sheets.forms import CorrectedHandForm
 

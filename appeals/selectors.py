@@ -33,9 +33,8 @@ ESCALATE = "escalate"
 FEE_RECEIVE = "fee_receive"
 APPEAL_ACTIONS = (SIGN, PAPER_SIGNATURE, FEE_RECEIVE, DECIDE, ESCALATE)
 
-# 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": a fee, in a currency.
+# 3.12.2 "并交200美元（或组委会指定等值货币）申诉费": a fee (its currency: appeals.currencies).
 FEE_NOT_POSITIVE = gettext_lazy("The appeal fee is more than 0: US$200 or its equivalent (rule 3.12.2).")
-NOT_A_CURRENCY = gettext_lazy("Give the currency as its ISO 4217 code, e.g. USD, EUR, CNY, JPY (rule 3.12.2).")
 
 # 3.13.3 "不得否决裁判长根据本规则…所做的判罚": told to an appellant before a penalty appeal goes to
 # the arbitration committee, by escalation (3.13.1) or straight (3.12.4).

@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from appeals.currencies import is_currency
+from appeals.currencies import NOT_A_CURRENCY, is_currency
 from appeals.models import Appeal, AppealDecision, AppealPolicy
 from appeals.selectors import (
     ACKNOWLEDGE_3_13_3,
@@ -15,7 +15,6 @@ from appeals.selectors import (
     ESCALATE,
     FEE_NOT_POSITIVE,
     FEE_RECEIVE,
-    NOT_A_CURRENCY,
     PAPER_SIGNATURE,
     SANCTION_SUBJECTS,
     SIGN,

@@ -231,12 +231,9 @@ def room_wrong_imports(package: str) -> list[str]:
     return wrong
 
 
-def room_circles(package: str) -> list[list[str]]:
-    """Every circle of imports between the rooms of `package` (their strongly connected components)."""
-    graph: dict[str, set[str]] = {}
-    for _, part, other, _, _ in room_imports(package):
-        graph.setdefault(part, set()).add(other)
-    index, low, stack, on_stack, circles = {}, {}, [], set(), []
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan), each sorted."""
+    index, low, stack, on_stack, found = {}, {}, [], set(), []
 
     def visit(node):
         index[node] = low[node] = len(index)
@@ -257,12 +254,20 @@ def room_circles(package: str) -> list[list[str]]:
                 if member == node:
                     break
             if len(component) > 1:
-                circles.append(sorted(component))
+                found.append(sorted(component))
 
     for node in sorted(graph):
         if node not in index:
             visit(node)
-    return circles
+    return found
+
+
+def room_circles(package: str) -> list[list[str]]:
+    """Every circle of imports between the rooms of `package` (their strongly connected components)."""
+    graph: dict[str, set[str]] = {}
+    for _, part, other, _, _ in room_imports(package):
+        graph.setdefault(part, set()).add(other)
+    return circles(graph)
 
 
 @pytest.mark.parametrize("package", sorted(ROOM_ORDERS))
@@ -309,6 +314,49 @@ def test_the_room_checks_see_a_circle(tmp_path, monkeypatch):
     })
     assert room_circles("tournaments") == [["sheets", "standings"]]
     assert len(room_wrong_imports("tournaments")) == 2  # rooms of one level import neither way
+
+
+# --- modules: no circle of imports anywhere in the house -----------------------------------------------
+
+
+def module_graph() -> dict[str, set[str]]:
+    """Every production module of the apps (tests and migrations aside) and the project modules it
+    imports, at any depth (an import inside a function is an arrow too: it only hides a circle)."""
+    modules = {}
+    for app in LAYER:
+        for path in python_files(app):
+            if is_test(path) or "migrations" in path.relative_to(ROOT).parts:
+                continue
+            name = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+            modules[name] = path
+
+    def known(module: str) -> str | None:
+        while module and module not in modules:
+            module = module.rpartition(".")[0]
+        return module or None
+
+    graph = {}
+    for name, path in modules.items():
+        targets = set()
+        for _, module, names in imported_names(path):
+            # `from package import module` imports the module; `from module import name`, the module.
+            targets.update(known(f"{module}.{n}") if f"{module}.{n}" in modules else known(module)
+                           for n in names or [""])
+        graph[name] = targets - {None, name}
+    return graph
+
+
+def test_no_circle_between_modules():
+    assert circles(module_graph()) == []
+
+
+def test_the_module_check_sees_a_circle_hidden_in_a_function(tmp_path, monkeypatch):
+    _plant(tmp_path, monkeypatch, {
+        "appeals/currencies.py": "def check():\n    from appeals.selectors import MESSAGE\n",
+        "appeals/models.py": "from appeals import currencies\n",
+        "appeals/selectors.py": "from appeals.models import Appeal\nMESSAGE = ''\n",
+    })
+    assert circles(module_graph()) == [["appeals.currencies", "appeals.models", "appeals.selectors"]]
 
 
 def test_the_room_checks_see_a_module_in_no_room(tmp_path, monkeypatch):
