@@ -48,7 +48,7 @@ ROOMS = {
 }
 CORE_BOTTOM = {
     "models", "access", "audit", "backup", "documents", "errors", "events", "extensions", "limits", "locks",
-    "pins", "ratelimit", "rows",
+    "pages", "pins", "ratelimit", "rows",
 }
 CORE_TOP = {"tasks", "urls", "api_urls", "admin", "middleware", "management", "apps", "testing", "tests", "migrations"}
 # The Pin app in the same pattern: its rooms, the shared modules below them and the wiring above.
