@@ -5,7 +5,7 @@ endpoint (issue "Score sheets and standings") and within 1.5x of a locked write 
 (issue 16). This measures what is left when the hand's
 database work is as lean as it can be made, so that the gap can be judged from figures rather than
 from guesses. bench/ceiling/hand_path_sql.patch (an experiment, not shippable) replaces the hand
-path of tournaments/sheets/services.py with:
+path of tournaments/sheets/services/recording.py (and the refusals of sheets/hand_scoring.py) with:
   - one hand-written SELECT ... FOR UPDATE that also reads the session's status, the rules and the
     referee's role (no second query for permissions);
   - the INSERT of the hand, the UPDATE of the sheet and the INSERT of the audit event in hand-written

@@ -31,6 +31,11 @@ class Conflict(Exception):
         self.next_number = next_number  # for a hand submitted with a stale number
 
 
+def field_error(field: str, message, code: str | None = None) -> ValidationError:
+    """A service's error on one input field that keeps its code (the API reports both)."""
+    return ValidationError({field: ValidationError(message, code=code)})
+
+
 def add_service_messages(request, error: ValidationError) -> None:
     """Show a service's ValidationError as error messages on the next page (a button, not a form)."""
     from django.contrib import messages

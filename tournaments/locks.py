@@ -88,7 +88,7 @@ def lock_sheet(sheet_id: int) -> ScoreSheet:
 def lock_sheet_reading(sheet_id: int, columns: tuple[str, ...] = (), params=()) -> tuple[ScoreSheet, tuple]:
     """`lock_sheet`, and in the same statement the values of `columns`: SQL expressions (a subquery
     each, say) that may name the aliases `sheet`, `session` and `tournament`, with `params` for their
-    placeholders. The busiest write saves a round trip with them (tournaments/sheets/services.py).
+    placeholders. The busiest write saves a round trip with them (tournaments/sheets/services/recording.py).
 
     Mind what PostgreSQL's READ COMMITTED gives a statement that waited for its lock: the locked row
     as it is now, but every other row (the columns' subqueries) as it was when the statement began.

@@ -22,7 +22,7 @@ from tournaments.models import (
 )
 from tournaments.models.core import FinalRanking, Group, ScoringMode, Tiebreak, default_tiebreaks
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
-from tournaments.sheets.services import scored_hand_fields
+from tournaments.sheets.hand_scoring import scored_hand_fields
 
 FORMAT = "mcr-tournament-archive/1"
 

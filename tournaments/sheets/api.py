@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from scoring.api.serializers import StrictBooleanField
 from scoring.engine.table import MAX_HANDS
+from tournaments.sheets import hand_scoring
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HAND_ENTRY_FIELDS, HandEntry
@@ -296,7 +297,7 @@ class HandPreviewApi(APIView):
         sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
         payload = HandPreviewInput(data=request.data)
         payload.is_valid(raise_exception=True)
-        preview = sheet_services.hand_preview(
+        preview = hand_scoring.hand_preview(
             sheet=sheet, number=payload.validated_data["number"], entry=payload.hand_entry(),
             language=get_language() or "en",
         )

@@ -8,7 +8,7 @@ import pytest
 from tournaments.sheets.api import HandCorrectInput, HandInput
 from tournaments.sheets.entry import WIN_FLAGS, HandEntry
 from tournaments.sheets.forms import CorrectedHandForm
-from tournaments.sheets.services import scored_hand_fields
+from tournaments.sheets.hand_scoring import scored_hand_fields
 
 STRAIGHT = "123m456m789m123p5p+5p"  # 23 on a discard
 

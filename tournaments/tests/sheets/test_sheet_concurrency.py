@@ -148,7 +148,7 @@ def kept_connections(request):
 @pytest.mark.django_db(transaction=True)
 def test_a_resend_waiting_while_its_hand_is_taken_back_gets_the_take_back(referee, sheet, kept_connections):
     """The hand's lock statement also reads the referee's roles and the spent keys, as they were when it
-    began (sheets/services.py `_lock_for_hand`). A resend that began before a take-back of its own hand
+    began (sheets/services/recording.py `_lock_for_hand`). A resend that began before a take-back of its own hand
     committed, and waited for the sheet meanwhile, must still not record the hand again: the sheet's
     version tells the statement it is behind, and the key is read again."""
     key = uuid.uuid4()
