@@ -1,6 +1,9 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
+# The rooms whose services write audit events, each with its sentences beside it (audit_sentences.py).
+AUDITED_ROOMS = ("core", "players", "roster", "sessions", "sheets", "standings", "staff", "prints", "archive")
+
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
@@ -17,4 +20,12 @@ class TournamentsConfig(AppConfig):
         from tournaments.sheets import paper  # noqa: F401
         from tournaments.standings import results_files  # noqa: F401
 
-        checks.register(check_cjk_fonts)  # PDFs need a Chinese and Japanese font (issue 29)
+        checks.register(check_cjk_fonts)  # PDFs need a Chinese and Japanese font
+
+        # Each room's sentences for the audit page, as the apps register theirs from their hooks.
+        from importlib import import_module
+
+        from tournaments.extensions import audit_sentences_register
+
+        for room in AUDITED_ROOMS:
+            audit_sentences_register(import_module(f"tournaments.{room}.audit_sentences").SENTENCES)
