@@ -2,9 +2,7 @@
 
 import functools
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,6 +14,7 @@ from appeals.forms import AppealForm, AppealPolicyForm, DecisionForm, EscalateFo
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import add_service_errors, add_service_messages
+from tournaments.pages import page_action
 
 # 3.12.2: said when an appeal is filed from a phone, whatever it is against.
 FILED = gettext_lazy(
@@ -55,9 +54,10 @@ def _appeal_form(request, tournament_id: int, *, on_paper: bool):
         data = form.cleaned_data
         if on_paper:
             file = functools.partial(services.appeal_file_on_paper, handed_in_at=form.handed_in_at())
+            filed = _("Paper appeal entered. Record the signatures on the paper form and, once received, the fee.")
         else:
-            file = services.appeal_file
-        try:
+            file, filed = services.appeal_file, FILED
+        with page_action(request, form=form, success=filed) as action:
             appeal = file(
                 actor=request.user,
                 sheet=filing["sheets"][data["sheet"]],
@@ -70,15 +70,7 @@ def _appeal_form(request, tournament_id: int, *, on_paper: bool):
                 direct=data["route"] == "direct",
                 acknowledged_3_13_3=data["acknowledged_3_13_3"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            if on_paper:
-                messages.success(request, _(
-                    "Paper appeal entered. Record the signatures on the paper form and, once received, the fee."
-                ))
-            else:
-                messages.success(request, FILED)
+        if action.done:
             return redirect("appeals:detail", appeal.pk)
     context = {"tournament": tournament, "form": form, "policy": filing["policy"], "windows": filing["windows"],
                "on_paper": on_paper, "acknowledge_3_13_3": selectors.ACKNOWLEDGE_3_13_3}
@@ -94,15 +86,12 @@ def appeal_rank_cancellation_new(request, tournament_id: int, cancellation_id: i
     form = RankCancellationAppealForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with page_action(request, form=form, success=FILED) as action:
             appeal = services.appeal_file_against_rank_cancellation(
                 actor=request.user, cancellation=cancellation, statement=data["statement"],
                 direct=data["route"] == "direct", acknowledged_3_13_3=data["acknowledged_3_13_3"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, FILED)
+        if action.done:
             return redirect("appeals:detail", appeal.pk)
     policy = selectors.policy_for(tournament)
     context = {"tournament": tournament, "form": form, "policy": policy, "cancellation": cancellation,
@@ -131,16 +120,14 @@ def _appeal_page(request, appeal, *, decision_form=None, escalate_form=None, act
     return render(request, "appeals/appeal_detail.html", context)
 
 
-def _appeal_action(request, appeal_id: int, action, success: str, perform):
-    """A one-button action on the appeal page: done, back to the page with `success`; refused, the
-    page again with the service's reason at that action."""
-    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
-    try:
-        perform(appeal)
-    except ValidationError as error:
-        return _appeal_page(request, appeal, action=action, error=error)
-    messages.success(request, success)
-    return redirect("appeals:detail", appeal.pk)
+def _appeal_action(request, appeal, action, success: str, perform, **forms):
+    """An action on the appeal page: done, back to the page with `success`; refused, the page again with
+    the service's reason at that action (on its form, `decision_form` or `escalate_form`, if it has one)."""
+    with page_action(request, success=success, shown=False) as result:
+        perform()
+    if result.done:
+        return redirect("appeals:detail", appeal.pk)
+    return _appeal_page(request, appeal, action=action, error=result.error, **forms)
 
 
 @login_required
@@ -154,9 +141,10 @@ def appeal_detail(request, appeal_id: int):
 @require_POST
 def appeal_sign(request, appeal_id: int):
     """3.12.3: the appellant, and the team leader for a team's player, sign the appeal."""
+    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
     return _appeal_action(
-        request, appeal_id, selectors.SIGN, _("Signed."),
-        lambda appeal: services.appeal_sign(actor=request.user, appeal=appeal),
+        request, appeal, selectors.SIGN, _("Signed."),
+        lambda: services.appeal_sign(actor=request.user, appeal=appeal),
     )
 
 
@@ -165,9 +153,10 @@ def appeal_sign(request, appeal_id: int):
 def appeal_paper_signature(request, appeal_id: int):
     """3.12.3: the chief referee or an organizer records a signature given on the paper form."""
     signer = request.POST.get("signer", "")
+    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
     return _appeal_action(
-        request, appeal_id, selectors.PAPER_SIGNATURE, _("Signature recorded."),
-        lambda appeal: services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=signer),
+        request, appeal, selectors.PAPER_SIGNATURE, _("Signature recorded."),
+        lambda: services.appeal_paper_signature_record(actor=request.user, appeal=appeal, signer=signer),
     )
 
 
@@ -175,9 +164,10 @@ def appeal_paper_signature(request, appeal_id: int):
 @require_POST
 def appeal_fee_receive(request, appeal_id: int):
     """3.12.2: an organizer records the appeal fee as received."""
+    appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
     return _appeal_action(
-        request, appeal_id, selectors.FEE_RECEIVE, _("Fee recorded as received."),
-        lambda appeal: services.appeal_fee_receive(actor=request.user, appeal=appeal),
+        request, appeal, selectors.FEE_RECEIVE, _("Fee recorded as received."),
+        lambda: services.appeal_fee_receive(actor=request.user, appeal=appeal),
     )
 
 
@@ -187,17 +177,16 @@ def appeal_decide(request, appeal_id: int):
     """The chief referee (3.13.1), the arbitration committee (3.13) or the organizers (3.13.2) decide."""
     appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
     form = DecisionForm(request.POST, confirm_only=selectors.arbitration_cannot_uphold(appeal))
-    if form.is_valid():
-        try:
-            services.appeal_decide(
-                actor=request.user, appeal=appeal, outcome=form.cleaned_data["outcome"],
-                reasons=form.cleaned_data["reasons"], remedy=form.remedy(request.POST.get("tiles", "")),
-            )
-        except ValidationError as error:
-            return _appeal_page(request, appeal, decision_form=form, action=selectors.DECIDE, error=error)
-        messages.success(request, _("Decision recorded."))
-        return redirect("appeals:detail", appeal.pk)
-    return _appeal_page(request, appeal, decision_form=form)
+    if not form.is_valid():
+        return _appeal_page(request, appeal, decision_form=form)
+    return _appeal_action(
+        request, appeal, selectors.DECIDE, _("Decision recorded."),
+        lambda: services.appeal_decide(
+            actor=request.user, appeal=appeal, outcome=form.cleaned_data["outcome"],
+            reasons=form.cleaned_data["reasons"], remedy=form.remedy(request.POST.get("tiles", "")),
+        ),
+        decision_form=form,
+    )
 
 
 @login_required
@@ -206,15 +195,14 @@ def appeal_escalate(request, appeal_id: int):
     """3.13.1: the appellant takes the chief referee's rejection to the arbitration committee."""
     appeal = selectors.appeal_get_for_user(user=request.user, appeal_id=appeal_id)
     form = EscalateForm(request.POST)
-    if form.is_valid():
-        try:
-            services.appeal_escalate(actor=request.user, appeal=appeal, statement=form.cleaned_data["statement"],
-                                     acknowledged_3_13_3=form.cleaned_data["acknowledged_3_13_3"])
-        except ValidationError as error:
-            return _appeal_page(request, appeal, escalate_form=form, action=selectors.ESCALATE, error=error)
-        messages.success(request, _("The appeal goes to the arbitration committee."))
-        return redirect("appeals:detail", appeal.pk)
-    return _appeal_page(request, appeal, escalate_form=form)
+    if not form.is_valid():
+        return _appeal_page(request, appeal, escalate_form=form)
+    return _appeal_action(
+        request, appeal, selectors.ESCALATE, _("The appeal goes to the arbitration committee."),
+        lambda: services.appeal_escalate(actor=request.user, appeal=appeal, statement=form.cleaned_data["statement"],
+                                         acknowledged_3_13_3=form.cleaned_data["acknowledged_3_13_3"]),
+        escalate_form=form,
+    )
 
 
 @login_required
@@ -227,11 +215,8 @@ def appeal_settings(request, tournament_id: int):
                "fee_currency": policy.fee_currency, "other_appeals_body": policy.other_appeals_body}
     form = AppealPolicyForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Settings saved.")) as action:
             services.appeal_policy_update(actor=request.user, tournament=tournament, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Settings saved."))
+        if action.done:
             return redirect("appeals:settings", tournament.pk)
     return render(request, "appeals/settings.html", {"tournament": tournament, "form": form})

@@ -21,7 +21,8 @@ from penalties.forms import (
 )
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import NotFound, add_service_errors, add_service_messages, whole_number
+from tournaments.errors import NotFound, whole_number
+from tournaments.pages import page_action
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sheets import selectors as sheet_selectors
 
@@ -89,17 +90,14 @@ def foul_record(request, sheet_id: int):
     form = PenaltyForm(request.POST, players=players)
     if form.is_valid():
         data = form.cleaned_data
-        try:
+        with page_action(request, form=form, success=_("Penalty recorded.")) as action:
             services.penalty_record(
                 actor=request.user, sheet=sheet, foul=data["foul"],
                 offender=_registration(players, data["offender"]), hand_number=data["hand_number"],
                 points=data["points"], victim=_registration(players, data["victim"]), late_seconds=data["lateness"],
                 note=data["note"], notice=data["notice"], illegal_gain=data["illegal_gain_answer"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Penalty recorded."))
+        if action.done:
             return redirect("penalties:sheet_fouls", sheet.pk)
     return _sheet_fouls_page(request, sheet, players, form=form)
 
@@ -112,16 +110,14 @@ def false_win_record(request, sheet_id: int):
     players = penalty_selectors.sheet_players(sheet=sheet)
     form = FalseWinForm(request.POST, players=players)
     if form.is_valid():
-        try:
+        with page_action(request, form=form) as action:
             penalty = services.false_win_record(
                 actor=request.user, sheet=sheet, hand_number=form.cleaned_data["hand_number"],
                 offender=_registration(players, form.cleaned_data["offender"]),
                 tiles=request.POST.get("tiles", ""), self_drawn=form.cleaned_data["self_drawn"],
                 declared_fans=form.cleaned_data["declared"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
+        if action.done:
             messages.success(request, _("False win recorded: %(foul)s, %(points)d to each other player.") % {
                 "foul": penalty_selectors.foul_description(penalty.foul), "points": penalty.points})
             return redirect("penalties:sheet_fouls", sheet.pk)
@@ -152,11 +148,8 @@ def penalty_cancel(request, penalty_id: int):
     )
     form = CancelForm(request.POST)
     if form.is_valid():
-        try:
+        with page_action(request, success=_("Penalty cancelled; the results are recomputed.")):
             services.penalty_cancel(actor=request.user, penalty=penalty, reason=form.cleaned_data["reason"])
-            messages.success(request, _("Penalty cancelled; the results are recomputed."))
-        except ValidationError as error:
-            add_service_messages(request, error)
     else:
         messages.error(request, _("Say why the penalty is cancelled."))
     session = penalty.sheet.session
@@ -172,12 +165,9 @@ def penalty_settings(request, tournament_id: int):
     form = PenaltyPolicyForm(request.POST or None, initial={
         "escalation": policy.escalation, "disqualification_at_table": policy.disqualification_at_table})
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Settings saved.")) as action:
             services.penalty_policy_update(actor=request.user, tournament=tournament, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Settings saved."))
+        if action.done:
             return redirect("penalties:settings", tournament.pk)
     return render(request, "penalties/settings.html", {"tournament": tournament, "form": form})
 
@@ -191,14 +181,11 @@ def disqualification_arrangement(request, penalty_id: int):
     tournament = penalty.sheet.session.tournament
     candidates = penalty_selectors.arrangement_candidates(tournament=tournament)
     form = ArrangementForm(request.POST, candidates=candidates)
-    try:
+    with page_action(request, success=_("The substitute takes the seats of the later sessions.")):
         if not form.is_valid():
             raise ValidationError(_("Choose the substitute."))
         substitute = _registration(candidates, form.cleaned_data["substitute"])
         services.disqualification_arrange(actor=request.user, penalty=penalty, substitute=substitute)
-        messages.success(request, _("The substitute takes the seats of the later sessions."))
-    except ValidationError as error:
-        add_service_messages(request, error)
     return redirect("penalties:record", tournament.pk, penalty.sheet.session.number)
 
 
@@ -238,15 +225,12 @@ def rank_cancellations(request, tournament_id: int):
     form = RankCancelForm(request.POST or None, players=players, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
+        with page_action(request, form=form, success=_("Rank cancelled; the standings are recomputed.")) as action:
             services.rank_cancel(
                 actor=request.user, tournament=tournament, registration=_registration(players, data["registration"]),
                 reason=data["reason"], article=data["article"], notice=data["notice"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Rank cancelled; the standings are recomputed."))
+        if action.done:
             return redirect("penalties:rank_cancellations", tournament.pk)
     context = {
         "tournament": tournament,
@@ -261,13 +245,10 @@ def rank_cancellations(request, tournament_id: int):
 def rank_cancellation_withdraw(request, cancellation_id: int):
     cancellation = penalty_selectors.rank_cancellation_get_for_user(user=request.user, cancellation_id=cancellation_id)
     form = CancelForm(request.POST)
-    try:
+    with page_action(request, success=_("Cancellation withdrawn; the standings are recomputed.")):
         if not form.is_valid():
             raise ValidationError(_("Say why the cancellation is withdrawn."))
         services.rank_cancellation_withdraw(
             actor=request.user, cancellation=cancellation, reason=form.cleaned_data["reason"]
         )
-        messages.success(request, _("Cancellation withdrawn; the standings are recomputed."))
-    except ValidationError as error:
-        add_service_messages(request, error)
     return redirect("penalties:rank_cancellations", cancellation.tournament_id)

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -12,7 +11,7 @@ from seating import printing, selectors, services
 from seating.forms import ChartForm, StandingsForm, SwapForm
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_messages
+from tournaments.pages import page_action
 from tournaments.prints.views import document_response
 from tournaments.sessions import selectors as session_selectors
 
@@ -55,16 +54,14 @@ def chart_generate(request, tournament_id: int):
             for message in errors:
                 messages.error(request, message)
         return redirect("seating:manage", tournament.pk)
-    try:
+    with page_action(request) as action:
         metrics = services.chart_generate(
             actor=request.user,
             tournament=tournament,
             seed=form.cleaned_data["seed"],
             avoid_country=form.cleaned_data["avoid_country"],
         )
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
+    if action.done:
         messages.success(
             request,
             _("Chart drawn: %(repeats)d repeated pairs, %(same)d seatings with the same team or country.")
@@ -84,19 +81,14 @@ def seats_swap(request, tournament_id: int, session_number: int):
     if not form.is_valid():
         messages.error(request, _("Give two entry numbers."))
         return redirect("seating:manage", tournament.pk)
-    try:
+    swapped = _("Session %(n)s: entries %(a)s and %(b)s swapped.") % {
+        "n": session.number, "a": form.cleaned_data["first"], "b": form.cleaned_data["second"]}
+    with page_action(request, success=swapped) as action:
         warnings = services.seats_swap(
             actor=request.user, session=session,
             first_entry=form.cleaned_data["first"], second_entry=form.cleaned_data["second"],
         )
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(
-            request,
-            _("Session %(n)s: entries %(a)s and %(b)s swapped.")
-            % {"n": session.number, "a": form.cleaned_data["first"], "b": form.cleaned_data["second"]},
-        )
+    if action.done:
         for warning in warnings:
             messages.warning(request, warning)
     return redirect("seating:manage", tournament.pk)
@@ -113,15 +105,13 @@ def seat_by_standings(request, tournament_id: int, session_number: int):
     if not form.is_valid():
         messages.error(request, _("Choose a method and a seed."))
         return redirect("seating:manage", tournament.pk)
-    try:
+    seated = _("Session %(n)s seated from the standings.") % {"n": session.number}
+    with page_action(request, success=seated) as action:
         warnings = services.session_seat_by_standings(
             actor=request.user, session=session, method=form.cleaned_data["method"],
             seed=form.cleaned_data["seed"], avoid_country=form.cleaned_data["avoid_country"],
         )
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("Session %(n)s seated from the standings.") % {"n": session.number})
+    if action.done:
         for warning in warnings:
             messages.warning(request, warning)
     return redirect("seating:manage", tournament.pk)

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import FileResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -21,7 +20,8 @@ from pin_ranking.applications.services import application_answer, application_co
 from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.models import Application
 from scoring.engine.table import twelfths_display
-from tournaments.errors import NotFound, add_service_messages
+from tournaments.errors import NotFound
+from tournaments.pages import page_action
 
 
 @login_required
@@ -48,12 +48,9 @@ def application_new(request, track: str):
         if on_behalf:
             data["pledge_accepted"] = False
             data["paper_form"] = data.get("paper_form") or None
-        try:
+        with page_action(request, form=form) as action:
             application = application_file(actor=request.user, player=player, track=track, **data)
-        except ValidationError as error:
-            for field, problems in error.message_dict.items():
-                form.add_error(field if field in form.fields else None, problems)
-        else:
+        if action.done:
             messages.success(request, _("Your application was sent to %(committee)s.")
                              % {"committee": application.committee.name})
             return redirect("pin_ranking:application", application.pk)
@@ -87,13 +84,10 @@ def application_answer_page(request, application_id: int):
     initial = {field: getattr(application, field) for field in ("sex", "age", "id_number", "contact")}
     form = AnswerForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+        success = _("Your answer is sent: the application is back with the committee.")
+        with page_action(request, form=form, success=success) as action:
             application_answer(actor=request.user, application_id=application.pk, **form.cleaned_data)
-        except ValidationError as error:
-            for field, problems in error.message_dict.items():
-                form.add_error(field if field in form.fields else None, problems)
-        else:
-            messages.success(request, _("Your answer is sent: the application is back with the committee."))
+        if action.done:
             return redirect("pin_ranking:application", application.pk)
     return render(request, "pin_ranking/applications/answer.html", {
         "application": application, "form": form,
@@ -105,13 +99,9 @@ def application_answer_page(request, application_id: int):
 def application_confirm_page(request, application_id: int):
     """The player confirms an application filed on their behalf and accepts the pledge (附件十 本人承诺)."""
     form = ConfirmForm(request.POST)
-    try:
+    with page_action(request, success=_("Confirmed: your application is with the committee.")):
         application_confirm(actor=request.user, application_id=application_id,
                             pledge_accepted=form.is_valid() and form.cleaned_data["pledge_accepted"])
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("Confirmed: your application is with the committee."))
     return redirect("pin_ranking:application", application_id)
 
 

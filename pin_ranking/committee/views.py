@@ -26,7 +26,8 @@ from pin_ranking.ledger.views import CONTENT_TYPES
 from pin_ranking.pdf import pin_certificate_pdf
 from pin_ranking.register import forms as register_forms
 from scoring.engine.table import twelfths_display
-from tournaments.errors import NotFound, add_service_messages
+from tournaments.errors import NotFound
+from tournaments.pages import page_action
 
 
 @login_required
@@ -89,14 +90,11 @@ def pin_award(request, number: str):
 def edition(request):
     form = register_forms.EditionForm(request.POST)
     if form.is_valid():
-        try:
+        success = _("The register follows the %(edition)s edition; every ledger is being recomputed.") % {
+            "edition": form.cleaned_data["edition"]}
+        with page_action(request, success=success):
             services.pin_register_update(actor=request.user, edition=form.cleaned_data["edition"],
                                          delegate_to_members=form.cleaned_data["delegate_to_members"])
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("The register follows the %(edition)s edition; every ledger is being "
-                                        "recomputed.") % {"edition": form.cleaned_data["edition"]})
     return redirect("pin_ranking:committee")
 
 
@@ -120,14 +118,11 @@ def committees(request):
     admin = committee_forms.AdminForm(prefix="a")
     action = request.POST.get("action", "")
     if request.method == "POST":
-        try:
+        with page_action(request) as result:
             done = _committees_action(request, action, found, committee_forms)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            if done:
-                messages.success(request, done)
-                return redirect("pin_ranking:committees")
+        if result.done and done:
+            messages.success(request, done)
+            return redirect("pin_ranking:committees")
         create = committee_forms.CommitteeForm(request.POST if action == "create" else None, prefix="c")
         seat = committee_forms.SeatForm(request.POST if action == "seat" else None, prefix="s", committees=found)
         admin = committee_forms.AdminForm(request.POST if action in ("admin", "unadmin") else None, prefix="a")

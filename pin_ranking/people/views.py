@@ -3,7 +3,6 @@ it: a Pin awarded on paper, a merge and its undoing."""
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -12,7 +11,7 @@ from pin_ranking.access import seats_of
 from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.ledger import views as ledger_views
 from pin_ranking.people import forms, selectors, services
-from tournaments.errors import add_service_messages
+from tournaments.pages import page_action
 
 
 @login_required
@@ -36,11 +35,9 @@ def paper_award(request, player_id: int):
     if not form.is_valid():
         messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
         return redirect("pin_ranking:player_ledger", player_id)
-    try:
+    with page_action(request) as action:
         award = services.pin_award_enter_paper(actor=request.user, player=player, **form.cleaned_data)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
+    if action.done:
         messages.success(request, _("Paper certificate %(number)s entered in the register.") % {"number": award.number})
     return redirect("pin_ranking:player_ledger", player_id)
 
@@ -53,12 +50,10 @@ def merge(request, player_id: int):
     if not form.is_valid():
         messages.error(request, "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items()))
         return redirect("pin_ranking:player_ledger", player_id)
-    try:
+    with page_action(request) as action:
         done = services.player_merge(actor=request.user, kept_id=player_id, merged_id=form.cleaned_data["merged"],
                                      reason=form.cleaned_data["reason"])
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
+    if action.done:
         messages.success(request, _("Merged: %(count)d results moved to this record.") % {"count": len(done.results)})
     return redirect("pin_ranking:player_ledger", player_id)
 
@@ -67,10 +62,6 @@ def merge(request, player_id: int):
 @require_POST
 def merge_undo(request, player_id: int, merge_id: int):
     ledger_selectors.player_ledger_view(viewer=request.user, player_id=player_id)
-    try:
+    with page_action(request, success=_("The merge is undone: the results are back on the other record.")):
         services.player_merge_undo(actor=request.user, merge_id=merge_id)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("The merge is undone: the results are back on the other record."))
     return redirect("pin_ranking:player_ledger", player_id)

@@ -3,7 +3,6 @@ results, the chief referee's results certificates, and the public verification o
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,7 +13,7 @@ from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.pdf import certificate_pdf
 from pin_ranking.register import forms, selectors, services
 from scoring.engine.table import twelfths_display
-from tournaments.errors import add_service_messages
+from tournaments.pages import page_action
 
 
 @login_required
@@ -25,13 +24,11 @@ def committee(request):
     if request.method == "POST" and form.is_valid():
         tournament = next(t for t in selectors.tournaments_to_register(user=request.user)
                           if t.pk == form.cleaned_data["tournament"])
-        try:
+        with page_action(request) as action:
             competition = services.competition_register(actor=request.user, tournament=tournament,
                                                         level=form.cleaned_data["level"],
                                                         country=form.cleaned_data["country"])
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
+        if action.done:
             messages.success(request, _("“%(name)s” registered: class %(klass)s.") % {
                 "name": competition.name, "klass": competition.klass})
             return redirect("pin_ranking:committee")
@@ -48,13 +45,10 @@ def competition(request, competition_id: int):
     found = selectors.competition_get(user=request.user, competition_id=competition_id)
     form = forms.UnregisterForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, success=_("The registration is withdrawn: its results no longer count.")) as action:
             services.competition_unregister(actor=request.user, competition=found,
                                             reason=form.cleaned_data["reason"])
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("The registration is withdrawn: its results no longer count."))
+        if action.done:
             return redirect("pin_ranking:competition", competition_id=found.pk)
     # A member organization reads its own players' rows of another country's competition (the ledger's scope).
     results = list(selectors.competition_results(competition=found).filter(
@@ -70,11 +64,9 @@ def tournament_certificates(request, tournament_id: int):
     """The chief referee's page: sign the tournament's results certificates (Appendix 9, 7.2)."""
     tournament, found, results = selectors.tournament_certificates(user=request.user, tournament_id=tournament_id)
     if request.method == "POST" and found is not None:
-        try:
+        with page_action(request) as action:
             count = services.certificates_sign_all(actor=request.user, competition=found)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
+        if action.done:
             messages.success(request, _("%(count)d certificates signed.") % {"count": count})
             return redirect("pin_ranking:tournament_certificates", tournament_id=tournament_id)
     for row in results:

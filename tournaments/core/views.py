@@ -1,6 +1,5 @@
 """Organizer pages. Views check access, call one service or selector, and render."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
@@ -23,7 +22,8 @@ from tournaments.core.forms import (
     TournamentEditForm,
     TournamentForm,
 )
-from tournaments.errors import NotFound, add_service_errors, add_service_messages
+from tournaments.errors import NotFound
+from tournaments.pages import page_action
 
 AUDIT_PAGE_SIZE = 50
 REGISTRATIONS_PAGE_SIZE = limits.REGISTRATIONS_PAGE_SIZE
@@ -39,12 +39,9 @@ def home(request):
 def tournament_create(request):
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Tournament created.")) as action:
             tournament = core_services.tournament_create(actor=request.user, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Tournament created."))
+        if action.done:
             return redirect("tournaments:detail", tournament.pk)
     return render(request, "tournaments/core/tournament_form.html", {"form": form, "creating": True})
 
@@ -83,12 +80,9 @@ def tournament_edit(request, tournament_id: int):
     )
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
-        try:
+        with page_action(request, form=form, success=_("Tournament saved.")) as action:
             core_services.tournament_update(actor=request.user, tournament=tournament, **changes)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Tournament saved."))
+        if action.done:
             return redirect("tournaments:detail", tournament.pk)
     return render(request, "tournaments/core/tournament_form.html", {"form": form, "tournament": tournament})
 
@@ -132,12 +126,9 @@ def registration_edit(request, registration_id: int):
     }
     form = RegistrationForm(request.POST or None, initial=initial, tournament=registration.tournament)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Registration saved.")) as action:
             core_services.registration_update(actor=request.user, registration=registration, **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Registration saved."))
+        if action.done:
             return redirect("tournaments:registrations", registration.tournament_id)
     return render(
         request,
@@ -183,12 +174,9 @@ def group_list(request, tournament_id: int):
     )
     form = GroupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Group created.")) as action:
             core_services.group_create(actor=request.user, tournament=tournament, name=form.cleaned_data["name"])
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Group created."))
+        if action.done:
             return redirect("tournaments:groups", tournament.pk)
     context = {"tournament": tournament, "form": form, "groups": core_selectors.group_list(tournament=tournament)}
     return render(request, "tournaments/core/group_list.html", context)
@@ -201,7 +189,7 @@ def group_change(request, group_id: int, action: str):
     group = core_selectors.group_get_for_user(user=request.user, group_id=group_id, capability=Capability.MANAGE)
     if action not in ("rename", "delete", "add", "remove"):
         raise NotFound("No such change.")
-    try:
+    with page_action(request, success=_("Groups saved."), prefix=f"{group.name}: "):
         if action == "rename":
             form = GroupForm(request.POST)
             if not form.is_valid():
@@ -217,11 +205,6 @@ def group_change(request, group_id: int, action: str):
         else:
             registration = core_selectors.registration_of_group(group=group, entry=request.POST.get("entry", ""))
             core_services.registration_group_set(actor=request.user, registration=registration, group=None)
-    except ValidationError as error:
-        for message in error.messages:
-            messages.error(request, f"{group.name}: {message}")
-    else:
-        messages.success(request, _("Groups saved."))
     return redirect("tournaments:groups", group.tournament_id)
 
 
@@ -232,12 +215,8 @@ def tournament_publish(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
     )
-    try:
+    with page_action(request, success=_("The tournament is published: its standings and players' pages are public.")):
         core_services.tournament_publish(actor=request.user, tournament=tournament)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("The tournament is published: its standings and players' pages are public."))
     back = request.POST.get("next", "")
     if not url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}, require_https=False):
         back = reverse("tournaments:detail", args=[tournament.pk])

@@ -1,21 +1,22 @@
 """The players' own pages: link an account, read their sheets, fouls and appeals; a PIN re-issued."""
 
-from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors, add_service_messages
+from tournaments.pages import page_action
 from tournaments.players import selectors, services
 from tournaments.players.forms import SelfLinkForm
 from tournaments.ratelimit import client_ip
 from tournaments.sheets import selectors as sheet_selectors
+
+LINKED = gettext_lazy("Your account is linked: here are your seats, results and score sheets.")
 
 
 @login_required
@@ -27,15 +28,12 @@ def player_link(request, tournament_id: int):
         return redirect("tournaments:player_records", tournament.pk, own.entry_number)
     form = SelfLinkForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form, success=LINKED) as action:
             services.player_self_link_by_pin(
                 user=request.user, tournament=tournament, entry_number=form.cleaned_data["entry_number"],
                 pin=form.cleaned_data["pin"],
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Your account is linked: here are your seats, results and score sheets."))
+        if action.done:
             return redirect("tournaments:my_records", tournament.pk)
     return render(
         request, "tournaments/players/link.html", {"tournament": tournament, "form": form},
@@ -48,12 +46,9 @@ def player_link_by_token(request, registration_id: int, token: str):
     """The link printed on the schedule card: a page to confirm, then a POST links the account."""
     registration = selectors.registration_for_token(registration_id=registration_id, token=token)
     if request.method == "POST":
-        try:
+        with page_action(request, success=LINKED) as action:
             services.player_self_link_by_token(user=request.user, registration_id=registration_id, token=token)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("Your account is linked: here are your seats, results and score sheets."))
+        if action.done:
             return redirect("tournaments:my_records", registration.tournament_id)
     return render(request, "tournaments/players/link_token.html", {
         "registration": registration, "tournament": registration.tournament,
@@ -107,18 +102,16 @@ def signup(request):
     form = UserCreationForm(request.POST or None)
     status = 200
     if request.method == "POST" and form.is_valid():
-        try:
+        made = _("Your account is made. Now link it to your registration.")
+        with page_action(request, form=form, success=made) as action:
             user = services.account_create(
                 username=form.cleaned_data["username"], password=form.cleaned_data["password1"],
                 client=client_ip(request),
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-            status = 429
-        else:
+        if action.done:
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            messages.success(request, _("Your account is made. Now link it to your registration."))
             return redirect(next_url or "home")
+        status = 429  # the service refuses only too many accounts from this network
     return render(request, "registration/signup.html", {"form": form, "next": next_url},
                   status=400 if form.errors and status == 200 else status)
 

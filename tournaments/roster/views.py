@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -10,8 +9,8 @@ from django.utils.translation import gettext as _
 from tournaments import limits
 from tournaments.access import Capability, can
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors
 from tournaments.models import ImportJob
+from tournaments.pages import page_action
 from tournaments.roster import selectors as roster_selectors
 from tournaments.roster import services as roster_services
 from tournaments.roster.files import (
@@ -111,12 +110,10 @@ def registration_add(request, tournament_id: int):
     )
     form = LateRegistrationForm(request.POST or None, teams=roster_selectors.team_list(tournament=tournament))
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, form=form) as action:
             registration = roster_services.registration_add(actor=request.user, tournament=tournament,
                                                             **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
+        if action.done:
             messages.success(request, _("Entry %(entry)d registered.") % {"entry": registration.entry_number})
             redraw = roster_selectors.sessions_to_redraw(tournament=tournament)
             if redraw:
@@ -143,7 +140,7 @@ def registration_leave(request, registration_id: int):
     undo_form = WithdrawalUndoForm(request.POST if action == "undo" else None, prefix="undo")
     form = {"withdraw": withdraw_form, "substitute": substitute_form, "undo": undo_form}.get(action)
     if form is not None and form.is_valid():
-        try:
+        with page_action(request, form=form, success=_("Saved.")) as result:
             if action == "withdraw":
                 roster_services.registration_withdraw(actor=request.user, registration=registration,
                                                       **form.cleaned_data)
@@ -153,10 +150,7 @@ def registration_leave(request, registration_id: int):
             else:
                 roster_services.registration_substitute(actor=request.user, registration=registration,
                                                         **form.cleaned_data)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Saved."))
+        if result.done:
             return redirect("tournaments:registrations", registration.tournament_id)
     context = {
         "registration": registration,

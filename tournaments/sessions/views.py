@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 from tournaments import extensions
 from tournaments.access import Capability, can, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import add_service_errors, add_service_messages, whole_number
+from tournaments.errors import add_service_messages, whole_number
+from tournaments.pages import page_action
 from tournaments.ratelimit import client_ip
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
@@ -58,7 +59,7 @@ def session_qualification(request, session_id: int):
     )
     count = request.POST.get("count", "").strip()
     entries = request.POST.get("entries", "").replace(",", " ").split()
-    try:
+    with page_action(request) as action:
         if (count and whole_number(count, max_digits=9) is None) or any(
             whole_number(entry, max_digits=9) is None for entry in entries
         ):
@@ -70,9 +71,7 @@ def session_qualification(request, session_id: int):
             count=int(count) if count else None,
             entries=[int(entry) for entry in entries],
         )
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
+    if action.done:
         if numbers:
             messages.success(
                 request,
@@ -88,12 +87,8 @@ def _session_action(request, session_id: int, service, done_message: str):
     session = session_selectors.session_get_for_user(
         user=request.user, session_id=session_id, capability=Capability.RUN_SESSIONS
     )
-    try:
+    with page_action(request, success=done_message % {"n": session.number}):
         service(actor=request.user, session=session)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, done_message % {"n": session.number})
     return redirect("tournaments:board", session.tournament_id)
 
 
@@ -224,15 +219,15 @@ def check_in_change(request, session_id: int):
     registration = session_selectors.registration_in_session_get(
         session=session, registration_id=request.POST.get("registration")
     )
-    try:
+    with page_action(request, shown=False) as action:
         if request.POST.get("undo") == "1":
             session_services.check_in_undo(actor=request.user, session=session, registration=registration)
             done = _("Check-in of entry %(entry)s undone.") % {"entry": registration.entry_number}
         else:
             session_services.check_in_record(actor=request.user, session=session, registration=registration)
             done = _("Entry %(entry)s checked in.") % {"entry": registration.entry_number}
-    except ValidationError as error:
-        return _check_in_back(request, session, error=error)
+    if not action.done:
+        return _check_in_back(request, session, error=action.error)
     return _check_in_back(request, session, done=done)
 
 
@@ -243,10 +238,10 @@ def check_in_table_all(request, session_id: int, table_number: int):
     session = session_selectors.session_get_for_user(
         user=request.user, session_id=session_id, capability=Capability.CHECK_IN
     )
-    try:
+    with page_action(request, shown=False) as action:
         new = session_services.check_in_table_record(actor=request.user, session=session, table_number=table_number)
-    except ValidationError as error:
-        return _check_in_back(request, session, error=error)
+    if not action.done:
+        return _check_in_back(request, session, error=action.error)
     return _check_in_back(request, session, done=ngettext(
         "Table %(t)s: %(n)d player checked in.", "Table %(t)s: %(n)d players checked in.", len(new)
     ) % {"t": table_number, "n": len(new)})
@@ -281,14 +276,12 @@ def player_check_in(request, tournament_id: int, table_number: int, token: str):
     form = PlayerCheckInForm(request.POST or None)
     done = None
     if request.method == "POST" and session is not None and form.is_valid():
-        try:
+        with page_action(request, form=form) as action:
             done = session_services.check_in_by_pin(
                 session=session, table_number=table.number, entry_number=form.cleaned_data["entry"],
                 pin=form.cleaned_data["pin"], client=client_ip(request),
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
+        if action.done:
             form = PlayerCheckInForm()
     context = {"tournament": tournament, "table": table, "session": session, "form": form, "done": done}
     return render(request, "tournaments/sessions/player_check_in.html", context, status=200)
@@ -305,14 +298,10 @@ def session_schedule(request, session_id: int):
     if not form.is_valid():
         messages.error(request, _("Give the date and time as YYYY-MM-DD HH:MM."))
     else:
-        try:
+        with page_action(request, success=_("Saved.")):
             session_services.session_schedule(
                 actor=request.user, session=session, scheduled_start=form.cleaned_data["scheduled_start"]
             )
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("Saved."))
     if request.POST.get("next") == "detail":  # the tournament page's Sessions table
         return redirect("tournaments:detail", session.tournament_id)
     return redirect("tournaments:check_in_list", session.tournament_id, session.number)

@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
-from tournaments.errors import Conflict, NotFound, add_service_errors, add_service_messages
+from tournaments.errors import NotFound
+from tournaments.pages import page_action
 from tournaments.prints.views import document_response
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
@@ -73,15 +74,14 @@ def sheet_referee(request, sheet_id: int):
     referee = core_selectors.tournament_referee_get(
         tournament=sheet.session.tournament, user_id=request.POST.get("referee")
     )
-    try:
+    with page_action(request) as action:
         if referee is None:
             raise ValidationError(_("Choose a referee of this tournament."))
         sheet_services.sheet_assign_referee(actor=request.user, sheet=sheet, referee=referee)
+    if action.done:
         messages.success(
             request, _("Table %(n)s is now refereed by %(user)s.") % {"n": sheet.table.number, "user": referee}
         )
-    except ValidationError as error:
-        add_service_messages(request, error)
     return redirect("tournaments:sheet", sheet.pk)
 
 
@@ -96,18 +96,13 @@ def sheet_correct(request, sheet_id: int):
     form = HandCorrectionForm(request.POST, seats=context["seats"])
     if form.is_valid():
         data = form.cleaned_data
-        try:
+        with page_action(request, form=form, success=_("Hand corrected; the results follow.")) as action:
             sheet_services.hand_correct(
                 actor=request.user, sheet=sheet, number=data["number"], expected_version=data["version"],
                 reason=data["reason"], entry=form.hand_entry(request.POST.get("tiles", "")),
                 basis=data["basis"], reference=data["reference"],
             )
-        except Conflict as conflict:
-            messages.error(request, conflict.message)
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
-            messages.success(request, _("Hand corrected; the results follow."))
+        if action.done:
             return redirect("tournaments:sheet", sheet.pk)
     context["correction_form"] = form
     context["correction_tiles"] = request.POST.get("tiles", "")
@@ -134,17 +129,11 @@ def sheet_remarks(request, sheet_id: int):
     sheet = sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id, write=True)
     form = SheetRemarksForm(request.POST)
     if form.is_valid():
-        try:
+        with page_action(request, success=_("Remarks saved.")):
             sheet_services.sheet_remarks_set(
                 actor=request.user, sheet=sheet, remarks=form.cleaned_data["remarks"],
                 expected_version=form.cleaned_data["version"],
             )
-        except Conflict as conflict:
-            messages.error(request, conflict.message)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
-            messages.success(request, _("Remarks saved."))
     else:
         for errors in form.errors.values():
             for error in errors:
@@ -183,15 +172,11 @@ def sheet_objection(request, sheet_id: int):
     form = ObjectionForm(request.POST, seats=sheet_context(request, sheet)["seats"])
     if form.is_valid():
         data = form.cleaned_data
-        try:
+        with page_action(request) as action:
             objection = sheet_services.objection_record(
                 actor=request.user, sheet=sheet, expected_version=data["version"], hand_number=data["hand_number"],
                 text=data["text"], seat=data["seat"])
-        except Conflict as conflict:
-            messages.error(request, conflict.message)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
+        if action.done:
             messages.success(request, _("Objection #%(id)d recorded.") % {"id": objection.pk})
     else:
         for errors in form.errors.values():

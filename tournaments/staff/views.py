@@ -18,7 +18,8 @@ from django.views.decorators.http import require_POST
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
-from tournaments.errors import NotFound, add_service_errors, add_service_messages
+from tournaments.errors import NotFound, add_service_errors
+from tournaments.pages import page_action
 from tournaments.sheets import services as sheet_services
 from tournaments.staff import selectors, services
 from tournaments.staff.forms import NewAccountForm, NewPasswordForm, StaffGrantForm
@@ -47,7 +48,9 @@ def staff_page(request, tournament_id: int):
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         role, team = data["role"], data["team"]
-        try:
+        # "Role given." below, not as success=: an invitation or a new account returns its own page from the
+        # block, which page_action counts as done.
+        with page_action(request, form=form) as action:
             if data["how"] == StaffGrantForm.INVITE:
                 invitation, token = services.invitation_create(
                     actor=request.user, tournament=tournament, role=role, team=team, email=data["email"],
@@ -71,9 +74,7 @@ def staff_page(request, tournament_id: int):
             services.staff_grant_existing(
                 actor=request.user, tournament=tournament, role=role, team=team, username=data["username"]
             )
-        except ValidationError as error:
-            add_service_errors(form, error)
-        else:
+        if action.done:
             messages.success(request, _("Role given."))
             return redirect("tournaments:staff", tournament.pk)
     return render(request, "tournaments/staff/staff.html", _staff_context(tournament, form))
@@ -94,12 +95,8 @@ def staff_revoke(request, membership_id: int):
     membership = selectors.membership_get_for_user(
         user=request.user, membership_id=membership_id, capability=Capability.MANAGE
     )
-    try:
+    with page_action(request, success=_("Role taken from %(user)s.") % {"user": membership.user.get_username()}):
         core_services.membership_revoke(actor=request.user, membership=membership)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("Role taken from %(user)s.") % {"user": membership.user.get_username()})
     return redirect("tournaments:staff", membership.tournament_id)
 
 
@@ -132,12 +129,8 @@ def staff_invitation_cancel(request, invitation_id: int):
     invitation = selectors.invitation_get_for_user(
         user=request.user, invitation_id=invitation_id, capability=Capability.MANAGE
     )
-    try:
+    with page_action(request, success=_("Invitation cancelled: its link no longer works.")):
         services.invitation_cancel(actor=request.user, invitation=invitation)
-    except ValidationError as error:
-        add_service_messages(request, error)
-    else:
-        messages.success(request, _("Invitation cancelled: its link no longer works."))
     return redirect("tournaments:staff", invitation.tournament_id)
 
 
@@ -203,10 +196,9 @@ class LoginView(auth_views.LoginView):
     password logs in once, before it expires (issue 28)."""
 
     def form_valid(self, form):
-        try:
+        with page_action(self.request, form=form) as action:
             services.one_time_password_spend(user=form.get_user())
-        except ValidationError as error:
-            form.add_error(None, error)
+        if not action.done:
             return self.form_invalid(form)
         response = super().form_valid(form)
         if selectors.password_change_due(user=form.get_user()):
@@ -236,15 +228,13 @@ def login_locked_out(request, response=None, credentials=None):
 def password_change_due(request):
     form = NewPasswordForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, success=_("Your password is set."), shown=False) as action:
             services.account_password_set(user=request.user, password=form.cleaned_data["password1"])
-        except ValidationError as error:
-            form.add_error("password1", error)
-        else:
+        if action.done:
             update_session_auth_hash(request, request.user)
             request.session.pop(SESSION_KEY, None)
-            messages.success(request, _("Your password is set."))
             return redirect("home")
+        form.add_error("password1", action.error)  # the password validators' reasons, at the password
     return render(request, "tournaments/staff/password.html", {"form": form})
 
 
@@ -278,7 +268,7 @@ def session_referees(request, session_id: int):
                 unknown.append(row["number"])
             else:
                 chosen[row["number"]] = by_id[value]
-        try:
+        with page_action(request) as action:
             if unknown:
                 raise ValidationError(
                     _("Choose a referee of this tournament for table %(tables)s.")
@@ -286,12 +276,11 @@ def session_referees(request, session_id: int):
                 )
             if planned:
                 count = services.session_referees_plan(actor=request.user, session=session, referees=chosen)
-                messages.success(request, _("Referees planned for %(n)s tables.") % {"n": count})
             else:
                 count = sheet_services.session_referees_assign(actor=request.user, session=session, referees=chosen)
-                messages.success(request, _("Tables handed over: %(n)s.") % {"n": count})
-        except ValidationError as error:
-            add_service_messages(request, error)
+        if action.done:
+            done = _("Referees planned for %(n)s tables.") if planned else _("Tables handed over: %(n)s.")
+            messages.success(request, done % {"n": count})
         return redirect("tournaments:session_referees", session.pk)
     context = {
         "tournament": tournament, "session": session, "rows": rows, "referees": referees, "planned": planned,
