@@ -19,11 +19,19 @@ from pin_ranking.imports.services import (
 )
 from tournaments.archive.read import ArchiveInvalid
 from tournaments.errors import add_service_messages
+from tournaments.pages import page_action
 
 
-def _shown(error: ResultsFileInvalid) -> list[dict]:
-    """A refused file's problems as the page lists them: row, column and the message."""
-    return [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+def _problems(request, error: ValidationError | None) -> list[dict]:
+    """A refused file's or archive's problems as the page lists them (row, column and the message); any
+    other refusal as error messages."""
+    if isinstance(error, ResultsFileInvalid):
+        return [{**p.as_dict(), "message": problem_message(p.as_dict())} for p in error.problems]
+    if isinstance(error, ArchiveInvalid):
+        return [{"row": "", "column": "", "message": str(p)} for p in error.problems]
+    if error is not None:
+        add_service_messages(request, error)
+    return []
 
 
 @login_required
@@ -44,18 +52,16 @@ def imports(request):
                 chief_referee=data["chief_referee"], country=data["country"], countries=data["countries"],
                 ranked_by_final=data["ranked_by_final"])
             try:
-                found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),
-                                            competition=event, results_sheet=data["results_sheet"])
+                with page_action(request, shown=False) as action:
+                    found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),
+                                                competition=event, results_sheet=data["results_sheet"])
             except ResultsNeedReview as review:
                 return redirect("pin_ranking:import_review", import_id=review.record.pk)
-            except ResultsFileInvalid as error:
-                problems = _shown(error)
-            except ValidationError as error:
-                add_service_messages(request, error)
-            else:
+            if action.done:
                 messages.success(request, _("“%(name)s” imported: class %(klass)s.") % {
                     "name": found.name, "klass": found.klass})
                 return redirect("pin_ranking:competition", competition_id=found.pk)
+            problems = _problems(request, action.error)
     elif request.method == "POST":
         archive_form = forms.ArchiveForm(request.POST, request.FILES, prefix="a")
         if archive_form.is_valid():
@@ -63,18 +69,18 @@ def imports(request):
 
             try:
                 data = json.loads(archive_form.cleaned_data["file"].read().decode("utf-8-sig"))
-                found = results_archive_import(actor=request.user, data=data, level=archive_form.cleaned_data["level"],
-                                               country=archive_form.cleaned_data["country"])
-            except (ValueError, UnicodeDecodeError):
+                with page_action(request, shown=False) as action:
+                    found = results_archive_import(actor=request.user, data=data,
+                                                   level=archive_form.cleaned_data["level"],
+                                                   country=archive_form.cleaned_data["country"])
+            except (ValueError, UnicodeDecodeError):  # not JSON, or data the archive reader cannot take
                 messages.error(request, _("The archive is not a JSON file."))
-            except ArchiveInvalid as error:
-                problems = [{"row": "", "column": "", "message": str(p)} for p in error.problems]
-            except ValidationError as error:
-                add_service_messages(request, error)
             else:
-                messages.success(request, _("“%(name)s” imported and registered: class %(klass)s.") % {
-                    "name": found.name, "klass": found.klass})
-                return redirect("pin_ranking:competition", competition_id=found.pk)
+                if action.done:
+                    messages.success(request, _("“%(name)s” imported and registered: class %(klass)s.") % {
+                        "name": found.name, "klass": found.klass})
+                    return redirect("pin_ranking:competition", competition_id=found.pk)
+                problems = _problems(request, action.error)
     history = [{"row": r, "messages": [problem_message(p) for p in r.errors]}
                for r in selectors.imports_for_committee(user=request.user)]
     return render(request, "pin_ranking/imports/imports.html", {
@@ -90,15 +96,12 @@ def import_review(request, import_id: int):
     form = forms.ReviewForm(request.POST or None)
     problems = []
     if request.method == "POST" and form.is_valid():
-        try:
+        with page_action(request, shown=False) as action:
             found = results_import_confirm(actor=request.user, import_id=record.pk, **form.cleaned_data)
-        except ResultsFileInvalid as error:
-            problems = _shown(error)
-        except ValidationError as error:
-            add_service_messages(request, error)
-        else:
+        if action.done:
             messages.success(request, _("“%(name)s” imported: class %(klass)s.") % {
                 "name": found.name, "klass": found.klass})
             return redirect("pin_ranking:competition", competition_id=found.pk)
+        problems = _problems(request, action.error)
     return render(request, "pin_ranking/imports/review.html", {
         "record": record, "form": form, "problems": problems, "section": "imports"})
