@@ -18,6 +18,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/signup/", player_views.signup, name="signup"),
     path("t/", include("tournaments.urls")),
+    path("t/", include("reports.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),

@@ -26,7 +26,7 @@ def register() -> None:
     seams.standing_flags.register(providers.standing_flags)
     # Declared scoring: an under-declaration is a false win (3.11.6.6), recorded on the foul page.
     seams.false_win_pages.register("penalties:sheet_fouls")
-    # The statistics count false wins and other fouls per player (tournaments.statistics).
+    # The statistics count false wins and other fouls per player (reports.statistics).
     seams.foul_records.register(FoulRecords(providers.foul_records, providers.FOUL_NAMES))
     audit_sentences_register(SENTENCES)
     # The foul page writes the sheet: linked only where the viewer may write it.

@@ -168,8 +168,17 @@ class AmendmentBasis:
 # "tournament" (the tournament page; URL takes the tournament id), "seats" (where a tournament's seats
 # are drawn, linked from the pre-flight; the tournament id), "session" (each session, on the
 # tournament page and the organizer's board; the tournament id and the session number), "sheet" (the
-# referee's sheet page; the sheet id).
-LINK_PLACES = ("tournament", "seats", "session", "sheet")
+# referee's sheet page; the sheet id), "standings" (beside the standings; the tournament id), "results"
+# (below the final results, for ranking bodies and researchers; the tournament id), "player" (a player's
+# standings page: a PlayerPlace; the tournament id and the entry number).
+LINK_PLACES = ("tournament", "seats", "session", "sheet", "standings", "results", "player")
+
+
+class PlayerPlace(NamedTuple):
+    """A player's page, as a link place's object: the tournament and the entry number."""
+
+    tournament: object
+    entry: int
 
 
 @dataclass(frozen=True)
@@ -410,9 +419,9 @@ def false_win_page() -> str | None:
 
 
 def _tournament_of(place: str, obj):
-    if place in ("tournament", "seats"):
+    if place in ("tournament", "seats", "standings", "results"):
         return obj
-    if place == "session":
+    if place in ("session", "player"):
         return obj.tournament
     return obj.session.tournament
 
@@ -420,6 +429,8 @@ def _tournament_of(place: str, obj):
 def _link_args(place: str, obj) -> list:
     if place == "session":
         return [obj.tournament_id, obj.number]
+    if place == "player":
+        return [obj.tournament.pk, obj.entry]
     return [obj.pk]
 
 

@@ -1,15 +1,15 @@
 """Statistics with fouls (issue 17): false wins (错和, 3.11.6.6) and other fouls reach the core's
 statistics through the foul_records seam; a cancelled penalty counts nowhere; a disqualified player
 (停赛, 3.11.4, 3.11.6.1) keeps the hands they played, marked. The scenario is the core's
-(tournaments/tests/statistics/scenario.py) with these fouls recorded while the sheets are open:
+(reports/tests/statistics/scenario.py) with these fouls recorded while the sheets are open:
 3's false win in table 1 hand 3, 2's violation (3.11.2.2) in hand 2, 4's violation cancelled, and
 5 disqualified for cheating in table 2 hand 2."""
 
 import pytest
 
 from penalties import services as penalty_services
-from tournaments.statistics import selectors
-from tournaments.tests.statistics.scenario import build, figures
+from reports.statistics import selectors
+from reports.tests.statistics.scenario import build, figures
 
 
 def fouls(referee, chief_referee, sheets, by_entry):

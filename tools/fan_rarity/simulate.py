@@ -1,6 +1,6 @@
 """Expected rarity of each fan: a documented Monte Carlo simulation, run once, stored as data.
 
-    .venv/bin/python tools/fan_rarity/simulate.py --hands 60000 --seed 17 > tournaments/statistics/expected_fans.json
+    .venv/bin/python tools/fan_rarity/simulate.py --hands 60000 --seed 17 > reports/statistics/expected_fans.json
 
 No published table of MCR fan frequencies was found in the texts this project works from
 (/work/shared/rules, /work/shared/notes), so the statistics page compares the fans of a tournament's

@@ -17,6 +17,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from tournaments import extensions
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.prints.views import document_response
@@ -61,8 +62,10 @@ def standings(request, tournament_id: int):
     """Individual and team standings; public tournaments need no login."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     context = _standings_context(request, tournament)
-    context["can"] = capabilities_for_page(request.user, tournament)
+    context["can"] = can = capabilities_for_page(request.user, tournament)
     context["results_title"] = core_selectors.results_title(tournament=tournament)
+    context["standings_links"] = extensions.visible_links("standings", request.user, tournament, can.granted)
+    context["results_links"] = extensions.visible_links("results", request.user, tournament, can.granted)
     return render(request, "tournaments/standings/standings.html", context)
 
 
@@ -86,7 +89,8 @@ def player_detail(request, tournament_id: int, entry: int):
         request,
         "tournaments/standings/player_detail.html",
         {"tournament": tournament, "player": player, "snapshot": snapshot,
-         "is_self": own is not None and own.entry_number == entry},
+         "is_self": own is not None and own.entry_number == entry,
+         "player_links": extensions.visible_links("player", request.user, extensions.PlayerPlace(tournament, entry))},
     )
 
 

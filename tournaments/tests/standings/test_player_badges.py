@@ -58,7 +58,7 @@ def test_the_players_page_and_the_hall_show_the_badge(client, tournament, regist
     page = client.get(reverse("tournaments:player", args=[tournament.pk, other.entry_number])).content.decode()
     assert "player-badge" not in page
     assert fake_badges[-1] == {other.player_id}  # the player's page asks for that player only
-    hall = client.get(reverse("tournaments:hall", args=[tournament.pk])).content.decode()
+    hall = client.get(reverse("reports:hall", args=[tournament.pk])).content.decode()
     assert f'<small class="badge">B{holder.player_id}</small>' in hall
 
 

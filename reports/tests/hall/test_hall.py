@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tournaments.hall import selectors
+from reports.hall import selectors
 from tournaments.models import Session
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
@@ -20,14 +20,14 @@ def record(actor, sheet, number, hand):
 
 @pytest.mark.django_db
 def test_a_draft_has_no_hall_display(client, tournament):
-    assert client.get(reverse("tournaments:hall", args=[tournament.pk])).status_code == 404
-    assert client.get(reverse("tournaments:hall_live", args=[tournament.pk])).status_code == 404
+    assert client.get(reverse("reports:hall", args=[tournament.pk])).status_code == 404
+    assert client.get(reverse("reports:hall_live", args=[tournament.pk])).status_code == 404
 
 
 @pytest.mark.django_db
 def test_polls_answer_304_until_a_hand_is_recorded(client, tournament, running_session, referee):
     publish(tournament)
-    live = reverse("tournaments:hall_live", args=[tournament.pk])
+    live = reverse("reports:hall_live", args=[tournament.pk])
     first = client.get(live)
     assert first.status_code == 200 and first["ETag"]
     assert client.get(live, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 304
@@ -81,7 +81,7 @@ def test_between_sessions_the_next_start_and_its_seats(client, tournament, organ
     Session.objects.filter(pk=second.pk).update(scheduled_start=timezone.now() + dt.timedelta(hours=1))
     state = selectors.hall_state(tournament=tournament)
     assert state["mode"] == "between" and state["next_session"] == second and state["seats"] == {}
-    live = reverse("tournaments:hall_live", args=[tournament.pk])
+    live = reverse("reports:hall_live", args=[tournament.pk])
     before = client.get(live)["ETag"]
     seat(actor=organizer, session=second, tables={1: [12, 1, 5, 9], 2: [2, 6, 10, 3], 3: [7, 11, 4, 8]})
     response = client.get(live, HTTP_IF_NONE_MATCH=before)
@@ -95,7 +95,7 @@ def test_between_sessions_the_next_start_and_its_seats(client, tournament, organ
 @pytest.mark.django_db
 def test_the_page_has_no_inline_script(client, tournament, running_session):
     publish(tournament)
-    html = client.get(reverse("tournaments:hall", args=[tournament.pk])).content.decode()
+    html = client.get(reverse("reports:hall", args=[tournament.pk])).content.decode()
     import re
 
     scripts = re.findall(r"<script[^>]*>", html)
@@ -108,7 +108,7 @@ def test_the_page_has_no_inline_script(client, tournament, running_session):
 @pytest.mark.django_db
 def test_a_signed_sheet_changes_the_standings_shown(client, tournament, running_session, referee, pins):
     publish(tournament)
-    live = reverse("tournaments:hall_live", args=[tournament.pk])
+    live = reverse("reports:hall_live", args=[tournament.pk])
     before = client.get(live)
     assert "No signed score sheet yet" in before.content.decode()
     sheet = running_session.sheets.get(table__number=1)

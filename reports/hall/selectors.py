@@ -13,10 +13,10 @@ from django.conf import settings
 from django.db.models import Count, Max, Sum
 from django.utils import timezone
 
+from reports.statistics.selectors import fan_labels
 from tournaments.models import Hand, ScoreSheet, SeatAssignment, Session, Tournament
 from tournaments.models.sessions import SEAT_CHOICES
 from tournaments.standings import selectors as standings_selectors
-from tournaments.statistics.selectors import fan_labels
 
 # 3.5.6 "每局结束前15分钟，裁判长报时提醒选手": the clock is highlighted in the last 15 minutes, as on the board.
 WARNING_MINUTES = 15

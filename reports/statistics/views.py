@@ -12,17 +12,17 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from reports.statistics import charts, selectors
+from reports.statistics.selectors import fan_label
 from tournaments.core import selectors as core_selectors
 from tournaments.extensions import foul_name
-from tournaments.statistics import charts, selectors
-from tournaments.statistics.selectors import fan_label
 
 FAN_CHART_ROWS = 15
 
 
 def _hands_url(tournament_id: int, **query) -> str:
     query = {key: value for key, value in query.items() if value not in (None, "")}
-    base = reverse("tournaments:statistics_hands", args=[tournament_id])
+    base = reverse("reports:statistics_hands", args=[tournament_id])
     return f"{base}?{urlencode(query)}" if query else base
 
 
@@ -128,7 +128,7 @@ def statistics_page(request, tournament_id: int):
     fan_rows = _fan_rows(tournament.pk, stats.hands)
     players = sorted(stats.players.values(), key=lambda p: p.entry)
     for player in players:
-        player.url = reverse("tournaments:statistics_player", args=[tournament.pk, player.entry])
+        player.url = reverse("reports:statistics_player", args=[tournament.pk, player.entry])
     leaders = [
         (_("Most wins"), selectors.ranked([p for p in players if p.wins], key=lambda p: p.wins, limit=3), "wins"),
         (_("Most self-drawn wins"),
@@ -136,7 +136,7 @@ def statistics_page(request, tournament_id: int):
         (_("Most chicken hands"),
          selectors.ranked([p for p in players if p.chicken], key=lambda p: p.chicken, limit=3), "chicken"),
     ]
-    return render(request, "tournaments/statistics/statistics.html", {
+    return render(request, "reports/statistics/statistics.html", {
         "tournament": tournament,
         "figures": _figures(tournament.pk, figures),
         "outcome_chart": _outcome_chart(tournament.pk, figures),
@@ -161,7 +161,7 @@ def statistics_player(request, tournament_id: int, entry: int):
     figures = _figures_of(player)
     mine = selectors.hands_filtered(stats, entry=entry)
     fan_rows = _fan_rows(tournament.pk, [h for h in mine if h.winner_id == player.registration_id], entry=entry)
-    return render(request, "tournaments/statistics/player.html", {
+    return render(request, "reports/statistics/player.html", {
         "tournament": tournament,
         "player": player,
         "figures": _figures(tournament.pk, figures, entry=entry),
@@ -238,7 +238,7 @@ def statistics_hands(request, tournament_id: int):
         what.append(_("Session %(session)s") % {"session": session})
     if table is not None:
         what.append(_("Table %(table)s") % {"table": table})
-    return render(request, "tournaments/statistics/hands.html", {
+    return render(request, "reports/statistics/hands.html", {
         "tournament": tournament, "sheets": sheets, "count": len(hands), "what": " · ".join(what),
         "player": player,
     })

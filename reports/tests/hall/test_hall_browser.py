@@ -35,7 +35,7 @@ def test_hall_display_rotates_the_standings_and_shows_a_sheet_signed_mid_run(
 
     context = browser.new_context(**HALL)
     page = context.new_page()
-    page.goto(live_server.url + reverse("tournaments:hall", args=[tournament.pk]))
+    page.goto(live_server.url + reverse("reports:hall", args=[tournament.pk]))
     assert page.locator(".hall-clock-time").inner_text().count(":") == 2  # 2:30:00 counting down
     first_clock = page.locator(".hall-clock-time").inner_text()
     # Twelve players, five to a page: three pages, one shown at a time, turning by themselves.
@@ -56,7 +56,7 @@ def test_hall_display_rotates_the_standings_and_shows_a_sheet_signed_mid_run(
     # within one poll.
     assert "not yet signed" in page.locator(".hall-hand").first.inner_text()
     body_before = page.locator(".hall-standings").inner_html()
-    live = reverse("tournaments:hall_live", args=[tournament.pk])
+    live = reverse("reports:hall_live", args=[tournament.pk])
     sign_all(actor=referee, sheet=sheets[3])
     signed_at = time.monotonic()
     with page.expect_response(lambda r: live in r.url and r.status == 200, timeout=(POLL + 2) * 1000):
@@ -98,8 +98,8 @@ def test_hall_display_survives_the_server_going_away(browser, live_server, setti
     publish(tournament)
     context = browser.new_context(**HALL)
     page = context.new_page()
-    live = reverse("tournaments:hall_live", args=[tournament.pk])
-    page.goto(live_server.url + reverse("tournaments:hall", args=[tournament.pk]))
+    live = reverse("reports:hall_live", args=[tournament.pk])
+    page.goto(live_server.url + reverse("reports:hall", args=[tournament.pk]))
     failed = []
 
     def fail(route):

@@ -16,8 +16,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET
 from django.views.decorators.vary import vary_on_headers
 
+from reports.hall import selectors
 from tournaments.core import selectors as core_selectors
-from tournaments.hall import selectors
 
 # Seconds between polls: a signed sheet shows within one poll plus the standings recompute (issue 17: 15 s).
 POLL_SECONDS = 10
@@ -35,12 +35,12 @@ def _etag(request, tournament_id: int) -> str | None:
 def hall_page(request, tournament_id: int):
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     state = selectors.hall_state(tournament=tournament)
-    return render(request, "tournaments/hall/hall.html", {
+    return render(request, "reports/hall/hall.html", {
         "tournament": tournament,
         **state,
         "etag": _etag(request, tournament.pk) or "",
         "config": {
-            "live_url": reverse("tournaments:hall_live", args=[tournament.pk]),
+            "live_url": reverse("reports:hall_live", args=[tournament.pk]),
             # settings.HALL_POLL_SECONDS / HALL_PAGE_SECONDS / HALL_RETRY_SECONDS: the tests and the bench
             # run faster
             "poll_seconds": getattr(settings, "HALL_POLL_SECONDS", POLL_SECONDS),
@@ -60,4 +60,4 @@ def hall_live(request, tournament_id: int):
     """The changing part of the display; 304 while nothing it shows has changed."""
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
     state = selectors.hall_state(tournament=tournament)
-    return render(request, "tournaments/hall/_live.html", {"tournament": tournament, **state})
+    return render(request, "reports/hall/_live.html", {"tournament": tournament, **state})

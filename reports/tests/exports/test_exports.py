@@ -8,12 +8,12 @@ import zipfile
 import pytest
 from django.urls import reverse
 
+from reports.exports.files import HAND_COLUMNS, RANKING_COLUMNS
+from reports.tests.statistics.test_statistics import scenario  # noqa: F401 (a fixture)
 from scoring.engine.table import twelfths_display, twelfths_number
-from tournaments.exports.files import HAND_COLUMNS, RANKING_COLUMNS
 from tournaments.models import StandingsSnapshot
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import publish
-from tournaments.tests.statistics.test_statistics import scenario  # noqa: F401 (a fixture)
 
 
 def _csv_rows(content: bytes) -> list[list[str]]:
@@ -40,7 +40,7 @@ def ranked(played, registrations):
 def test_ranking_report_xlsx_cell_by_cell(client, ranked):
     from openpyxl import load_workbook
 
-    response = client.get(reverse("tournaments:ranking_report_xlsx", args=[ranked.pk]))
+    response = client.get(reverse("reports:ranking_report_xlsx", args=[ranked.pk]))
     assert response.status_code == 200
     assert "<f>" not in zipfile.ZipFile(io.BytesIO(response.content)).read("xl/worksheets/sheet1.xml").decode()
     worksheet = load_workbook(io.BytesIO(response.content)).active
@@ -64,7 +64,7 @@ def test_ranking_report_xlsx_cell_by_cell(client, ranked):
 
 @pytest.mark.django_db
 def test_ranking_report_csv_matches_and_is_formula_safe(client, ranked):
-    rows = _csv_rows(client.get(reverse("tournaments:ranking_report_csv", args=[ranked.pk])).content)
+    rows = _csv_rows(client.get(reverse("reports:ranking_report_csv", args=[ranked.pk])).content)
     assert rows[0] == RANKING_COLUMNS and len(rows) == 13
     data = StandingsSnapshot.objects.filter(tournament=ranked).order_by("-version").first().data
     for cells, row in zip(rows[1:], data["individuals"], strict=True):
@@ -77,12 +77,12 @@ def test_ranking_report_csv_matches_and_is_formula_safe(client, ranked):
 @pytest.mark.django_db
 def test_a_draft_has_no_public_exports(client, tournament):
     for name in ("ranking_report_csv", "ranking_report_xlsx", "hands_csv"):
-        assert client.get(reverse(f"tournaments:{name}", args=[tournament.pk])).status_code == 404
+        assert client.get(reverse(f"reports:{name}", args=[tournament.pk])).status_code == 404
 
 
 @pytest.mark.django_db
 def test_hands_csv_every_signed_hand_as_corrected(client, scenario):  # noqa: F811
-    rows = _csv_rows(client.get(reverse("tournaments:hands_csv", args=[scenario["tournament"].pk])).content)
+    rows = _csv_rows(client.get(reverse("reports:hands_csv", args=[scenario["tournament"].pk])).content)
     assert rows[0] == HAND_COLUMNS
     body = [dict(zip(HAND_COLUMNS, row, strict=True)) for row in rows[1:]]
     # table 3 is not signed: only tables 1 (4 hands) and 2 (2 hands)

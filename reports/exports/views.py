@@ -3,9 +3,9 @@ like the results sheet (Appendix 7, tournaments.standings)."""
 
 from django.http import HttpResponse
 
+from reports.exports import files
+from reports.exports import selectors as export_selectors
 from tournaments.core import selectors as core_selectors
-from tournaments.exports import files
-from tournaments.exports import selectors as export_selectors
 from tournaments.standings import selectors as standings_selectors
 
 CONTENT_TYPES = {

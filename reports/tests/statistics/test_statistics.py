@@ -4,9 +4,9 @@ player are added by penalties/tests/test_i17_statistics.py (the core's tests imp
 
 import pytest
 
-from tournaments.statistics import selectors
+from reports.statistics import selectors
+from reports.tests.statistics.scenario import build, figures
 from tournaments.testing.scenarios import sign_all
-from tournaments.tests.statistics.scenario import build, figures
 
 
 @pytest.fixture
