@@ -19,6 +19,7 @@ urlpatterns = [
     path("accounts/signup/", player_views.signup, name="signup"),
     path("t/", include("tournaments.urls")),
     path("t/", include("reports.urls")),
+    path("t/", include("archive.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),

@@ -13,6 +13,7 @@ payments) come out the same.
 
 from django.utils.translation import gettext as _
 
+from archive.read import ArchiveInvalid, Problem
 from penalties.catalogue import (
     FOUL_BY_CODE,
     MAX_LATE_SECONDS,
@@ -26,7 +27,6 @@ from penalties.models import Notice, Penalty, PenaltyPolicy
 from penalties.selectors import policy_for
 from penalties.services import NOTICE_REQUIRED, penalty_policy_update, penalty_record
 from scoring.engine.table import MAX_HANDS
-from tournaments.archive.read import ArchiveInvalid, Problem
 from tournaments.extensions import TableArchiveSection, TournamentArchiveSection
 from tournaments.models import Registration
 

@@ -170,8 +170,9 @@ class AmendmentBasis:
 # tournament page and the organizer's board; the tournament id and the session number), "sheet" (the
 # referee's sheet page; the sheet id), "standings" (beside the standings; the tournament id), "results"
 # (below the final results, for ranking bodies and researchers; the tournament id), "player" (a player's
-# standings page: a PlayerPlace; the tournament id and the entry number).
-LINK_PLACES = ("tournament", "seats", "session", "sheet", "standings", "results", "player")
+# standings page: a PlayerPlace; the tournament id and the entry number), "home" (the home page, for
+# those who may create tournaments; no object, no argument: give such a link a predicate, not a capability).
+LINK_PLACES = ("tournament", "seats", "session", "sheet", "standings", "results", "player", "home")
 
 
 class PlayerPlace(NamedTuple):
@@ -419,6 +420,8 @@ def false_win_page() -> str | None:
 
 
 def _tournament_of(place: str, obj):
+    if place == "home":
+        return None
     if place in ("tournament", "seats", "standings", "results"):
         return obj
     if place in ("session", "player"):
@@ -427,6 +430,8 @@ def _tournament_of(place: str, obj):
 
 
 def _link_args(place: str, obj) -> list:
+    if place == "home":
+        return []
     if place == "session":
         return [obj.tournament_id, obj.number]
     if place == "player":
@@ -445,7 +450,8 @@ def visible_links(place: str, user, obj, granted=None) -> list[VisibleLink]:
     from tournaments.access import capabilities
 
     if granted is None:
-        granted = capabilities(user, _tournament_of(place, obj))
+        tournament = _tournament_of(place, obj)
+        granted = capabilities(user, tournament) if tournament is not None else frozenset()
     return [
         VisibleLink(link.label, reverse(link.url_name, args=_link_args(place, obj)))
         for link in seams.links

@@ -1,6 +1,5 @@
 from django.urls import path
 
-from tournaments.archive import views as archive_views
 from tournaments.core import views as core_views
 from tournaments.prints import views as print_views
 from tournaments.roster import views as roster_views
@@ -32,10 +31,6 @@ urlpatterns = [
          name="staff_invitation_cancel"),
     path("<int:tournament_id>/invitations/<str:token>/", staff_views.invitation_open, name="invitation"),
     path("sessions/<int:session_id>/referees/", staff_views.session_referees, name="session_referees"),
-    # archive (docs/archive.md)
-    path("<int:tournament_id>/archive/", archive_views.archive_page, name="archive"),
-    path("<int:tournament_id>/archive.json", archive_views.archive_download, name="archive_download"),
-    path("import-archive/", archive_views.archive_import, name="archive_import"),
     # big documents made by the worker (tournaments.prints)
     path("<int:tournament_id>/documents/<int:job_id>/", print_views.print_job, name="print_job"),
     path("<int:tournament_id>/documents/<int:job_id>/file/", print_views.print_file, name="print_file"),

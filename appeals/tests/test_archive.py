@@ -9,12 +9,12 @@ from django.core.exceptions import ValidationError
 
 from appeals import services
 from appeals.models import Appeal, AppealPolicy
+from archive.export import tournament_export_archive
+from archive.read import ArchiveInvalid
+from archive.services import tournament_import_archive
 from penalties.models import Penalty
 from penalties.services import penalty_record
 from tournaments import extensions
-from tournaments.archive.export import tournament_export_archive
-from tournaments.archive.read import ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
 from tournaments.testing.archives import minimal, renamed
 from tournaments.testing.scenarios import STRAIGHT
 

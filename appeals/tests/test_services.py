@@ -184,7 +184,7 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
 
 @pytest.mark.django_db
 def test_no_appeal_against_an_imported_session(organizer):
-    from tournaments.archive.services import tournament_import_archive
+    from archive.services import tournament_import_archive
     from tournaments.models import Registration
     from tournaments.testing.archives import minimal
     from tournaments.testing.fixtures import make_user

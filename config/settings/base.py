@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     # import the core, never the reverse; the demo data sits on top of them all.
     "scoring",
     "tournaments",
+    "archive",
     "reports",
     "seating",
     "penalties",

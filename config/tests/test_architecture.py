@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYER = {
     "scoring": 0,
     "tournaments": 1,
-    "reports": 2,
+    "archive": 2, "reports": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3,
     "appeals": 4,
     "config": 5,
@@ -48,7 +48,6 @@ ROOMS = {
     "players": 4,  # players' own records (their sheets)
     "staff": 4,  # the staff page (a session's referees: sheets)
     "roster": 5,  # imports (substitutes: sessions; team leaders' accounts: staff)
-    "archive": 5,
 }
 CORE_BOTTOM = {
     "models", "access", "audit", "backup", "documents", "errors", "events", "extensions", "limits", "locks",

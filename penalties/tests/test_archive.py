@@ -2,11 +2,11 @@
 
 import pytest
 
+from archive.export import standings_export, tournament_export_archive
+from archive.read import ArchiveInvalid
+from archive.services import tournament_import_archive
 from penalties.models import Penalty
 from penalties.services import penalty_record
-from tournaments.archive.export import standings_export, tournament_export_archive
-from tournaments.archive.read import ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
 from tournaments.models import ScoreSheet
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.archives import minimal, renamed

@@ -9,11 +9,11 @@ next hand. Either way no hand from the foul names or charges the disqualified se
 import pytest
 from django.core.exceptions import ValidationError
 
+from archive.export import tournament_export_archive
+from archive.services import tournament_import_archive
 from penalties import services
 from penalties.models import Penalty, PenaltyPolicy
 from tournaments import extensions
-from tournaments.archive.export import tournament_export_archive
-from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Player, Registration, SeatAssignment
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services

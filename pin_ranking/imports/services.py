@@ -17,6 +17,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from archive.services import tournament_import_archive
 from pin_ranking.access import committee_member_required
 from pin_ranking.engine import TWELFTHS, competition_class
 from pin_ranking.ledger.selectors import kept_players
@@ -30,7 +31,6 @@ from pin_ranking.register.services import (
     register_scope_check,
 )
 from scoring.engine.table import twelfths_display
-from tournaments.archive.services import tournament_import_archive
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player, Tournament

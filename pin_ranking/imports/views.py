@@ -6,6 +6,7 @@ from django.core.exceptions import ValidationError
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from archive.read import ArchiveInvalid
 from pin_ranking.access import committee_member_required
 from pin_ranking.imports import forms, selectors
 from pin_ranking.imports.services import (
@@ -17,7 +18,6 @@ from pin_ranking.imports.services import (
     results_file_import,
     results_import_confirm,
 )
-from tournaments.archive.read import ArchiveInvalid
 from tournaments.errors import add_service_messages
 from tournaments.pages import page_action
 

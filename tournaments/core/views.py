@@ -31,7 +31,8 @@ REGISTRATIONS_PAGE_SIZE = limits.REGISTRATIONS_PAGE_SIZE
 
 def home(request):
     tournaments = core_selectors.tournament_list_visible(user=request.user)
-    return render(request, "tournaments/core/home.html", {"tournaments": tournaments})
+    return render(request, "tournaments/core/home.html", {
+        "tournaments": tournaments, "home_links": extensions.visible_links("home", request.user, None)})
 
 
 @login_required

@@ -2,7 +2,7 @@
 
 Its producers: the tablet's JSON, read by the API's `HandInput`; the chief referee's correction form
 (`CorrectedHandForm.hand_entry`, which the appeal decision builds on); an upheld appeal's stored
-remedy (`appeals.services`); the archive reader (`tournaments.archive.read`). Its consumers:
+remedy (`appeals.services`); the archive reader (`archive.read`). Its consumers:
 `hand_record`, `hand_correct` (`tournaments.sheets.services`) and `scored_hand_fields`
 (`tournaments.sheets.hand_scoring`), where the engine checks and scores it. An entry is not checked
 when it is built: the services check it, with the errors a referee can act on.

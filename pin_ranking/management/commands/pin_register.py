@@ -1,10 +1,10 @@
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 
+from archive.export import tournament_find
 from pin_ranking.engine import Level
 from pin_ranking.ledger.services import eligibility_recompute
 from pin_ranking.register.services import competition_register
-from tournaments.archive.export import tournament_find
 
 
 class Command(BaseCommand):

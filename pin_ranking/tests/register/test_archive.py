@@ -2,11 +2,11 @@
 
 import pytest
 
+from archive.export import tournament_export_archive
+from archive.read import ArchiveInvalid
+from archive.services import tournament_import_archive
 from pin_ranking.models import Competition, ResultCertificate
 from pin_ranking.register import services
-from tournaments.archive.export import tournament_export_archive
-from tournaments.archive.read import ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
 from tournaments.models import Membership, Role
 from tournaments.testing.archives import renamed
 from tournaments.testing.fixtures import make_user

@@ -435,34 +435,6 @@ def test_appendix_5_on_screen_running_totals_date_and_seats_per_round(client_for
     assert "每位选手下方：本盘得失分，其下粗体为累计。" in chinese
 
 
-# --- the archive keeps the remarks ---------------------------------------------------------------------
-
-
-@pytest.mark.django_db
-def test_appendix_5_remarks_go_through_the_archive_and_bad_ones_are_refused(played, organizer):
-    from tournaments.archive.export import tournament_export_archive
-    from tournaments.archive.read import ArchiveInvalid
-    from tournaments.archive.services import tournament_import_archive
-    from tournaments.testing.archives import minimal, renamed
-
-    ScoreSheet.objects.filter(session__tournament=played, session__number=1, table__number=2).update(
-        remarks="Entry 6 left for 5 minutes."
-    )
-    data = tournament_export_archive(played)
-    tables = data["sessions"][0]["tables"]
-    assert tables[1]["remarks"] == "Entry 6 left for 5 minutes." and "remarks" not in tables[0]
-    copy = tournament_import_archive(actor=organizer, data=renamed(data, "Copy"))
-    assert ScoreSheet.objects.get(session__tournament=copy, session__number=1, table__number=2).remarks == (
-        "Entry 6 left for 5 minutes."
-    )
-    for bad in (5, "x" * (SHEET_REMARKS_MAX_LENGTH + 1)):
-        with pytest.raises(ArchiveInvalid) as caught:
-            tournament_import_archive(actor=organizer, data=minimal(sessions__0__tables__0__remarks=bad))
-        assert [str(p) for p in caught.value.problems] == [
-            "Session 1, table 1: “remarks” must be text of at most 500 characters."
-        ]
-
-
 @pytest.mark.django_db
 def test_appendix_5_the_tablet_api_gives_running_totals_and_remarks(client_for, referee, sheet):
     record(sheet, referee, HANDS[:2])

@@ -1,5 +1,6 @@
 """A tournament under the WMO elementary competition rules (003 「国際麻雀初級競技規則」; scoring/READINGS.md E1-E9):
-created, played, signed and ranked; its sheets, payments, declared fans, false wins and archive follow the rule set."""
+created, played, signed and ranked; its sheets, payments, declared fans and false wins follow the rule set
+(its archive: archive/tests/test_archive_rule_sets.py)."""
 
 import datetime as dt
 
@@ -7,14 +8,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
-from tournaments.archive.export import standings_export, tournament_export_archive
-from tournaments.archive.services import tournament_import_archive
 from tournaments.core import services as core_services
 from tournaments.models import Hand, ScoreSheet, StandingsSnapshot, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.archives import renamed
 from tournaments.testing.scenarios import CHICKEN, play, seat, win
 
 SIX = "[123m]234p34sNNN99s+5s"            # Mixed Shifted Chows: 6 (the full rules: 7 with the wind pung)
@@ -166,53 +164,3 @@ def test_an_elementary_tournament_from_seats_to_signed_sheets_and_standings(
     fouls = client.get(reverse("penalties:record", args=[elementary.pk, 1])).content.decode()
     assert "under 6 points" in fouls
 
-
-@pytest.mark.django_db
-def test_archive_round_trip_keeps_the_elementary_rules(elementary, registrations, organizer, referee, pins):
-    session = elementary.sessions.get(number=1)
-    seat(actor=organizer, session=session, tables={1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9, 10, 11, 12]})
-    play(actor=referee, session=session, hands={1: [win(2, 0, SIX), win(1, None, TWELVE)],
-                                                2: [{"result": "win", "winner": 3, "discarder": 1,
-                                                     "declared_fans": [51]}]})
-    standings_recompute(tournament_id=elementary.pk)
-    first = tournament_export_archive(elementary)
-    assert (first["tournament"]["rules"], first["tournament"]["reading"]) == ("elementary", "green_book")
-    imported = tournament_import_archive(actor=organizer, data=renamed(first, "Beginners (copy)"))
-    assert (imported.rule_set, imported.rules) == ("elementary", "green_book")
-    standings_recompute(tournament_id=imported.pk)
-    second = tournament_export_archive(imported)
-    second["tournament"].pop("name"), first["tournament"].pop("name")
-    assert second == first
-    assert standings_export(imported) == standings_export(elementary)
-    deltas = sorted(h.deltas for h in Hand.objects.filter(sheet__session__tournament=imported))
-    assert deltas == sorted([(-6, 0, 6, 0), (-12, 36, -12, -12), (0, -6, 0, 6)])
-
-
-@pytest.mark.django_db
-def test_an_old_archive_still_reads_as_the_full_rules(organizer):
-    from tournaments.testing.archives import MINIMAL
-
-    imported = tournament_import_archive(actor=organizer, data=MINIMAL)
-    assert (imported.rule_set, imported.rules) == ("full", "green_book")
-
-
-@pytest.mark.django_db
-def test_a_full_rules_archive_is_written_as_before(played):
-    data = tournament_export_archive(played)
-    assert data["tournament"]["rules"] == "green_book" and "reading" not in data["tournament"]
-
-
-@pytest.mark.django_db
-def test_an_elementary_archive_with_a_hand_under_six_is_refused_whole(organizer):
-    from tournaments.archive.read import ArchiveInvalid
-    from tournaments.testing.archives import minimal
-
-    data = minimal(tournament__rules="elementary")  # MINIMAL's Chicken Hand: 0 points here
-    with pytest.raises(ArchiveInvalid) as caught:
-        tournament_import_archive(actor=organizer, data=data)
-    assert any("elementary rules needs at least 6" in str(problem) for problem in caught.value.problems)
-    assert not Tournament.objects.filter(name="Demo Open").exists()
-    bad = minimal(tournament__rules="elementary", tournament__reading="house")
-    with pytest.raises(ArchiveInvalid) as caught:
-        tournament_import_archive(actor=organizer, data=bad)
-    assert any("Unknown reading" in str(problem) for problem in caught.value.problems)

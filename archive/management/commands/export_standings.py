@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive.export import standings_export, tournament_find
+from archive.export import standings_export, tournament_find
 
 
 class Command(BaseCommand):

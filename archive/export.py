@@ -1,8 +1,8 @@
 """Writing a tournament archive, and the standings export, for the commands."""
 
+from archive.read import FORMAT
 from scoring.engine.table import twelfths_number
 from tournaments import extensions
-from tournaments.archive.read import FORMAT
 from tournaments.models import (
     Hand,
     ScoreSheet,

@@ -3,9 +3,9 @@ import sys
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive.loading import ArchiveFileError, archive_loads
-from tournaments.archive.read import ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
+from archive.loading import ArchiveFileError, archive_loads
+from archive.read import ArchiveInvalid
+from archive.services import tournament_import_archive
 from tournaments.standings.services import standings_recompute
 
 

@@ -10,11 +10,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from archive.export import adjusted_sheets, tournament_export_archive, unsigned_sheets
+from archive.loading import ArchiveFileError, archive_loads
+from archive.read import ArchiveInvalid
+from archive.services import tournament_import_archive
 from tournaments.access import Capability
-from tournaments.archive.export import adjusted_sheets, tournament_export_archive, unsigned_sheets
-from tournaments.archive.loading import ArchiveFileError, archive_loads
-from tournaments.archive.read import ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
 from tournaments.core import selectors as core_selectors
 from tournaments.limits import MAX_ARCHIVE_BYTES
 
@@ -57,7 +57,7 @@ def archive_page(request, tournament_id: int):
         "unsigned": unsigned_sheets(tournament),
         "adjusted": adjusted_sheets(tournament),
     }
-    return render(request, "tournaments/archive/archive.html", context)
+    return render(request, "archive/archive.html", context)
 
 
 @login_required
@@ -74,4 +74,4 @@ def archive_import(request):
         else:
             messages.success(request, _("Tournament imported from the archive."))
             return redirect("tournaments:detail", tournament.pk)
-    return render(request, "tournaments/archive/import.html", {"form": form, "problems": problems})
+    return render(request, "archive/import.html", {"form": form, "problems": problems})

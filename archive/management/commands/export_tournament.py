@@ -2,7 +2,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from tournaments.archive.export import adjusted_sheets, tournament_export_archive, tournament_find, unsigned_sheets
+from archive.export import adjusted_sheets, tournament_export_archive, tournament_find, unsigned_sheets
 
 
 class Command(BaseCommand):

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tournaments.archive.loading import ArchiveFileError, archive_loads, nesting_depth
+from archive.loading import ArchiveFileError, archive_loads, nesting_depth
 from tournaments.limits import MAX_ARCHIVE_BYTES, MAX_ARCHIVE_DEPTH
 from tournaments.models import Tournament
 
@@ -49,7 +49,7 @@ def test_import_tournament_refuses_deep_nesting_with_a_sentence(tmp_path):
 @pytest.mark.django_db
 def test_archive_page_refuses_deep_nesting(client_for, organizer):
     response = client_for(organizer).post(
-        reverse("tournaments:archive_import"),
+        reverse("archive:import"),
         {"file": SimpleUploadedFile("deep.json", DEEP, content_type="application/json")},
     )
     assert response.status_code == 200
@@ -83,7 +83,7 @@ def test_a_key_given_twice_is_refused_with_the_field():
 
 @pytest.mark.django_db
 def test_the_archive_page_refuses_a_nul_byte_without_a_500(client_for, organizer):
-    response = client_for(organizer).post(reverse("tournaments:archive_import"), {"file": SimpleUploadedFile(
+    response = client_for(organizer).post(reverse("archive:import"), {"file": SimpleUploadedFile(
         "nul.json", b'{"tournament": {"name": "NUL\\u0000name"}}', content_type="application/json")})
     assert response.status_code == 200 and "tournament.name" in response.content.decode()
     assert not Tournament.objects.exists()

@@ -5,8 +5,8 @@ import datetime as dt
 from django.db import connection, transaction
 from django.utils import timezone
 
+from archive.read import Archive, archive_read
 from tournaments import events, extensions
-from tournaments.archive.read import Archive, archive_read
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, tournament_create
 from tournaments.models import (

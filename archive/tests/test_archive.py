@@ -8,10 +8,10 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from archive.export import standings_export, tournament_export_archive
+from archive.read import FORMAT, ArchiveInvalid
+from archive.services import tournament_import_archive
 from tournaments import extensions
-from tournaments.archive.export import standings_export, tournament_export_archive
-from tournaments.archive.read import FORMAT, ArchiveInvalid
-from tournaments.archive.services import tournament_import_archive
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry

@@ -1,1 +1,0 @@
-"""The tournament archive: one JSON file with a whole tournament (docs/archive.md)."""
