@@ -4,7 +4,7 @@ Measured in one run on a throwaway PostgreSQL and Redis (scripts/test-services.s
 - reference, the way it was before issue 30: the whole pack in one WeasyPrint call, in a process of its own
   (as a web worker did it): wall seconds, CPU seconds, peak memory of that process;
 - the worker: a real Celery worker on the `documents` queue (prefork, --concurrency 2 as docker-compose.yml
-  runs it) makes the job in parts of ten tables and merges them (tournaments.prints): seconds from the request
+  runs it) makes the job in parts of ten tables and merges them (prints): seconds from the request
   to the file, the CPU seconds the parts and the merge took (PrintJob.cpu_ms), and the peak memory of each
   worker process and of all of them together (sampled from /proc every 0.1 s). --repeat times, each a fresh job.
 Targets (issue 30): under 20 s of worker time and under 400 MB peak. The ratio to the reference is printed:
@@ -100,8 +100,8 @@ def run(args) -> int:
     from django.utils import translation
 
     from bench.standings import build
-    from tournaments.models import PrintJob
-    from tournaments.prints import services
+    from prints import services
+    from prints.models import PrintJob
     from tournaments.sheets import paper
 
     tournament, chief, _sheets = build(args.players, 6, 2026)

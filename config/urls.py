@@ -20,6 +20,7 @@ urlpatterns = [
     path("t/", include("tournaments.urls")),
     path("t/", include("reports.urls")),
     path("t/", include("archive.urls")),
+    path("t/", include("prints.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),

@@ -27,7 +27,7 @@ def qr_svg(url: str) -> str:
 
 def print_context(*, tournament: Tournament, kind: str, absolute_url, only: list | None = None) -> dict:
     """`absolute_url(path)` turns a path into the URL a phone can open (request.build_absolute_uri).
-    `only`: one part of the print (the worker's, tournaments.prints): the sessions of the chart, the tables'
+    `only`: one part of the print (the worker's, prints): the sessions of the chart, the tables'
     cards or the players' (entry numbers) schedules it holds."""
     tables = selectors.chart_tables(tournament=tournament)
     if kind == "chart" and only is not None:
@@ -90,7 +90,7 @@ def print_pdf(context: dict) -> bytes:
     return documents.html_to_pdf(render_to_string("seating/print.html", {**context, "pdf": True}))
 
 
-# The seating prints as big documents made by the worker (tournaments.prints, issue 30). Options: which print,
+# The seating prints as big documents made by the worker (prints, issue 30). Options: which print,
 # the site's address (the QR codes' links: the worker has no request), and whether the schedules carry the
 # confirmation PINs (the organizers' print, never the referees'). Parts: a session of the chart, twenty table
 # cards, 48 schedules (a whole number of pages: the schedules never split, seating/print.html).

@@ -7,12 +7,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from prints.views import document_response
 from seating import printing, selectors, services
 from seating.forms import ChartForm, StandingsForm, SwapForm
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.pages import page_action
-from tournaments.prints.views import document_response
 from tournaments.sessions import selectors as session_selectors
 
 
@@ -139,7 +139,7 @@ def print_page(request, tournament_id: int, kind: str):
 
 @login_required
 def print_pdf(request, tournament_id: int, kind: str):
-    """The same prints as a PDF, made by the worker (tournaments.prints): the file if made, else its progress."""
+    """The same prints as a PDF, made by the worker (prints): the file if made, else its progress."""
     tournament = core_selectors.tournament_get_for_user(
         user=request.user, tournament_id=tournament_id, capability=Capability.VIEW_ROSTER
     )

@@ -14,8 +14,6 @@ from tournaments.models import (
     PasswordChangeDue,
     PlannedReferee,
     Player,
-    PrintJob,
-    PrintPart,
     RateLimitCounter,
     Registration,
     ScoreSheet,
@@ -145,19 +143,6 @@ class ImportJobAdmin(admin.ModelAdmin):
     list_filter = ["status", "kind"]
     exclude = ["content"]
     readonly_fields = ["errors", "finished_at"]
-
-
-@admin.register(PrintJob)
-class PrintJobAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    """Big documents made by the worker (tournaments.prints): shown; the beat sweep and the page's button retry."""
-
-    list_display = ["filename", "tournament", "kind", "language", "status", "parts_done", "parts_total", "created_at"]
-    list_filter = ["status", "kind"]
-
-
-@admin.register(PrintPart)
-class PrintPartAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["job", "index", "done"]
 
 
 @admin.register(AuditEvent)

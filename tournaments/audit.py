@@ -49,7 +49,7 @@ class AuditAction(models.TextChoices):
     IMPORT_QUEUED = "import.queued", _("Roster file uploaded")
     IMPORT_DONE = "import.done", _("Roster file imported")
     IMPORT_FAILED = "import.failed", _("Roster file rejected")
-    # Big documents rendered by the worker (tournaments.prints): asked for once per version.
+    # Big documents rendered by the worker (prints): asked for once per version.
     DOCUMENT_REQUESTED = "document.requested", _("Document requested")
     # Tables and sessions (tournaments.sessions).
     TABLES_CREATED = "tables.created", _("Tables created")

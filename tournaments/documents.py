@@ -4,15 +4,16 @@ The score sheets (Appendix 5), the results sheet (Appendix 7), the seating print
 certificates each render a template to HTML and hand it to `html_to_pdf`: one place that knows the
 renderer. The CJK font (WenQuanYi Micro Hei, Debian's fonts-wqy-microhei) comes from the system: `make run`
 installs it when it can (scripts/fonts.sh) and the system check `tournaments.W001` says when none is found
-(issue 29: on a fresh machine every Chinese and Japanese name came out as boxes). A cached document names
+(without one every Chinese and Japanese name comes out as boxes). A cached document names
 `renderer_fingerprint()` in its key, so installing a font or another WeasyPrint makes it anew.
 Call it as `documents.html_to_pdf(...)`: the tests render each distinct document once per module
 through this name (tournaments.testing.fixtures, `pdfs_rendered_once_per_module`).
 
 The big documents (a session's score sheets, the seating prints, the results sheet) are rendered by the
-Celery worker, never in a web request (issue 30): the room that knows a document declares it here as a
-`PrintKind` (how to check who may have it, what version of the data it shows, its parts and how to render
-one), and tournaments.prints runs the jobs, shows their progress and serves the files.
+Celery worker, never in a web request: the room that knows a document declares it here as a `PrintKind`
+(how to check who may have it, what version of the data it shows, its parts and how to render one), and
+the prints app, above the core, runs the jobs, shows their progress and serves the files: a room's PDF link
+answers with `document_response`, which the prints app provides (`document_responder_register`).
 """
 
 import dataclasses
@@ -74,7 +75,7 @@ def check_cjk_fonts(app_configs=None, **kwargs):
 
 @dataclasses.dataclass(frozen=True)
 class PrintKind:
-    """A big document the worker renders in parts (tournaments.prints), declared by the room that knows it.
+    """A big document the worker renders in parts (prints), declared by the room that knows it.
 
     Every callable takes the tournament and the job's `options` (JSON: a session number, a form ...):
     - `title(options)`: what the progress page calls it;
@@ -116,6 +117,25 @@ def print_kind(name: str) -> PrintKind:
 
 def print_kinds() -> list[str]:
     return sorted(_print_kinds)
+
+
+_responder: Callable | None = None
+
+
+def document_responder_register(responder: Callable) -> None:
+    """The function that answers a request for a big document (the prints app's, once, when it is ready)."""
+    global _responder
+    if _responder not in (None, responder):
+        raise ValueError("a document responder is registered already")
+    _responder = responder
+
+
+def document_response(request, *, tournament, kind: str, options: dict):
+    """What a room's PDF link answers: the document's file if made at its current version, else its progress
+    page (404 for a user who may not have it: `PrintKind.authorize`)."""
+    if _responder is None:
+        raise LookupError("no app serves big documents: the prints app is not installed")
+    return _responder(request, tournament=tournament, kind=kind, options=options)
 
 
 def digest(value: Any) -> str:

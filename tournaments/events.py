@@ -30,10 +30,9 @@ STANDINGS_RECOMPUTE = "standings_recompute"
 TOURNAMENT_FINISH_CHECK = "tournament_finish_check"
 DATABASE_BACKUP = "database_backup"
 IMPORT_JOB_RUN = "import_job_run"
-PRINT_JOB_START = "print_job_start"
-PRINT_PART_RENDER = "print_part_render"
 
 _tasks: dict[str, Callable] = {}
+_sweeps: list[Callable[[], object]] = []
 
 
 def register(kind: str, task) -> None:
@@ -75,14 +74,16 @@ def import_job_run_later(*, job_id: int) -> None:
     enqueue_on_commit(IMPORT_JOB_RUN, job_id)
 
 
-def print_job_start_later(*, job_id: int) -> None:
-    """Once this transaction commits, have the worker split a big document into parts and queue them."""
-    enqueue_on_commit(PRINT_JOB_START, job_id)
+def sweep_register(sweep: Callable[[], object]) -> None:
+    """Add `sweep` to the work Celery beat's sweep does (`tasks.standings_sweep_task`, every
+    STANDINGS_SWEEP_SECONDS): an app's catch-up for work whose message was lost or whose worker died (a
+    document whose worker went quiet). Once per process (an app's ready()); a sweep never raises."""
+    if sweep not in _sweeps:
+        _sweeps.append(sweep)
 
 
-def print_part_render_later(*, part_id: int) -> None:
-    """Once this transaction commits, have a worker process render one part of a big document."""
-    enqueue_on_commit(PRINT_PART_RENDER, part_id)
+def sweeps() -> list[Callable[[], object]]:
+    return list(_sweeps)
 
 
 def enqueue_on_commit(kind: str, *args, **options) -> None:

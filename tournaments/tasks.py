@@ -22,8 +22,8 @@ from tournaments.events import enqueue
 STANDINGS_TIME_LIMIT = 300
 IMPORT_TIME_LIMIT = 600
 BACKUP_TIME_LIMIT = 900
-PRINT_PART_TIME_LIMIT = 300  # one part of a big document: ten score sheets take a few seconds
-LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, IMPORT_TIME_LIMIT, BACKUP_TIME_LIMIT, PRINT_PART_TIME_LIMIT)
+# The longest any task of the house may run: the apps' tasks stay within it too (prints/tasks.py).
+LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, IMPORT_TIME_LIMIT, BACKUP_TIME_LIMIT)
 
 _reliable = {"acks_late": True, "reject_on_worker_lost": True}
 
@@ -61,7 +61,6 @@ def standings_sweep_task() -> int:
     from django.utils import timezone
 
     from tournaments.models import ImportJob
-    from tournaments.prints.services import print_jobs_restart_stuck
     from tournaments.ratelimit import rate_limit_prune
     from tournaments.standings.selectors import standings_behind_tournament_ids
 
@@ -73,7 +72,8 @@ def standings_sweep_task() -> int:
     for job_id in stuck.values_list("pk", flat=True):
         enqueue(import_job_run_task, job_id)
     rate_limit_prune()  # windows over for a day: a cheap indexed delete
-    print_jobs_restart_stuck()  # big documents whose worker went quiet (killed mid-part, a lost message)
+    for sweep in events.sweeps():  # the apps' catch-ups (big documents whose worker went quiet, ...)
+        sweep()
     return len(ids)
 
 
@@ -89,23 +89,6 @@ def database_backup_task(reason: str) -> str:
         return ""
     path = database_backup(reason=reason)
     return str(path) if path else ""
-
-
-# Big documents (tournaments.prints) go to the "documents" queue (settings CELERY_TASK_ROUTES): a worker of its
-# own, at the idle CPU priority, so that printing never slows the tablets (docker-compose.yml, `documents`).
-@shared_task(**_reliable, soft_time_limit=50, time_limit=60)
-def print_job_start_task(job_id: int) -> None:
-    from tournaments.prints.services import print_job_start
-
-    print_job_start(job_id=job_id)
-
-
-@shared_task(**_reliable, soft_time_limit=PRINT_PART_TIME_LIMIT - 60, time_limit=PRINT_PART_TIME_LIMIT)
-def print_part_render_task(part_id: int) -> None:
-    """One part; the part that completes its document merges it (idempotent: tournaments.prints.services)."""
-    from tournaments.prints.services import print_part_render
-
-    print_part_render(part_id=part_id)
 
 
 @shared_task(**_reliable, bind=True)
@@ -125,5 +108,3 @@ events.register(events.STANDINGS_RECOMPUTE, standings_recompute_task)
 events.register(events.TOURNAMENT_FINISH_CHECK, tournament_finish_check_task)
 events.register(events.DATABASE_BACKUP, database_backup_task)
 events.register(events.IMPORT_JOB_RUN, import_job_run_task)
-events.register(events.PRINT_JOB_START, print_job_start_task)
-events.register(events.PRINT_PART_RENDER, print_part_render_task)

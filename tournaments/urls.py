@@ -1,7 +1,6 @@
 from django.urls import path
 
 from tournaments.core import views as core_views
-from tournaments.prints import views as print_views
 from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
 from tournaments.sheets import views as sheet_views
@@ -31,10 +30,6 @@ urlpatterns = [
          name="staff_invitation_cancel"),
     path("<int:tournament_id>/invitations/<str:token>/", staff_views.invitation_open, name="invitation"),
     path("sessions/<int:session_id>/referees/", staff_views.session_referees, name="session_referees"),
-    # big documents made by the worker (tournaments.prints)
-    path("<int:tournament_id>/documents/<int:job_id>/", print_views.print_job, name="print_job"),
-    path("<int:tournament_id>/documents/<int:job_id>/file/", print_views.print_file, name="print_file"),
-    path("<int:tournament_id>/documents/<int:job_id>/again/", print_views.print_job_retry, name="print_job_retry"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),

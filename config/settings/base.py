@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     # import the core, never the reverse; the demo data sits on top of them all.
     "scoring",
     "tournaments",
+    "prints",
     "archive",
     "reports",
     "seating",
@@ -262,11 +263,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 1,
     "socket_timeout": 5,
 }
-# Big documents (tournaments.prints) on a queue of their own: the compose service `documents` consumes it at the
+# Big documents (the prints app) on a queue of their own: the compose service `documents` consumes it at the
 # idle CPU priority, so printing a session's 150 score sheets never slows the tablets (issue 30).
 CELERY_TASK_ROUTES = {
-    "tournaments.tasks.print_job_start_task": {"queue": "documents"},
-    "tournaments.tasks.print_part_render_task": {"queue": "documents"},
+    "prints.tasks.print_job_start_task": {"queue": "documents"},
+    "prints.tasks.print_part_render_task": {"queue": "documents"},
 }
 # Celery beat (compose service `beat`): the standings sweep re-queues every tournament whose
 # standings are behind (the outbox, tournaments.models.StandingsChange).

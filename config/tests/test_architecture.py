@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYER = {
     "scoring": 0,
     "tournaments": 1,
-    "archive": 2, "reports": 2,
+    "prints": 2, "archive": 2, "reports": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3,
     "appeals": 4,
     "config": 5,
@@ -41,7 +41,6 @@ ENGINES = {
 # a lower level; rooms of one level do not import each other. The wiring (CORE_TOP) may import anything.
 ROOMS = {
     "core": 1,  # tournaments, players, teams, registrations, roles, PINs, the audit page
-    "prints": 1,  # big documents made by the worker: jobs, progress page, files (kinds: tournaments.documents)
     "sheets": 2,  # score sheets at the tables
     "standings": 2,  # 3.10 from the signed sheets; the results sheet
     "sessions": 3,  # tables, seats, starting and ending sessions (ends them: sheets; cuts: standings)

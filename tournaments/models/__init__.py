@@ -14,7 +14,6 @@ from tournaments.models.core import (  # noqa: F401
     Team,
     Tournament,
 )
-from tournaments.models.prints import PrintJob, PrintPart  # noqa: F401
 from tournaments.models.ratelimit import RateLimitCounter  # noqa: F401
 from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, SessionCheckIn, Table  # noqa: F401

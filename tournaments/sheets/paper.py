@@ -294,7 +294,7 @@ def paper_session_pages(
             "filename": _session_filename(None, options)}
 
 
-# The session's sheets as a big document made by the worker (tournaments.prints, issue 30): ten tables a
+# The session's sheets as a big document made by the worker (prints, issue 30): ten tables a
 # part. Options: the session's number, the form ("blank", "filled"), one table's number or None, whether the
 # hands' tiles follow each form, and the tables this user prints (None: every table, for the organizer and
 # the chief referee; a referee's own otherwise).

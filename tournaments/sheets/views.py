@@ -10,11 +10,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from tournaments import documents
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import NotFound
 from tournaments.pages import page_action
-from tournaments.prints.views import document_response
 from tournaments.sheets import paper
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -157,11 +157,11 @@ def sheet_pdf(request, sheet_id: int):
 @login_required
 def session_sheets_pdf(request, tournament_id: int, number: int, kind: str, table_number: int | None = None):
     """Appendix 5 for a session: every table (or one table), blank for play on paper or as recorded. Made by
-    the worker (tournaments.prints): the file if made already, else its progress page."""
+    the worker (prints): the file if made already, else its progress page."""
     options = paper.session_print_options(user=request.user, tournament_id=tournament_id, number=number, form=kind,
                                           table_number=table_number, hands=request.GET.get("hands") == "1")
     tournament = core_selectors.tournament_get_for_user(user=request.user, tournament_id=tournament_id)
-    return document_response(request, tournament=tournament, kind=paper.SESSION_SHEETS.name, options=options)
+    return documents.document_response(request, tournament=tournament, kind=paper.SESSION_SHEETS.name, options=options)
 
 
 @login_required

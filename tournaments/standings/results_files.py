@@ -86,7 +86,7 @@ def results_pdf(data: dict, *, context: dict) -> bytes:
     return documents.html_to_pdf(html)
 
 
-# The results sheet as a big document made by the worker (tournaments.prints, issue 30): a few hundred players
+# The results sheet as a big document made by the worker (prints, issue 30): a few hundred players
 # take WeasyPrint seconds. One part (one table over many pages: its header repeats on each). Public once the
 # tournament is, like the CSV and XLSX.
 def _results_authorize(user, tournament, options: dict) -> None:

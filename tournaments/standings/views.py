@@ -17,10 +17,9 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from tournaments import extensions
+from tournaments import documents, extensions
 from tournaments.access import Capability, capabilities_for_page
 from tournaments.core import selectors as core_selectors
-from tournaments.prints.views import document_response
 from tournaments.standings import results_files
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_files import results_csv, results_xlsx
@@ -122,8 +121,9 @@ def results_download(request, tournament_id: int, fmt: str):
         content = results_csv(data)
     elif fmt == "xlsx":
         content = results_xlsx(data, title=f"{tournament.name} · {core_selectors.results_title(tournament=tournament)}")
-    else:  # made by the worker (tournaments.prints): the file if made already, else its progress page
-        return document_response(request, tournament=tournament, kind=results_files.RESULTS_PDF.name, options={})
+    else:  # made by the worker (the prints app): the file if made already, else its progress page
+        return documents.document_response(request, tournament=tournament, kind=results_files.RESULTS_PDF.name,
+                                           options={})
     response = HttpResponse(content, content_type=RESULTS_FORMATS[fmt])
     response["Content-Disposition"] = f'attachment; filename="results-{tournament.pk}.{fmt}"'
     return response

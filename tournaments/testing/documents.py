@@ -5,7 +5,7 @@ from django.test import TestCase
 
 
 def document_get(client, url: str, **extra):
-    """GET a big document's URL as a browser would (tournaments.prints): the request queues the job, the
+    """GET a big document's URL as a browser would (prints): the request queues the job, the
     worker makes it (Celery eager in the tests: the on-commit callbacks run here), and the same URL then
     answers the file, read whole (the app streams it) into a plain response. Any other first answer (a 404,
     a page) is returned as it is."""

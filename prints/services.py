@@ -16,15 +16,31 @@ from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone, translation
 
+from prints.models import PrintJob, PrintPart
 from tournaments import documents, events
 from tournaments.audit import AuditAction, audit_record
-from tournaments.models import PrintJob, PrintPart, Tournament
+from tournaments.models import Tournament
 
 logger = logging.getLogger(__name__)
 
 # A job the worker has not touched for this long lost its worker (killed, a lost message): the beat sweep
-# starts it again (tournaments.tasks.standings_sweep_task). Longer than one part takes on a busy machine.
+# starts it again (print_jobs_restart_stuck, registered with tournaments.events). Longer than one part takes
+# on a busy machine.
 PRINT_STUCK_SECONDS = 300
+
+# This app's kinds of later work, each done by the task prints/tasks.py registers (tournaments.events).
+PRINT_JOB_START = "prints.job_start"
+PRINT_PART_RENDER = "prints.part_render"
+
+
+def print_job_start_later(*, job_id: int) -> None:
+    """Once this transaction commits, have the worker split a big document into parts and queue them."""
+    events.enqueue_on_commit(PRINT_JOB_START, job_id)
+
+
+def print_part_render_later(*, part_id: int) -> None:
+    """Once this transaction commits, have a worker process render one part of a big document."""
+    events.enqueue_on_commit(PRINT_PART_RENDER, part_id)
 
 
 def print_slot(*, tournament: Tournament, kind: str, options: dict, language: str) -> str:
@@ -56,7 +72,7 @@ def print_job_request(*, actor, tournament: Tournament, kind: str, options: dict
             )
             audit_record(actor=job.requested_by, tournament=tournament, action=AuditAction.DOCUMENT_REQUESTED,
                          obj=job, detail={"kind": kind, "filename": filename})
-            events.print_job_start_later(job_id=job.pk)
+            print_job_start_later(job_id=job.pk)
     except IntegrityError:  # asked for twice at once: the other request made it
         return PrintJob.objects.get(slot=slot, version=version)
     job.refresh_from_db(fields=["status", "file"])  # made already on commit where Celery runs in-process (make run)
@@ -74,7 +90,7 @@ def print_job_retry(*, job: PrintJob) -> PrintJob:
     job.status, job.error, job.parts_total, job.parts_done, job.touched_at = (
         PrintJob.Status.QUEUED, "", 0, 0, timezone.now())
     job.save(update_fields=["status", "error", "parts_total", "parts_done", "touched_at"])
-    events.print_job_start_later(job_id=job.pk)
+    print_job_start_later(job_id=job.pk)
     return job
 
 
@@ -102,7 +118,7 @@ def print_job_start(*, job_id: int) -> None:
             PrintJob.objects.filter(pk=job.pk).update(
                 status=PrintJob.Status.RUNNING, parts_total=len(payloads), touched_at=timezone.now())
         for part_id in job.parts.filter(done=False).values_list("pk", flat=True):
-            events.print_part_render_later(part_id=part_id)
+            print_part_render_later(part_id=part_id)
     _merge_if_complete(job.pk)  # every part done already (a restart after the last part)
 
 
@@ -201,7 +217,7 @@ def print_jobs_restart_stuck() -> list[int]:
     for job_id in stuck:
         PrintJob.objects.filter(pk=job_id).update(touched_at=timezone.now())
         with transaction.atomic():
-            events.print_job_start_later(job_id=job_id)
+            print_job_start_later(job_id=job_id)
     return stuck
 
 

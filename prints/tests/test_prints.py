@@ -9,9 +9,10 @@ from django.test import TestCase
 from django.utils import timezone
 from pypdf import PdfReader
 
+from prints import services
+from prints.models import PrintJob, PrintPart
 from tournaments import documents, events
-from tournaments.models import AuditEvent, PrintJob, PrintPart
-from tournaments.prints import services
+from tournaments.models import AuditEvent
 from tournaments.sheets import paper
 from tournaments.sheets import services as sheet_services
 from tournaments.testing.documents import document_get
@@ -139,7 +140,7 @@ def test_the_progress_page_polls_then_sends_the_browser_to_the_file(client_for, 
     assert "Waiting for the worker" in page and 'hx-trigger="every 2s"' in page
     assert client.get(f"/t/{tournament.pk}/documents/{job.pk}/file/").url == response.url  # not yet
     with run_on_commit(execute=True):
-        events.print_job_start_later(job_id=job.pk)  # what the worker gets
+        services.print_job_start_later(job_id=job.pk)  # what the worker gets
     fragment = client.get(response.url, HTTP_HX_REQUEST="true")
     file_url = f"/t/{tournament.pk}/documents/{job.pk}/file/"
     assert fragment["HX-Redirect"] == file_url and "Open the PDF" in fragment.content.decode()
@@ -192,7 +193,7 @@ def test_no_big_document_is_rendered_in_a_web_request(client_for, organizer, tou
             response = client.get(url)
             assert response.status_code == 302 and "/documents/" in response.url, url
             assert client.get(response.url).status_code == 200
-    assert sent == ["tournaments.tasks.print_job_start_task"] * len(urls)
+    assert sent == ["prints.tasks.print_job_start_task"] * len(urls)
     assert PrintJob.objects.filter(status="queued").count() == len(urls)
 
 

@@ -6,7 +6,7 @@ import time
 import pytest
 from pypdf import PdfReader
 
-from tournaments.models import PrintJob
+from prints.models import PrintJob
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

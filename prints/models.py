@@ -1,8 +1,8 @@
-"""Big documents rendered by the Celery worker (tournaments.prints): a job per version, its parts.
+"""Big documents rendered by the Celery worker (prints): a job per version, its parts.
 
 A session's score sheets for 150 tables, the seating chart, the players' schedule cards and the results
 sheet take WeasyPrint tens of seconds and hundreds of megabytes: rendered in a web worker they starved
-the tablets (issue 30). A `PrintJob` is one document as of one version of what it shows; the worker
+the tablets. A `PrintJob` is one document as of one version of what it shows; the worker
 renders it in `PrintPart`s (ten tables, forty players ...) that any worker process may take, and merges
 them into one file in the default storage. The same document at the same version is one job, made once
 and served to everyone who asks (the unique `slot` + `version`).
@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.core import Tournament
+from tournaments.models import Tournament
 
 
 class PrintJob(models.Model):
@@ -49,6 +49,7 @@ class PrintJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_printjob"  # made in the core before this app was (migrations: state only)
         ordering = ["-created_at"]
         verbose_name = _("document")
         verbose_name_plural = _("documents")
@@ -82,6 +83,7 @@ class PrintPart(models.Model):
     done = models.BooleanField(default=False)
 
     class Meta:
+        db_table = "tournaments_printpart"
         ordering = ["job", "index"]
         constraints = [models.UniqueConstraint(
             fields=["job", "index"], name="print_part_once",

@@ -1,8 +1,8 @@
 """Reads of big documents: a job for a user who may have its document (anyone else: 404)."""
 
+from prints.models import PrintJob
 from tournaments import documents
 from tournaments.errors import NotFound
-from tournaments.models import PrintJob
 
 
 def print_job_get_for_user(*, user, tournament_id: int, job_id: int) -> PrintJob:

@@ -1,4 +1,5 @@
-"""Big documents made by the Celery worker, never in a web request (issue 30): jobs, parts, progress, files.
+"""Big documents made by the Celery worker, never in a web request: jobs, parts, progress, files. Above the
+core, which declares its documents and asks for them through tournaments.documents and never imports this app.
 
 The rooms that know a document declare it (`tournaments.documents.PrintKind`: the session's score sheets in
 sheets, the results sheet in standings, the seating prints in the seating app). Asking for one

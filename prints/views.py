@@ -2,7 +2,7 @@
 
 `document_response` is what a room's PDF link answers: the file when this version is made already (one
 request, as before), else a redirect to the progress page, which polls (htmx) and sends the browser to the
-file once it is ready. No PDF is rendered here: the worker makes it (tournaments.prints.services).
+file once it is ready. No PDF is rendered here: the worker makes it (prints.services).
 """
 
 from django.contrib import messages
@@ -15,10 +15,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from prints import selectors, services
+from prints.models import PrintJob
 from tournaments import documents
 from tournaments.errors import NotFound
-from tournaments.models import PrintJob, Tournament
-from tournaments.prints import selectors, services
+from tournaments.models import Tournament
 
 
 def document_response(request, *, tournament: Tournament, kind: str, options: dict) -> HttpResponse:
@@ -29,27 +30,27 @@ def document_response(request, *, tournament: Tournament, kind: str, options: di
                                      language=get_language() or "en")
     if job.status == PrintJob.Status.READY:
         return _file_response(job)
-    return redirect("tournaments:print_job", tournament.pk, job.pk)
+    return redirect("prints:job", tournament.pk, job.pk)
 
 
 def print_job(request, tournament_id: int, job_id: int):
     """The progress page (and its fragment, polled every two seconds until the file is ready)."""
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
-    file_url = reverse("tournaments:print_file", args=[tournament_id, job.pk])
+    file_url = reverse("prints:file", args=[tournament_id, job.pk])
     context = {"job": job, "tournament": job.tournament, "file_url": file_url,
                "title": documents.print_kind(job.kind).title(job.options)}
     if request.htmx:
-        response = render(request, "tournaments/prints/_progress.html", context)
+        response = render(request, "prints/_progress.html", context)
         if job.status == PrintJob.Status.READY:
             response["HX-Redirect"] = file_url  # the browser opens the PDF as soon as it is made
         return response
-    return render(request, "tournaments/prints/progress.html", context)
+    return render(request, "prints/progress.html", context)
 
 
 def print_file(request, tournament_id: int, job_id: int):
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
     if job.status != PrintJob.Status.READY:
-        return redirect("tournaments:print_job", tournament_id, job.pk)
+        return redirect("prints:job", tournament_id, job.pk)
     return _file_response(job)
 
 
@@ -59,7 +60,7 @@ def print_job_retry(request, tournament_id: int, job_id: int):
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
     services.print_job_retry(job=job)
     messages.success(request, _("The document is being made again."))
-    return redirect("tournaments:print_job", tournament_id, job.pk)
+    return redirect("prints:job", tournament_id, job.pk)
 
 
 def _file_response(job: PrintJob) -> FileResponse:
