@@ -25,7 +25,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import HandError
-from .tiles import HONOR_LETTERS, SUIT_LETTERS, TABLE_LEN, tiles_name
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, TABLE_LEN, tile_name, tiles_name
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 
@@ -259,3 +259,24 @@ def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
     elif winning_tile:
         raise HandError("notation", "missing_winning_tile")
     return ParsedHand(tuple(melds), tuple(standing), winning)
+
+
+def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
+    """Tile count per meld count, five copies; returns the count table of all tiles."""
+    melds = hand.melds
+    expected = 13 - 3 * len(melds)
+    if len(melds) > 4 or len(hand.standing) != expected:
+        raise HandError("tile_count", "hand" if with_winning else "waiting",
+                        melds=len(melds), expected=max(expected, 0), actual=len(hand.standing))
+    counts = [0] * TABLE_LEN
+    for t in hand.standing:
+        counts[t] += 1
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    if hand.winning is not None:
+        counts[hand.winning] += 1
+    if max(counts) > 4:
+        t = next(t for t, c in enumerate(counts) if c > 4)
+        raise HandError("too_many_copies", "copies", tile=tile_name(t), count=counts[t])
+    return counts

@@ -14,8 +14,10 @@ from scoring.engine import HandError, evaluate, shapes
 from scoring.engine import set_fans as S
 from scoring.engine.evaluate import check_tiles, read_hand
 from scoring.engine.hand_fans import holds_knitted_straight, tile_mask
-from scoring.engine.notation import CHOW, PUNG, parse, read_counted
+from scoring.engine.notation import CHOW, parse, read_counted
 from scoring.engine.rule_sets import ELEMENTARY, FULL
+from scoring.engine.shapes import reference_readings
+from scoring.engine.waits import _suit_completions, other_standard_wait, regular_waits
 from scoring.engine_testing.generator import corpus
 
 HANDS = corpus(30, 1500)
@@ -35,35 +37,11 @@ def _keys():
     return sorted(keys)
 
 
-def _plain_readings(key: tuple, n_sets: int) -> set:
-    """Every split into sets and a pair by plain search: a pung or a chow at the lowest tile."""
-    found = set()
-
-    def split(rest: tuple, sets: tuple, pair):
-        if not rest:
-            if pair is not None and len(sets) == n_sets:
-                found.add((tuple(sorted(sets, key=lambda s: (s[1] - (s[0] == CHOW), s[0] == CHOW))), pair))
-            return
-        t = rest[0]
-        if rest.count(t) >= 3:
-            split(rest[3:], sets + ((PUNG, t),), pair)
-        if t < 30 and t % 10 <= 7 and t + 1 in rest and t + 2 in rest:
-            left = list(rest)
-            for x in (t, t + 1, t + 2):
-                left.remove(x)
-            split(tuple(left), sets + ((CHOW, t + 1),), pair)
-        if pair is None and rest.count(t) >= 2:
-            split(rest[2:], sets, t)
-
-    split(key, (), None)
-    return found
-
-
 def test_readings_are_every_split_once_in_set_order():
     for key, n_sets in _keys():
         readings = shapes.standard_readings(key, n_sets)
         assert len(set(readings)) == len(readings), key          # no reading twice
-        assert set(readings) == _plain_readings(key, n_sets), key
+        assert set(readings) == reference_readings(key, n_sets), key
         order = [[(t - (k == CHOW)) * 100 + t if k == CHOW else t * 101 for k, t in sets] for sets, _ in readings]
         assert order == sorted(order), key                       # the common-practice order (3.9.1.6 ties)
 
@@ -71,11 +49,11 @@ def test_readings_are_every_split_once_in_set_order():
 def _plain_suit_splits(counts: tuple, with_pair: bool) -> bool:
     table = list(counts)
     if not with_pair:
-        return shapes._splits_into_sets(table)
+        return shapes.splits_into_sets(table)
     for r in range(9):
         if table[r] >= 2:
             table[r] -= 2
-            if shapes._splits_into_sets(table):
+            if shapes.splits_into_sets(table):
                 return True
             table[r] += 2
     return False
@@ -92,8 +70,8 @@ def test_pair_and_wait_ranks_narrowed_modulo_3_lose_nothing():
     for _ in range(3000):
         counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
         for with_pair in (False, True):
-            assert shapes._suit_splits(counts, with_pair) == _plain_suit_splits(counts, with_pair), counts
-            assert shapes._suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
+            assert shapes.suit_splits(counts, with_pair) == _plain_suit_splits(counts, with_pair), counts
+            assert _suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
 
 
 def test_unique_wait_from_the_winning_group_equals_every_wait():
@@ -106,9 +84,9 @@ def test_unique_wait_from_the_winning_group_equals_every_wait():
             continue
         thirteen = list(key)
         thirteen.remove(parsed.winning)
-        every_wait = [t for t in shapes.completing_tiles(tuple(thirteen), n_melds, "regular")
+        every_wait = [t for t in regular_waits(tuple(thirteen), n_melds)
                       if counts[t] - (t == parsed.winning) < 4]
-        assert shapes.other_standard_wait(key, parsed.winning, n_melds, counts) == (len(every_wait) > 1), hand.notation
+        assert other_standard_wait(key, parsed.winning, n_melds, counts) == (len(every_wait) > 1), hand.notation
 
 
 def _every_pung_combination():
