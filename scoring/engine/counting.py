@@ -211,7 +211,9 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
     elif traits[3] == 5:
         t[F.ALL_EVEN_PUNGS] = 1
     if t[F.QUADRUPLE_CHOW]:
-        t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
+        # 14 一色四同顺：不计一色三节高、四归一、一般高分 / Quadruple Chow: Does not combine with Pure
+        # Shifted Pungs, Tile Hog, or Pure Double Chow. (69 never forms beside it, set_fans.)
+        t[F.TILE_HOG] = 0
     # fans 77, 78, 79 on a one-tile wait, the first of Edge, Closed, Single the tile fits
     # (Sloperama #178: only one of them); a melded hand or four kongs wait on the pair alone
     if ((edge or closed or pair_tile == win) and not open_wait and not t[F.MELDED_HAND]
@@ -228,7 +230,12 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
 
 
 def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
-    """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them)."""
+    """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them).
+
+    10 小三元：不计双箭刻、箭刻分 / Little Three Dragons: Does not combine with Dragon Pung, or Two Dragons.
+    9 小四喜：不计三风刻、幺九刻分 / Little Four Winds: does not combine with Big Three Winds, or Pung of
+    Terminals or Honors. Their 54 and 38 are cleared here; 59 and 73 in ``hand_fans.remove_contained``.
+    """
     if n_chows == 4:
         if pair_tile < 30:
             t[F.ALL_CHOWS] = 1
@@ -246,6 +253,7 @@ def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
 def _special_flags(ctx: WinContext, t: list) -> None:
     H.by_win_flags(ctx, t)
     if (ctx.green_book or ctx.special_fully_concealed) and ctx.self_drawn:
+        # 4, 6, 7, 19, 20, 34：（自摸加计不求人分）/ (Combines with Fully Concealed Hand if Self-Drawn.)
         # 000 fans 19, 6, 7, 4, 12, 20, 34 examples and 003: a self-drawn concealed
         # special hand scores Fully Concealed Hand (READINGS.md R1)
         t[F.FULLY_CONCEALED_HAND] = 1
