@@ -74,6 +74,34 @@ def test_pair_and_wait_ranks_narrowed_modulo_3_lose_nothing():
             assert _suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
 
 
+def test_greedy_split_into_sets_equals_the_plain_search():
+    """shapes.splits_into_sets takes c mod 3 chows at the lowest rank: three equal chows use the
+    same tiles as three pungs, so nothing is lost (a pair of East beside them lets the plain
+    search, which needs a pair, answer)."""
+    rng = random.Random(13)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9)]
+        tiles = tuple(rank + 1 for rank, c in enumerate(counts) for _ in range(c))
+        plain = len(tiles) % 3 == 0 and bool(reference_readings(tiles + (31, 31), len(tiles) // 3))
+        assert shapes.splits_into_sets(counts) == plain, counts
+
+
+def test_an_open_wait_is_never_a_one_tile_wait():
+    """score_standard skips the search for every wait when the winning tile ends a concealed chow
+    whose other end the wall may still hold (counting._open_wait): the search agrees."""
+    from scoring.engine.counting import _open_wait
+
+    seen = 0
+    for hand in HANDS:
+        tiles = read_hand(hand.notation)
+        for sets, _ in tiles.readings:
+            for kind, tile in sets:
+                if kind == CHOW and abs(tile - tiles.win) == 1 and _open_wait(tile, tiles.win, tiles.counts):
+                    seen += 1
+                    assert not tiles.unique_wait(), hand.notation
+    assert seen > 100
+
+
 def test_unique_wait_from_the_winning_group_equals_every_wait():
     for hand in HANDS:
         parsed = parse(hand.notation, winning_tile=True)
