@@ -122,6 +122,8 @@ _FLAG_NAMES = ("self_drawn", "last_of_kind", "last_wall_tile", "kong_replacement
 def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
              kong_replacement, robbing_kong, profile, rules: RuleSet = FULL):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
+    # every flag a bool (not 0 or 1): the five types compared with bool in one chained expression,
+    # the flag at fault looked for only when one is not
     if not (type(self_drawn) is type(last_of_kind) is type(last_wall_tile) is type(kong_replacement)
             is type(robbing_kong) is bool):
         flags = (self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong)
@@ -198,6 +200,8 @@ def read_hand(text: str) -> HandTiles:
     times over; a bigger cache only keeps more memory in play on each new hand (cold bench:
     4,096 notations cost 0.5 µs a hand)."""
     read = read_counted(text, winning_tile=True)
+    # the fast read, unless it failed or check_tiles would refuse it (13 - 3 per meld standing
+    # tiles, no fifth copy): then the slow path raises the error that names the fault
     if read is None or len(read[1]) != 13 - 3 * len(read[0]) or max(read[3]) > 4:
         parsed = parse(text, winning_tile=True)   # the notation error, else
         counts = check_tiles(parsed, with_winning=True)   # the tiles' error, else the same hand
