@@ -17,6 +17,7 @@ from scoring.engine.hand_fans import holds_knitted_straight, tile_mask
 from scoring.engine.notation import CHOW, parse, read_counted
 from scoring.engine.rule_sets import ELEMENTARY, FULL
 from scoring.engine.shapes import reference_readings
+from scoring.engine.tiles import ALL_TILES
 from scoring.engine.waits import _suit_completions, other_standard_wait, regular_waits
 from scoring.engine_testing.generator import corpus
 
@@ -100,6 +101,18 @@ def test_an_open_wait_is_never_a_one_tile_wait():
                     seen += 1
                     assert not tiles.unique_wait(), hand.notation
     assert seen > 100
+
+
+def test_regular_waits_are_every_tile_that_completes():
+    """waits.regular_waits works out one group's completions (the group the tile brings to 3k + 2
+    tiles, the others split as they are): every tile tried in turn gives the same."""
+    for hand in HANDS[:500]:
+        key13 = tuple(sorted(hand.standing))
+        n_melds = len(hand.melds)
+        tried = tuple(t for t in ALL_TILES
+                      if shapes.standard_readings(tuple(sorted(key13 + (t,))), 4 - n_melds)
+                      or (n_melds == 0 and shapes.is_seven_pairs(tuple(sorted(key13 + (t,))))))
+        assert regular_waits(key13, n_melds) == tried, hand.notation
 
 
 def test_unique_wait_from_the_winning_group_equals_every_wait():
