@@ -1,8 +1,10 @@
-"""The engine's short cuts (issue 30) against the plain computations they replace.
+"""The engine's short cuts against the plain computations they replace (scoring/ENGINE.md lists each
+with its reason).
 
-Each fast path must give exactly what the slower search gives: the unique wait from the winning
-tile's group, the splits made rank by rank, the pair's rank narrowed modulo 3, the pungs that
-cannot combine, the knitted-straight mask test, and a notation read once and shared.
+Each fast path must give exactly what the slower search gives: the splits made group by group and
+rank by rank, the pair's rank narrowed modulo 3, the greedy split, the waits of one group, the
+unique wait from the winning tile's group, the open wait, the pungs that cannot combine, the
+knitted-straight mask test, and a notation read once and shared.
 """
 import itertools
 import random
