@@ -1,8 +1,29 @@
 """Counting the fans of one reading of a hand (3.9.1.6).
 
-``score_standard`` scores four sets and a pair; ``score_special`` the other shapes.
-Both return a fan table: a list indexed by fan number (slot 82 holds the
-common-practice mixed-kongs item).  The caller keeps the reading worth most.
+``score_standard`` scores four sets and a pair; the ``score_*`` functions after it the other
+shapes. Each returns a fan table: a list indexed by fan number (slot 82 holds the common-practice
+mixed-kongs item). The caller (``evaluate._count``) keeps the reading worth most.
+
+The steps of a standard reading, in the order of the anchor engine's 算番流程 (the C++ calculator
+behind PyMahjongGB), each with the fans it decides:
+
+0. Once per hand, shared by its readings (``standard_base``): how it was won,
+   ``hand_fans.by_win_flags`` (58, 80, 44, 45, 46, 47); which tiles it holds, ``hand_fans.by_tiles``
+   (suits 76, 75, 50, 22, 52; tile traits 68, 40, 3, 11, 8, 18; ranges 37, 27, 36, 25, 26); its tile
+   hogs (64).
+1. The sets: kongs and concealed pungs (``_kong_fans``: 5, 17, 48, 57, 67, 74, 12, 33, 66), All
+   Pungs (49), each pung's own fan (59, 73).
+2. The sets combined (``set_fans.chow_fans``, ``set_fans.pung_fans``): four chows 29, 13, 16, 14;
+   three 51, 41, 39, 28, 30, 23; two 69, 70, 71, 72; pungs 1, 15, 2, 38, 24, 42, 32, 54, 65.
+3. How the sets were made: 62, 56, 53, 80.
+4. The pair (``_by_pair``): 63, 10, 9.
+5. What every set and the pair share (``_SET_TRAIT``): 55, 31, 21; 14 takes 64 away.
+6. The wait: 77, 78, 79, on a one-tile wait alone.
+7. The non-repeat principle (``hand_fans.remove_contained``).
+8. The wind pungs (``hand_fans.wind_pung``): 60, 61.
+9. No fan at all: 43.
+
+ENGINE.md has the same as a fan-by-fan index, with the special hands.
 """
 from __future__ import annotations
 
@@ -96,19 +117,22 @@ def _kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int,
     return S.scored_pairs(t)
 
 
-# set -> 1 if it fits Outside Hand (fan 55: a terminal or honor in it), 2 All Fives (31: a 5 in
-# it), 3 All Even Pungs (21: a pung or pair of an even rank), else 0; by kind, then tile
+# The trait of a set or the pair for the fans that every set and the pair must share (step 5):
+OUTSIDE, FIVE, EVEN = 1, 2, 3   # 55 Outside Hand (a terminal or an honor in it), 31 All Fives (a 5
+#                                 in it), 21 All Even Pungs (a pung or pair of an even rank); else 0
+
+
 def _set_trait(kind: int, tile: int) -> int:
     if tile > 30:
-        return 1
+        return OUTSIDE
     rank = tile % 10
     if kind == CHOW:
-        return 1 if rank in (2, 8) else 2 if rank in (4, 5, 6) else 0
-    return 1 if rank in (1, 9) else 2 if rank == 5 else 3 if rank % 2 == 0 else 0
+        return OUTSIDE if rank in (2, 8) else FIVE if rank in (4, 5, 6) else 0
+    return OUTSIDE if rank in (1, 9) else FIVE if rank == 5 else EVEN if rank % 2 == 0 else 0
 
 
 _SET_TRAIT = [[0] * 38] + [[_set_trait(kind, t) if t % 10 or t > 30 else 0 for t in range(38)]
-                           for kind in (CHOW, PUNG, KONG, PAIR)]
+                           for kind in (CHOW, PUNG, KONG, PAIR)]   # by kind, then tile
 
 
 def standard_base(ctx: WinContext, mask: int, tile_hogs: int) -> list:
@@ -124,17 +148,17 @@ def standard_base(ctx: WinContext, mask: int, tile_hogs: int) -> list:
 def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinContext,
                    base: list, counts: list, unique_wait) -> list:
     """Fan table of one reading: the hand's ``melds`` (notation.Meld), the ``concealed`` sets and
-    the pair.
+    the pair; the steps are the module docstring's.
 
     ``base`` is ``standard_base`` of the hand, ``counts`` its tiles; ``unique_wait`` a callable
     saying whether the hand waited on one tile, asked only when the winning tile sits in a
-    concealed chow or the pair and no open wait shows another tile (a wait on both ends of two
-    tiles of a suit is never a one-tile wait while the other end is in the wall).
+    concealed chow or the pair and no open wait (``_open_wait``) already shows another tile.
     """
     t = base[:]
+    # 1. The sets: chows and pungs apart, the kongs and concealed pungs counted, each set's trait.
     chows = []
     pungs = []
-    traits = [0, 0, 0, 0]   # sets (and the pair) fit for: nothing, fans 55, 31, 21
+    traits = [0, 0, 0, 0]   # how many sets (and the pair) have each trait: none, OUTSIDE, FIVE, EVEN
     trait = _SET_TRAIT
     melded_kongs = concealed_kongs = 0
     for kind, tile, exposed, _ in melds:
@@ -150,8 +174,8 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         traits[trait[kind][tile]] += 1
     concealed_pungs = 0
     win = ctx.win_tile
-    edge = closed = False   # the winning tile at an end or in the middle of a concealed chow
-    open_wait = False       # ... at an end, the chow's other two tiles waiting on a tile still in the wall
+    edge = closed = False   # the winning tile at an end, or in the middle, of a concealed chow
+    open_wait = False       # ... at an end, the chow's other two tiles waiting on both ends (step 6)
     for kind, tile in concealed:
         if kind == CHOW:
             chows.append(tile)
@@ -159,9 +183,7 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
                 closed = True
             elif tile - 1 == win or tile + 1 == win:
                 edge = True
-                # the two other tiles of the chow waited on both ends, unless at the end of the suit
-                open_end = win + 3 if tile > win else win - 3
-                if 0 < open_end % 10 and open_end // 10 == win // 10 and counts[open_end] < 4:
+                if _open_wait(tile, win, counts):
                     open_wait = True
         else:
             pungs.append(tile)
@@ -173,6 +195,7 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         for kind, tile in concealed:
             if kind == PUNG and tile == win:
                 concealed_pungs -= 1
+    # The pungs' own fans: the kongs and concealed pungs, All Pungs, Dragon Pung and fan 73.
     fans = ctx.fans
     if pungs:
         if concealed_pungs > 1 or melded_kongs or concealed_kongs:   # else none of these fans
@@ -185,9 +208,9 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
                 t[F.DRAGON_PUNG] += 1
             elif tile > 30 or tile % 10 in (1, 9):
                 t[F.PUNG_OF_TERMINALS_OR_HONORS] += 1
+    # 2. The sets combined: a chow fan needs two chows, a pung fan two pungs; two chows and two
+    # pungs score apart, and with three chows or three pungs the fourth set joins no fan of the others.
     n_chows = len(chows)
-    # the sets combined: a chow fan needs two chows, a pung fan two pungs; two chows and two pungs
-    # score apart, and with three chows or three pungs the fourth set joins no fan of the others
     if n_chows >= 2:
         pair_of_fives = pair_tile if n_chows == 4 and pair_tile % 10 == 5 and pair_tile < 30 else 0
         for n, c in S.chow_fans(chows, pair_of_fives, fans):
@@ -195,6 +218,7 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
     if n_chows <= 2:
         for n, c in S.pung_fans(pungs, fans):
             t[n] = c
+    # 3. How the sets were made: none claimed, all four claimed, or the winning tile drawn.
     exposed_melds = len(melds) - concealed_kongs   # melds claimed from others
     if exposed_melds == 0:
         t[F.FULLY_CONCEALED_HAND if ctx.self_drawn else F.CONCEALED_HAND] = 1
@@ -202,21 +226,26 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
         t[F.SELF_DRAWN if ctx.self_drawn else F.MELDED_HAND] = 1
     elif ctx.self_drawn:
         t[F.SELF_DRAWN] = 1
+    # 4. The pair.
     _by_pair(pair_tile, n_chows, t, fans)
+    # 5. What every set and the pair share.
     traits[trait[PAIR][pair_tile]] += 1
-    if traits[1] == 5:  # fans 55, 31, 21: every set and the pair
+    if traits[OUTSIDE] == 5:
         t[F.OUTSIDE_HAND] = 1
-    elif traits[2] == 5:
+    elif traits[FIVE] == 5:
         t[F.ALL_FIVES] = 1
-    elif traits[3] == 5:
+    elif traits[EVEN] == 5:
         t[F.ALL_EVEN_PUNGS] = 1
     if t[F.QUADRUPLE_CHOW]:
-        t[F.TILE_HOG] = 0  # Quadruple Chow excludes Tile Hog (fan 14)
-    # fans 77, 78, 79 on a one-tile wait, the first of Edge, Closed, Single the tile fits
-    # (Sloperama #178: only one of them); a melded hand or four kongs wait on the pair alone
+        # 14 一色四同顺：不计一色三节高、四归一、一般高分 / Quadruple Chow: Does not combine with Pure
+        # Shifted Pungs, Tile Hog, or Pure Double Chow. (69 never forms beside it, set_fans.)
+        t[F.TILE_HOG] = 0
+    # 6. The wait: fans 77, 78, 79 on a one-tile wait, the first of Edge, Closed, Single the tile
+    # fits (Sloperama #178: only one of them); a melded hand or four kongs wait on the pair alone.
     if ((edge or closed or pair_tile == win) and not open_wait and not t[F.MELDED_HAND]
             and not t[F.FOUR_KONGS] and unique_wait()):
         t[F.EDGE_WAIT if edge else F.CLOSED_WAIT if closed else F.SINGLE_WAIT] = 1
+    # 7. The non-repeat principle; 8. the wind pungs; 9. Chicken Hand.
     H.remove_contained(t, ctx.green_book, fans)
     if not t[F.BIG_FOUR_WINDS]:
         for tile in pungs:
@@ -227,8 +256,27 @@ def score_standard(melds: tuple, concealed: tuple, pair_tile: int, ctx: WinConte
     return t
 
 
+def _open_wait(chow: int, win: int, counts: list) -> bool:
+    """Whether the winning tile, at an end of the concealed chow around ``chow``, completed a wait
+    on both ends: the hand then waited on more than one tile and scores no wait fan (77-79).
+
+    Without the winning tile the chow's other two tiles stand in a row (45 of 345 won on 3) and
+    wait on both ends (3 and 6): the hand is as complete with the other end, every other set and
+    the pair as they are. That is a second wait unless the other end runs off the suit (12 waits
+    on 3 alone) or the hand holds its four copies (``counts``: the wall has none left). So the
+    search for every wait (``unique_wait``) is not needed.
+    """
+    other_end = win + 3 if chow > win else win - 3
+    return 0 < other_end % 10 and other_end // 10 == win // 10 and counts[other_end] < 4
+
+
 def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
-    """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them)."""
+    """Fans 63 All Chows (suited pair), 10 and 9 (a dragon or wind pair completes them).
+
+    10 小三元：不计双箭刻、箭刻分 / Little Three Dragons: Does not combine with Dragon Pung, or Two Dragons.
+    9 小四喜：不计三风刻、幺九刻分 / Little Four Winds: does not combine with Big Three Winds, or Pung of
+    Terminals or Honors. Their 54 and 38 are cleared here; 59 and 73 in ``hand_fans.remove_contained``.
+    """
     if n_chows == 4:
         if pair_tile < 30:
             t[F.ALL_CHOWS] = 1
@@ -246,6 +294,7 @@ def _by_pair(pair_tile: int, n_chows: int, t: list, fans: frozenset) -> None:
 def _special_flags(ctx: WinContext, t: list) -> None:
     H.by_win_flags(ctx, t)
     if (ctx.green_book or ctx.special_fully_concealed) and ctx.self_drawn:
+        # 4, 6, 7, 19, 20, 34：（自摸加计不求人分）/ (Combines with Fully Concealed Hand if Self-Drawn.)
         # 000 fans 19, 6, 7, 4, 12, 20, 34 examples and 003: a self-drawn concealed
         # special hand scores Fully Concealed Hand (READINGS.md R1)
         t[F.FULLY_CONCEALED_HAND] = 1

@@ -11,9 +11,10 @@ from . import hand_fans as H
 from . import shapes
 from .errors import HandError
 from .explain import Reading, StandardReading, explain, set_notation
-from .notation import KONG, PAIR, ParsedHand, parse, read_counted
+from .notation import KONG, PAIR, check_tiles, parse, read_counted
 from .rule_sets import FULL, RuleSet, get_rule_set
 from .tiles import TABLE_LEN, WIND_BY_LETTER, tile_name, tiles_name
+from .waits import other_standard_wait, regular_waits
 
 PROFILES = ("green_book", "common_practice")
 
@@ -74,27 +75,6 @@ def _check_context(seat_wind, prevalent_wind, flowers, profile) -> None:
         raise HandError("context", "profile", value=profile)
 
 
-def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
-    """Tile count per meld count, five copies; returns the count table of all tiles."""
-    melds = hand.melds
-    expected = 13 - 3 * len(melds)
-    if len(melds) > 4 or len(hand.standing) != expected:
-        raise HandError("tile_count", "hand" if with_winning else "waiting",
-                        melds=len(melds), expected=max(expected, 0), actual=len(hand.standing))
-    counts = [0] * TABLE_LEN
-    for t in hand.standing:
-        counts[t] += 1
-    for meld in melds:
-        for t in meld.tiles:
-            counts[t] += 1
-    if hand.winning is not None:
-        counts[hand.winning] += 1
-    if max(counts) > 4:
-        t = next(t for t, c in enumerate(counts) if c > 4)
-        raise HandError("too_many_copies", "copies", tile=tile_name(t), count=counts[t])
-    return counts
-
-
 def evaluate(hand: str, self_drawn: bool = False, seat_wind: str = "E", prevalent_wind: str = "E",
              flowers: int = 0, last_of_kind: bool = False, last_wall_tile: bool = False,
              kong_replacement: bool = False, robbing_kong: bool = False,
@@ -142,6 +122,8 @@ _FLAG_NAMES = ("self_drawn", "last_of_kind", "last_wall_tile", "kong_replacement
 def _prepare(hand, self_drawn, seat_wind, prevalent_wind, flowers, last_of_kind, last_wall_tile,
              kong_replacement, robbing_kong, profile, rules: RuleSet = FULL):
     _check_context(seat_wind, prevalent_wind, flowers, profile)
+    # every flag a bool (not 0 or 1): the five types compared with bool in one chained expression,
+    # the flag at fault looked for only when one is not
     if not (type(self_drawn) is type(last_of_kind) is type(last_wall_tile) is type(kong_replacement)
             is type(robbing_kong) is bool):
         flags = (self_drawn, last_of_kind, last_wall_tile, kong_replacement, robbing_kong)
@@ -203,7 +185,7 @@ class HandTiles:
     def unique_wait(self) -> bool:
         """Whether a hand with a standard reading waited on its winning tile alone (fans 77-79)."""
         if self._unique_wait is None:
-            self._unique_wait = not shapes.other_standard_wait(self.key, self.win, len(self.melds), self.counts)
+            self._unique_wait = not other_standard_wait(self.key, self.win, len(self.melds), self.counts)
         return self._unique_wait
 
 
@@ -218,6 +200,8 @@ def read_hand(text: str) -> HandTiles:
     times over; a bigger cache only keeps more memory in play on each new hand (cold bench:
     4,096 notations cost 0.5 µs a hand)."""
     read = read_counted(text, winning_tile=True)
+    # the fast read, unless it failed or check_tiles would refuse it (13 - 3 per meld standing
+    # tiles, no fifth copy): then the slow path raises the error that names the fault
     if read is None or len(read[1]) != 13 - 3 * len(read[0]) or max(read[3]) > 4:
         parsed = parse(text, winning_tile=True)   # the notation error, else
         counts = check_tiles(parsed, with_winning=True)   # the tiles' error, else the same hand
@@ -233,7 +217,7 @@ def _unique_wait(key13: tuple, n_melds: int, counts: list, win: int) -> bool:
 
     A tile of which the hand already holds four is no wait (it would need a fifth copy).
     """
-    waits = shapes.completing_tiles(key13, n_melds, "regular")
+    waits = regular_waits(key13, n_melds)
     real = [t for t in waits if counts[t] - (t == win) < 4]
     return len(real) == 1
 

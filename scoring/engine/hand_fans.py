@@ -71,6 +71,7 @@ def by_tiles(mask: int, table: list, fans: frozenset) -> None:
         if honors:
             table[F.HALF_FLUSH] = 1
         else:
+            # 22 清一色：不计无字分 / Full Flush: Does not combine with No Honors.
             table[F.FULL_FLUSH] = 1
             table[F.NO_HONORS] = 0
     elif present == 3 and mask & _WINDS and mask & _DRAGONS:
@@ -128,6 +129,7 @@ def by_win_flags(ctx, table: list) -> None:
         table[F.LAST_TILE] = 1
     if ctx.self_drawn:
         table[F.SELF_DRAWN] = 1
+        # 44 妙手回春：不计自摸分 / 46 杠上开花：不计自摸 (Last Tile Draw, Out with Replacement Tile)
         if ctx.last_wall_tile:
             table[F.LAST_TILE_DRAW] = 1
             table[F.SELF_DRAWN] = 0
@@ -139,7 +141,8 @@ def by_win_flags(ctx, table: list) -> None:
             table[F.LAST_TILE_CLAIM] = 1
         if ctx.robbing_kong:
             table[F.ROBBING_THE_KONG] = 1
-            table[F.LAST_TILE] = 0  # fan 47 excludes 58
+            # 47 抢杠和：不计和绝张分 / Robbing The Kong: The points for Last Tile may not be combined.
+            table[F.LAST_TILE] = 0
 
 
 def keep_rule_set_fans(table: list, fans: frozenset) -> None:
@@ -151,8 +154,61 @@ def keep_rule_set_fans(table: list, fans: frozenset) -> None:
             table[n] = 0
 
 
-# the fans whose rules in ``remove_contained`` most hands never reach (a rule only clears
-# slots, so a hand without any of these at the start has none later)
+def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
+    """Non-repeat principle (3.9.1.6): drop the fans that a scored fan always contains.
+
+    Each rule is preceded by the line of 000 Appendix 1 (附件一) it applies, the Chinese then the
+    English, or by the example or reading it follows where Appendix 1 states nothing. Fans outside
+    the rule set are cleared first, so a fan the rule set lacks (All Simples, All Chows...) does not
+    take away one it has (No Honors). ``test_principles`` holds the outcome to ``fans.EXCLUSIONS``.
+
+    The other exclusions are applied where their fans are made:
+
+    - ``set_fans``: three or four sets that form a fan form none of the lesser fans inside it
+      (non-separation: 14 not 23, 69; 16 not 30, 71, 72; 13 and 29 not 69, 70, 72; 15 not 24...);
+    - ``counting._kong_fans``: the kong and concealed-pung fans (5 not 17, 57, 74; 17 not 57, 74;
+      48 not 66, 67; 12 and 33 not 66; 12 not 33);
+    - ``counting.score_standard``: 5 and 12 not 49 (All Pungs is scored only without them), 14 not
+      64, and no wait fan (77-79) asked of a Melded Hand (53) or Four Kongs (5);
+    - ``counting._by_pair``: 9 not 38, 10 not 54 (the pair turns the lesser fan into the greater);
+    - the special hands' ``counting.score_*``: only the fans each combines with (4 and 6 not 22;
+      7, 20, 34 not 52; none of them 62 or 79), and ``_special_flags``: 56, not 80, self-drawn;
+    - ``by_tiles``: 22 not 76; one trait fan of the tiles (8 and 11 not 18, 25 not 36, 27 not 37);
+    - ``by_win_flags``: 44 and 46 not 80, 47 not 58;
+    - ``wind_pung``: 60 and 61 not 73, and neither under 1 (``counting.score_standard``).
+    """
+    keep_rule_set_fans(table, fans)
+    t = table
+    if any(_GREAT_SLOTS(t)):   # most hands score none of these fans: their rules are skipped
+        _great_fans_contain(t, green_book)
+    # 25 全大、27 全小、36 大于五、37 小于五：不计无字分
+    #    Upper Tiles, Lower Tiles, Upper Four, Lower Four: Does not combine with No Honors.
+    if t[F.UPPER_TILES] or t[F.LOWER_TILES] or t[F.UPPER_FOUR] or t[F.LOWER_FOUR]:
+        t[F.NO_HONORS] = 0
+    # 40 推不倒：不计缺一门分 / Reversible Tiles: Does not combine with One Voided Suit.
+    if t[F.REVERSIBLE_TILES]:
+        t[F.ONE_VOIDED_SUIT] = 0
+    # 44 妙手回春：不计自摸分 / Last Tile Draw: Points for Self-Drawn may not be combined.
+    # 46 杠上开花：不计自摸 / Out with Replacement Tile: doesn't combine with Self-Drawn.
+    # 56 不求人 contains 80 自摸: its examples, and those of 19, 20, 33, 34, never add 自摸
+    if t[F.LAST_TILE_DRAW] or t[F.OUT_WITH_REPLACEMENT_TILE] or t[F.FULLY_CONCEALED_HAND]:
+        t[F.SELF_DRAWN] = 0
+    # 53 全求人：不计单调将分 / Melded Hand: Does not combine with Single Wait.
+    if t[F.MELDED_HAND]:
+        t[F.SINGLE_WAIT] = 0
+    # 54 双箭刻：不计箭刻分 (the Chinese text alone) / Two Dragon Pungs: not Dragon Pung.
+    if t[F.TWO_DRAGON_PUNGS]:
+        # the two pungs of fan 54 do not also score 59; a third dragon pung (a rule set
+        # without fan 2, READINGS.md E5) still scores its own
+        t[F.DRAGON_PUNG] = max(t[F.DRAGON_PUNG] - 2, 0)
+    # 63 平和：不计无字分 / All Chows: No Honors is implied.
+    # 68 断幺 contains 76 无字: the examples of 68, 17, 32, 42, 53 and 65 score 断幺 without 无字
+    if t[F.ALL_CHOWS] or t[F.ALL_SIMPLES]:
+        t[F.NO_HONORS] = 0
+
+
+# The fans whose rules ``_great_fans_contain`` applies. A rule only clears slots (or lowers fan 73),
+# never sets one of these, so a hand that scores none of them at the start meets none of their rules.
 _GREAT = (F.BIG_FOUR_WINDS, F.BIG_THREE_DRAGONS, F.ALL_GREEN, F.FOUR_KONGS, F.ALL_TERMINALS,
           F.LITTLE_FOUR_WINDS, F.LITTLE_THREE_DRAGONS, F.ALL_HONORS, F.FOUR_CONCEALED_PUNGS,
           F.PURE_TERMINAL_CHOWS, F.FOUR_PURE_SHIFTED_PUNGS, F.ALL_TERMINALS_AND_HONORS, F.ALL_EVEN_PUNGS,
@@ -160,80 +216,94 @@ _GREAT = (F.BIG_FOUR_WINDS, F.BIG_THREE_DRAGONS, F.ALL_GREEN, F.FOUR_KONGS, F.AL
 _GREAT_SLOTS = itemgetter(*_GREAT)
 
 
-def remove_contained(table: list, green_book: bool, fans: frozenset = frozenset(range(1, F.TABLE_SIZE))) -> None:
-    """Non-repeat principle (3.9.1.6): drop fans that a scored fan always contains.
-
-    Fans outside the rule set are cleared first, so a fan the rule set lacks (All Simples,
-    All Chows...) does not take away one it has (No Honors).
-    """
-    keep_rule_set_fans(table, fans)
-    t = table
-    # most hands score none of the fans in _GREAT: their rules are skipped
-    great = any(_GREAT_SLOTS(t))
-    if great:
-        if t[F.BIG_FOUR_WINDS]:
-            t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-        if t[F.BIG_THREE_DRAGONS]:
-            t[F.DRAGON_PUNG] = 0
-        if t[F.ALL_GREEN]:
-            t[F.ONE_VOIDED_SUIT] = 0
-            if not green_book:
-                # common practice drops Half Flush; the Green Book's fan 3 says 可加计清一色、混一色分
-                # and its examples 1 and 3 score 混一色 (READINGS.md R7)
-                t[F.HALF_FLUSH] = 0
-        if t[F.FOUR_KONGS]:
-            t[F.SINGLE_WAIT] = 0
-        if t[F.ALL_TERMINALS]:
-            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.NO_HONORS] = 0
-            if not green_book:
-                # common practice drops Double Pung; the Green Book's example for fan 8
-                # scores Double Pung twice (READINGS.md R3)
-                t[F.DOUBLE_PUNG] = 0
-        if t[F.LITTLE_FOUR_WINDS]:
-            t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-        if t[F.LITTLE_THREE_DRAGONS]:
-            t[F.DRAGON_PUNG] = 0
-        if t[F.ALL_HONORS]:
-            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.ONE_VOIDED_SUIT] = 0
-        if t[F.FOUR_CONCEALED_PUNGS]:
-            t[F.ALL_PUNGS] = t[F.CONCEALED_HAND] = 0
-            if t[F.FULLY_CONCEALED_HAND] and not green_book:
-                # common practice scores Self-Drawn here; the Green Book text of fan 12
-                # says 自摸加计不求人分 (READINGS.md R1)
-                t[F.FULLY_CONCEALED_HAND] = 0
-                t[F.SELF_DRAWN] = 1
-        if t[F.PURE_TERMINAL_CHOWS]:
-            t[F.FULL_FLUSH] = t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
-        if t[F.FOUR_PURE_SHIFTED_PUNGS]:
-            t[F.ALL_PUNGS] = 0
-        if t[F.ALL_TERMINALS_AND_HONORS]:
-            t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
-        if t[F.ALL_EVEN_PUNGS]:
-            t[F.ALL_PUNGS] = t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
-    if t[F.UPPER_TILES] or t[F.LOWER_TILES] or t[F.UPPER_FOUR] or t[F.LOWER_FOUR]:
-        t[F.NO_HONORS] = 0
-    if great:
-        if t[F.MIDDLE_TILES]:
-            t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
-        if t[F.THREE_SUITED_TERMINAL_CHOWS]:
-            t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
-        if t[F.ALL_FIVES]:
-            t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
-        if t[F.BIG_THREE_WINDS] and not t[F.ALL_HONORS] and not t[F.ALL_TERMINALS_AND_HONORS]:
-            # the three wind pungs do not also score fan 73 (fan 38 examples)
-            t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
-    if t[F.REVERSIBLE_TILES]:
+def _great_fans_contain(t: list, green_book: bool) -> None:
+    """The rules of ``remove_contained`` for the fans in ``_GREAT``, the ones few hands score."""
+    # 1 大四喜：不计三风刻、碰碰和、圈风刻、门风刻、幺九刻分
+    #   Big Four Winds: Does not combine with Big Three Winds, All Pungs, Prevalent Wind, Seat Wind,
+    #   or Pung of Terminals or Honors. (38 never forms beside it, set_fans; 60, 61 are not scored
+    #   under it, counting.score_standard.)
+    if t[F.BIG_FOUR_WINDS]:
+        t[F.ALL_PUNGS] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    # 2 大三元：不计双箭刻、箭刻分 / Big Three Dragons: Does not combine with Two Dragons or Dragon Pung.
+    #   (54 never forms beside it, set_fans.)
+    if t[F.BIG_THREE_DRAGONS]:
+        t[F.DRAGON_PUNG] = 0
+    # 3 绿一色：可加计清一色、混一色分 / All Green: Combined with Full Flush and Half Flush.
+    #   No exclusion stated; 75 as the anchor engine (a green hand holds one suit at most).
+    if t[F.ALL_GREEN]:
         t[F.ONE_VOIDED_SUIT] = 0
-    if t[F.LAST_TILE_DRAW] or t[F.OUT_WITH_REPLACEMENT_TILE] or t[F.FULLY_CONCEALED_HAND]:
-        t[F.SELF_DRAWN] = 0
-    if t[F.MELDED_HAND]:
+        if not green_book:
+            # common practice drops Half Flush; the Green Book's fan 3 says 可加计清一色、混一色分
+            # and its examples 1 and 3 score 混一色 (READINGS.md R7)
+            t[F.HALF_FLUSH] = 0
+    # 5 四杠：不计单调将分 / Four Kongs: Does not combine with Single Wait.
+    if t[F.FOUR_KONGS]:
         t[F.SINGLE_WAIT] = 0
-    if t[F.TWO_DRAGON_PUNGS]:
-        # the two pungs of fan 54 do not also score 59; a third dragon pung (a rule set
-        # without fan 2, READINGS.md E5) still scores its own
-        t[F.DRAGON_PUNG] = max(t[F.DRAGON_PUNG] - 2, 0)
-    if t[F.ALL_CHOWS] or t[F.ALL_SIMPLES]:
-        t[F.NO_HONORS] = 0
+    # 8 清幺九：不计碰碰和、全带幺、幺九刻、无字分
+    #   All Terminals: Does not combine with All Pungs, Outside Hand, Pung of Terminals or Honors and
+    #   No Honors.
+    if t[F.ALL_TERMINALS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.NO_HONORS] = 0
+        if not green_book:
+            # common practice drops Double Pung; the Green Book's example for fan 8
+            # scores Double Pung twice (READINGS.md R3)
+            t[F.DOUBLE_PUNG] = 0
+    # 9 小四喜：不计三风刻、幺九刻分
+    #   Little Four Winds: does not combine with Big Three Winds, or Pung of Terminals or Honors.
+    #   (38 is cleared where 9 is made, counting._by_pair.)
+    if t[F.LITTLE_FOUR_WINDS]:
+        t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    # 10 小三元：不计双箭刻、箭刻分 / Little Three Dragons: Does not combine with Dragon Pung, or Two Dragons.
+    #   (54 is cleared where 10 is made, counting._by_pair.)
+    if t[F.LITTLE_THREE_DRAGONS]:
+        t[F.DRAGON_PUNG] = 0
+    # 11 字一色：不计碰碰和、全带幺、幺九刻分
+    #   All Honors: Does not combine with All Pungs, Outside Hand, and Pung of Terminals or Honors.
+    #   75 as the anchor engine (a hand of honors holds no suit).
+    if t[F.ALL_HONORS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = t[F.ONE_VOIDED_SUIT] = 0
+    # 12 四暗刻：（自摸加计不求人分）/ Four Concealed Pungs: Does not combine with All Pungs or
+    #   Concealed Hand. Does combine with Fully Concealed Hand if Self-Drawn.
+    if t[F.FOUR_CONCEALED_PUNGS]:
+        t[F.ALL_PUNGS] = t[F.CONCEALED_HAND] = 0
+        if t[F.FULLY_CONCEALED_HAND] and not green_book:
+            # common practice scores Self-Drawn here; the Green Book text of fan 12
+            # says 自摸加计不求人分 (READINGS.md R1)
+            t[F.FULLY_CONCEALED_HAND] = 0
+            t[F.SELF_DRAWN] = 1
+    # 13 一色双龙会：不计七对、清一色、平和、无字、一般高、老少副分
+    #   Pure Terminal Chows: Does not combine with Seven Pairs, Full Flush, All Chows, Pure Double
+    #   Chow, or Two Terminal Chows. (69, 72 never form beside it, set_fans.)
+    if t[F.PURE_TERMINAL_CHOWS]:
+        t[F.FULL_FLUSH] = t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+    # 15 一色四节高：不计一色三同顺、碰碰和分
+    #   Four Pure Shifted Pungs: Does not combine with Pure Triple Chow or All Pungs.
+    if t[F.FOUR_PURE_SHIFTED_PUNGS]:
+        t[F.ALL_PUNGS] = 0
+    # 18 混幺九：不计碰碰和、全带幺、幺九刻分
+    #   All Terminals and Honors: Does not combine with All Pungs, Outside Hand, and Pung of
+    #   Terminals or Honors.
+    if t[F.ALL_TERMINALS_AND_HONORS]:
+        t[F.ALL_PUNGS] = t[F.OUTSIDE_HAND] = t[F.PUNG_OF_TERMINALS_OR_HONORS] = 0
+    # 21 全双刻：不计碰碰和、断幺分 / All Even Pungs: Does not combine with All Pungs or All Simples.
+    #   76 as under All Simples.
+    if t[F.ALL_EVEN_PUNGS]:
+        t[F.ALL_PUNGS] = t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    # 26 全中：不计断幺分 / Middle Tiles: Does not combine with All Simples. (J: 無字 too.)
+    if t[F.MIDDLE_TILES]:
+        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    # 29 三色双龙会：不计平和、无字、喜相逢、老少副分
+    #   Three-Suited Terminal Chows: Doesn't combine with Mixed Double Chow, Two Terminal Chows,
+    #   No Honors, or All Chows. (70, 72 never form beside it, set_fans.)
+    if t[F.THREE_SUITED_TERMINAL_CHOWS]:
+        t[F.ALL_CHOWS] = t[F.NO_HONORS] = 0
+    # 31 全带五：不计断幺分 / All Fives: Does not combine with All Simples. 76 as under All Simples.
+    if t[F.ALL_FIVES]:
+        t[F.ALL_SIMPLES] = t[F.NO_HONORS] = 0
+    # 38 三风刻: no exclusion stated; its examples score no 幺九刻 for the three wind pungs
+    #   (fan_table_notes.md 4.3), unless a fan above already took 73 away.
+    if t[F.BIG_THREE_WINDS] and not t[F.ALL_HONORS] and not t[F.ALL_TERMINALS_AND_HONORS]:
+        t[F.PUNG_OF_TERMINALS_OR_HONORS] -= 3
 
 
 def wind_pung(tile: int, ctx, table: list) -> None:

@@ -1,9 +1,22 @@
 """Reading the hand notation: ``[123m][345m]678p56sWW+7s``.
 
-``[..]`` is an exposed chow, pung or kong, ``{....}`` a concealed kong; then the
-standing tiles; then ``+`` and the winning tile.  Digits take the suit letter that
-follows them (``123m``, ``1m2m``); honors are E S W N (winds) and C F P (red, green,
-white dragons).  Spaces are ignored.
+The grammar (EBNF):
+
+    hand  = { meld } , tiles , [ "+" , tile ] ;
+    meld  = "[" , tiles , "]"                    (* exposed chow, pung or kong *)
+          | "{" , tiles , "}" ;                  (* concealed kong *)
+    tiles = { digit , { digit } , suit | honor } ;
+    tile  = digit , suit | honor ;
+    digit = "1" | ... | "9" ;   suit = "m" | "s" | "p" ;   honor = "E" | "S" | "W" | "N" | "C" | "F" | "P" ;
+
+Digits take the suit letter that follows them (``123m`` = ``1m2m3m``); the honors are the winds
+E S W N and the dragons C F P (red, green, white). ``evaluate`` needs the ``+`` and the winning
+tile, ``waits`` refuses them. Spaces may stand anywhere.
+
+Two readers: ``read_counted``, the fast path, reads notation as the app writes it (no spaces, well
+formed) and counts its tiles on the way, or answers None; ``_parse_slowly`` reads anything else
+character by character and names what is wrong (a ``HandError``). ``parse`` tries the first, then
+the second.
 """
 from __future__ import annotations
 
@@ -12,7 +25,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from .errors import HandError
-from .tiles import HONOR_LETTERS, SUIT_LETTERS, TABLE_LEN, tiles_name
+from .tiles import HONOR_LETTERS, SUIT_LETTERS, TABLE_LEN, tile_name, tiles_name
 
 CHOW, PUNG, KONG, PAIR = 1, 2, 3, 4
 
@@ -34,82 +47,61 @@ class ParsedHand(NamedTuple):
     winning: int | None
 
 
-_WELL_FORMED = re.compile(r"(?:[1-9]+[msp]|[ESWNCFP])*")
-_GROUP = re.compile(r"([1-9]+)([msp])|([ESWNCFP])")
-_SUIT_BASE = {"m": 0, "s": 10, "p": 20}
 _HONOR_CODE = {ch: 31 + i for i, ch in enumerate(HONOR_LETTERS)}
 
 
-@lru_cache(maxsize=1 << 14)
-def _read_well_formed(text: str) -> tuple:
-    tiles = []
-    for digits, suit, honor in _GROUP.findall(text):
-        if honor:
-            tiles.append(_HONOR_CODE[honor])
-        else:
-            base = _SUIT_BASE[suit]
-            tiles.extend(base + int(d) for d in digits)
-    return tuple(tiles)
+def _byte_table(default: int, values: dict) -> list:
+    table = [default] * 256
+    for char, value in values.items():
+        table[ord(char)] = value
+    return table
 
 
-# what each byte of notation stands for: a digit 1-9; a suit letter, minus one more than its
-# suit's first tile (-1, -11, -21); an honor, its tile (31-37); any other byte -99
-_BYTE_VALUE = [-99] * 256
-for _ch, _v in {**{str(d): d for d in range(1, 10)}, "m": -1, "s": -11, "p": -21, **_HONOR_CODE}.items():
-    _BYTE_VALUE[ord(_ch)] = _v
+# The bytes of notation as two tables over the 256 byte values: the fast reader looks each byte up.
+# _DIGIT: a digit's rank (1-9), any other byte 0. _LETTER: a suit letter's base, the tile before its
+# suit's 1 (m 0, s 10, p 20: a tile is base + rank); an honor letter's tile (31-37); any other byte -1.
+_DIGIT = _byte_table(0, {str(rank): rank for rank in range(1, 10)})
+_LETTER = _byte_table(-1, {**{letter: 10 * suit for suit, letter in enumerate(SUIT_LETTERS)}, **_HONOR_CODE})
 
 
-def _read_standing(text: str, counts: list):
-    """Tiles of well-formed notation (a list, in the notation's order), read backwards so each
-    digit meets its suit first, and counted into ``counts`` (a count table) on the way; None if
-    the text is not well formed (``_parse_slowly`` then says what is wrong)."""
+def _read_fast(text: str, counts: list):
+    """The tiles of ``tiles`` in the grammar (a list, in the notation's order), each also counted into
+    ``counts`` (a count table); None if the text is not well formed or holds anything else, a space
+    too (``_read_tiles_slowly`` then says what is wrong).
+
+    The text is read backwards, so that each digit meets its suit letter first.
+    """
     out = []
-    base = -1           # the suit of the digits being read; -1 before a suit letter
-    pending = False     # a suit letter still waiting for its first digit
-    for byte in reversed(text.encode("ascii", "replace")):   # beyond ASCII: "?", a -99
-        v = _BYTE_VALUE[byte]
-        if v < 0:
-            if pending or v == -99:
+    suit = -1        # the base of the suit of the digits being read; -1: none, a digit here is a fault
+    bare = False     # a suit letter read with no digit yet
+    for byte in reversed(text.encode("ascii", "replace")):   # beyond ASCII: "?", neither table's
+        rank = _DIGIT[byte]
+        if rank:
+            if suit < 0:
                 return None
-            base = -1 - v
-            pending = True
-        elif v < 10:
-            if base < 0:
-                return None
-            v += base
-            out.append(v)
-            counts[v] += 1
-            pending = False
+            tile = suit + rank
+            bare = False
         else:
-            if pending:
+            letter = _LETTER[byte]
+            if bare or letter < 0:
                 return None
-            out.append(v)
-            counts[v] += 1
-            base = -1
-    if pending:
+            if letter < 30:     # a suit letter: the digits before it are of its suit
+                suit = letter
+                bare = True
+                continue
+            tile = letter       # an honor
+            suit = -1
+        out.append(tile)
+        counts[tile] += 1
+    if bare:
         return None
     out.reverse()
     return out
 
 
-def _read_tiles(text: str, offset: int) -> list[int]:
-    """Tiles of a run of notation without brackets or '+'."""
-    if len(text) <= 8 and _WELL_FORMED.fullmatch(text):
-        return list(_read_well_formed(text))
-    if _WELL_FORMED.fullmatch(text):
-        tiles = []
-        for digits, suit, honor in _GROUP.findall(text):
-            if honor:
-                tiles.append(_HONOR_CODE[honor])
-            else:
-                base = _SUIT_BASE[suit]
-                tiles.extend(base + int(d) for d in digits)
-        return tiles
-    return _read_tiles_slowly(text, offset)
-
-
 def _read_tiles_slowly(text: str, offset: int) -> list[int]:
-    """The same, character by character, to name what is wrong (or skip spaces)."""
+    """The tiles of a run of notation without brackets or '+', read character by character: spaces
+    are skipped, and anything outside the grammar raises the ``HandError`` that names it."""
     tiles: list[int] = []
     digits = ""
     for i, ch in enumerate(text):
@@ -165,9 +157,10 @@ _TILE_BY_NAME = {**{f"{r}{s}": 10 * i + r for i, s in enumerate(SUIT_LETTERS) fo
 @lru_cache(maxsize=4096)
 def _fast_meld(text: str, concealed: bool) -> Meld | None:
     """The meld written ``text`` inside its brackets; None if not well formed."""
-    if not _WELL_FORMED.fullmatch(text):
+    tiles = _read_fast(text, [0] * TABLE_LEN)
+    if tiles is None:
         return None
-    return _make_meld(list(_read_well_formed(text)), concealed, ("{%s}" if concealed else "[%s]") % text)
+    return _make_meld(tiles, concealed, ("{%s}" if concealed else "[%s]") % text)
 
 
 def parse(text: str, *, winning_tile: bool) -> ParsedHand:
@@ -210,7 +203,7 @@ def read_counted(text: str, *, winning_tile: bool):
                 counts[tile + 1] += 1
             else:
                 counts[tile] += len(meld.tiles)
-    standing = _read_standing(standing_text, counts)
+    standing = _read_fast(standing_text, counts)
     if standing is None:
         return None
     winning = None
@@ -238,7 +231,7 @@ def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
                 raise HandError("notation", "bracket", bracket=text[pos:end + 1 if end >= 0 else n])
             if standing_start is not None and text[standing_start:pos].strip():
                 raise HandError("notation", "meld_after_tiles", meld=text[pos:end + 1])
-            melds.append(_make_meld(_read_tiles(inner, pos + 1), ch == "{", text[pos:end + 1]))
+            melds.append(_make_meld(_read_tiles_slowly(inner, pos + 1), ch == "{", text[pos:end + 1]))
             pos = end + 1
             standing_start = None
         elif ch in "]}":
@@ -251,7 +244,7 @@ def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
             pos += 1
     body_end = pos
     standing_text = text[standing_start:body_end] if standing_start is not None else ""
-    standing = _read_tiles(standing_text, standing_start or 0)
+    standing = _read_tiles_slowly(standing_text, standing_start or 0)
     winning = None
     if pos < n:  # text[pos] == '+'
         tail = text[pos + 1:]
@@ -259,10 +252,31 @@ def _parse_slowly(text: str, winning_tile: bool) -> ParsedHand:
             raise HandError("notation", "unexpected_winning_tile", text=tail)
         if "+" in tail or "[" in tail or "{" in tail:
             raise HandError("notation", "winning_tile", text=tail)
-        win_tiles = _read_tiles(tail, pos + 1)
+        win_tiles = _read_tiles_slowly(tail, pos + 1)
         if len(win_tiles) != 1:
             raise HandError("notation", "winning_tile", text=tail)
         winning = win_tiles[0]
     elif winning_tile:
         raise HandError("notation", "missing_winning_tile")
     return ParsedHand(tuple(melds), tuple(standing), winning)
+
+
+def check_tiles(hand: ParsedHand, with_winning: bool) -> list:
+    """Tile count per meld count, five copies; returns the count table of all tiles."""
+    melds = hand.melds
+    expected = 13 - 3 * len(melds)
+    if len(melds) > 4 or len(hand.standing) != expected:
+        raise HandError("tile_count", "hand" if with_winning else "waiting",
+                        melds=len(melds), expected=max(expected, 0), actual=len(hand.standing))
+    counts = [0] * TABLE_LEN
+    for t in hand.standing:
+        counts[t] += 1
+    for meld in melds:
+        for t in meld.tiles:
+            counts[t] += 1
+    if hand.winning is not None:
+        counts[hand.winning] += 1
+    if max(counts) > 4:
+        t = next(t for t, c in enumerate(counts) if c > 4)
+        raise HandError("too_many_copies", "copies", tile=tile_name(t), count=counts[t])
+    return counts

@@ -1,8 +1,27 @@
-"""Winning shapes (3.7.2), their readings and waits.
+"""Winning shapes (3.7.2) and the readings of four sets and a pair.
+
+A reading splits the standing tiles into sets and one pair. A set never spans two groups (the
+three suits and the honors), so each group is split on its own and a hand's readings are the
+combinations of its groups' splits (``standard_readings``). A group is split rank by rank
+(``_set_splits``), and its pair is looked for at one rank in three (``pair_ranks``).
+``reference_readings`` is the plain search these short cuts must agree with.
+
+Worked example, ``1112345678999m+5m``: one group, counts 3 1 1 1 2 1 1 1 3 for ranks 1-9.
+
+1. The pair. The tiles weigh 0*3 + 1*1 + 2*1 + 3*1 + 4*2 + 5*1 + 6*1 + 7*1 + 8*3 = 56 (each
+   count times its rank's index), and 56 = 2 (mod 3), so the pair can only sit at index 1, 4 or
+   7 (``pair_ranks``): ranks 2, 5 or 8. Only 5m is held twice: the pair is 55m.
+2. The sets, from the lowest rank. Three 1m start 3 mod 3 = 0 chows: a pung 111m (three chows
+   from 1m instead would need three 2m). One 2m starts one chow, 234m; one 6m, 678m; three 9m,
+   999m.
+3. One reading: ``(((PUNG, 1), (CHOW, 3), (CHOW, 7), (PUNG, 9)), 5)``, a chow named by its
+   middle tile.
+
+With ``2233445566778m+8m`` the pair can sit at 2m, 5m or 8m, and each makes a reading: three.
 
 Every function here is pure in its tiles (a sorted tuple, or one group's counts), so the
-decompositions of a group of tiles (a suit or the honors) are cached and computed once; a
-hand's own readings and wait are kept with the hand (``evaluate.HandTiles``).
+decompositions of a group are cached and computed once; a hand's own readings are kept with the
+hand (``evaluate.HandTiles``). The waits are in ``waits.py``.
 """
 from __future__ import annotations
 
@@ -12,7 +31,7 @@ from itertools import product
 from operator import mul
 
 from .notation import CHOW, PUNG
-from .tiles import ALL_TILES, KNITTED_STRAIGHTS, TABLE_LEN, TERMINALS_AND_HONORS
+from .tiles import KNITTED_STRAIGHTS, TABLE_LEN, TERMINALS_AND_HONORS
 
 _THIRTEEN_ORPHANS = tuple(sorted(TERMINALS_AND_HONORS))
 
@@ -22,6 +41,26 @@ def count_table(tiles) -> list[int]:
     for t in tiles:
         table[t] += 1
     return table
+
+
+def weight_mod_3(counts) -> int:
+    """The weight of a group's counts modulo 3: each count times its index, summed (``counts[i]``
+    copies of the group's tile at index i).
+
+    Every set weighs 0 modulo 3: a pung at index i weighs 3i, a chow at i, i + 1, i + 2 weighs
+    3i + 3. So counts that split into sets alone weigh 0, and counts that split into sets and a
+    pair at index p weigh 2p (``pair_ranks``).
+    """
+    return sum(map(mul, counts, range(len(counts)))) % 3
+
+
+def pair_ranks(counts) -> range:
+    """The indexes where the pair can sit when a group's counts split into sets and one pair.
+
+    The counts weigh 2p modulo 3 with the pair at index p (``weight_mod_3``), and 2 is its own
+    inverse modulo 3 (2 * 2 = 4 = 1), so p = 2 * weight (mod 3): one index in three.
+    """
+    return range(2 * weight_mod_3(counts) % 3, len(counts), 3)
 
 
 def _set_splits(counts: list, base: int) -> list:
@@ -123,6 +162,35 @@ def standard_readings(key: tuple, n_sets: int) -> tuple:
     return tuple(found)
 
 
+def reference_readings(key: tuple, n_sets: int) -> set:
+    """Every split of the sorted tiles ``key`` into ``n_sets`` sets and a pair by plain recursive
+    search: at the lowest tile left, a pung of it, a chow from it, or (once) the pair.
+
+    The specification of ``standard_readings``: slow, for the tests that hold the fast path to it.
+    A reading is ``(sets, pair_tile)``, its sets sorted by their lowest tile, a pung before a chow.
+    """
+    found = set()
+
+    def split(rest: tuple, sets: tuple, pair):
+        if not rest:
+            if pair is not None and len(sets) == n_sets:
+                found.add((tuple(sorted(sets, key=lambda s: (s[1] - (s[0] == CHOW), s[0] == CHOW))), pair))
+            return
+        t = rest[0]
+        if rest.count(t) >= 3:
+            split(rest[3:], sets + ((PUNG, t),), pair)
+        if t < 30 and t % 10 <= 7 and t + 1 in rest and t + 2 in rest:
+            left = list(rest)
+            for x in (t, t + 1, t + 2):
+                left.remove(x)
+            split(tuple(left), sets + ((CHOW, t + 1),), pair)
+        if pair is None and rest.count(t) >= 2:
+            split(rest[2:], sets, t)
+
+    split(key, (), None)
+    return found
+
+
 @lru_cache(maxsize=1 << 15)
 def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
     """Every split of one group's sorted ``tiles`` into sets, and one pair if ``with_pair``:
@@ -134,10 +202,7 @@ def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
     if not with_pair:
         return tuple((sets, 0) for sets in _set_splits(counts, base))
     found = []
-    # a set's tiles sum to 0 modulo 3 (3t for a pung, 3t for a chow around t), so the pair's
-    # tile p has 2p = the sum of all the tiles, modulo 3: one tile in three is worth trying
-    first = (2 * sum(map(mul, counts, range(base, base + len(counts)))) - base) % 3
-    for i in range(first, len(counts), 3):
+    for i in pair_ranks(counts):
         if counts[i] >= 2:
             counts[i] -= 2
             found.extend((sets, base + i) for sets in _set_splits(counts, base))
@@ -145,7 +210,7 @@ def _group_readings(tiles: tuple, with_pair: bool) -> tuple:
     return tuple(found)
 
 
-def _splits_into_sets(table: list) -> bool:
+def splits_into_sets(table: list) -> bool:
     """Whether nine rank counts split into pungs and chows (no pair).
 
     Greedy from the lowest rank is exact: three equal chows use the same tiles as
@@ -160,14 +225,12 @@ def _splits_into_sets(table: list) -> bool:
     return a == 0 and b == 0
 
 
-def _splits_with_pair(table: list) -> bool:
+def splits_with_pair(table: list) -> bool:
     """Whether nine rank counts (a list, left as it was) split into sets and one pair."""
-    # a set's ranks sum to 0 modulo 3 (3r for a pung, 3r + 3 for a chow), so the pair's rank r
-    # has 2r = the sum of all ranks, modulo 3: a third of the ranks are worth trying
-    for r in range(2 * sum(map(mul, table, range(9))) % 3, 9, 3):
+    for r in pair_ranks(table):
         if table[r] >= 2:
             table[r] -= 2
-            fits = _splits_into_sets(table)
+            fits = splits_into_sets(table)
             table[r] += 2
             if fits:
                 return True
@@ -175,9 +238,14 @@ def _splits_with_pair(table: list) -> bool:
 
 
 @lru_cache(maxsize=1 << 15)
-def _suit_splits(counts: tuple, with_pair: bool) -> bool:
+def suit_splits(counts: tuple, with_pair: bool) -> bool:
     """Whether nine rank counts of one suit split into sets (and one pair if asked)."""
-    return _splits_with_pair(list(counts)) if with_pair else _splits_into_sets(counts)
+    return splits_with_pair(list(counts)) if with_pair else splits_into_sets(counts)
+
+
+def honors_fit(counts, with_pair: bool) -> bool:
+    """Whether seven honor counts make pungs (and one pair if asked)."""
+    return all(x in (0, 2, 3) for x in counts) and counts.count(2) == with_pair
 
 
 def is_standard_complete(table: list) -> bool:
@@ -200,9 +268,9 @@ def is_standard_complete(table: list) -> bool:
             if pair_used:
                 return False
             pair_used = True
-            if not _suit_splits(counts, True):
+            if not suit_splits(counts, True):
                 return False
-        elif not _suit_splits(counts, False):
+        elif not suit_splits(counts, False):
             return False
     return pair_used
 
@@ -267,12 +335,10 @@ def is_nine_gates(key: tuple, win: int) -> bool:
     return rest == [base + r for r in (1, 1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9)]
 
 
-_ALL_SHAPES = frozenset({"standard", "seven_pairs", "honors_knitted", "thirteen_orphans", "knitted_straight"})
-
-
 @lru_cache(maxsize=1 << 16)
-def is_complete(key: tuple, n_melds: int, allowed: frozenset = _ALL_SHAPES) -> bool:
-    """Whether standing tiles ``key`` with ``n_melds`` melds make a winning shape of ``allowed``."""
+def is_complete(key: tuple, n_melds: int, allowed: frozenset) -> bool:
+    """Whether standing tiles ``key`` with ``n_melds`` melds make a winning shape of ``allowed``
+    (shape names: a rule set's ``shapes``)."""
     if len(key) == 14 - 3 * n_melds and is_standard_complete(count_table(key)):
         return True
     if n_melds == 0 and (("seven_pairs" in allowed and is_seven_pairs(key))
@@ -280,173 +346,3 @@ def is_complete(key: tuple, n_melds: int, allowed: frozenset = _ALL_SHAPES) -> b
                          or ("honors_knitted" in allowed and honors_and_knitted(key))):
         return True
     return "knitted_straight" in allowed and knitted_straight_reading(key, n_melds) is not None
-
-
-@lru_cache(maxsize=1 << 16)
-def completing_tiles(key13: tuple, n_melds: int, shapes: str) -> tuple:
-    """Tiles that complete the standing tiles ``key13`` (copies not checked here).
-
-    ``shapes`` is "all" for every shape, "regular" for four sets and a pair plus
-    Seven Pairs, the shapes whose wait decides Edge, Closed and Single Wait, or a frozenset
-    of shape names (a rule set's ``shapes``).
-    """
-    if shapes == "all":
-        return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds))
-    if isinstance(shapes, frozenset):
-        return tuple(t for t in ALL_TILES if is_complete(tuple(sorted(key13 + (t,))), n_melds, shapes))
-    table = count_table(key13)
-    out = set(_standard_completions(table))
-    if n_melds == 0 and len(key13) == 13:
-        singles = [t for t in set(key13) if table[t] % 2]
-        if len(singles) == 1:  # six pairs and a single (four of a kind = two pairs)
-            out.add(singles[0])
-    return tuple(sorted(out))
-
-
-def _honors_ok(table: list, with_pair: bool) -> bool:
-    """Whether the honors of a full count table make pungs (and one pair if asked)."""
-    return _honors_fit(table[31:38], with_pair)
-
-
-def _group_ok(table: list, g: int, residue: int) -> bool:
-    if g == 3:
-        return _honors_ok(table, residue == 2)
-    base = 10 * g + 1
-    return _suit_splits(tuple(table[base:base + 9]), residue == 2)
-
-
-@lru_cache(maxsize=1 << 14)
-def _suit_completions(counts: tuple, with_pair: bool) -> tuple:
-    """Ranks (1-9) whose extra tile lets nine rank counts split into sets (+ a pair)."""
-    table = list(counts)
-    out = []
-    # sets alone need the ranks to sum to 0 modulo 3 (see _splits_with_pair)
-    rank_sum = sum(map(mul, counts, range(9)))
-    for r in range(9):
-        # a tile can only join a set or pair with a tile at most two ranks away
-        if not any(counts[max(r - 2, 0):r + 3]) or (not with_pair and (rank_sum + r) % 3):
-            continue
-        table[r] += 1
-        if _splits_with_pair(table) if with_pair else _splits_into_sets(table):
-            out.append(r + 1)
-        table[r] -= 1
-    return tuple(out)
-
-
-def _standard_completions(table: list):
-    """Tiles completing ``table`` (3n+1 tiles) into sets and one pair.
-
-    A standard hand has one group (a suit or the honors) of 3k+2 tiles and the others
-    of 3k: only a tile of a group it brings to that pattern can complete the hand, and
-    only that group's waits need working out (cached by its nine counts).
-    """
-    residues = [sum(table[b:b + 9]) % 3 for b in (1, 11, 21, 31)]
-    for g in range(4):
-        after = residues[:]
-        after[g] = (after[g] + 1) % 3
-        if sorted(after) != [0, 0, 0, 2]:
-            continue
-        if not all(_group_ok(table, h, residues[h]) for h in range(4) if h != g):
-            continue
-        if g == 3:
-            for t in range(31, 38):
-                if table[t]:
-                    table[t] += 1
-                    if _honors_ok(table, after[g] == 2):
-                        yield t
-                    table[t] -= 1
-        else:
-            base = 10 * g
-            yield from (base + r for r in _suit_completions(tuple(table[base + 1:base + 10]), after[g] == 2))
-
-
-def other_standard_wait(key: tuple, win: int, n_melds: int, counts) -> bool:
-    """Whether the tiles before the win (``key`` less ``win``, a hand with a standard reading)
-    also waited on another tile the wall could still hold (``counts``: every tile of the hand):
-    four sets and a pair, or Seven Pairs.
-
-    The same answer as ``completing_tiles(..., "regular")`` without working out every wait: the
-    groups the winning tile did not touch split as they did in the complete hand, so only the
-    winning tile's group, and the pair's when the winning tile completed a set, can take another.
-    """
-    if n_melds == 0 and len(key) == 14 and counts[win] % 2:
-        # Seven Pairs waits on the single of six pairs and a single (3.7.2): before the win the
-        # hand held one odd count, so with the winning tile two (the winning tile's and X's);
-        # X, held once or three times, is still in the wall
-        if len([t for t in set(key) if counts[t] % 2]) == 2:
-            return True
-    bounds = [bisect_left(key, edge) for edge in (10, 20, 30)]
-    bounds.append(len(key))
-    g = win // 10
-    others, takes_pair = _winning_group_waits(key[(bounds[g - 1] if g else 0):bounds[g]], win)
-    for t in others:
-        if counts[t] < 4:
-            return True
-    if takes_pair:   # the pair's group may then complete its sets instead
-        start = 0
-        for p, end in enumerate(bounds):
-            if p != g and (end - start) % 3 == 2:
-                for t in _set_waits(key[start:end]):
-                    if counts[t] < 4:
-                        return True
-                break
-            start = end
-    return False
-
-
-_GROUP_BASE = (1, 11, 21, 31)   # the first tile of each group: the three suits, the honors
-
-
-@lru_cache(maxsize=1 << 14)
-def _winning_group_waits(group: tuple, win: int) -> tuple:
-    """The winning tile's group (its sorted tiles, ``win`` among them) less the winning tile:
-    the other tiles that completed it (into sets and the pair if the group holds the pair, else
-    into sets), and whether, holding no pair, it could have taken the pair instead."""
-    g = win // 10
-    row = _group_row(group, g)
-    row[win - _GROUP_BASE[g]] -= 1
-    with_pair = len(group) % 3 == 2
-    others = tuple(t for t in _group_completions(row, g, with_pair) if t != win)
-    return others, not with_pair and (_honors_fit(row, True) if g == 3 else _splits_with_pair(row))
-
-
-@lru_cache(maxsize=1 << 14)
-def _set_waits(group: tuple) -> tuple:
-    """The tiles that complete a group of 3k + 2 sorted tiles into sets alone."""
-    g = group[0] // 10
-    return _group_completions(_group_row(group, g), g, False)
-
-
-def _group_row(group: tuple, g: int) -> list:
-    """The counts of group ``g``'s ``group`` of tiles, from its first tile (9 ranks, 7 honors)."""
-    base = _GROUP_BASE[g]
-    row = [0] * (7 if g == 3 else 9)
-    for t in group:
-        row[t - base] += 1
-    return row
-
-
-def _group_completions(row: list, g: int, with_pair: bool) -> tuple:
-    """The tiles of group ``g`` whose extra tile lets its ``row`` of counts split into sets
-    (and a pair if asked)."""
-    if g == 3:
-        return _honor_completions(tuple(row), with_pair)
-    base = 10 * g
-    return tuple([base + r for r in _suit_completions(tuple(row), with_pair)])
-
-
-@lru_cache(maxsize=1 << 10)
-def _honor_completions(counts: tuple, with_pair: bool) -> tuple:
-    """Honors (31-37) whose extra tile leaves seven honor counts of pungs (and one pair if asked)."""
-    out = []
-    for i, c in enumerate(counts):
-        if c:
-            after = counts[:i] + (c + 1,) + counts[i + 1:]
-            if _honors_fit(after, with_pair):
-                out.append(31 + i)
-    return tuple(out)
-
-
-def _honors_fit(counts, with_pair: bool) -> bool:
-    """Whether seven honor counts make pungs (and one pair if asked)."""
-    return all(x in (0, 2, 3) for x in counts) and counts.count(2) == with_pair

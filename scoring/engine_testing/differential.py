@@ -5,6 +5,7 @@ from scoring.engine import evaluate, shapes
 from scoring.engine.evaluate import check_tiles
 from scoring.engine.fans import FAN_BY_NUMBER, MIXED_KONGS_FAN
 from scoring.engine.notation import parse
+from scoring.engine.waits import regular_waits
 
 from .oracle import MIXED_KONGS, engine_fans, oracle_fans
 
@@ -18,12 +19,12 @@ def oracle_counts_fifth_copy_wait(hand) -> bool:
     counts[hand.win] -= 1
     key13 = tuple(sorted(hand.standing))
     n = len(hand.melds)
-    waits = set(shapes.completing_tiles(key13, n, "regular"))
+    waits = set(regular_waits(key13, n))
     ks = shapes.knitted_straight_reading(tuple(sorted(hand.standing + [hand.win])), n)
     if ks is not None:
         rest = list(ks[1])
         rest.remove(hand.win)
-        waits |= set(shapes.completing_tiles(tuple(rest), 3, "regular"))
+        waits |= set(regular_waits(tuple(rest), 3))
     return any(counts[t] >= 4 for t in waits)
 
 

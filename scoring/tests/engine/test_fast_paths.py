@@ -1,8 +1,10 @@
-"""The engine's short cuts (issue 30) against the plain computations they replace.
+"""The engine's short cuts against the plain computations they replace (scoring/ENGINE.md lists each
+with its reason).
 
-Each fast path must give exactly what the slower search gives: the unique wait from the winning
-tile's group, the splits made rank by rank, the pair's rank narrowed modulo 3, the pungs that
-cannot combine, the knitted-straight mask test, and a notation read once and shared.
+Each fast path must give exactly what the slower search gives: the splits made group by group and
+rank by rank, the pair's rank narrowed modulo 3, the greedy split, the waits of one group, the
+unique wait from the winning tile's group, the open wait, the pungs that cannot combine, the
+knitted-straight mask test, and a notation read once and shared.
 """
 import itertools
 import random
@@ -14,8 +16,11 @@ from scoring.engine import HandError, evaluate, shapes
 from scoring.engine import set_fans as S
 from scoring.engine.evaluate import check_tiles, read_hand
 from scoring.engine.hand_fans import holds_knitted_straight, tile_mask
-from scoring.engine.notation import CHOW, PUNG, parse, read_counted
+from scoring.engine.notation import CHOW, parse, read_counted
 from scoring.engine.rule_sets import ELEMENTARY, FULL
+from scoring.engine.shapes import reference_readings
+from scoring.engine.tiles import ALL_TILES
+from scoring.engine.waits import _suit_completions, other_standard_wait, regular_waits
 from scoring.engine_testing.generator import corpus
 
 HANDS = corpus(30, 1500)
@@ -35,35 +40,11 @@ def _keys():
     return sorted(keys)
 
 
-def _plain_readings(key: tuple, n_sets: int) -> set:
-    """Every split into sets and a pair by plain search: a pung or a chow at the lowest tile."""
-    found = set()
-
-    def split(rest: tuple, sets: tuple, pair):
-        if not rest:
-            if pair is not None and len(sets) == n_sets:
-                found.add((tuple(sorted(sets, key=lambda s: (s[1] - (s[0] == CHOW), s[0] == CHOW))), pair))
-            return
-        t = rest[0]
-        if rest.count(t) >= 3:
-            split(rest[3:], sets + ((PUNG, t),), pair)
-        if t < 30 and t % 10 <= 7 and t + 1 in rest and t + 2 in rest:
-            left = list(rest)
-            for x in (t, t + 1, t + 2):
-                left.remove(x)
-            split(tuple(left), sets + ((CHOW, t + 1),), pair)
-        if pair is None and rest.count(t) >= 2:
-            split(rest[2:], sets, t)
-
-    split(key, (), None)
-    return found
-
-
 def test_readings_are_every_split_once_in_set_order():
     for key, n_sets in _keys():
         readings = shapes.standard_readings(key, n_sets)
         assert len(set(readings)) == len(readings), key          # no reading twice
-        assert set(readings) == _plain_readings(key, n_sets), key
+        assert set(readings) == reference_readings(key, n_sets), key
         order = [[(t - (k == CHOW)) * 100 + t if k == CHOW else t * 101 for k, t in sets] for sets, _ in readings]
         assert order == sorted(order), key                       # the common-practice order (3.9.1.6 ties)
 
@@ -71,11 +52,11 @@ def test_readings_are_every_split_once_in_set_order():
 def _plain_suit_splits(counts: tuple, with_pair: bool) -> bool:
     table = list(counts)
     if not with_pair:
-        return shapes._splits_into_sets(table)
+        return shapes.splits_into_sets(table)
     for r in range(9):
         if table[r] >= 2:
             table[r] -= 2
-            if shapes._splits_into_sets(table):
+            if shapes.splits_into_sets(table):
                 return True
             table[r] += 2
     return False
@@ -92,8 +73,48 @@ def test_pair_and_wait_ranks_narrowed_modulo_3_lose_nothing():
     for _ in range(3000):
         counts = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
         for with_pair in (False, True):
-            assert shapes._suit_splits(counts, with_pair) == _plain_suit_splits(counts, with_pair), counts
-            assert shapes._suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
+            assert shapes.suit_splits(counts, with_pair) == _plain_suit_splits(counts, with_pair), counts
+            assert _suit_completions(counts, with_pair) == _plain_suit_completions(counts, with_pair), counts
+
+
+def test_greedy_split_into_sets_equals_the_plain_search():
+    """shapes.splits_into_sets takes c mod 3 chows at the lowest rank: three equal chows use the
+    same tiles as three pungs, so nothing is lost (a pair of East beside them lets the plain
+    search, which needs a pair, answer)."""
+    rng = random.Random(13)
+    for _ in range(3000):
+        counts = [rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9)]
+        tiles = tuple(rank + 1 for rank, c in enumerate(counts) for _ in range(c))
+        plain = len(tiles) % 3 == 0 and bool(reference_readings(tiles + (31, 31), len(tiles) // 3))
+        assert shapes.splits_into_sets(counts) == plain, counts
+
+
+def test_an_open_wait_is_never_a_one_tile_wait():
+    """score_standard skips the search for every wait when the winning tile ends a concealed chow
+    whose other end the wall may still hold (counting._open_wait): the search agrees."""
+    from scoring.engine.counting import _open_wait
+
+    seen = 0
+    for hand in HANDS:
+        tiles = read_hand(hand.notation)
+        for sets, _ in tiles.readings:
+            for kind, tile in sets:
+                if kind == CHOW and abs(tile - tiles.win) == 1 and _open_wait(tile, tiles.win, tiles.counts):
+                    seen += 1
+                    assert not tiles.unique_wait(), hand.notation
+    assert seen > 100
+
+
+def test_regular_waits_are_every_tile_that_completes():
+    """waits.regular_waits works out one group's completions (the group the tile brings to 3k + 2
+    tiles, the others split as they are): every tile tried in turn gives the same."""
+    for hand in HANDS[:500]:
+        key13 = tuple(sorted(hand.standing))
+        n_melds = len(hand.melds)
+        tried = tuple(t for t in ALL_TILES
+                      if shapes.standard_readings(tuple(sorted(key13 + (t,))), 4 - n_melds)
+                      or (n_melds == 0 and shapes.is_seven_pairs(tuple(sorted(key13 + (t,))))))
+        assert regular_waits(key13, n_melds) == tried, hand.notation
 
 
 def test_unique_wait_from_the_winning_group_equals_every_wait():
@@ -106,9 +127,9 @@ def test_unique_wait_from_the_winning_group_equals_every_wait():
             continue
         thirteen = list(key)
         thirteen.remove(parsed.winning)
-        every_wait = [t for t in shapes.completing_tiles(tuple(thirteen), n_melds, "regular")
+        every_wait = [t for t in regular_waits(tuple(thirteen), n_melds)
                       if counts[t] - (t == parsed.winning) < 4]
-        assert shapes.other_standard_wait(key, parsed.winning, n_melds, counts) == (len(every_wait) > 1), hand.notation
+        assert other_standard_wait(key, parsed.winning, n_melds, counts) == (len(every_wait) > 1), hand.notation
 
 
 def _every_pung_combination():
