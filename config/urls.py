@@ -4,9 +4,9 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, SpectacularSwaggerSplitView
 
 from config.health import health, ready
+from staff import views as staff_views
 from tournaments.core import views as core_views
 from tournaments.players import views as player_views
-from tournaments.staff import views as staff_views
 
 urlpatterns = [
     path("", core_views.home, name="home"),
@@ -21,6 +21,7 @@ urlpatterns = [
     path("t/", include("reports.urls")),
     path("t/", include("archive.urls")),
     path("t/", include("prints.urls")),
+    path("t/", include("staff.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),

@@ -11,7 +11,6 @@ from tournaments.models import (
     HandObjection,
     ImportJob,
     Membership,
-    PasswordChangeDue,
     PlannedReferee,
     Player,
     RateLimitCounter,
@@ -22,7 +21,6 @@ from tournaments.models import (
     SessionCheckIn,
     SheetAmendment,
     SheetSignature,
-    StaffInvitation,
     StandingsChange,
     StandingsSnapshot,
     Table,
@@ -238,23 +236,8 @@ class RateLimitCounterAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
     search_fields = ["key"]
 
 
-@admin.register(StaffInvitation)
-class StaffInvitationAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    """Invitations are made, accepted and cancelled on the staff page (tournaments.staff), audited;
-    only the token's hash is stored, so the admin cannot show a link."""
-
-    list_display = ["tournament", "role", "team", "email", "created_at", "expires_at", "used_at", "cancelled_at"]
-    list_filter = ["tournament", "role"]
-    exclude = ["token_hash"]
-
-
-@admin.register(PasswordChangeDue)
-class PasswordChangeDueAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["user", "created_at"]
-
-
 @admin.register(PlannedReferee)
 class PlannedRefereeAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    """Planned on a session's referees screen (tournaments.staff), audited."""
+    """Planned on a session's referees screen (the staff app), audited."""
 
     list_display = ["session", "table", "referee"]

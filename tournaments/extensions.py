@@ -171,8 +171,13 @@ class AmendmentBasis:
 # referee's sheet page; the sheet id), "standings" (beside the standings; the tournament id), "results"
 # (below the final results, for ranking bodies and researchers; the tournament id), "player" (a player's
 # standings page: a PlayerPlace; the tournament id and the entry number), "home" (the home page, for
-# those who may create tournaments; no object, no argument: give such a link a predicate, not a capability).
-LINK_PLACES = ("tournament", "seats", "session", "sheet", "standings", "results", "player", "home")
+# those who may create tournaments; no object, no argument: give such a link a predicate, not a capability),
+# "staff" (where a tournament's roles are given, linked from the organizer's day; the tournament id),
+# "referees" (where a session's tables get their referees: each session's row and the pre-flight; the
+# session id).
+LINK_PLACES = (
+    "tournament", "seats", "session", "sheet", "standings", "results", "player", "home", "staff", "referees",
+)
 
 
 class PlayerPlace(NamedTuple):
@@ -208,7 +213,7 @@ class VisibleLink(NamedTuple):
 class Panel:
     """A panel an app adds to a core page: its template and `context(obj, user)` -> the template's
     context, or None to show nothing (the organizer's board: obj the tournament; a player's records
-    page: obj the registration)."""
+    page: obj the registration; a roster file imported: obj the tournament)."""
 
     template: str
     context: Callable
@@ -349,6 +354,7 @@ class Seams:
     links: Registry[Link] = field(default_factory=lambda: Registry("links"))
     board_panels: Registry[Panel] = field(default_factory=lambda: Registry("board_panels"))
     player_sections: Registry[Panel] = field(default_factory=lambda: Registry("player_sections"))
+    import_panels: Registry[Panel] = field(default_factory=lambda: Registry("import_panels"))
     table_archive_sections: Registry[TableArchiveSection] = field(
         default_factory=lambda: Registry("table_archive_sections", key=lambda section: section.key))
     tournament_archive_sections: Registry[TournamentArchiveSection] = field(
@@ -422,9 +428,9 @@ def false_win_page() -> str | None:
 def _tournament_of(place: str, obj):
     if place == "home":
         return None
-    if place in ("tournament", "seats", "standings", "results"):
+    if place in ("tournament", "seats", "standings", "results", "staff"):
         return obj
-    if place in ("session", "player"):
+    if place in ("session", "player", "referees"):
         return obj.tournament
     return obj.session.tournament
 
@@ -472,6 +478,11 @@ def _panels(registry: Registry[Panel], obj, user) -> list[dict]:
 
 def board_panels(tournament, user) -> list[dict]:
     return _panels(seams.board_panels, tournament, user)
+
+
+def import_panels(tournament, user) -> list[dict]:
+    """What the apps offer once a roster file is imported (the team leaders' accounts)."""
+    return _panels(seams.import_panels, tournament, user)
 
 
 def player_sections(registration, user) -> list[dict]:

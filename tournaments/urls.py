@@ -4,7 +4,6 @@ from tournaments.core import views as core_views
 from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
 from tournaments.sheets import views as sheet_views
-from tournaments.staff import views as staff_views
 from tournaments.standings import views as standings_views
 
 app_name = "tournaments"
@@ -20,16 +19,6 @@ urlpatterns = [
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
     path("groups/<int:group_id>/<str:action>/", core_views.group_change, name="group_change"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
-    # staff: roles granted, invitations, accounts, a session's referees in one step
-    path("<int:tournament_id>/staff/", staff_views.staff_page, name="staff"),
-    path("<int:tournament_id>/staff/leader-accounts/", staff_views.staff_leader_accounts, name="staff_leader_accounts"),
-    path("staff/roles/<int:membership_id>/revoke/", staff_views.staff_revoke, name="staff_revoke"),
-    path("<int:tournament_id>/staff/one-time-passwords/<int:user_id>/<str:action>/",
-         staff_views.staff_one_time_password, name="staff_one_time_password"),
-    path("staff/invitations/<int:invitation_id>/cancel/", staff_views.staff_invitation_cancel,
-         name="staff_invitation_cancel"),
-    path("<int:tournament_id>/invitations/<str:token>/", staff_views.invitation_open, name="invitation"),
-    path("sessions/<int:session_id>/referees/", staff_views.session_referees, name="session_referees"),
     # roster
     path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
     path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),

@@ -31,6 +31,7 @@ INSTALLED_APPS = [
     "scoring",
     "tournaments",
     "prints",
+    "staff",
     "archive",
     "reports",
     "seating",
@@ -55,7 +56,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "tournaments.staff.middleware.PasswordChangeDueMiddleware",
+    "staff.middleware.PasswordChangeDueMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -115,7 +116,7 @@ AXES_FAILURE_LIMIT = env.int("DJANGO_LOGIN_FAILURE_LIMIT", default=5)
 AXES_COOLOFF_TIME = env.int("DJANGO_LOGIN_COOLOFF_MINUTES", default=15) / 60  # hours, as axes takes a number
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = False
-AXES_LOCKOUT_CALLABLE = "tournaments.staff.views.login_locked_out"
+AXES_LOCKOUT_CALLABLE = "staff.views.login_locked_out"
 # Behind reverse proxies the client's address is the one the outermost proxy appended to
 # X-Forwarded-For: DJANGO_PROXY_COUNT says how many proxies stand in front (0: none, REMOTE_ADDR).
 PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)

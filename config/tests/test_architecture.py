@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYER = {
     "scoring": 0,
     "tournaments": 1,
-    "prints": 2, "archive": 2, "reports": 2,
+    "prints": 2, "archive": 2, "reports": 2, "staff": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3,
     "appeals": 4,
     "config": 5,
@@ -45,7 +45,6 @@ ROOMS = {
     "standings": 2,  # 3.10 from the signed sheets; the results sheet
     "sessions": 3,  # tables, seats, starting and ending sessions (ends them: sheets; cuts: standings)
     "players": 4,  # players' own records (their sheets)
-    "staff": 4,  # the staff page (a session's referees: sheets)
     "roster": 5,  # imports (substitutes: sessions; team leaders' accounts: staff)
 }
 CORE_BOTTOM = {

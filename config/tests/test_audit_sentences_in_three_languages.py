@@ -5,6 +5,7 @@ and Japanese."""
 import pytest
 from django.utils import translation
 
+from staff import services as staff_services
 from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import Places, describe, fallback
@@ -13,7 +14,6 @@ from tournaments.players import services as player_services
 from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
-from tournaments.staff import services as staff_services
 from tournaments.testing.fixtures import make_user
 
 # The actions produced below (tournaments/audit.py), each by its service.

@@ -57,16 +57,20 @@ def tournament_detail(request, tournament_id: int):
         # Pages of the apps above the core (appeals, …), through the core's link seam.
         "app_links": extensions.visible_links("tournament", request.user, tournament, can.granted),
         "summary": summary,
-        # Each session's pages of the apps (the Record of Fouls, …).
+        # Each session's pages of the apps (its referees at the tables, the Record of Fouls, …).
         "sessions": [
-            {"session": session, "links": extensions.visible_links("session", request.user, session, can.granted)}
+            {"session": session, "links": [
+                *extensions.visible_links("referees", request.user, session, can.granted),
+                *extensions.visible_links("session", request.user, session, can.granted)]}
             for session in summary["sessions"]
         ],
     }
     if can.manage:  # the organizer's day, step by step (docs/organizer.md)
         seats = extensions.visible_links("seats", request.user, tournament, can.granted)
+        staff = extensions.visible_links("staff", request.user, tournament, can.granted)
         context["steps"] = core_selectors.day_steps(
-            tournament=tournament, summary=summary, seats_url=seats[0].url if seats else None)
+            tournament=tournament, summary=summary, seats_url=seats[0].url if seats else None,
+            staff_url=staff[0].url if staff else None)
     return render(request, "tournaments/core/tournament_detail.html", context)
 
 

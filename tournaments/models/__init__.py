@@ -16,7 +16,14 @@ from tournaments.models.core import (  # noqa: F401
 )
 from tournaments.models.ratelimit import RateLimitCounter  # noqa: F401
 from tournaments.models.roster import ImportJob  # noqa: F401
-from tournaments.models.sessions import SEAT_CHOICES, SeatAssignment, Session, SessionCheckIn, Table  # noqa: F401
+from tournaments.models.sessions import (  # noqa: F401
+    SEAT_CHOICES,
+    PlannedReferee,
+    SeatAssignment,
+    Session,
+    SessionCheckIn,
+    Table,
+)
 from tournaments.models.sheets import (  # noqa: F401
     SHEET_REMARKS_MAX_LENGTH,
     Hand,
@@ -26,5 +33,4 @@ from tournaments.models.sheets import (  # noqa: F401
     SheetSignature,
     TakenBackKey,
 )
-from tournaments.models.staff import PasswordChangeDue, PlannedReferee, StaffInvitation  # noqa: F401
 from tournaments.models.standings import StandingsChange, StandingsSnapshot  # noqa: F401

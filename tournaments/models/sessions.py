@@ -150,3 +150,25 @@ class SessionCheckIn(models.Model):
 
     def __str__(self):
         return f"{self.session} {self.registration} {self.checked_in_at:%H:%M}"
+
+
+class PlannedReferee(models.Model):
+    """Before a session starts, the referee planned for one of its tables: `session_start` gives them
+    that table's score sheet (if they still hold the role); tables with no plan get the referees in turn."""
+
+    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="planned_referees")
+    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="+")
+    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        verbose_name = _("planned referee")
+        verbose_name_plural = _("planned referees")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "table"], name="planned_referee_one_per_table",
+                violation_error_message=_("A table has one referee planned for the session."),
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.session} T{self.table_id}: {self.referee}"

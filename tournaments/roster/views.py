@@ -6,8 +6,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import limits
-from tournaments.access import Capability, can
+from tournaments import extensions, limits
+from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.models import ImportJob
 from tournaments.pages import page_action
@@ -30,7 +30,6 @@ from tournaments.roster.forms import (
     WithdrawForm,
 )
 from tournaments.roster.oath import oath_text
-from tournaments.staff import selectors as staff_selectors
 
 
 @login_required
@@ -84,9 +83,8 @@ def import_job_detail(request, job_id: int):
         "failed": job.status == ImportJob.Status.FAILED and not question,
         "question": job.status == ImportJob.Status.FAILED and question,
     }
-    if context["done"] and can(request.user, job.tournament, Capability.MANAGE):
-        # The roster's team leaders (its `leader` column) get their accounts offered here.
-        context["leaders"] = staff_selectors.leaders_without_account(tournament=job.tournament)
+    if context["done"]:  # what the apps offer now (the staff app: the team leaders' accounts)
+        context["panels"] = extensions.import_panels(job.tournament, request.user)
     template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
     return render(request, template, context)
 

@@ -165,7 +165,7 @@ def _sheets_create(session: Session, tournament, table_ids: list[int], start: in
             "user_id", flat=True
         )
     )
-    # The referees planned for tables (tournaments.staff: PlannedReferee) take them if they still
+    # The referees planned for tables (staff: PlannedReferee) take them if they still
     # hold the role; the other tables get the referees in turn, as before.
     planned = {
         table_id: referee_id

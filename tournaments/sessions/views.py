@@ -102,8 +102,9 @@ def _preflight_fix_url(fix: str, user, session) -> str | None:
         return links[0][1] if links else None
     if fix == "check_in":
         return reverse("tournaments:check_in_list", args=[tournament.pk, session.number])
-    if fix == "referees":
-        return reverse("tournaments:session_referees", args=[session.pk])  # one screen for all the tables
+    if fix == "referees":  # one screen for all the tables (the staff app's)
+        links = extensions.visible_links("referees", user, session)
+        return links[0][1] if links else None
     if fix == "publish":
         return reverse("tournaments:edit", args=[tournament.pk])
     return reverse("tournaments:board", args=[tournament.pk])

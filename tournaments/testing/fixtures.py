@@ -191,7 +191,7 @@ def client_for(client):
 def browser_login(live_server):
     """browser_login(page, user) signs `user` in: a session made as the login form makes one, its cookie
     given to the page's browser (the next step opens a page). The form itself is driven where it is the
-    subject: tournaments/tests/staff, the whole day in config/tests/test_day_from_nothing.py."""
+    subject: staff/tests, the whole day in config/tests/test_day_from_nothing.py."""
 
     def login(page, user):
         client = Client()

@@ -39,7 +39,7 @@ def session_referees_assign(*, actor, session, referees: dict) -> int:
     number of tables handed over.
 
     Score sheets are made when the session starts, so a session not started yet has no tables to
-    give: its referees are planned instead (tournaments.staff.services.session_referees_plan).
+    give: its referees are planned instead (staff.services.session_referees_plan).
     """
     if session.status == session.Status.PLANNED:
         raise ValidationError(

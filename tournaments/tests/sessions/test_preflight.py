@@ -77,7 +77,7 @@ def test_the_referees_warning_links_to_the_sessions_referees_screen_by_its_name(
 ):
     """Issue 13's day: the link led to the session's referees screen but read "Staff"."""
     page = client_for(organizer).get(preflight_url(seated_session)).content.decode()
-    link = reverse("tournaments:session_referees", args=[seated_session.pk])
+    link = reverse("staff:session_referees", args=[seated_session.pk])
     assert f'<a href="{link}">Referees at the tables</a>' in page
 
 

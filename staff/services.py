@@ -22,21 +22,13 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from staff.models import PasswordChangeDue, StaffInvitation
+from staff.selectors import invitation_problem, one_time_password_problem, token_hash
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import membership_grant, player_link_user
 from tournaments.errors import NotFound
 from tournaments.locks import lock_session
-from tournaments.models import (
-    Membership,
-    PasswordChangeDue,
-    PlannedReferee,
-    Role,
-    Session,
-    StaffInvitation,
-    Team,
-    Tournament,
-)
-from tournaments.staff.selectors import invitation_problem, one_time_password_problem, token_hash
+from tournaments.models import Membership, PlannedReferee, Role, Session, Team, Tournament
 
 # How long an invitation link stays valid unless the settings say otherwise.
 INVITATION_DAYS = 7

@@ -6,18 +6,10 @@ import hashlib
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from staff.models import PasswordChangeDue, StaffInvitation
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound, whole_number
-from tournaments.models import (
-    Membership,
-    PasswordChangeDue,
-    PlannedReferee,
-    Role,
-    Session,
-    StaffInvitation,
-    Team,
-    Tournament,
-)
+from tournaments.models import Membership, PlannedReferee, Role, Session, Team, Tournament
 
 
 def staff_by_role(*, tournament: Tournament) -> list[dict]:

@@ -4,7 +4,8 @@ on a phone, through the real browser (issue 13, staff in the app)."""
 import pytest
 
 from scoring.browser_testing import PHONE
-from tournaments.models import Membership, PasswordChangeDue, Role
+from staff.models import PasswordChangeDue
+from tournaments.models import Membership, Role
 
 
 @pytest.mark.browser

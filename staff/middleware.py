@@ -7,7 +7,7 @@ SESSION_KEY = "password_change_due"
 
 
 class PasswordChangeDueMiddleware:
-    """Reads only the session flag the login set (tournaments.staff.views.LoginView): no query."""
+    """Reads only the session flag the login set (staff.views.LoginView): no query."""
 
     def __init__(self, get_response):
         self.get_response = get_response

@@ -15,15 +15,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from staff import selectors, services
+from staff.forms import NewAccountForm, NewPasswordForm, StaffGrantForm
+from staff.middleware import SESSION_KEY
 from tournaments.access import Capability
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
 from tournaments.errors import NotFound, add_service_errors
 from tournaments.pages import page_action
 from tournaments.sheets import services as sheet_services
-from tournaments.staff import selectors, services
-from tournaments.staff.forms import NewAccountForm, NewPasswordForm, StaffGrantForm
-from tournaments.staff.middleware import SESSION_KEY
 
 
 def _staff_context(tournament, form):
@@ -56,7 +56,7 @@ def staff_page(request, tournament_id: int):
                     actor=request.user, tournament=tournament, role=role, team=team, email=data["email"],
                     link_for=lambda t: _invitation_link(request, tournament.pk, t),
                 )
-                return render(request, "tournaments/staff/granted.html", {
+                return render(request, "staff/granted.html", {
                     "tournament": tournament, "invitation": invitation,
                     "link": _invitation_link(request, tournament.pk, token),
                     "mailed": bool(invitation.email) and services.mail_configured(),
@@ -66,7 +66,7 @@ def staff_page(request, tournament_id: int):
                     actor=request.user, tournament=tournament, role=role, team=team,
                     username=data["username"], email=data["email"],
                 )
-                return render(request, "tournaments/staff/granted.html", {
+                return render(request, "staff/granted.html", {
                     "tournament": tournament, "accounts": [{"username": user.get_username(), "password": password,
                                                             "what": _role_label(role, team)}],
                     "login_url": request.build_absolute_uri(reverse("login")),
@@ -76,8 +76,8 @@ def staff_page(request, tournament_id: int):
             )
         if action.done:
             messages.success(request, _("Role given."))
-            return redirect("tournaments:staff", tournament.pk)
-    return render(request, "tournaments/staff/staff.html", _staff_context(tournament, form))
+            return redirect("staff:page", tournament.pk)
+    return render(request, "staff/staff.html", _staff_context(tournament, form))
 
 
 def _role_label(role, team) -> str:
@@ -86,7 +86,7 @@ def _role_label(role, team) -> str:
 
 
 def _invitation_link(request, tournament_id: int, token: str) -> str:
-    return request.build_absolute_uri(reverse("tournaments:invitation", args=[tournament_id, token]))
+    return request.build_absolute_uri(reverse("staff:invitation", args=[tournament_id, token]))
 
 
 @login_required
@@ -97,7 +97,7 @@ def staff_revoke(request, membership_id: int):
     )
     with page_action(request, success=_("Role taken from %(user)s.") % {"user": membership.user.get_username()}):
         core_services.membership_revoke(actor=request.user, membership=membership)
-    return redirect("tournaments:staff", membership.tournament_id)
+    return redirect("staff:page", membership.tournament_id)
 
 
 @login_required
@@ -114,9 +114,9 @@ def staff_one_time_password(request, tournament_id: int, user_id: int, action: s
         services.one_time_password_revoke(actor=request.user, tournament=tournament, user=user)
         messages.success(request, _("The one-time password of %(user)s no longer works.")
                          % {"user": user.get_username()})
-        return redirect("tournaments:staff", tournament.pk)
+        return redirect("staff:page", tournament.pk)
     password = services.one_time_password_renew(actor=request.user, tournament=tournament, user=user)
-    return render(request, "tournaments/staff/granted.html", {
+    return render(request, "staff/granted.html", {
         "tournament": tournament,
         "accounts": [{"username": user.get_username(), "password": password, "what": _("new one-time password")}],
         "login_url": request.build_absolute_uri(reverse("login")),
@@ -131,7 +131,7 @@ def staff_invitation_cancel(request, invitation_id: int):
     )
     with page_action(request, success=_("Invitation cancelled: its link no longer works.")):
         services.invitation_cancel(actor=request.user, invitation=invitation)
-    return redirect("tournaments:staff", invitation.tournament_id)
+    return redirect("staff:page", invitation.tournament_id)
 
 
 @login_required
@@ -144,7 +144,7 @@ def staff_leader_accounts(request, tournament_id: int):
     created = services.team_leader_accounts_create(actor=request.user, tournament=tournament)
     if not created:
         messages.info(request, _("Every team leader named in the roster has an account."))
-        return redirect("tournaments:staff", tournament.pk)
+        return redirect("staff:page", tournament.pk)
     accounts = [
         {"username": row["username"], "password": row["password"],
          "what": _("%(name)s (entry %(entry)s), team leader of %(team)s") % {
@@ -152,7 +152,7 @@ def staff_leader_accounts(request, tournament_id: int):
              "team": row["team"].name}}
         for row in created
     ]
-    return render(request, "tournaments/staff/granted.html", {
+    return render(request, "staff/granted.html", {
         "tournament": tournament, "accounts": accounts, "login_url": request.build_absolute_uri(reverse("login")),
     })
 
@@ -188,7 +188,7 @@ def invitation_open(request, tournament_id: int, token: str):
             return redirect("tournaments:detail", tournament.pk)
     invitation, problem = selectors.invitation_state(tournament=tournament, token=token)
     context = {"tournament": tournament, "form": form, "errors": errors, "invitation": invitation, "problem": problem}
-    return render(request, "tournaments/staff/invitation.html", context)
+    return render(request, "staff/invitation.html", context)
 
 
 class LoginView(auth_views.LoginView):
@@ -235,7 +235,7 @@ def password_change_due(request):
             request.session.pop(SESSION_KEY, None)
             return redirect("home")
         form.add_error("password1", action.error)  # the password validators' reasons, at the password
-    return render(request, "tournaments/staff/password.html", {"form": form})
+    return render(request, "staff/password.html", {"form": form})
 
 
 @login_required
@@ -281,12 +281,12 @@ def session_referees(request, session_id: int):
         if action.done:
             done = _("Referees planned for %(n)s tables.") if planned else _("Tables handed over: %(n)s.")
             messages.success(request, done % {"n": count})
-        return redirect("tournaments:session_referees", session.pk)
+        return redirect("staff:session_referees", session.pk)
     context = {
         "tournament": tournament, "session": session, "rows": rows, "referees": referees, "planned": planned,
         "load": _referee_load(rows, referees),
     }
-    return render(request, "tournaments/staff/session_referees.html", context)
+    return render(request, "staff/session_referees.html", context)
 
 
 def _referee_load(rows, referees) -> list[dict]:

@@ -11,10 +11,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from staff import services
+from staff.models import PasswordChangeDue, StaffInvitation
 from tournaments.core import services as core_services
-from tournaments.models import AuditEvent, Membership, PasswordChangeDue, Role, StaffInvitation
+from tournaments.models import AuditEvent, Membership, Role
 from tournaments.sheets import services as sheet_services
-from tournaments.staff import services
 from tournaments.testing.fixtures import make_user
 
 pytestmark = pytest.mark.django_db
@@ -174,17 +175,17 @@ def test_the_staff_page_lists_outstanding_one_time_passwords_and_revokes_them(cl
 
     user, password = services.staff_account_create(actor=organizer, tournament=tournament, role=Role.REFEREE,
                                                    username="ref-otp2")
-    page = client_for(organizer).get(reverse("tournaments:staff", args=[tournament.pk])).content.decode()
+    page = client_for(organizer).get(reverse("staff:page", args=[tournament.pk])).content.decode()
     assert "ref-otp2" in page and "valid until" in page
-    url = reverse("tournaments:staff_one_time_password", args=[tournament.pk, user.pk, "revoke"])
+    url = reverse("staff:one_time_password", args=[tournament.pk, user.pk, "revoke"])
     assert client_for(referee).post(url).status_code == 404  # organizers only
-    assert client_for(organizer).post(reverse("tournaments:staff_one_time_password",
+    assert client_for(organizer).post(reverse("staff:one_time_password",
                                               args=[tournament.pk, user.pk, "burn"])).status_code == 404
     assert client_for(organizer).post(url).status_code == 302
     refused = Client().post(reverse("login"), {"username": "ref-otp2", "password": password})
     assert refused.status_code == 200 and not refused.wsgi_request.user.is_authenticated
     assert AuditEvent.objects.filter(action="membership.otp_revoked").exists()
-    renewed = client_for(organizer).post(reverse("tournaments:staff_one_time_password",
+    renewed = client_for(organizer).post(reverse("staff:one_time_password",
                                                  args=[tournament.pk, user.pk, "renew"]))
     assert renewed.status_code == 200 and "ref-otp2" in renewed.content.decode()
 
@@ -252,7 +253,7 @@ def test_the_import_page_offers_the_leaders_accounts(client_for, organizer, refe
                                    filename="p.csv", created_by=organizer,
                                    preview=[["entry", "name"], ["9", "Player 9"]])
     page = client_for(organizer).get(reverse("tournaments:import_job", args=[job.pk])).content.decode()
-    assert "Team 3: Player 9" in page and reverse("tournaments:staff_leader_accounts", args=[tournament.pk]) in page
+    assert "Team 3: Player 9" in page and reverse("staff:leader_accounts", args=[tournament.pk]) in page
     # The file's preview once, after the leaders' block (a merge once printed it inside that block as well).
     assert page.count("first rows as read") == 1
     assert page.index('id="leader-accounts"') < page.index("import-preview")
@@ -290,7 +291,7 @@ def test_a_planned_session_has_no_tables_to_hand_over_yet(organizer, tournament,
 
 
 def test_the_referees_screen_posts_every_table(client_for, chief_referee, organizer, running_session, referee):
-    url = reverse("tournaments:session_referees", args=[running_session.pk])
+    url = reverse("staff:session_referees", args=[running_session.pk])
     client = client_for(chief_referee)
     assert 'name="table_3"' in client.get(url).content.decode()
     client.post(url, {"table_1": str(referee.pk), "table_2": "", "table_3": "bogus"})
@@ -303,7 +304,7 @@ def test_the_referees_screen_posts_every_table(client_for, chief_referee, organi
 
 @pytest.mark.parametrize("persona", ["chief_referee", "referee", "arbitrator", "team_leader", "outsider"])
 def test_only_the_organizer_sees_the_staff_page(client_for, everyone, tournament, persona):
-    url = reverse("tournaments:staff", args=[tournament.pk])
+    url = reverse("staff:page", args=[tournament.pk])
     assert client_for(everyone[persona]).get(url).status_code == 404
     assert client_for(everyone["organizer"]).get(url).status_code == 200
 
@@ -312,15 +313,15 @@ def test_outsiders_cannot_revoke_nor_cancel(client_for, organizer, outsider, ref
     membership = Membership.objects.get(user=referee)
     invitation, _token = invite(organizer, tournament)
     client = client_for(outsider)
-    assert client.post(reverse("tournaments:staff_revoke", args=[membership.pk])).status_code == 404
-    assert client.post(reverse("tournaments:staff_invitation_cancel", args=[invitation.pk])).status_code == 404
-    assert client.post(reverse("tournaments:staff_leader_accounts", args=[tournament.pk])).status_code == 404
+    assert client.post(reverse("staff:revoke", args=[membership.pk])).status_code == 404
+    assert client.post(reverse("staff:invitation_cancel", args=[invitation.pk])).status_code == 404
+    assert client.post(reverse("staff:leader_accounts", args=[tournament.pk])).status_code == 404
     assert Membership.objects.filter(pk=membership.pk).exists()
 
 
 def test_the_staff_page_shows_the_link_once_and_the_role_holders(client_for, organizer, referee, tournament):
     client = client_for(organizer)
-    url = reverse("tournaments:staff", args=[tournament.pk])
+    url = reverse("staff:page", args=[tournament.pk])
     page = client.get(url).content.decode()
     assert "referee" in page and "Chief referee" in page
     response = client.post(url, {"role": "referee", "how": "invite", "email": ""})
@@ -339,7 +340,7 @@ def test_the_staff_page_shows_the_link_once_and_the_role_holders(client_for, org
 def test_the_staff_page_revokes_and_says_why_it_refuses(client_for, organizer, tournament):
     client = client_for(organizer)
     own = Membership.objects.get(user=organizer)
-    response = client.post(reverse("tournaments:staff_revoke", args=[own.pk]), follow=True)
+    response = client.post(reverse("staff:revoke", args=[own.pk]), follow=True)
     assert "last organizer" in response.content.decode()
     assert Membership.objects.filter(pk=own.pk).exists()
 
@@ -399,7 +400,7 @@ def test_planning_a_stranger_is_refused_and_none_clears_a_plan(organizer, tourna
 def test_the_referees_screen_plans_a_session_not_started(client_for, organizer, seated_session, referee):
     from tournaments.models import PlannedReferee
 
-    url = reverse("tournaments:session_referees", args=[seated_session.pk])
+    url = reverse("staff:session_referees", args=[seated_session.pk])
     client = client_for(organizer)
     page = client.get(url).content.decode()
     assert "in turn" in page and 'name="table_2"' in page
@@ -409,7 +410,7 @@ def test_the_referees_screen_plans_a_session_not_started(client_for, organizer, 
 
 @pytest.mark.parametrize("persona", ["referee", "arbitrator", "team_leader", "outsider"])
 def test_the_referees_screen_is_the_chief_s_and_the_organizer_s(client_for, everyone, seated_session, persona):
-    url = reverse("tournaments:session_referees", args=[seated_session.pk])
+    url = reverse("staff:session_referees", args=[seated_session.pk])
     assert client_for(everyone[persona]).get(url).status_code == 404
     assert client_for(everyone[persona]).post(url, {}).status_code == 404
     assert client_for(everyone["chief_referee"]).get(url).status_code == 200
@@ -420,18 +421,18 @@ def test_a_link_not_of_this_tournament_is_404_and_names_nothing(client, organize
         actor=organizer, name="Secret Draft", starts_on=dt.date(2026, 6, 1), ends_on=dt.date(2026, 6, 1)
     )
     _invitation, token = invite(organizer, tournament)
-    assert client.get(reverse("tournaments:invitation", args=[other.pk, token])).status_code == 404
-    assert client.post(reverse("tournaments:invitation", args=[other.pk, token]), {}).status_code == 404
-    assert client.get(reverse("tournaments:invitation", args=[tournament.pk, "guess"])).status_code == 404
-    assert client.get(reverse("tournaments:invitation", args=[tournament.pk, token])).status_code == 200
+    assert client.get(reverse("staff:invitation", args=[other.pk, token])).status_code == 404
+    assert client.post(reverse("staff:invitation", args=[other.pk, token]), {}).status_code == 404
+    assert client.get(reverse("staff:invitation", args=[tournament.pk, "guess"])).status_code == 404
+    assert client.get(reverse("staff:invitation", args=[tournament.pk, token])).status_code == 200
 
 
 def test_an_expired_link_says_so_on_its_page(client, organizer, tournament):
     invitation, token = invite(organizer, tournament)
     StaffInvitation.objects.filter(pk=invitation.pk).update(expires_at=timezone.now() - dt.timedelta(minutes=1))
-    page = client.get(reverse("tournaments:invitation", args=[tournament.pk, token])).content.decode()
+    page = client.get(reverse("staff:invitation", args=[tournament.pk, token])).content.decode()
     assert "expired" in page and "Create my account" not in page
-    response = client.post(reverse("tournaments:invitation", args=[tournament.pk, token]), {
+    response = client.post(reverse("staff:invitation", args=[tournament.pk, token]), {
         "username": "late", "password1": "a-long-pass-phrase-9", "password2": "a-long-pass-phrase-9"})
     assert "expired" in response.content.decode()
     assert not get_user_model().objects.filter(username="late").exists()
@@ -443,7 +444,7 @@ def test_the_staff_page_shows_the_referees_planned_for_each_session(client_for, 
     from tournaments.sessions import services as session_services
 
     client = client_for(organizer)
-    url = reverse("tournaments:staff", args=[tournament.pk])
+    url = reverse("staff:page", args=[tournament.pk])
     assert "None: the tables of each session go to the referees in turn" in client.get(url).content.decode()
     second = make_user("second")
     membership = core_services.membership_grant(actor=organizer, tournament=tournament, user=second, role=Role.REFEREE)
@@ -452,7 +453,7 @@ def test_the_staff_page_shows_the_referees_planned_for_each_session(client_for, 
     section = page.split('class="card planned-referees"')[1].split("</section>")[0]
     assert "Session 1" in section and "Table 1: referee" in section and "Table 3: second" in section
     assert section.index("Table 1") < section.index("Table 3")
-    assert reverse("tournaments:session_referees", args=[seated_session.pk]) in section
+    assert reverse("staff:session_referees", args=[seated_session.pk]) in section
     core_services.membership_revoke(actor=organizer, membership=membership)
     assert "No longer a referee: second" in client.get(url).content.decode()
     session_services.session_start(actor=organizer, session=seated_session)  # started: the plan has done its work

@@ -1,8 +1,9 @@
 """Staff in the app: invitations to a role and accounts whose one-time password must be changed.
 
-An organizer grants a role (tournaments.models.core.Role) by an invitation link or by creating an
-account with a one-time password (tournaments.staff.services). Memberships themselves stay in
-tournaments.models.core.
+An organizer grants a role (tournaments.models.Role) by an invitation link or by creating an account with
+a one-time password (staff.services). Memberships themselves are the core's (tournaments.models.core),
+and so is a session's planned referee (tournaments.models.sessions.PlannedReferee), which session_start
+reads. The tables were made when staff was a room of the core: they keep their names (db_table).
 """
 
 from django.conf import settings
@@ -10,7 +11,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.core import Role, Team, Tournament
+from tournaments.models import Role, Team, Tournament
 
 
 class StaffInvitation(models.Model):
@@ -37,6 +38,7 @@ class StaffInvitation(models.Model):
     cancelled_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_staffinvitation"
         ordering = ["-created_at", "-id"]
         verbose_name = _("staff invitation")
         verbose_name_plural = _("staff invitations")
@@ -68,7 +70,7 @@ class PasswordChangeDue(models.Model):
     """An account created with a one-time password: its user must choose a password at first login.
 
     The one-time password logs in once (`used_at`), before `expires_at` (settings.STAFF_OTP_HOURS, 72 by
-    default; issue 28: they never expired and worked again and again until changed); the organizers of
+    default); the organizers of
     `tournament` (where it was made) see it outstanding on the Staff page, and revoke or renew it."""
 
     user = models.OneToOneField(
@@ -78,31 +80,10 @@ class PasswordChangeDue(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
-    expires_at = models.DateTimeField(null=True, blank=True)  # null only for rows older than issue 28's migration
+    expires_at = models.DateTimeField(null=True, blank=True)  # null only for rows older than expiring passwords
     used_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_passwordchangedue"
         verbose_name = _("password change due")
         verbose_name_plural = _("password changes due")
-
-
-class PlannedReferee(models.Model):
-    """Before a session starts, the referee planned for one of its tables: `session_start` gives them
-    that table's score sheet (if they still hold the role); tables with no plan get the referees in turn."""
-
-    session = models.ForeignKey("tournaments.Session", on_delete=models.CASCADE, related_name="planned_referees")
-    table = models.ForeignKey("tournaments.Table", on_delete=models.CASCADE, related_name="+")
-    referee = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-
-    class Meta:
-        verbose_name = _("planned referee")
-        verbose_name_plural = _("planned referees")
-        constraints = [
-            models.UniqueConstraint(
-                fields=["session", "table"], name="planned_referee_one_per_table",
-                violation_error_message=_("A table has one referee planned for the session."),
-            )
-        ]
-
-    def __str__(self):
-        return f"{self.session} T{self.table_id}: {self.referee}"

@@ -1,4 +1,4 @@
-"""Forms of the staff pages: they check shape; tournaments.staff.services checks the rules."""
+"""Forms of the staff pages: they check shape; staff.services checks the rules."""
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
