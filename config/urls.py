@@ -22,6 +22,7 @@ urlpatterns = [
     path("t/", include("archive.urls")),
     path("t/", include("prints.urls")),
     path("t/", include("staff.urls")),
+    path("t/", include("roster.urls")),
     path("", include("penalties.urls")),
     path("", include("appeals.urls")),
     path("", include("seating.urls")),

@@ -8,12 +8,12 @@ from django.utils.translation import gettext as _
 
 from penalties.catalogue import FOUL_BY_CODE, FOULS
 from penalties.models import Notice, Penalty, PenaltyPolicy, RankCancellation
+from roster import selectors as roster_selectors
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import HANDS_PER_ROUND, MAX_HANDS
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import Registration, ScoreSheet, SeatAssignment, Tournament
-from tournaments.roster import selectors as roster_selectors
 
 
 def policy_for(tournament) -> PenaltyPolicy:

@@ -9,7 +9,6 @@ from tournaments.models import (
     Group,
     Hand,
     HandObjection,
-    ImportJob,
     Membership,
     PlannedReferee,
     Player,
@@ -133,14 +132,6 @@ class MembershipAdmin(admin.ModelAdmin):
         except ValidationError as error:  # e.g. a referee still holding tables: nothing was deleted
             self.message_user(request, " ".join(error.messages), level=messages.ERROR)
             return redirect(reverse("admin:tournaments_membership_change", args=[object_id]))
-
-
-@admin.register(ImportJob)
-class ImportJobAdmin(admin.ModelAdmin):
-    list_display = ["filename", "tournament", "kind", "status", "imported_rows", "created_at"]
-    list_filter = ["status", "kind"]
-    exclude = ["content"]
-    readonly_fields = ["errors", "finished_at"]
 
 
 @admin.register(AuditEvent)

@@ -2,7 +2,7 @@ from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
 
 # The rooms whose services write audit events, each with its sentences beside it (audit_sentences.py).
-AUDITED_ROOMS = ("core", "players", "roster", "sessions", "sheets", "standings")
+AUDITED_ROOMS = ("core", "players", "sessions", "sheets", "standings")
 
 
 class TournamentsConfig(AppConfig):

@@ -35,17 +35,17 @@ class AuditAction(models.TextChoices):
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")
     PINS_ISSUED = "pins.issued", _("Confirmation PINs issued")
     PIN_REISSUED = "pins.reissued", _("Confirmation PIN re-issued")
-    # Single-player changes after the chart is drawn (tournaments.roster).
+    # Single-player changes after the chart is drawn (roster).
     REGISTRATION_ADDED = "registration.added", _("Player registered")
     REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Player withdrew")
     REGISTRATION_SUBSTITUTED = "registration.substituted", _("Substitute seated")
     REGISTRATION_WITHDRAWAL_UNDONE = "registration.withdrawal_undone", _("Withdrawal undone")
-    # Groups, 团体 3.5.3 (tournaments.roster).
+    # Groups, 团体 3.5.3 (roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")
     GROUP_DELETED = "group.deleted", _("Group deleted")
     REGISTRATION_GROUP_SET = "registration.group_set", _("Player's group changed")
-    # Roster files (tournaments.roster).
+    # Roster files (roster).
     IMPORT_QUEUED = "import.queued", _("Roster file uploaded")
     IMPORT_DONE = "import.done", _("Roster file imported")
     IMPORT_FAILED = "import.failed", _("Roster file rejected")

@@ -2,8 +2,8 @@
 
 A service that changes what the standings show, ends a session or signs the last sheet wants work
 done after its transaction commits, by the Celery worker: a standings recompute, a check whether the
-tournament is finished, a database backup, a roster import. It calls one of the functions below,
-inside its own transaction. This module sits at the bottom of the core (it imports the models and
+tournament is finished, a database backup. It calls one of the functions below, inside its own
+transaction. This module sits at the bottom of the core (it imports the models and
 nothing of the rooms), so every room may call it; which Celery task does each kind of work is said
 by `tournaments/tasks.py`, at the top of the core, which registers its tasks here when it is
 imported (TournamentsConfig.ready imports it in every process). So no service imports tasks.py, and
@@ -29,7 +29,6 @@ logger = logging.getLogger(__name__)
 STANDINGS_RECOMPUTE = "standings_recompute"
 TOURNAMENT_FINISH_CHECK = "tournament_finish_check"
 DATABASE_BACKUP = "database_backup"
-IMPORT_JOB_RUN = "import_job_run"
 
 _tasks: dict[str, Callable] = {}
 _sweeps: list[Callable[[], object]] = []
@@ -67,11 +66,6 @@ def tournament_finish_check_later(*, tournament_id: int, at=None) -> None:
 def database_backup_later(*, reason: str) -> None:
     """Once this transaction commits, have the worker dump the database (tournaments/backup.py)."""
     enqueue_on_commit(DATABASE_BACKUP, reason)
-
-
-def import_job_run_later(*, job_id: int) -> None:
-    """Once this transaction commits, have the worker run a roster import."""
-    enqueue_on_commit(IMPORT_JOB_RUN, job_id)
 
 
 def sweep_register(sweep: Callable[[], object]) -> None:

@@ -174,9 +174,12 @@ class AmendmentBasis:
 # those who may create tournaments; no object, no argument: give such a link a predicate, not a capability),
 # "staff" (where a tournament's roles are given, linked from the organizer's day; the tournament id),
 # "referees" (where a session's tables get their referees: each session's row and the pre-flight; the
-# session id).
+# session id), "roster" (where players and teams are imported, linked from the organizer's day; the
+# tournament id), "registrations" (the registrations page's buttons; the tournament id), "registration"
+# (each registration's row there; the registration id).
 LINK_PLACES = (
     "tournament", "seats", "session", "sheet", "standings", "results", "player", "home", "staff", "referees",
+    "roster", "registrations", "registration",
 )
 
 
@@ -428,9 +431,9 @@ def false_win_page() -> str | None:
 def _tournament_of(place: str, obj):
     if place == "home":
         return None
-    if place in ("tournament", "seats", "standings", "results", "staff"):
+    if place in ("tournament", "seats", "standings", "results", "staff", "roster", "registrations"):
         return obj
-    if place in ("session", "player", "referees"):
+    if place in ("session", "player", "referees", "registration"):
         return obj.tournament
     return obj.session.tournament
 

@@ -20,19 +20,11 @@ from tournaments.events import enqueue
 # Hard limits in seconds (the soft limit, a minute earlier, raises inside the task). The visibility
 # timeout in settings is derived from the longest of them.
 STANDINGS_TIME_LIMIT = 300
-IMPORT_TIME_LIMIT = 600
 BACKUP_TIME_LIMIT = 900
-# The longest any task of the house may run: the apps' tasks stay within it too (prints/tasks.py).
-LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, IMPORT_TIME_LIMIT, BACKUP_TIME_LIMIT)
+# The longest any task of the house may run: the apps' tasks stay within it too (roster, prints).
+LONGEST_TASK_SECONDS = max(STANDINGS_TIME_LIMIT, BACKUP_TIME_LIMIT)
 
 _reliable = {"acks_late": True, "reject_on_worker_lost": True}
-
-
-@shared_task(**_reliable, soft_time_limit=IMPORT_TIME_LIMIT - 60, time_limit=IMPORT_TIME_LIMIT)
-def import_job_run_task(job_id: int) -> str:
-    from tournaments.roster.services import import_job_run
-
-    return import_job_run(job_id=job_id).status
 
 
 @shared_task(**_reliable, soft_time_limit=STANDINGS_TIME_LIMIT - 60, time_limit=STANDINGS_TIME_LIMIT)
@@ -46,33 +38,20 @@ def standings_recompute_task(tournament_id: int) -> int:
     return snapshot.version if snapshot is not None else 0
 
 
-# A roster import still waiting this long after it was queued lost its message (it takes seconds).
-IMPORT_STUCK_SECONDS = 120
-
-
 @shared_task(**_reliable, soft_time_limit=50, time_limit=60)
 def standings_sweep_task() -> int:
     """Celery beat, every STANDINGS_SWEEP_SECONDS: queue a recompute of every tournament whose
-    standings are behind (a message lost to a broker outage, a worker killed mid-recompute), and
-    run again every roster import still waiting after IMPORT_STUCK_SECONDS (its task is idempotent:
-    a job no longer pending is left alone). The number of standings recomputes queued."""
-    import datetime as dt
-
-    from django.utils import timezone
-
-    from tournaments.models import ImportJob
+    standings are behind (a message lost to a broker outage, a worker killed mid-recompute), and run
+    the apps' catch-ups (`events.sweep_register`: a roster import whose message was lost, a document
+    whose worker went quiet). The number of standings recomputes queued."""
     from tournaments.ratelimit import rate_limit_prune
     from tournaments.standings.selectors import standings_behind_tournament_ids
 
     ids = standings_behind_tournament_ids()
     for tournament_id in ids:
         enqueue(standings_recompute_task, tournament_id)
-    stuck = ImportJob.objects.filter(status=ImportJob.Status.PENDING,
-                                     created_at__lt=timezone.now() - dt.timedelta(seconds=IMPORT_STUCK_SECONDS))
-    for job_id in stuck.values_list("pk", flat=True):
-        enqueue(import_job_run_task, job_id)
     rate_limit_prune()  # windows over for a day: a cheap indexed delete
-    for sweep in events.sweeps():  # the apps' catch-ups (big documents whose worker went quiet, ...)
+    for sweep in events.sweeps():
         sweep()
     return len(ids)
 
@@ -107,4 +86,3 @@ def tournament_finish_check_task(self, tournament_id: int) -> bool:
 events.register(events.STANDINGS_RECOMPUTE, standings_recompute_task)
 events.register(events.TOURNAMENT_FINISH_CHECK, tournament_finish_check_task)
 events.register(events.DATABASE_BACKUP, database_backup_task)
-events.register(events.IMPORT_JOB_RUN, import_job_run_task)

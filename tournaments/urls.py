@@ -1,7 +1,6 @@
 from django.urls import path
 
 from tournaments.core import views as core_views
-from tournaments.roster import views as roster_views
 from tournaments.sessions import views as session_views
 from tournaments.sheets import views as sheet_views
 from tournaments.standings import views as standings_views
@@ -19,13 +18,6 @@ urlpatterns = [
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),
     path("groups/<int:group_id>/<str:action>/", core_views.group_change, name="group_change"),
     path("registrations/<int:registration_id>/edit/", core_views.registration_edit, name="registration_edit"),
-    # roster
-    path("<int:tournament_id>/import/", roster_views.roster_import, name="import"),
-    path("imports/<int:job_id>/", roster_views.import_job_detail, name="import_job"),
-    path("imports/<int:job_id>/again/", roster_views.import_job_again, name="import_job_again"),
-    path("<int:tournament_id>/registrations/add/", roster_views.registration_add, name="registration_add"),
-    path("<int:tournament_id>/registrations/oaths/", roster_views.oaths, name="oaths"),
-    path("registrations/<int:registration_id>/leave/", roster_views.registration_leave, name="registration_leave"),
     # sessions: the organizer's board
     path("<int:tournament_id>/board/", session_views.board, name="board"),
     path("sessions/<int:session_id>/start/", session_views.session_start, name="session_start"),

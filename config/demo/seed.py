@@ -13,10 +13,10 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 
 from config.demo.pin import seed_pin
+from roster import services as roster_services
 from seating.engine import build_chart
 from tournaments.core import services as core_services
 from tournaments.models import Player, Role, Tournament
-from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "tournaments",
     "prints",
     "staff",
+    "roster",
     "archive",
     "reports",
     "seating",
@@ -210,7 +211,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "SessionStatusEnum": "tournaments.models.Session.Status",
-        "ImportStatusEnum": "tournaments.models.ImportJob.Status",
+        "ImportStatusEnum": "roster.models.ImportJob.Status",
         "WindEnum": "scoring.calculator.WINDS",
         "ScoringModeEnum": "tournaments.models.core.ScoringMode",
         "RuleSetEnum": "scoring.rule_sets.RuleSet",

@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYER = {
     "scoring": 0,
     "tournaments": 1,
-    "prints": 2, "archive": 2, "reports": 2, "staff": 2,
+    "prints": 2, "archive": 2, "reports": 2, "roster": 2, "staff": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3,
     "appeals": 4,
     "config": 5,
@@ -45,13 +45,14 @@ ROOMS = {
     "standings": 2,  # 3.10 from the signed sheets; the results sheet
     "sessions": 3,  # tables, seats, starting and ending sessions (ends them: sheets; cuts: standings)
     "players": 4,  # players' own records (their sheets)
-    "roster": 5,  # imports (substitutes: sessions; team leaders' accounts: staff)
 }
 CORE_BOTTOM = {
     "models", "access", "audit", "backup", "documents", "errors", "events", "extensions", "limits", "locks",
     "pages", "pins", "ratelimit", "rows",
 }
-CORE_TOP = {"tasks", "urls", "api_urls", "admin", "middleware", "management", "apps", "testing", "tests", "migrations"}
+CORE_TOP = {
+    "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "testing", "tests", "migrations",
+}
 # The Pin app in the same pattern: its rooms, the shared modules below them and the wiring above.
 PIN_ROOMS = {
     "ledger": 1,  # players' ledgers and their recompute

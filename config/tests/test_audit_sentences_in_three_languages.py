@@ -5,13 +5,13 @@ and Japanese."""
 import pytest
 from django.utils import translation
 
+from roster import services as roster_services
 from staff import services as staff_services
 from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import Places, describe, fallback
 from tournaments.models import AuditEvent, Role
 from tournaments.players import services as player_services
-from tournaments.roster import services as roster_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.testing.fixtures import make_user

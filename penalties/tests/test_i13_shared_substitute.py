@@ -3,8 +3,8 @@
 import pytest
 
 from penalties import services as penalty_services
+from roster import services
 from tournaments.models import AuditEvent, SeatAssignment
-from tournaments.roster import services
 from tournaments.sessions import services as session_services
 
 pytestmark = pytest.mark.django_db

@@ -503,9 +503,9 @@ def test_3_11_4_a_player_under_停赛_or_with_a_cancelled_rank_is_no_substitute(
     """3.11.4 取消继续参加本次比赛的资格, 3.11.5 取消录取名次: neither takes another's seats, on either route
     (a 停赛 arrangement, a withdrawal's substitute), and neither is offered."""
     from penalties.selectors import arrangement_candidates
+    from roster import services as roster_services
+    from roster.selectors import substitute_candidates
     from tournaments.models import Player, Registration
-    from tournaments.roster import services as roster_services
-    from tournaments.roster.selectors import substitute_candidates
 
     east, south = players(sheet)[:2]
     session2 = tournament.sessions.get(number=2)

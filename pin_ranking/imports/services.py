@@ -1,7 +1,7 @@
 """Results of competitions run elsewhere, for the Pin (Appendix 9, 4.4): a tournament archive (the
 core's format, players carrying `federation_id`) or a results file (CSV or XLSX). All or nothing:
 every problem is located (row, column) and nothing is saved unless the whole file is clean, as with
-the roster import (tournaments.roster)."""
+the roster import (roster)."""
 
 import datetime as dt
 import hashlib
@@ -30,13 +30,13 @@ from pin_ranking.register.services import (
     level_of,
     register_scope_check,
 )
+from roster.files import Problem, RosterFileError, read_table  # one reader for every file import
+from roster.files import problem_message as roster_problem_message
 from scoring.engine.table import twelfths_display
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player, Tournament
 from tournaments.models.core import qualified_federation_id
-from tournaments.roster.files import Problem, RosterFileError, read_table  # one reader for every file import
-from tournaments.roster.files import problem_message as roster_problem_message
 
 # Header spellings per column, compared after NFKC, case folding and dropping spaces and underscores.
 RESULT_HEADERS = {

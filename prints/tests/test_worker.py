@@ -33,3 +33,12 @@ def test_the_worker_makes_the_session_pack_and_the_web_serves_it(live_celery_wor
     assert len(pages) == running_session.sheets.count()
     again = client.get(url)  # the same version: the file at once, not a new job
     assert again.status_code == 200 and PrintJob.objects.count() == 1
+
+
+def test_the_print_tasks_are_acknowledged_late_and_within_the_longest_task():
+    from prints import tasks as print_tasks
+    from tournaments import tasks
+
+    for task in (print_tasks.print_job_start_task, print_tasks.print_part_render_task):
+        assert task.acks_late and task.reject_on_worker_lost
+        assert task.time_limit <= tasks.LONGEST_TASK_SECONDS

@@ -245,14 +245,14 @@ def test_team_leaders_named_in_the_roster_get_linked_accounts_once(organizer, to
 
 def test_the_import_page_offers_the_leaders_accounts(client_for, organizer, referee, tournament, teams,
                                                      registrations):
-    from tournaments.models import ImportJob
+    from roster.models import ImportJob
 
     teams[2].leader = registrations[8]
     teams[2].save()
     job = ImportJob.objects.create(tournament=tournament, kind="players", status=ImportJob.Status.DONE,
                                    filename="p.csv", created_by=organizer,
                                    preview=[["entry", "name"], ["9", "Player 9"]])
-    page = client_for(organizer).get(reverse("tournaments:import_job", args=[job.pk])).content.decode()
+    page = client_for(organizer).get(reverse("roster:job", args=[job.pk])).content.decode()
     assert "Team 3: Player 9" in page and reverse("staff:leader_accounts", args=[tournament.pk]) in page
     # The file's preview once, after the leaders' block (a merge once printed it inside that block as well).
     assert page.count("first rows as read") == 1

@@ -126,8 +126,8 @@ def tournament_summary(*, tournament: Tournament) -> dict:
     }
 
 
-def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, staff_url: str | None = None
-              ) -> list[dict]:
+def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, staff_url: str | None = None,
+              import_url: str | None = None) -> list[dict]:
     """The organizer's day in order (docs/organizer.md), each step with whether it is done and where it is done:
     import → staff → seating chart → publish → check-in → start → end → results (issue 29: the tournament
     page's 17 buttons of equal weight said nothing of what comes next). The first step not done is `next`."""
@@ -141,7 +141,7 @@ def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, s
     now_seated = seated.filter(session=now).count() if now else 0
     steps = [
         ("import", _("Import the players and teams"), summary["registered"] > 0,
-         reverse("tournaments:import", args=[tournament.pk])),
+         import_url),
         ("staff", _("Give the referees their roles"),
          tournament.memberships.filter(role=Role.REFEREE).exists(), staff_url),
         ("chart", _("Draw the seating chart"), seated.exists(), seats_url),
@@ -315,7 +315,6 @@ _TIME_ZONE_PATHS = {
     "session_id": "sessions__pk",
     "sheet_id": "sessions__sheets__pk",
     "registration_id": "registrations__pk",
-    "job_id": "import_jobs__pk",
     "membership_id": "memberships__pk",
 }
 

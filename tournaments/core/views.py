@@ -68,9 +68,10 @@ def tournament_detail(request, tournament_id: int):
     if can.manage:  # the organizer's day, step by step (docs/organizer.md)
         seats = extensions.visible_links("seats", request.user, tournament, can.granted)
         staff = extensions.visible_links("staff", request.user, tournament, can.granted)
+        roster = extensions.visible_links("roster", request.user, tournament, can.granted)
         context["steps"] = core_selectors.day_steps(
             tournament=tournament, summary=summary, seats_url=seats[0].url if seats else None,
-            staff_url=staff[0].url if staff else None)
+            staff_url=staff[0].url if staff else None, import_url=roster[0].url if roster else None)
     return render(request, "tournaments/core/tournament_detail.html", context)
 
 

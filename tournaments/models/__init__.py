@@ -15,7 +15,6 @@ from tournaments.models.core import (  # noqa: F401
     Tournament,
 )
 from tournaments.models.ratelimit import RateLimitCounter  # noqa: F401
-from tournaments.models.roster import ImportJob  # noqa: F401
 from tournaments.models.sessions import (  # noqa: F401
     SEAT_CHOICES,
     PlannedReferee,

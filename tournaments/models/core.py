@@ -298,7 +298,7 @@ class Registration(models.Model):
     # Wrong PINs typed against the current PIN, on any tablet or phone (tournaments/pins.py): at
     # PIN_MAX_FAILURES it stops working until re-issued, which sets this back to 0.
     pin_failures = models.PositiveSmallIntegerField(default=0)
-    # A withdrawal (退出, the player's own choice; no penalty, tournaments.roster.services): the player holds
+    # A withdrawal (退出, the player's own choice; no penalty, roster.services): the player holds
     # no seat in a session not yet started and keeps the results of the sessions played, ranked by them
     # (3.10.1 ranks by the sum over the competition's sessions; only 3.11.5 strikes a name).
     withdrawn_at = models.DateTimeField(_("withdrawn at"), null=True, blank=True)

@@ -132,7 +132,7 @@ def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
 
 
 def _withdrawn(tournament) -> set[int]:
-    """Registrations that have withdrawn (tournaments.roster.services.registration_withdraw)."""
+    """Registrations that have withdrawn (roster.services.registration_withdraw)."""
     return set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
 
 

@@ -14,7 +14,6 @@ PRIVATE_PAGES = {
     "detail": {"organizer", "chief_referee", "referee", "arbitrator", "team_leader"},
     "edit": {"organizer"},
     "registrations": {"organizer", "chief_referee", "referee", "arbitrator"},
-    "import": {"organizer"},
     "audit": {"organizer", "chief_referee", "arbitrator"},
 }
 
@@ -163,86 +162,6 @@ def test_api_tournaments_hide_drafts(client_for, tournament, outsider):
 
 
 # Privacy between tenants (issue 16): personal data belongs to the registration that supplied it.
-
-
-def _import(actor, tournament, content: bytes):
-    from tournaments.roster import services as roster_services
-
-    job = roster_services.import_job_create(
-        actor=actor, tournament=tournament, kind="players", filename="p.csv", content=content
-    )
-    return roster_services.import_job_run(job_id=job.pk)
-
-
-@pytest.mark.django_db
-@pytest.mark.parametrize("role", ROLES)
-def test_contact_is_seen_only_by_its_tournaments_organizers(client_for, tournament, registrations, everyone, role):
-    """A second organizer who registers the same person by federation ID sees their own row's contact,
-    never the first tournament's; every other role of the first tournament and the outsider get 404."""
-    from tournaments.models import Registration
-
-    first = registrations[0]
-    first.player.federation_id = "CN-1"
-    first.player.save()
-    first.contact = "+86 138 0000 1234 zhang.min@example.invalid"
-    first.save()
-    other = Tournament.objects.get(name="Other Cup")  # the outsider's tournament
-    assert _import(everyone["outsider"], other, b"entry,name,federation_id,contact\n1,Player 1,CN-1,b@example.org\n"
-                   ).status == "done"
-    theirs = Registration.objects.get(tournament=other)
-    assert theirs.player_id == first.player_id  # the federation ID links the same person
-    client = client_for(everyone[role])
-    mine = client.get(reverse("tournaments:registration_edit", args=[first.pk]))
-    expected = 200 if role == "organizer" else 404
-    assert mine.status_code == expected
-    if expected == 200:
-        assert b"zhang.min@example.invalid" in mine.content and b"b@example.org" not in mine.content
-    foreign = client.get(reverse("tournaments:registration_edit", args=[theirs.pk]))
-    assert foreign.status_code == (200 if role == "outsider" else 404)
-    if role == "outsider":
-        assert b"b@example.org" in foreign.content
-        assert b"zhang.min" not in foreign.content and b"138 0000" not in foreign.content
-    for page in ("registrations", "detail", "audit"):
-        response = client.get(reverse(f"tournaments:{page}", args=[tournament.pk]))
-        assert b"zhang.min" not in response.content
-
-
-@pytest.mark.django_db
-def test_both_organizers_keep_editing_their_own_registration(client_for, tournament, registrations, organizer,
-                                                             outsider):
-    """Sharing a person does not take away the first organizer's right to edit their registration's contact,
-    team and group; the shared name stays as it is for both."""
-    from tournaments.models import Registration
-
-    first = registrations[0]
-    first.player.federation_id = "CN-1"
-    first.player.save()
-    other = Tournament.objects.get(name="Other Cup")
-    row = b"entry,name,federation_id,contact\n1,Player 1,CN-1,b@example.org\n"
-    assert _import(outsider, other, row).status == "done"
-    theirs = Registration.objects.get(tournament=other)
-    data = {"name": "Player 1", "country": "CN", "federation_id": "CN-1", "contact": "new@example.org",
-            "team": first.team_id}
-    response = client_for(organizer).post(reverse("tournaments:registration_edit", args=[first.pk]), data)
-    assert response.status_code == 302
-    data = {"name": "Player 1", "country": "CN", "federation_id": "CN-1", "contact": "theirs@example.org"}
-    response = client_for(outsider).post(reverse("tournaments:registration_edit", args=[theirs.pk]), data)
-    assert response.status_code == 302
-    first.refresh_from_db()
-    theirs.refresh_from_db()
-    assert (first.contact, theirs.contact) == ("new@example.org", "theirs@example.org")
-    # The outsider cannot write to the first tournament's registration either.
-    response = client_for(outsider).post(reverse("tournaments:registration_edit", args=[first.pk]),
-                                         {**data, "contact": "stolen@example.org"})
-    assert response.status_code == 404
-    first.refresh_from_db()
-    assert first.contact == "new@example.org"
-    # The shared person's name is changed by neither organizer alone.
-    response = client_for(outsider).post(reverse("tournaments:registration_edit", args=[theirs.pk]),
-                                         {**data, "name": "Someone Else"})
-    assert response.status_code == 200 and b"contact, team and group" in response.content
-    first.player.refresh_from_db()
-    assert first.player.name == "Player 1"
 
 
 @pytest.mark.django_db

@@ -6,8 +6,7 @@ from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
 
 from tournaments.core import services as core_services
-from tournaments.models import AuditEvent, Membership, Player, Registration, Session, Tournament
-from tournaments.roster import services as roster_services
+from tournaments.models import AuditEvent, Membership, Session, Tournament
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
@@ -197,44 +196,3 @@ def test_revoking_a_referee_who_holds_tables_is_refused(organizer, tournament, r
     core_services.membership_revoke(actor=organizer, membership=membership)
     assert not Membership.objects.filter(pk=membership.pk).exists()
 
-
-@pytest.mark.django_db
-def test_a_player_shared_with_another_tournament_is_not_rewritten(organizer, tournament, registrations, outsider):
-    from tournaments.models import Tournament
-
-    other = Tournament.objects.get(name="Other Cup")
-    player = registrations[0].player
-    player.federation_id = "CN-1"
-    player.save()
-    Registration.objects.create(tournament=other, player=player, entry_number=1)
-    with pytest.raises(ValidationError):
-        core_services.registration_update(
-            actor=organizer, registration=registrations[0], name="Renamed", federation_id="CN-1"
-        )
-    core_services.registration_update(
-        actor=organizer, registration=registrations[0], name=player.name, federation_id="CN-1",
-        contact="new@example.org", country=player.country, team=registrations[1].team,
-    )  # the team and the contact are this tournament's own business
-    job = roster_services.import_job_create(actor=outsider, tournament=other, kind="players", filename="p.csv",
-                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
-    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # already registered there
-    third = core_services.tournament_create(
-        actor=outsider, name="Third", starts_on=other.starts_on, ends_on=other.ends_on
-    )
-    job = roster_services.import_job_create(actor=outsider, tournament=third, kind="players", filename="p.csv",
-                                     content=b"entry,name,federation_id\n2,Someone Else,CN-1\n")
-    assert roster_services.import_job_run(job_id=job.pk).status == "failed"  # the ID names another person
-    job = roster_services.import_job_create(
-        actor=outsider,
-        tournament=third,
-        kind="players",
-        filename="p.csv",
-        content=b"entry,name,country,contact,federation_id\n2,player 1,JP,new@example.org,CN-1\n",
-    )
-    assert roster_services.import_job_run(job_id=job.pk).status == "done"
-    stored = Player.objects.get(federation_id="CN-1")
-    assert (stored.name, stored.country) == ("Player 1", "CN")  # reused, not overwritten
-    # The contact belongs to each registration that supplied it.
-    assert third.registrations.get().contact == "new@example.org"
-    registrations[0].refresh_from_db()
-    assert registrations[0].contact == "new@example.org"

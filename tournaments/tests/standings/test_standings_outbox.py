@@ -142,22 +142,7 @@ def test_the_beat_schedule_sweeps_every_half_minute_and_the_visibility_timeout_o
     sweep = settings.CELERY_BEAT_SCHEDULE["standings-sweep"]
     assert sweep["task"] == "tournaments.tasks.standings_sweep_task" and sweep["schedule"] <= 60
     assert settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] > tasks.LONGEST_TASK_SECONDS
-    for task in (tasks.standings_recompute_task, tasks.import_job_run_task, tasks.standings_sweep_task):
+    for task in (tasks.standings_recompute_task, tasks.standings_sweep_task):
         assert task.acks_late and task.reject_on_worker_lost
         assert task.time_limit <= tasks.LONGEST_TASK_SECONDS
 
-
-@pytest.mark.django_db
-def test_the_sweep_runs_again_an_import_whose_message_was_lost(tournament, organizer):
-    from tournaments.models import ImportJob
-
-    with mock.patch.object(tasks.import_job_run_task, "delay") as sent:
-        job = {"tournament": tournament, "kind": "players", "content": b"x", "created_by": organizer}
-        stuck = ImportJob.objects.create(filename="a.csv", **job)
-        fresh = ImportJob.objects.create(filename="b.csv", **job)
-        done = ImportJob.objects.create(filename="c.csv", status=ImportJob.Status.FAILED, **job)
-        old = timezone.now() - dt.timedelta(seconds=tasks.IMPORT_STUCK_SECONDS + 1)
-        ImportJob.objects.filter(pk__in=[stuck.pk, done.pk]).update(created_at=old)
-        tasks.standings_sweep_task()
-    assert [call.args for call in sent.call_args_list] == [(stuck.pk,)]
-    assert fresh.pk != stuck.pk

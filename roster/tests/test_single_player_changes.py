@@ -3,8 +3,8 @@
 import pytest
 from django.core.exceptions import ValidationError
 
+from roster import services
 from tournaments.models import AuditEvent, Registration, SeatAssignment
-from tournaments.roster import services
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.standings.compute import standings_compute

@@ -10,11 +10,11 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import override_settings
 from django.urls import reverse
 
+from roster import files as roster_files
+from roster import services
+from roster.models import ImportJob
+from roster.tests.test_roster_import import problems, run_import, xlsx
 from tournaments.limits import MAX_PROBLEMS_SHOWN, MAX_XLSX_UNCOMPRESSED_BYTES
-from tournaments.models import ImportJob
-from tournaments.roster import files as roster_files
-from tournaments.roster import services
-from tournaments.tests.roster.test_roster_import import problems, run_import, xlsx
 
 LATIN1 = "entry,name,country\n1,Jürgen Müller,DE\n2,Björn Dæhlie,NO\n3,Kurt Gödel,AT\n4,Lena Schäfer,DE\n"
 
@@ -173,11 +173,11 @@ def test_the_page_shows_the_reading_and_imports_with_the_chosen_encoding(
     client = client_for(organizer)
     upload = SimpleUploadedFile("p.csv", LATIN1.encode("latin-1"), content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
+        response = client.post(reverse("roster:import", args=[tournament.pk]), {"kind": "players", "file": upload})
     job = ImportJob.objects.get()
     page = client.get(response["Location"]).content.decode()
     assert "Jürgen Müller" in page and "Import with this encoding" in page
-    url = reverse("tournaments:import_job_again", args=[job.pk])
+    url = reverse("roster:job_again", args=[job.pk])
     assert client_for(referee).post(url, {"encoding": "cp1252"}).status_code == 404
     client = client_for(organizer)
     with django_capture_on_commit_callbacks(execute=True):
@@ -189,6 +189,6 @@ def test_the_page_shows_the_reading_and_imports_with_the_chosen_encoding(
     # The encoding can be chosen on the upload form too.
     upload = SimpleUploadedFile("t.csv", "name\nMünchen\n".encode("latin-1"), content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(reverse("tournaments:import", args=[tournament.pk]),
+        client.post(reverse("roster:import", args=[tournament.pk]),
                     {"kind": "teams", "file": upload, "encoding": "latin-1"})
     assert tournament.teams.get().name == "München"

@@ -1,14 +1,10 @@
 """Reads of roster imports, filtered by what the asking user may see."""
 
+from roster.models import ImportJob
 from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
-from tournaments.models import (
-    ImportJob,
-    Registration,
-    SeatAssignment,
-    Session,
-)
+from tournaments.models import Registration, SeatAssignment, Session
 
 
 def import_job_get_for_user(*, user, job_id: int) -> ImportJob:

@@ -1,10 +1,11 @@
-"""Roster imports."""
+"""Roster imports: a file uploaded, imported all or nothing by the worker. The table was made when the roster
+was a room of the core: it keeps its name (db_table)."""
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.core import Tournament
+from tournaments.models import Tournament
 
 
 class ImportJob(models.Model):
@@ -28,7 +29,7 @@ class ImportJob(models.Model):
     errors = models.JSONField(default=list, blank=True)
     imported_rows = models.PositiveIntegerField(default=0)
     # A CSV's encoding as the organizer chose it ("" = UTF-8, or detect and ask), the one that read the
-    # file, and its first rows as read: the import page's preview (tournaments.roster.files.decode_csv).
+    # file, and its first rows as read: the import page's preview (roster.files.decode_csv).
     encoding = models.CharField(_("encoding"), max_length=16, blank=True)
     encoding_used = models.CharField(max_length=16, blank=True)
     preview = models.JSONField(default=list, blank=True)
@@ -37,6 +38,7 @@ class ImportJob(models.Model):
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        db_table = "tournaments_importjob"
         ordering = ["-created_at"]
         verbose_name = _("import")
         verbose_name_plural = _("imports")

@@ -7,8 +7,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournaments.models import AuditEvent, ImportJob, Player, Registration, Team
-from tournaments.roster import services
+from roster import services
+from roster.models import ImportJob
+from tournaments.models import AuditEvent, Player, Registration, Team
 from tournaments.sessions import services as session_services
 
 TEAMS_CSV = "name,country\nMadrid,ES\nTokyo,JP\n"
@@ -177,7 +178,7 @@ def test_upload_page_reports_problems_in_the_users_language(
     client = client_for(organizer)
     upload = SimpleUploadedFile("players.csv", b"entry,name,team\n1,Ana,Nowhere\n", content_type="text/csv")
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload})
+        response = client.post(reverse("roster:import", args=[tournament.pk]), {"kind": "players", "file": upload})
     assert response.status_code == 302
     job = ImportJob.objects.get(kind="players")
     assert job.status == "failed"
@@ -190,7 +191,7 @@ def test_upload_page_reports_problems_in_the_users_language(
 def test_upload_refuses_other_file_types(client_for, organizer, tournament):
     upload = SimpleUploadedFile("players.pdf", b"%PDF", content_type="application/pdf")
     response = client_for(organizer).post(
-        reverse("tournaments:import", args=[tournament.pk]), {"kind": "players", "file": upload}
+        reverse("roster:import", args=[tournament.pk]), {"kind": "players", "file": upload}
     )
     assert response.status_code == 200
     assert "Upload a .csv or .xlsx file." in response.content.decode()
@@ -222,7 +223,7 @@ def test_odd_entry_numbers_are_row_problems(organizer, tournament, entry):
 
 @pytest.mark.django_db
 def test_largest_entry_number_and_its_message(organizer, tournament):
-    from tournaments.roster.files import problem_message
+    from roster.files import problem_message
 
     job = run_import(organizer, tournament, "players", "p.csv", b"entry,name\n3000000000,Bea\n")
     assert problems(job) == [(2, "entry", "entry_too_large")]
@@ -242,7 +243,7 @@ def test_full_width_and_whole_decimal_entry_numbers_in_csv(organizer, tournament
 
 @pytest.mark.django_db
 def test_unexpected_error_fails_the_job_and_saves_nothing(organizer, tournament, monkeypatch, caplog):
-    from tournaments.roster import services as core
+    from roster import services as core
 
     def boom(job):
         core._import_players(job.tournament, [(2, {"entry": "1", "name": "Ana"})])
@@ -263,7 +264,7 @@ def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament,
     """Two imports at once may both pass the checks; the second one's insert then fails."""
     from django.db import IntegrityError
 
-    from tournaments.roster import services as core
+    from roster import services as core
 
     original = core._import_rows
 
@@ -282,7 +283,7 @@ def test_overlapping_import_integrity_error_fails_the_job(organizer, tournament,
 @pytest.mark.django_db
 def test_failure_after_the_import_is_still_recorded(organizer, tournament, monkeypatch):
     """Even when recording the outcome fails, the import is rolled back and the job ends failed."""
-    from tournaments.roster import services as core
+    from roster import services as core
 
     original = core.audit_record
 
@@ -331,7 +332,7 @@ def test_xlsx_with_a_wrong_recorded_dimension_reads_every_row_and_column(organiz
 
 @pytest.mark.django_db
 def test_federation_id_of_a_differently_named_player_is_a_row_problem(organizer, tournament):
-    from tournaments.roster.files import problem_message
+    from roster.files import problem_message
 
     Player.objects.create(name="Li Na", name_local="李娜", federation_id="CN-100")
     job = run_import(
@@ -398,8 +399,8 @@ def test_3_5_3_players_file_with_a_group_column(organizer, tournament):
 
 @pytest.mark.django_db
 def test_3_5_3_an_unknown_or_too_long_group_is_refused_with_a_clear_error(organizer, tournament):
+    from roster.files import problem_message
     from tournaments.core.services import group_create
-    from tournaments.roster.files import problem_message
 
     group_create(actor=organizer, tournament=tournament, name="Kansai Club")
     bad = f"entry,name,group\n1,Ana,Kansai club\n2,Bea,{'x' * 201}\n3,Carl,Kansai Club\n"
@@ -483,7 +484,7 @@ def test_a_team_name_typo_names_the_closest_team(organizer, tournament, settings
     assert by_row[2]["params"] == {"value": "Hong Kong Bambo", "closest": "Hong Kong Bamboo"}
     assert by_row[3]["params"]["closest"] == "Tokyo"  # case and a stray space
     assert by_row[4]["code"] == "unknown_team"  # nothing close: no guess
-    from tournaments.roster.files import problem_message
+    from roster.files import problem_message
 
     assert problem_message(by_row[2]) == (
         "There is no team “Hong Kong Bambo” in this tournament. Did you mean “Hong Kong Bamboo”?"
@@ -493,7 +494,7 @@ def test_a_team_name_typo_names_the_closest_team(organizer, tournament, settings
 
 @pytest.mark.django_db
 def test_import_page_lists_accepted_headers_in_three_languages(client_for, organizer, tournament):
-    page = client_for(organizer).get(reverse("tournaments:import", args=[tournament.pk])).content.decode()
+    page = client_for(organizer).get(reverse("roster:import", args=[tournament.pk])).content.decode()
     spellings = ["entry", "federation_id", "参赛号", "编号", "选手编号", "番号", "氏名"]
     spellings += ["队伍", "チーム", "国家/地区", "国"]
     for spelling in spellings:
@@ -501,7 +502,7 @@ def test_import_page_lists_accepted_headers_in_three_languages(client_for, organ
 
 
 def test_every_spelling_shown_for_the_teams_file_is_read_as_the_team_name():
-    from tournaments.roster.files import TEAM_NAME_HEADERS, _canonical_column
+    from roster.files import TEAM_NAME_HEADERS, _canonical_column
 
     for spellings in TEAM_NAME_HEADERS.values():
         for spelling in spellings:
@@ -527,12 +528,12 @@ def test_the_japanese_page_names_the_columns_and_asks_about_shift_jis(client_for
 
     job = run_import(organizer, tournament, "players", "p.csv", "番号,氏名,リーダー\n1,田中,たぶん\n".encode())
     with translation.override("ja"):
-        page = client_for(organizer).get(reverse("tournaments:import_job", args=[job.pk]),
+        page = client_for(organizer).get(reverse("roster:job", args=[job.pk]),
                                          HTTP_ACCEPT_LANGUAGE="ja").content.decode()
     assert "<td>リーダー</td>" in page and "<td>leader</td>" not in page
     sjis = run_import(organizer, tournament, "players", "p.csv", "番号,氏名\n1,田中太郎\n2,山田花子\n".encode("cp932"))
     assert sjis.errors[0]["code"] == "encoding_confirm"
     assert sjis.errors[0]["params"]["sample"].startswith("田中太郎, 山田花子")  # names, not the header
-    page = client_for(organizer).get(reverse("tournaments:import_job", args=[sjis.pk])).content.decode()
+    page = client_for(organizer).get(reverse("roster:job", args=[sjis.pk])).content.decode()
     assert "status-question" in page and "status-failed" not in page and "Fix these rows" not in page
     assert "田中太郎" in page and "Import with this encoding" in page

@@ -27,8 +27,8 @@ def test_organizer_adds_a_late_player_and_is_told_which_charts_to_redraw(client_
     seat_session(organizer, tournament, 1, registrations)
     client = client_for(organizer)
     page = client.get(reverse("tournaments:registrations", args=[tournament.pk])).content.decode()
-    assert reverse("tournaments:registration_add", args=[tournament.pk]) in page
-    response = client.post(reverse("tournaments:registration_add", args=[tournament.pk]),
+    assert reverse("roster:registration_add", args=[tournament.pk]) in page
+    response = client.post(reverse("roster:registration_add", args=[tournament.pk]),
                            {"name": "Late Comer", "team": teams[0].pk}, follow=True)
     body = response.content.decode()
     assert "Entry 13 registered." in body and "Sessions 1 are already seated" in body
@@ -36,15 +36,15 @@ def test_organizer_adds_a_late_player_and_is_told_which_charts_to_redraw(client_
 
 
 def test_late_player_form_shows_the_services_refusal_on_the_field(client_for, organizer, tournament, registrations):
-    response = client_for(organizer).post(reverse("tournaments:registration_add", args=[tournament.pk]),
+    response = client_for(organizer).post(reverse("roster:registration_add", args=[tournament.pk]),
                                           {"name": "Dup", "entry_number": 3})
     assert response.status_code == 200 and "Entry number 3 is already taken." in response.content.decode()
 
 
 def test_pages_refuse_people_who_do_not_manage(client_for, referee, tournament, registrations):
     client = client_for(referee)
-    assert client.get(reverse("tournaments:registration_add", args=[tournament.pk])).status_code == 404
-    assert client.get(reverse("tournaments:registration_leave", args=[registrations[0].pk])).status_code == 404
+    assert client.get(reverse("roster:registration_add", args=[tournament.pk])).status_code == 404
+    assert client.get(reverse("roster:registration_leave", args=[registrations[0].pk])).status_code == 404
 
 
 def test_organizer_withdraws_then_seats_a_substitute(client_for, organizer, tournament, registrations):
@@ -52,7 +52,7 @@ def test_organizer_withdraws_then_seats_a_substitute(client_for, organizer, tour
     late = Registration.objects.create(tournament=tournament, player=registrations[0].player.__class__.objects.create(
         name="Sub"), entry_number=50)
     client = client_for(organizer)
-    url = reverse("tournaments:registration_leave", args=[registrations[1].pk])
+    url = reverse("roster:registration_leave", args=[registrations[1].pk])
     page = client.get(url).content.decode()
     assert "Seated in sessions 1" in page and ">50 Sub<" in page and ">3 Player 3<" not in page  # only the unseated
     client.post(url, {"action": "withdraw", "withdraw-reason": "ill"})
@@ -64,7 +64,7 @@ def test_organizer_withdraws_then_seats_a_substitute(client_for, organizer, tour
 
 
 def test_withdrawing_a_player_in_play_shows_why_on_the_page(client_for, organizer, registrations, running_session):
-    url = reverse("tournaments:registration_leave", args=[registrations[0].pk])
+    url = reverse("roster:registration_leave", args=[registrations[0].pk])
     body = client_for(organizer).post(url, {"action": "withdraw"}).content.decode()
     assert "is playing in session 1, which is running" in body
 
@@ -126,7 +126,7 @@ def test_organizer_undoes_a_withdrawal_and_the_standings_mark_who_withdrew(
 
     publish(tournament)
     client = client_for(organizer)
-    url = reverse("tournaments:registration_leave", args=[registrations[1].pk])
+    url = reverse("roster:registration_leave", args=[registrations[1].pk])
     assert "Undo the withdrawal" not in client.get(url).content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         client.post(url, {"action": "withdraw", "withdraw-reason": "ill"})

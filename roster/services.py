@@ -1,5 +1,6 @@
 """Roster import: teams, then players, from CSV or XLSX, all or nothing (a Celery task runs it)."""
 
+import datetime as dt
 import difflib
 import logging
 import re
@@ -10,22 +11,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from roster import files as roster_files
+from roster.files import Problem, RosterFileError
+from roster.models import ImportJob
 from tournaments import events, limits
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
-from tournaments.models import (
-    MAX_ENTRY_NUMBER,
-    ImportJob,
-    Player,
-    Registration,
-    ScoreSheet,
-    Session,
-    Team,
-    Tournament,
-)
-from tournaments.roster import files as roster_files
-from tournaments.roster.files import Problem, RosterFileError
+from tournaments.models import MAX_ENTRY_NUMBER, Player, Registration, ScoreSheet, Session, Team, Tournament
 from tournaments.sessions.services import (
     running_session_locked,
     seats_give_to_substitute,
@@ -34,6 +27,28 @@ from tournaments.sessions.services import (
 )
 
 logger = logging.getLogger(__name__)
+
+# This app's kind of later work, done by the task roster/tasks.py registers (tournaments.events).
+IMPORT_JOB_RUN = "roster.import_job_run"
+# A roster import still waiting this long after it was queued lost its message (it takes seconds).
+IMPORT_STUCK_SECONDS = 120
+
+
+def import_job_run_later(*, job_id: int) -> None:
+    """Once this transaction commits, have the worker run a roster import."""
+    events.enqueue_on_commit(IMPORT_JOB_RUN, job_id)
+
+
+def import_jobs_restart_stuck() -> list[int]:
+    """The beat sweep's catch-up (registered with tournaments.events): every import still waiting after
+    IMPORT_STUCK_SECONDS lost its message; it is queued again (its task is idempotent: a job no longer
+    pending is left alone). The ids queued."""
+    stuck = ImportJob.objects.filter(
+        status=ImportJob.Status.PENDING, created_at__lt=timezone.now() - dt.timedelta(seconds=IMPORT_STUCK_SECONDS))
+    ids = list(stuck.values_list("pk", flat=True))
+    for job_id in ids:
+        events.enqueue(events.task_for(IMPORT_JOB_RUN), job_id)
+    return ids
 
 
 @transaction.atomic
@@ -60,7 +75,7 @@ def import_job_create(
         obj=job,
         detail={"kind": kind, "filename": filename, "bytes": len(content), "encoding": encoding},
     )
-    events.import_job_run_later(job_id=job.pk)
+    import_job_run_later(job_id=job.pk)
     return job
 
 

@@ -4,8 +4,8 @@ import time
 
 import pytest
 
-from tournaments.models import ImportJob
-from tournaments.roster import services as roster_services
+from roster import services as roster_services
+from roster.models import ImportJob
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

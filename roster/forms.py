@@ -3,9 +3,9 @@
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from roster.files import ENCODINGS
+from roster.models import ImportJob
 from tournaments.limits import MAX_UPLOAD_BYTES
-from tournaments.models import ImportJob
-from tournaments.roster.files import ENCODINGS
 
 ENCODING_CHOICES = [("", _("UTF-8, or detect and ask"))] + ENCODINGS
 

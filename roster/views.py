@@ -6,14 +6,9 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from tournaments import extensions, limits
-from tournaments.access import Capability
-from tournaments.core import selectors as core_selectors
-from tournaments.models import ImportJob
-from tournaments.pages import page_action
-from tournaments.roster import selectors as roster_selectors
-from tournaments.roster import services as roster_services
-from tournaments.roster.files import (
+from roster import selectors as roster_selectors
+from roster import services as roster_services
+from roster.files import (
     PLAYER_COLUMNS,
     TEAM_COLUMNS,
     accepted_headers,
@@ -21,7 +16,7 @@ from tournaments.roster.files import (
     encoding_label,
     problem_message,
 )
-from tournaments.roster.forms import (
+from roster.forms import (
     EncodingForm,
     ImportForm,
     LateRegistrationForm,
@@ -29,7 +24,12 @@ from tournaments.roster.forms import (
     WithdrawalUndoForm,
     WithdrawForm,
 )
-from tournaments.roster.oath import oath_text
+from roster.models import ImportJob
+from roster.oath import oath_text
+from tournaments import extensions, limits
+from tournaments.access import Capability
+from tournaments.core import selectors as core_selectors
+from tournaments.pages import page_action
 
 
 @login_required
@@ -48,7 +48,7 @@ def roster_import(request, tournament_id: int):
             content=upload.read(),
             encoding=form.cleaned_data["encoding"],
         )
-        return redirect("tournaments:import_job", job.pk)
+        return redirect("roster:job", job.pk)
     context = {
         "form": form,
         "tournament": tournament,
@@ -58,7 +58,7 @@ def roster_import(request, tournament_id: int):
             (_("Players file"), accepted_headers(PLAYER_COLUMNS)),
         ],
     }
-    return render(request, "tournaments/roster/import_form.html", context)
+    return render(request, "roster/import_form.html", context)
 
 
 @login_required
@@ -85,7 +85,7 @@ def import_job_detail(request, job_id: int):
     }
     if context["done"]:  # what the apps offer now (the staff app: the team leaders' accounts)
         context["panels"] = extensions.import_panels(job.tournament, request.user)
-    template = "tournaments/roster/_import_job_status.html" if request.htmx else "tournaments/roster/import_job.html"
+    template = "roster/_import_job_status.html" if request.htmx else "roster/import_job.html"
     return render(request, template, context)
 
 
@@ -95,9 +95,9 @@ def import_job_again(request, job_id: int):
     job = roster_selectors.import_job_get_for_user(user=request.user, job_id=job_id)
     form = EncodingForm(request.POST or None)
     if request.method != "POST" or not form.is_valid():
-        return redirect("tournaments:import_job", job.pk)
+        return redirect("roster:job", job.pk)
     again = roster_services.import_job_again(actor=request.user, job=job, encoding=form.cleaned_data["encoding"])
-    return redirect("tournaments:import_job", again.pk)
+    return redirect("roster:job", again.pk)
 
 
 @login_required
@@ -120,7 +120,7 @@ def registration_add(request, tournament_id: int):
                     "substitute of one who withdraws."
                 ) % {"sessions": ", ".join(map(str, redraw))})
             return redirect("tournaments:registrations", tournament.pk)
-    return render(request, "tournaments/roster/registration_add.html", {"form": form, "tournament": tournament})
+    return render(request, "roster/registration_add.html", {"form": form, "tournament": tournament})
 
 
 @login_required
@@ -158,7 +158,7 @@ def registration_leave(request, registration_id: int):
         "undo_form": undo_form,
         "seats_open": roster_selectors.registration_seats_open(registration=registration),
     }
-    return render(request, "tournaments/roster/registration_leave.html", context)
+    return render(request, "roster/registration_leave.html", context)
 
 
 @login_required
@@ -172,5 +172,5 @@ def oaths(request, tournament_id: int):
                                                                entry=request.GET.get("entry", ""))
     oath = dict(oath_text(get_language() or "en"))
     oath["intro_for_tournament"] = oath["intro"].format(competition=tournament.name)
-    return render(request, "tournaments/roster/oaths.html", {
+    return render(request, "roster/oaths.html", {
         "tournament": tournament, "registrations": registrations, "oath": oath})

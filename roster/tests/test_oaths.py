@@ -15,7 +15,7 @@ from django.urls import reverse
 ])
 def test_appendix_2_one_oath_per_player_in_the_pages_language(client_for, organizer, tournament, registrations,
                                                               language, words):
-    page = html.unescape(client_for(organizer).get(reverse("tournaments:oaths", args=[tournament.pk]),
+    page = html.unescape(client_for(organizer).get(reverse("roster:oaths", args=[tournament.pk]),
                                                    HTTP_ACCEPT_LANGUAGE=language).content.decode())
     assert page.count('<article class="oath">') == len(registrations)
     assert tournament.name in page and registrations[0].player.name in page
@@ -25,7 +25,7 @@ def test_appendix_2_one_oath_per_player_in_the_pages_language(client_for, organi
 
 @pytest.mark.django_db
 def test_one_players_oath_and_who_may_print(client_for, organizer, outsider, tournament, registrations):
-    url = reverse("tournaments:oaths", args=[tournament.pk])
+    url = reverse("roster:oaths", args=[tournament.pk])
     one = client_for(organizer).get(url, {"entry": registrations[2].entry_number}).content.decode()
     assert one.count('<article class="oath">') == 1 and registrations[2].player.name in one
     assert client_for(organizer).get(url, {"entry": "x"}).content.decode().count('<article class="oath">') == 0

@@ -8,9 +8,9 @@ and falls back to the label and the detail for an event no sentence fits.
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from roster.models import ImportJob
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import number_list
-from tournaments.models import ImportJob
 
 
 def _registration_added(d, event, places):

@@ -1,1 +1,0 @@
-"""Roster import: teams and players from CSV or XLSX, all or nothing."""
