@@ -1,6 +1,6 @@
 """Statistics against a hand-computed scenario (issue 17, tests/statistics/scenario.py): draws, ties, a
 corrected hand and a sheet not yet signed. The fouls, a false win, a cancelled penalty and a disqualified
-player are added by penalties/tests/test_i17_statistics.py (the core's tests import no app above it)."""
+player are added by penalties/tests/test_fouls_in_statistics.py (the core's tests import no app above it)."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Wording a native reader asked for (issue 13, review 5): each test names the string and its language."""
+"""Wording a native reader asked for: each test names the string and its language."""
 
 import datetime as dt
 from types import SimpleNamespace

@@ -1,4 +1,4 @@
-"""Statistics with fouls (issue 17): false wins (错和, 3.11.6.6) and other fouls reach the core's
+"""Statistics with fouls: false wins (错和, 3.11.6.6) and other fouls reach the core's
 statistics through the foul_records seam; a cancelled penalty counts nowhere; a disqualified player
 (停赛, 3.11.4, 3.11.6.1) keeps the hands they played, marked. The scenario is the core's
 (reports/tests/statistics/scenario.py) with these fouls recorded while the sheets are open:

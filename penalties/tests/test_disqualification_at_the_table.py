@@ -1,4 +1,4 @@
-"""The session of a 停赛 at the table of the foul (issue 27).
+"""The session of a 停赛 at the table of the foul.
 
 3.11.4 "停赛：即取消继续参加本次比赛的资格": from the foul the player takes no further part. 3.5.2 "竞赛采用每桌四人制"
 knows no table of three, and no text says how the table of the foul goes on: the organizer's regulation

@@ -1,4 +1,4 @@
-"""The sanctions of 3.11 as the Chinese text gives them (issue 12): lateness and the forfeit's 0
+"""The sanctions of 3.11 as the Chinese text gives them: lateness and the forfeit's 0
 (3.11.2.1), 停赛 (3.11.4) apart from 取消录取名次 (3.11.5), 通报, 罚张 (3.11.6.7(1)), the victim
 amounts of 3.11.6.7(3) and 3.11.6.9, the seat at the foul on the Record of Fouls (Appendix 6), and
 the data migration of the old "play on" arrangements and forfeit table points."""

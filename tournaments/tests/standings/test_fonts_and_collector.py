@@ -1,6 +1,6 @@
-"""Issue 29: PDFs on a fresh machine: without a CJK font the system check says so (make run installs one as root);
-a cached results PDF names the renderer and fonts in its key, so a font installed later gives a new PDF.
-Issue 30: the standings are built with the cyclic garbage collector paused."""
+"""PDFs on a fresh machine: without a CJK font the system check says so (make run installs one as root); a cached
+results PDF names the renderer and fonts in its key, so a font installed later gives a new PDF. The standings
+are built with the cyclic garbage collector paused."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Prints and pages (issue 13): the English chart PDF opens on its first session, the print pages lead back to
+"""Prints and pages: the English chart PDF opens on its first session, the print pages lead back to
 the app, and no HTML id appears twice on the seating and fouls pages (a label ticks its own form's box)."""
 
 import io

@@ -1,4 +1,4 @@
-"""Issue 13: the 停赛 arrangement (3.11.4) moves seats through the core's shared piece, as before."""
+"""The 停赛 arrangement (3.11.4) moves seats through the core's shared piece (the substitute's seats)."""
 
 import pytest
 
