@@ -13,7 +13,6 @@ from tournaments.exports.files import HAND_COLUMNS, RANKING_COLUMNS
 from tournaments.models import StandingsSnapshot
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import publish
-from tournaments.tests.statistics.test_statistics import scenario  # noqa: F401 (a fixture)
 
 
 def _csv_rows(content: bytes) -> list[list[str]]:

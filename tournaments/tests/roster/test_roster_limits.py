@@ -14,7 +14,7 @@ from tournaments.limits import MAX_PROBLEMS_SHOWN, MAX_XLSX_UNCOMPRESSED_BYTES
 from tournaments.models import ImportJob
 from tournaments.roster import files as roster_files
 from tournaments.roster import services
-from tournaments.tests.roster.test_roster_import import problems, run_import, xlsx
+from tournaments.tests.roster.helpers import problems, run_import, xlsx
 
 LATIN1 = "entry,name,country\n1,Jürgen Müller,DE\n2,Björn Dæhlie,NO\n3,Kurt Gödel,AT\n4,Lena Schäfer,DE\n"
 

@@ -6,13 +6,7 @@ import pytest
 
 from tournaments.statistics import selectors
 from tournaments.testing.scenarios import sign_all
-from tournaments.tests.statistics.scenario import build, figures
-
-
-@pytest.fixture
-def scenario(tournament, registrations, organizer, referee, chief_referee, pins):
-    return build(tournament=tournament, registrations=registrations, organizer=organizer, referee=referee,
-                 chief_referee=chief_referee)
+from tournaments.tests.statistics.scenario import figures
 
 
 @pytest.mark.django_db
