@@ -7,15 +7,8 @@ tournaments/testing/fixtures.py and penalties/testing/fixtures.py; so are the SQ
 """
 
 import os
-import sys
 
 import pytest
-
-# pytest keeps each test module with its asserts rewritten in __pycache__ (git ignores it), unless
-# bytecode is not to be written (PYTHONDONTWRITEBYTECODE, set on some machines): then every process
-# rewrites all of them again, some 4 s before the first test. The modules imported after this line
-# (every test module) are kept.
-sys.dont_write_bytecode = False
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")

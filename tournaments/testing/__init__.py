@@ -6,7 +6,7 @@
   a running session and its sheets), loaded by the root conftest.py as a plugin;
 - `archives`: sample archives for the import tests; `concurrency`: threads released at once;
 - the suite's machinery (README, "The test suite"): `world` (shared fixtures recorded and restored),
-  `database` (the SQLite test database copied), `lazy_plugins`, `postgresql` (a faster flush).
+  `database` (the SQLite test database copied), `postgresql` (a faster flush).
 
 Production code never imports this package (the demo, which builds its data as the tests do, is
 the one exception).

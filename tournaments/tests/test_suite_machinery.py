@@ -1,5 +1,5 @@
 """The suite's own machinery: shared fixtures restored from records (tournaments/testing/world.py), the
-SQLite test database copied (database.py), the plugins left out where unused (lazy_plugins.py)."""
+SQLite test database copied (database.py)."""
 
 import datetime as dt
 
@@ -8,7 +8,7 @@ from django.db import transaction
 
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Session, Tournament
-from tournaments.testing import database, lazy_plugins, world
+from tournaments.testing import database, world
 
 
 def _build(organizer):
@@ -73,14 +73,6 @@ def test_values_come_back_together_sharing_objects_and_their_times_moved(organiz
     assert back["tournament"].pk == tournament.pk
     created = AuditEvent.objects.filter(tournament=tournament).first().created_at
     assert world._unpickle(world._pickle({"at": created}, clock), later)["at"] == created + dt.timedelta(minutes=5)
-
-
-def test_the_plugins_are_left_out_only_where_none_of_their_tests_can_run():
-    assert lazy_plugins.left_out([]) == set()  # the whole suite
-    assert lazy_plugins.left_out(["-m", "not postgres and not browser and not worker"]) == {"playwright"}
-    assert lazy_plugins.left_out(["scoring/tests/engine"]) == {"playwright", "schemathesis"}
-    assert lazy_plugins.left_out(["config/tests/test_api_schemathesis.py::test_x", "-q"]) == {"playwright"}
-    assert lazy_plugins.left_out(["-k", "browser", "scoring/tests/web"]) == {"schemathesis"}
 
 
 def test_the_migrated_copy_is_named_by_every_migration():
