@@ -78,7 +78,7 @@ def tournament(organizer):
 def teams(tournament):
     from tournaments.models import Team
 
-    return [Team.objects.create(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4)]
+    return Team.objects.bulk_create(Team(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4))
 
 
 @pytest.fixture
@@ -86,16 +86,14 @@ def registrations(tournament, teams):
     """Twelve players, four to a team."""
     from tournaments.models import Player, Registration
 
-    result = []
-    for entry in range(1, 13):
-        player = Player.objects.create(name=f"Player {entry}", country="CN")
-        result.append(
-            Registration.objects.create(
-                tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4],
-                contact=f"p{entry}@example.org",
-            )
+    players = Player.objects.bulk_create(Player(name=f"Player {entry}", country="CN") for entry in range(1, 13))
+    return Registration.objects.bulk_create(
+        Registration(
+            tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4],
+            contact=f"p{entry}@example.org",
         )
-    return result
+        for entry, player in enumerate(players, start=1)
+    )
 
 
 @pytest.fixture
