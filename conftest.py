@@ -1,28 +1,23 @@
 """The suite's machinery: the language, a real Celery worker, Chromium, tests that need PostgreSQL,
 and how the run is spread over xdist's processes (README, "The test suite: how it stays fast").
 
-The fixtures the tests share (the personas, the tournament, sessions and sheets) are plugins:
-tournaments/testing/fixtures.py and penalties/testing/fixtures.py; so are the SQLite copy
-(tournaments/testing/database.py) and the world fixtures' records (tournaments/testing/world.py).
+The fixtures every app's tests share (the personas, the tournament, sessions and sheets) are plain
+pytest fixtures in plugins loaded here: tournaments/testing/fixtures.py and penalties/testing/fixtures.py.
+Each is built through the services for the test that asks for it, in the test's rolled-back transaction;
+an app's own fixtures are in its tests/conftest.py. The SQLite test database is copied, not migrated, by
+tournaments/testing/database.py. The inner loop leaves the Playwright and schemathesis plugins out on its
+command line (`make test-fast`); `make test` loads them.
 """
 
 import os
-import sys
 
 import pytest
-
-# pytest keeps each test module with its asserts rewritten in __pycache__ (git ignores it), unless
-# bytecode is not to be written (PYTHONDONTWRITEBYTECODE, set on some machines): then every process
-# rewrites all of them again, some 4 s before the first test. The modules imported after this line
-# (every test module) are kept.
-sys.dont_write_bytecode = False
 
 # Playwright's sync API runs an event loop in the test thread; Django's ORM must still be usable there.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytest_plugins = [
     "tournaments.testing.database",  # the SQLite test database copied, not migrated, after the first run
-    "tournaments.testing.world",  # the shared fixtures recorded once per process, then restored
     "tournaments.testing.fixtures",
     "penalties.testing.fixtures",
 ]

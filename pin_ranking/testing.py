@@ -15,24 +15,34 @@ def finished_tournament(*, name: str, rows: list[dict], sessions: int = 8, start
                                            status=Tournament.Status.FINISHED, venue="Hall")
     rows = list(rows) + [{"fid": f"{fid_prefix}{name[:3]}X{n}", "name": f"Extra {name} {n}", "tp": 0, "cp": -n}
                          for n in range(extra_players)]
-    groups, teams = {}, {}
+    # In bulk (the Pin tests make a hundred players at a time): the rows the ORM's get_or_create and create
+    # made one by one, in the same order.
+    fids = [row["fid"] for row in rows if row.get("fid")]
+    known = {player.federation_id: player for player in Player.objects.filter(federation_id__in=fids)}
+    players, created = [], []
+    for row in rows:
+        player = known.get(row["fid"]) if row.get("fid") else None
+        if player is None:
+            player = Player(federation_id=row.get("fid") or "", name=row["name"], country="CN")
+            created.append(player)
+            if row.get("fid"):
+                known[row["fid"]] = player
+        players.append(player)
+    Player.objects.bulk_create(created)
+    groups = {name: Group(tournament=tournament, name=name) for name in dict.fromkeys(r.get("group") for r in rows)
+              if name}
+    teams = {name: Team(tournament=tournament, name=name) for name in dict.fromkeys(r.get("team") for r in rows)
+             if name}
+    Group.objects.bulk_create(groups.values())
+    Team.objects.bulk_create(teams.values())
+    registrations = Registration.objects.bulk_create(
+        Registration(tournament=tournament, player=player, entry_number=entry, team=teams.get(row.get("team")),
+                     group=groups.get(row.get("group")))
+        for entry, (row, player) in enumerate(zip(rows, players), start=1)
+    )
     individuals = []
-    for entry, row in enumerate(rows, start=1):
-        player = None
-        if row.get("fid"):
-            player, _created = Player.objects.get_or_create(federation_id=row["fid"],
-                                                            defaults={"name": row["name"], "country": "CN"})
-        else:
-            player = Player.objects.create(name=row["name"], country="CN")
-        group = team = None
-        if row.get("group"):
-            group = groups.get(row["group"]) or Group.objects.create(tournament=tournament, name=row["group"])
-            groups[row["group"]] = group
-        if row.get("team"):
-            team = teams.get(row["team"]) or Team.objects.create(tournament=tournament, name=row["team"])
-            teams[row["team"]] = team
-        registration = Registration.objects.create(tournament=tournament, player=player, entry_number=entry,
-                                                   team=team, group=group)
+    for entry, (row, registration) in enumerate(zip(rows, registrations), start=1):
+        player, team, group = registration.player, registration.team, registration.group
         individuals.append({
             "registration": registration.pk, "entry": entry, "name": player.name, "name_local": "",
             "country": player.country, "federation_id": player.federation_id,

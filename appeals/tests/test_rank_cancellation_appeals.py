@@ -15,7 +15,7 @@ from django.db import IntegrityError, transaction
 
 from appeals import services
 from appeals.models import Appeal
-from appeals.tests.test_services import signed
+from appeals.tests.helpers import signed
 from penalties.models import RankCancellation
 from penalties.services import rank_cancel
 from tournaments.errors import NotFound

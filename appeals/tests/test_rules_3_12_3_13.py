@@ -9,7 +9,7 @@ from django.core.exceptions import ValidationError
 
 from appeals import services
 from appeals.models import Appeal, AppealPolicy
-from appeals.tests.test_services import file, received, signed
+from appeals.tests.helpers import file, received, signed
 from penalties.models import Penalty
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent

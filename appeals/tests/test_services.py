@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 
 from appeals import services
 from appeals.models import Appeal, AppealPolicy
+from appeals.tests.helpers import file, received, signed
 from penalties.models import Penalty
 from tournaments.errors import NotFound
 from tournaments.models import StandingsSnapshot
@@ -14,27 +15,6 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.testing.scenarios import STRAIGHT
-
-
-def file(actor, sheet, appellant, **overrides):
-    values = {"subject": "penalty", "category": "rules", "statement": "The call was in time.",
-              "penalty": Penalty.objects.get(sheet=sheet)}
-    values.update(overrides)
-    return services.appeal_file(actor=actor, sheet=sheet, appellant=appellant, **values)
-
-
-def signed(appeal, team_leader):
-    """Signed by the team leader too (3.12.3), and its fee received by the organizer (3.12.2)."""
-    appeal = services.appeal_sign(actor=team_leader, appeal=appeal)
-    return received(appeal)
-
-
-def received(appeal):
-    """The tournament's organizer records the fee as received (3.12.2)."""
-    from tournaments.models import Membership
-
-    organizer = Membership.objects.get(tournament=appeal.tournament, role="organizer").user
-    return services.appeal_fee_receive(actor=organizer, appeal=appeal)
 
 
 @pytest.mark.django_db

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from appeals import selectors as appeal_selectors
 from appeals import services
-from appeals.tests.test_services import file, signed
+from appeals.tests.helpers import file, signed
 from tournaments.core import services as core_services
 from tournaments.models import ScoreSheet, Session
 from tournaments.testing.scenarios import sign_all

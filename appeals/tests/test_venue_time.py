@@ -6,7 +6,7 @@ import zoneinfo
 import pytest
 from django.core.cache import cache
 
-from appeals.tests.test_services import file
+from appeals.tests.helpers import file
 from penalties.models import Penalty
 
 TOKYO = zoneinfo.ZoneInfo("Asia/Tokyo")

@@ -5,43 +5,10 @@ import pytest
 from django.urls import reverse
 
 from pin_ranking.models import Competition, ResultCertificate
-from pin_ranking.register import services
 from pin_ranking.testing import finished_tournament
-from tournaments.models import Membership, Player, Role
-from tournaments.testing.fixtures import make_user
+from tournaments.models import Player
 
 TP = 12
-
-
-@pytest.fixture
-def world(db, committee_member, django_capture_on_commit_callbacks):
-    rows = [
-        {"fid": "ES-1", "name": "Ana García", "tp": 130 * TP, "cp": 3100, "team": "Madrid"},
-        {"fid": "CN-7", "name": "Bo Li", "tp": 41 * TP + 6, "cp": -300, "team": "Madrid"},
-    ]
-    tournament = finished_tournament(name="World Championship", rows=rows, extra_players=80)
-    with django_capture_on_commit_callbacks(execute=True):
-        services.competition_register(actor=committee_member, tournament=tournament, level="world")
-    return tournament
-
-
-@pytest.fixture
-def people(world, committee_member):
-    users = {"committee": committee_member}
-    for role in (Role.CHIEF_REFEREE, Role.REFEREE, Role.ORGANIZER, Role.ARBITRATOR):
-        users[role.value] = make_user(f"w-{role.value}")
-        Membership.objects.create(user=users[role.value], tournament=world, role=role)
-    users["ana"] = make_user("ana")
-    Player.objects.filter(federation_id="ES-1").update(user=users["ana"])
-    users["bo"] = make_user("bo")
-    Player.objects.filter(federation_id="CN-7").update(user=users["bo"])
-    users["outsider"] = make_user("stranger")
-    from pin_ranking.access import register_admin_group
-
-    # The register's administrator seats members; the role alone reads no ledger and no register.
-    users["register_admin"] = make_user("pinadmin")
-    users["register_admin"].groups.add(register_admin_group())
-    return users
 
 
 COMMITTEE_PAGES = ["pin_ranking:committee", "pin_ranking:imports", "pin_ranking:players", "pin_ranking:ledger"]
@@ -154,8 +121,8 @@ def test_the_import_page_reviews_unknown_players_and_other_names(client_for, com
 
 
 @pytest.mark.django_db
-def test_the_chief_referee_signs_and_anyone_verifies(client_for, people, world):
-    url = reverse("pin_ranking:tournament_certificates", args=[world.pk])
+def test_the_chief_referee_signs_and_anyone_verifies(client_for, people, world_championship):
+    url = reverse("pin_ranking:tournament_certificates", args=[world_championship.pk])
     assert client_for(people["referee"]).get(url).status_code == 404
     assert client_for(people["outsider"]).get(url).status_code == 404
     client = client_for(people["chief_referee"])
@@ -171,11 +138,12 @@ def test_the_chief_referee_signs_and_anyone_verifies(client_for, people, world):
 
 
 @pytest.mark.django_db
-def test_the_tournament_page_links_the_chief_referee_to_the_certificates(client_for, people, world):
-    url = reverse("pin_ranking:tournament_certificates", args=[world.pk])
-    page = client_for(people["chief_referee"]).get(reverse("tournaments:detail", args=[world.pk])).content.decode()
+def test_the_tournament_page_links_the_chief_referee_to_the_certificates(client_for, people, world_championship):
+    url = reverse("pin_ranking:tournament_certificates", args=[world_championship.pk])
+    detail = reverse("tournaments:detail", args=[world_championship.pk])
+    page = client_for(people["chief_referee"]).get(detail).content.decode()
     assert url in page
-    page = client_for(people["referee"]).get(reverse("tournaments:detail", args=[world.pk])).content.decode()
+    page = client_for(people["referee"]).get(detail).content.decode()
     assert url not in page
 
 

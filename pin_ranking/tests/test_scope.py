@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_pages)
 """Each committee reads and does what it is given, no more (Appendix 9, 4.4, 6.1, 7.3): a member organization
 its country's players, the world body all of them and the register; another committee's member gets 404."""
 
@@ -10,7 +9,6 @@ from pin_ranking.committee.services import pin_register_update
 from pin_ranking.models import Committee, CommitteeSeat, Competition, PinRegister, ResultCertificate
 from pin_ranking.register import services
 from pin_ranking.testing import finished_tournament
-from pin_ranking.tests.test_pages import people, world  # noqa: F401 (fixtures)
 from tournaments.models import Player, Tournament
 from tournaments.testing.fixtures import make_user
 

@@ -5,10 +5,10 @@ import io
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
-from openpyxl import Workbook
 
 from roster import services
 from roster.models import ImportJob
+from roster.tests.helpers import problems, run_import, xlsx
 from tournaments.models import AuditEvent, Player, Registration, Team
 from tournaments.sessions import services as session_services
 
@@ -19,26 +19,6 @@ PLAYERS_CSV = (
     "2,Sato Haruto,佐藤陽翔,JP,JP-2,Tokyo,no\n"
     "3,Pablo Sánchez,,ES,,Madrid,\n"
 )
-
-
-def run_import(organizer, tournament, kind, filename, content: bytes) -> ImportJob:
-    job = services.import_job_create(
-        actor=organizer, tournament=tournament, kind=kind, filename=filename, content=content
-    )
-    return services.import_job_run(job_id=job.pk)
-
-
-def xlsx(rows) -> bytes:
-    workbook = Workbook()
-    for row in rows:
-        workbook.active.append(row)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
-
-
-def problems(job):
-    return sorted((p["row"], p["column"], p["code"]) for p in job.errors)
 
 
 @pytest.mark.django_db

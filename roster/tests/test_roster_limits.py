@@ -13,7 +13,7 @@ from django.urls import reverse
 from roster import files as roster_files
 from roster import services
 from roster.models import ImportJob
-from roster.tests.test_roster_import import problems, run_import, xlsx
+from roster.tests.helpers import problems, run_import, xlsx
 from tournaments.limits import MAX_PROBLEMS_SHOWN, MAX_XLSX_UNCOMPRESSED_BYTES
 
 LATIN1 = "entry,name,country\n1,Jürgen Müller,DE\n2,Björn Dæhlie,NO\n3,Kurt Gödel,AT\n4,Lena Schäfer,DE\n"

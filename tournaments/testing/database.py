@@ -24,6 +24,10 @@ import tempfile
 import pytest
 
 FOLDER = pathlib.Path(__file__).resolve().parents[2] / "var" / "test-databases"
+# What became of this process's first `migrate` (the test database's): "copied", "migrated, then kept" or
+# "migrated" (not an in-memory SQLite database). None: `call_command` below never saw it, and each process
+# migrates again (a test checks: the replacement works only while Django calls `management.call_command`).
+first_migrate = None
 
 
 @pytest.fixture(scope="session")
@@ -40,21 +44,27 @@ def _migrated_database_copied():
     done = False
 
     def call_command(name, *args, **options):
+        global first_migrate
         nonlocal done
         from django.db import connections
 
         connection = connections[options.get("database", "default")]
-        if name != "migrate" or done or not _in_memory_sqlite(connection):
+        if name != "migrate" or done:
             return migrate(name, *args, **options)
         done = True
+        if not _in_memory_sqlite(connection):
+            first_migrate = "migrated"
+            return migrate(name, *args, **options)
         copy = FOLDER / f"sqlite-{_migrations_digest()}.sqlite3"
         connection.ensure_connection()
         if copy.exists():
             with contextlib.closing(sqlite3.connect(copy)) as source:
                 source.backup(connection.connection)
+            first_migrate = "copied"
             return None
         result = migrate(name, *args, **options)
         _save(connection.connection, copy)
+        first_migrate = "migrated, then kept"
         return result
 
     management.call_command = call_command

@@ -3,8 +3,8 @@
 The personas (after healthchecks' Alice, Bob and Charlie, tournament-shaped): an organizer and their
 draft tournament of twelve players in three teams, its staff in every role, a player with an account,
 the Pin committee and an outsider; then session 1 seated, running, and its first sheet; and two
-signed sessions for the archive. Built with the services and `tournaments.testing.scenarios`, once per
-process for each sequence of them, then restored from a record (`@world_fixture`, tournaments/testing/world.py).
+signed sessions for the archive. Plain pytest fixtures, each built through the services (and
+`tournaments.testing.scenarios`) for each test that asks for it, inside the test's rolled-back transaction.
 """
 
 import datetime as dt
@@ -19,7 +19,6 @@ from tournaments.core import services as core_services
 from tournaments.sessions import services as session_services
 from tournaments.standings.services import standings_recompute
 from tournaments.testing.scenarios import STRAIGHT, play, publish, seat, win
-from tournaments.testing.world import world_fixture
 
 PASSWORD = "test-password-123"
 
@@ -57,14 +56,14 @@ def member(tournament, username, role, team=None):
     return user
 
 
-@world_fixture
+@pytest.fixture
 def organizer(db):
     user = make_user("organizer")
     user.user_permissions.add(Permission.objects.get(codename="add_tournament"))
     return user
 
 
-@world_fixture
+@pytest.fixture
 def tournament(organizer):
     return core_services.tournament_create(
         actor=organizer,
@@ -75,51 +74,49 @@ def tournament(organizer):
     )
 
 
-@world_fixture
+@pytest.fixture
 def teams(tournament):
     from tournaments.models import Team
 
-    return [Team.objects.create(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4)]
+    return Team.objects.bulk_create(Team(tournament=tournament, name=f"Team {n}", country="CN") for n in range(1, 4))
 
 
-@world_fixture
+@pytest.fixture
 def registrations(tournament, teams):
     """Twelve players, four to a team."""
     from tournaments.models import Player, Registration
 
-    result = []
-    for entry in range(1, 13):
-        player = Player.objects.create(name=f"Player {entry}", country="CN")
-        result.append(
-            Registration.objects.create(
-                tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4],
-                contact=f"p{entry}@example.org",
-            )
+    players = Player.objects.bulk_create(Player(name=f"Player {entry}", country="CN") for entry in range(1, 13))
+    return Registration.objects.bulk_create(
+        Registration(
+            tournament=tournament, player=player, entry_number=entry, team=teams[(entry - 1) // 4],
+            contact=f"p{entry}@example.org",
         )
-    return result
+        for entry, player in enumerate(players, start=1)
+    )
 
 
-@world_fixture
+@pytest.fixture
 def chief_referee(tournament):
     return member(tournament, "chief", "chief_referee")
 
 
-@world_fixture
+@pytest.fixture
 def referee(tournament):
     return member(tournament, "referee", "referee")
 
 
-@world_fixture
+@pytest.fixture
 def arbitrator(tournament):
     return member(tournament, "arbiter", "arbitrator")
 
 
-@world_fixture
+@pytest.fixture
 def team_leader(tournament, teams):
     return member(tournament, "leader", "team_leader", team=teams[0])
 
 
-@world_fixture
+@pytest.fixture
 def player_user(registrations):
     user = make_user("player")
     player = registrations[0].player
@@ -128,7 +125,7 @@ def player_user(registrations):
     return user
 
 
-@world_fixture
+@pytest.fixture
 def pin_member(db):
     """The Pin register's administrator (pin_ranking's `pin_register_admin` group, named here by its string:
     the core does not import the apps above it). No tournament right comes with it."""
@@ -139,7 +136,7 @@ def pin_member(db):
     return user
 
 
-@world_fixture
+@pytest.fixture
 def outsider(db):
     """Organizer of another tournament: logged in, but a stranger to `tournament`."""
     user = make_user("outsider")
@@ -209,7 +206,7 @@ def published(tournament):
     return tournament
 
 
-@world_fixture
+@pytest.fixture
 def seated_session(tournament, registrations, organizer):
     """Session 1 with the twelve players at three tables, in entry order."""
     session = tournament.sessions.get(number=1)
@@ -220,7 +217,7 @@ def seated_session(tournament, registrations, organizer):
     return session
 
 
-@world_fixture
+@pytest.fixture
 def running_session(seated_session, organizer, referee):
     session_services.session_start(actor=organizer, session=seated_session)
     seated_session.refresh_from_db()
@@ -232,13 +229,13 @@ def sheet(running_session):
     return running_session.sheets.select_related("session__tournament").get(table__number=1)
 
 
-@world_fixture
+@pytest.fixture
 def pins(tournament, organizer, registrations):
     core_services.confirm_pins_issue(actor=organizer, tournament=tournament)
     return {r.entry_number: r.confirm_pin for r in tournament.registrations.all()}
 
 
-@world_fixture
+@pytest.fixture
 def played(tournament, registrations, organizer, referee, pins):
     """Two signed sessions with ties at the tables, a self-drawn hand, flowers, declared fans and a draw."""
     player = registrations[0].player

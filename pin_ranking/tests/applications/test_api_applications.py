@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """The API for Pin applications (Appendix 9, 7.1-7.4) and the public register (7.4 公布): every role's answer,
 the form's personal fields to the applicant and the committee only, refusals that name what to fix."""
 
@@ -7,8 +6,7 @@ from django.test import Client
 from django.urls import reverse
 
 from pin_ranking.models import Application, PinAward
-from pin_ranking.tests.applications.test_applications import FORM, applicant, national  # noqa: F401 (fixtures)
-from pin_ranking.tests.committee.test_committee import member  # noqa: F401 (a fixture)
+from pin_ranking.tests.helpers import FORM
 from tournaments.models import AuditEvent, Membership, Role
 from tournaments.testing.fixtures import make_user
 

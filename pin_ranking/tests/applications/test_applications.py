@@ -4,42 +4,15 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from pin_ranking.applications.services import application_confirm, application_file
+from pin_ranking.applications.services import application_confirm
 from pin_ranking.committee.selectors import committee_queue
 from pin_ranking.models import Application, Committee, CommitteeSeat, LedgerSnapshot, PinRegister
-from pin_ranking.register import services as register_services
-from pin_ranking.testing import finished_tournament
+from pin_ranking.tests.helpers import FORM, file
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Membership, Player, Role
 from tournaments.testing.fixtures import make_user
 
 TP = 12
-FORM = {"sex": "F", "age": 34, "id_number": "110101199001011234", "contact": "wang@example.org",
-        "pledge_accepted": True}
-
-
-@pytest.fixture
-def national(db):
-    top = [{"fid": "CN001", "name": "Wang Fang", "tp": 41 * TP + 6, "cp": 1200, "team": "Beijing"},
-           {"fid": "CN002", "name": "Li Lei", "tp": 30 * TP, "cp": -300, "team": "Beijing"}]
-    return finished_tournament(name="National Open", rows=top, extra_players=97)
-
-
-@pytest.fixture
-def applicant(national, committee_member, run_on_commit):
-    run_on_commit(lambda: register_services.competition_register(actor=committee_member, tournament=national,
-                                                        level="national"))
-    user = make_user("wangfang")
-    player = Player.objects.get(federation_id="CN001")
-    player.user = user
-    player.save(update_fields=["user"])
-    Committee.objects.create(name="Chinese Pin Committee", kind="member", country="CN")
-    return player
-
-
-def file(actor, player, **changes):
-    return application_file(actor=actor, player=player, **{"track": "pin", "pin": 7, **FORM, **changes})
-
 
 def test_7_2_the_form_fills_itself_from_the_ledger_and_the_certificates(applicant):
     application = file(applicant.user, applicant)

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """Appendix 9, 7.1-7.4 in a browser: a player applies on a phone (360 px), the committee asks for more on a
 desktop, the player answers on the phone, the committee approves, the public register shows the new Pin and its
 certificate PDF."""
@@ -6,8 +5,7 @@ certificate PDF."""
 import pytest
 
 from pin_ranking.models import PinAward
-from pin_ranking.tests.applications.test_applications import FORM, applicant, national  # noqa: F401 (fixtures)
-from pin_ranking.tests.committee.test_committee import member  # noqa: F401
+from pin_ranking.tests.helpers import FORM
 from scoring.browser_testing import PHONE
 
 

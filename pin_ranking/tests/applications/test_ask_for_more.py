@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """7.3: the committee asks for more, the player (or whoever filed for them) answers on a page of their own, and the
 application goes back to the committee's queue with the exchange kept; every refusal says what to fix."""
 
@@ -11,8 +10,7 @@ from pin_ranking.applications.services import application_answer
 from pin_ranking.committee.selectors import committee_queue
 from pin_ranking.committee.services import application_decide
 from pin_ranking.models import Application, ApplicationMessage
-from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
-from pin_ranking.tests.committee.test_committee import member  # noqa: F401 (a fixture)
+from pin_ranking.tests.helpers import FORM, file
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
 from tournaments.testing.fixtures import make_user

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """The Pin beside the holder's name (7.4 公布) on the standings, through the core's player-badge seam:
 approved Pins only, the highest on each track, never lowered, the Web Pin apart (3.5)."""
 
@@ -7,8 +6,7 @@ from django.urls import reverse
 from pin_ranking.committee.selectors import pin_badges
 from pin_ranking.committee.services import application_decide
 from pin_ranking.models import Application, PinAward
-from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
-from pin_ranking.tests.committee.test_committee import member  # noqa: F401 (a fixture)
+from pin_ranking.tests.helpers import file
 from tournaments.models import Player
 from tournaments.testing.scenarios import publish
 

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """The committee's decisions (Appendix 9, 7.3-7.4): approve / reject / more, one decision, the public register."""
 
 import threading
@@ -11,20 +10,10 @@ from django.urls import reverse
 from pin_ranking.committee.selectors import committee_queue, pin_register_public
 from pin_ranking.committee.services import DecisionConflict, application_decide
 from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
-from pin_ranking.testing import certificates_signed
-from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
+from pin_ranking.tests.helpers import FORM, file
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
 from tournaments.testing.fixtures import make_user
-
-
-@pytest.fixture
-def member(applicant, national):
-    """A seat on the CN committee; the National Open's certificates signed by its chief referee (7.2)."""
-    user = make_user("cnmember")
-    CommitteeSeat.objects.create(committee=Committee.objects.get(kind="member", country="CN"), user=user)
-    certificates_signed(national)
-    return user
 
 
 def test_7_4_approval_issues_a_numbered_certificate_and_enters_the_public_register(applicant, member):

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """7.4 "选手品级认定申请获准后，世界麻将竞赛中心向选手颁发证书，建立档案，…公布": the numbered Pin certificate as a
 PDF in the three languages, issued on approval, with public fields only, and its page in the public register."""
 
@@ -11,8 +10,7 @@ from pypdf import PdfReader
 
 from pin_ranking.committee.services import application_decide
 from pin_ranking.models import PinAward
-from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401 (fixtures)
-from pin_ranking.tests.committee.test_committee import member  # noqa: F401 (a fixture)
+from pin_ranking.tests.helpers import FORM, file
 
 
 @pytest.fixture

@@ -1,4 +1,3 @@
-# ruff: noqa: F811  (the fixtures are imported from test_applications)
 """7.3 核对《申请表》和相关成绩证明，对照品级标准 at the moment of the decision: the ledger computed again, the
 results certificates read again (7.2); an unsigned result is approved only with a stated reason. Changing the
 register's edition sends each open application to the committee the new edition names."""
@@ -12,7 +11,7 @@ from pin_ranking.committee.services import application_decide, pin_register_upda
 from pin_ranking.models import Committee, CommitteeSeat, Competition, PinAward, ResultCertificate
 from pin_ranking.register.services import competition_unregister
 from pin_ranking.testing import certificates_signed
-from pin_ranking.tests.applications.test_applications import FORM, applicant, file, national  # noqa: F401
+from pin_ranking.tests.helpers import FORM, file
 from tournaments.models import AuditEvent
 from tournaments.testing.fixtures import make_user
 

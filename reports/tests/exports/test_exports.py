@@ -9,7 +9,6 @@ import pytest
 from django.urls import reverse
 
 from reports.exports.files import HAND_COLUMNS, RANKING_COLUMNS
-from reports.tests.statistics.test_statistics import scenario  # noqa: F401 (a fixture)
 from scoring.engine.table import twelfths_display, twelfths_number
 from tournaments.models import StandingsSnapshot
 from tournaments.standings.services import standings_recompute
@@ -81,7 +80,7 @@ def test_a_draft_has_no_public_exports(client, tournament):
 
 
 @pytest.mark.django_db
-def test_hands_csv_every_signed_hand_as_corrected(client, scenario):  # noqa: F811
+def test_hands_csv_every_signed_hand_as_corrected(client, scenario):
     rows = _csv_rows(client.get(reverse("reports:hands_csv", args=[scenario["tournament"].pk])).content)
     assert rows[0] == HAND_COLUMNS
     body = [dict(zip(HAND_COLUMNS, row, strict=True)) for row in rows[1:]]

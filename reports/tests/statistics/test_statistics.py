@@ -5,14 +5,8 @@ player are added by penalties/tests/test_fouls_in_statistics.py (the core's test
 import pytest
 
 from reports.statistics import selectors
-from reports.tests.statistics.scenario import build, figures
+from reports.tests.statistics.scenario import figures
 from tournaments.testing.scenarios import sign_all
-
-
-@pytest.fixture
-def scenario(tournament, registrations, organizer, referee, chief_referee, pins):
-    return build(tournament=tournament, registrations=registrations, organizer=organizer, referee=referee,
-                 chief_referee=chief_referee)
 
 
 @pytest.mark.django_db
