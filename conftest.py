@@ -2,10 +2,10 @@
 and how the run is spread over xdist's processes (README, "The test suite: how it stays fast").
 
 The fixtures every app's tests share (the personas, the tournament, sessions and sheets) are plain
-pytest fixtures in plugins loaded here: tournaments/testing/fixtures.py and penalties/testing/fixtures.py.
+pytest fixtures in plugins loaded here: testing/fixtures.py and penalties/testing/fixtures.py.
 Each is built through the services for the test that asks for it, in the test's rolled-back transaction;
 an app's own fixtures are in its tests/conftest.py. The SQLite test database is copied, not migrated, by
-tournaments/testing/database.py. The inner loop leaves the Playwright and schemathesis plugins out on its
+testing/database.py. The inner loop leaves the Playwright and schemathesis plugins out on its
 command line (`make test-fast`); `make test` loads them.
 """
 
@@ -17,8 +17,8 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 pytest_plugins = [
-    "tournaments.testing.database",  # the SQLite test database copied, not migrated, after the first run
-    "tournaments.testing.fixtures",
+    "testing.database",  # the SQLite test database copied, not migrated, after the first run
+    "testing.fixtures",
     "penalties.testing.fixtures",
 ]
 

@@ -134,7 +134,7 @@ class CrowdTablet(Tablet):
         self.sent: list[str] = []
 
     def hand(self, number: int) -> None:
-        from tournaments.testing.scenarios import STRAIGHT
+        from testing.scenarios import STRAIGHT
 
         key = str(uuid.uuid4())
         self.sent.append(key)

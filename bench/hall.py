@@ -42,10 +42,10 @@ def build(players: int):
     from django.contrib.auth import get_user_model
     from django.contrib.auth.models import Permission
 
+    from testing.scenarios import publish
     from tournaments.core import services as core_services
     from tournaments.models import Membership, Player, Registration, ScoreSheet
     from tournaments.sessions import services as session_services
-    from tournaments.testing.scenarios import publish
 
     users = get_user_model()
     organizer = users.objects.create_user(username="organizer", password="bench-password-123")
@@ -76,10 +76,10 @@ def build(players: int):
 
 def play_minute(minute: int, referee, sheets) -> None:
     """One simulated minute of play: a hand at one table; every five minutes a table signs."""
+    from testing.scenarios import CHICKEN, STRAIGHT, sign_all, win
     from tournaments.models import ScoreSheet
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
-    from tournaments.testing.scenarios import CHICKEN, STRAIGHT, sign_all, win
 
     open_sheets = [s for s in sheets if ScoreSheet.objects.get(pk=s.pk).status == ScoreSheet.Status.OPEN]
     if not open_sheets:

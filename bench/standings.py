@@ -160,13 +160,13 @@ def main() -> int:
 def run(args) -> int:
     from django.db import connection, transaction
 
+    from testing.scenarios import STRAIGHT, objection_made_before_signing
     from tournaments import tasks
     from tournaments.models import Hand, ScoreSheet, StandingsSnapshot
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
     from tournaments.standings.engine import cache_clear
     from tournaments.standings.services import standings_recompute
-    from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing
 
     start = time.perf_counter()
     tournament, chief, sheets = build(args.players, args.sessions, args.seed)

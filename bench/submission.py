@@ -121,7 +121,7 @@ def queries_per_request(sheets: dict[str, int]) -> dict[str, int]:
     from django.test import Client
     from django.test.utils import CaptureQueriesContext
 
-    from tournaments.testing.scenarios import STRAIGHT
+    from testing.scenarios import STRAIGHT
 
     username, sheet_id = sorted(sheets.items())[0]
     client = Client(HTTP_HOST=HOST)
@@ -213,7 +213,7 @@ class Tablet:
         self.post_json(f"/bench/locked-write/{self.sheet_id}/", {}, 201, bucket)
 
     def hand(self, number: int) -> None:
-        from tournaments.testing.scenarios import STRAIGHT  # Django is set up by now
+        from testing.scenarios import STRAIGHT  # Django is set up by now
 
         payload = {"number": number, "client_key": str(uuid.uuid4())}
         if self.rng.random() < 0.15:

@@ -7,7 +7,7 @@ installs it when it can (scripts/fonts.sh) and the system check `tournaments.W00
 (without one every Chinese and Japanese name comes out as boxes). A cached document names
 `renderer_fingerprint()` in its key, so installing a font or another WeasyPrint makes it anew.
 Call it as `documents.html_to_pdf(...)`: the tests render each distinct document once per module
-through this name (tournaments.testing.fixtures, `pdfs_rendered_once_per_module`).
+through this name (testing.fixtures, `pdfs_rendered_once_per_module`).
 
 The big documents (a session's score sheets, the seating prints, the results sheet) are rendered by the
 Celery worker, never in a web request: the room that knows a document declares it here as a `PrintKind`

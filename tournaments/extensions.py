@@ -22,7 +22,7 @@ section...). `seams` lists them all (docs/extension-points.md says what each is 
 
 Providers take ids, not model instances, and answer in bulk so standings for thousands of sheets
 cost one query per provider. Tests put their own entries in a seam for one test with the
-`swap_seam` fixture (tournaments.testing.fixtures), which uses `Registry.override`.
+`swap_seam` fixture (testing.fixtures), which uses `Registry.override`.
 """
 
 import contextlib

@@ -96,6 +96,9 @@ def lock_sheet_reading(sheet_id: int, columns: tuple[str, ...] = (), params=()) 
     `(SELECT version ... WHERE id = sheet.id)`, read as of the start, with the locked row's)."""
     _taking(SHEET, [sheet_id])
     database = connections[DEFAULT_DB_ALIAS]
+    low, high = database.ops.integer_field_range(ScoreSheet._meta.pk.get_internal_type())
+    if not low <= sheet_id <= high:  # as the ORM answers such an id (no row), not the driver's overflow
+        raise ScoreSheet.DoesNotExist(f"No score sheet {sheet_id}.")
     sql, models = _sheet_lock_statement(database, tuple(columns))
     with _prepared_cursor(database) as cursor:
         cursor.execute(sql, [*params, sheet_id])

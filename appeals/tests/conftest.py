@@ -3,10 +3,10 @@
 import pytest
 
 from penalties.services import penalty_record
+from testing.scenarios import STRAIGHT, sign_all
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 
 @pytest.fixture

@@ -14,9 +14,9 @@ from archive.read import ArchiveInvalid
 from archive.services import tournament_import_archive
 from penalties.models import Penalty
 from penalties.services import penalty_record
+from testing.archives import minimal, renamed
+from testing.scenarios import STRAIGHT
 from tournaments import extensions
-from tournaments.testing.archives import minimal, renamed
-from tournaments.testing.scenarios import STRAIGHT
 
 
 def _received(appeal, organizer):

@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments.testing.migrations import migrate_to
+from testing.migrations import migrate_to
 
 BEFORE = [("appeals", "0001_initial")]
 AFTER = [("appeals", "0004_fee_constraints")]

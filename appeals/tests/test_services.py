@@ -9,12 +9,12 @@ from appeals import services
 from appeals.models import Appeal, AppealPolicy
 from appeals.tests.helpers import file, received, signed
 from penalties.models import Penalty
+from testing.scenarios import STRAIGHT
 from tournaments.errors import NotFound
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import STRAIGHT
 
 
 @pytest.mark.django_db
@@ -165,9 +165,9 @@ def test_bad_appeals_save_nothing(player_user, ended_sheet, registrations):
 @pytest.mark.django_db
 def test_no_appeal_against_an_imported_session(organizer):
     from archive.services import tournament_import_archive
+    from testing.archives import minimal
+    from testing.fixtures import make_user
     from tournaments.models import Registration
-    from tournaments.testing.archives import minimal
-    from tournaments.testing.fixtures import make_user
 
     imported = tournament_import_archive(actor=organizer, data=minimal())
     registration = Registration.objects.get(tournament=imported, entry_number=12)
@@ -183,7 +183,7 @@ def test_no_appeal_against_an_imported_session(organizer):
 
 @pytest.mark.django_db
 def test_the_team_leader_named_in_the_roster_may_appeal_and_sign(ended_sheet, registrations, player_user, teams):
-    from tournaments.testing.fixtures import make_user
+    from testing.fixtures import make_user
 
     captain = registrations[1]  # entry 2, Team 1
     captain.player.user = make_user("captain")
@@ -401,8 +401,8 @@ def test_each_action_is_offered_exactly_when_its_service_allows_it(
     player_user, outsider,
 ):
     from appeals.selectors import APPEAL_ACTIONS, appeal_actions
+    from testing.fixtures import make_user
     from tournaments.models import Membership
-    from tournaments.testing.fixtures import make_user
 
     # A chief referee who sits on the arbitration committee too (3.13.1).
     double = make_user("double")

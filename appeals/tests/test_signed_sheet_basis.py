@@ -5,10 +5,10 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from appeals import services
+from testing.scenarios import STRAIGHT
 from tournaments.models import AuditEvent, SheetAmendment
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import STRAIGHT
 
 from .test_services import signed
 

@@ -9,9 +9,9 @@ from django.utils import timezone
 from appeals import selectors as appeal_selectors
 from appeals import services
 from appeals.tests.helpers import file, signed
+from testing.scenarios import sign_all
 from tournaments.core import services as core_services
 from tournaments.models import ScoreSheet, Session
-from tournaments.testing.scenarios import sign_all
 
 
 def last_played(tournament, sheet, referee):

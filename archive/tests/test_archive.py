@@ -11,13 +11,13 @@ from django.core.management.base import CommandError
 from archive.export import standings_export, tournament_export_archive
 from archive.read import FORMAT, ArchiveInvalid
 from archive.services import tournament_import_archive
+from testing.archives import DELETE, MINIMAL, minimal, renamed
+from testing.scenarios import win
 from tournaments import extensions
 from tournaments.models import AuditEvent, Hand, Player, Registration, ScoreSheet, Session, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.archives import DELETE, MINIMAL, minimal, renamed
-from tournaments.testing.scenarios import win
 
 # --- round trip --------------------------------------------------------------------------------
 
@@ -477,7 +477,7 @@ def test_export_warns_about_unsigned_sheets_and_penalty_points(sheet, referee, s
 def test_two_imports_of_one_name_at_once_make_one_tournament(organizer):
     from django.db import connection
 
-    from tournaments.testing.concurrency import race
+    from testing.concurrency import race
 
     assert connection.vendor == "postgresql"
     outcomes = race(3, lambda i: tournament_import_archive(actor=organizer, data=minimal()))

@@ -7,8 +7,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from archive.export import tournament_export_archive
+from testing.archives import renamed
 from tournaments.models import AuditEvent, Tournament
-from tournaments.testing.archives import renamed
 
 
 def upload(data, name="archive.json") -> SimpleUploadedFile:

@@ -6,11 +6,11 @@ import pytest
 
 from archive.export import standings_export, tournament_export_archive
 from archive.services import tournament_import_archive
+from testing.archives import renamed
+from testing.scenarios import play, seat, win
 from tournaments.core import services as core_services
 from tournaments.models import SHEET_REMARKS_MAX_LENGTH, Hand, ScoreSheet, Tournament
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.archives import renamed
-from tournaments.testing.scenarios import play, seat, win
 
 SIX = "[123m]234p34sNNN99s+5s"            # Mixed Shifted Chows: 6 (the full rules: 7 with the wind pung)
 TWELVE = "[678m][789p]666s789s9s+9s"      # Upper Four: 12
@@ -44,7 +44,7 @@ def test_archive_round_trip_keeps_the_elementary_rules(elementary, registrations
 
 @pytest.mark.django_db
 def test_an_old_archive_still_reads_as_the_full_rules(organizer):
-    from tournaments.testing.archives import MINIMAL
+    from testing.archives import MINIMAL
 
     imported = tournament_import_archive(actor=organizer, data=MINIMAL)
     assert (imported.rule_set, imported.rules) == ("full", "green_book")
@@ -59,7 +59,7 @@ def test_a_full_rules_archive_is_written_as_before(played):
 @pytest.mark.django_db
 def test_an_elementary_archive_with_a_hand_under_six_is_refused_whole(organizer):
     from archive.read import ArchiveInvalid
-    from tournaments.testing.archives import minimal
+    from testing.archives import minimal
 
     data = minimal(tournament__rules="elementary")  # MINIMAL's Chicken Hand: 0 points here
     with pytest.raises(ArchiveInvalid) as caught:
@@ -77,7 +77,7 @@ def test_appendix_5_remarks_go_through_the_archive_and_bad_ones_are_refused(play
     from archive.export import tournament_export_archive
     from archive.read import ArchiveInvalid
     from archive.services import tournament_import_archive
-    from tournaments.testing.archives import minimal, renamed
+    from testing.archives import minimal, renamed
 
     ScoreSheet.objects.filter(session__tournament=played, session__number=1, table__number=2).update(
         remarks="Entry 6 left for 5 minutes."

@@ -15,13 +15,13 @@ from django.db import transaction
 from config.demo.pin import seed_pin
 from roster import services as roster_services
 from seating.engine import build_chart
+from testing.scenarios import STRAIGHT, sign_all
 from tournaments.core import services as core_services
 from tournaments.models import Player, Role, Tournament
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import STRAIGHT, sign_all
 
 DEMO_NAME = "MCR Demo Open"
 ELEMENTARY_DEMO_NAME = "Beginners' Cup (elementary rules)"

@@ -9,8 +9,8 @@ from config.settings.base import env
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":  # noqa: F405
-    # Django's, emptying the tables between transactional tests with DELETE (tournaments/testing/postgresql).
-    DATABASES["default"]["ENGINE"] = "tournaments.testing.postgresql"  # noqa: F405
+    # Django's, emptying the tables between transactional tests with DELETE (testing/postgresql).
+    DATABASES["default"]["ENGINE"] = "testing.postgresql"  # noqa: F405
 # Tests enqueue through on-commit hooks and run tasks in-process; the Celery round-trip test
 # switches eager mode off to send its task through a real worker on the real Redis.
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=True)  # false: a beat started by a test

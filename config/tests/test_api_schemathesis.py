@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from schemathesis.config import SchemathesisConfig
 
 from pin_ranking.models import Application, PinAward
+from testing.fixtures import make_user
+from testing.scenarios import win
 from tournaments.models import Membership, Role
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import win
 
 EXAMPLES_PER_OPERATION = 12
 # A request the schema allows may still break the rules (a well-formed hand that is no win, an empty

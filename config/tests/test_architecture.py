@@ -51,7 +51,7 @@ CORE_BOTTOM = {
     "pages", "pins", "ratelimit", "rows",
 }
 CORE_TOP = {
-    "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "testing", "tests", "migrations",
+    "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "tests", "migrations",
 }
 # The Pin app in the same pattern: its rooms, the shared modules below them and the wiring above.
 PIN_ROOMS = {

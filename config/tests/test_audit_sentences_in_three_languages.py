@@ -7,6 +7,7 @@ from django.utils import translation
 
 from roster import services as roster_services
 from staff import services as staff_services
+from testing.fixtures import make_user
 from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.core.audit_display import Places, describe, fallback
@@ -14,7 +15,6 @@ from tournaments.models import AuditEvent, Role
 from tournaments.players import services as player_services
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
-from tournaments.testing.fixtures import make_user
 
 # The actions produced below (tournaments/audit.py), each by its service.
 PRODUCED = {

@@ -9,10 +9,10 @@ import psycopg
 import pytest
 from django.db import connection
 
+from testing.scenarios import play, seat, win
 from tournaments import tasks
 from tournaments.backup import database_backup
 from tournaments.models import Hand
-from tournaments.testing.scenarios import play, seat, win
 
 
 def _conninfo(dbname):

@@ -82,8 +82,8 @@ def test_the_foul_page_ignores_an_odd_late_number(strict_client, referee, sheet,
 
 @pytest.mark.django_db
 def test_a_referee_of_another_tournament_cannot_be_handed_a_table(strict_client, chief_referee, sheet, organizer):
+    from testing.fixtures import make_user
     from tournaments.core import services as core_services
-    from tournaments.testing.fixtures import make_user
 
     other_tournament = core_services.tournament_create(
         actor=organizer, name="Other", venue="B", starts_on=sheet.session.tournament.starts_on,

@@ -167,7 +167,7 @@ def give_role(page, role, username, team=None):
 
 @pytest.mark.browser
 def test_a_tournament_day_from_nothing_in_the_browser(browser, live_server, organizer, monkeypatch):
-    from tournaments.testing.fixtures import PASSWORD
+    from testing.fixtures import PASSWORD
 
     day = Day(browser, live_server)
     desk = day.context(DESKTOP)

@@ -15,7 +15,7 @@ from config import cache as tolerant_cache
 from config import health
 from config.cache import TolerantRedisCache
 from config.client_ip import ProxyCheckMiddleware
-from tournaments.testing.scenarios import publish
+from testing.scenarios import publish
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

@@ -12,7 +12,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments.testing.scenarios import STRAIGHT
+from testing.scenarios import STRAIGHT
 
 # What each statement is for, in order.
 EXPECTED = [

@@ -12,7 +12,7 @@ import pytest
 from django.test import Client, RequestFactory, override_settings
 
 from config.client_ip import client_ip
-from tournaments.testing.fixtures import PASSWORD, make_user
+from testing.fixtures import PASSWORD, make_user
 
 LOGIN = "/accounts/login/"
 

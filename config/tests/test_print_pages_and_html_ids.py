@@ -10,8 +10,8 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from seating import services as seating_services
+from testing.documents import document_get
 from tournaments.models import Player, Registration
-from tournaments.testing.documents import document_get
 
 
 def duplicate_ids(html: str) -> list[str]:

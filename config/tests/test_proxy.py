@@ -20,8 +20,8 @@ from django.db import connection
 from django.test import Client
 
 from config import proxy
+from testing.scenarios import STRAIGHT
 from tournaments.models import Hand
-from tournaments.testing.scenarios import STRAIGHT
 
 pytestmark = [pytest.mark.proxy, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

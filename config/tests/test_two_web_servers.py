@@ -18,9 +18,9 @@ from django.db import connection
 from pypdf import PdfReader
 
 from config import proxy
+from testing.fixtures import PASSWORD
+from testing.scenarios import STRAIGHT
 from tournaments.models import Hand
-from tournaments.testing.fixtures import PASSWORD
-from tournaments.testing.scenarios import STRAIGHT
 
 pytestmark = [pytest.mark.proxy, pytest.mark.postgres, pytest.mark.worker, pytest.mark.xdist_group("broker"),
               pytest.mark.django_db(transaction=True)]

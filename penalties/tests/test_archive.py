@@ -7,9 +7,9 @@ from archive.read import ArchiveInvalid
 from archive.services import tournament_import_archive
 from penalties.models import Penalty
 from penalties.services import penalty_record
+from testing.archives import minimal, renamed
 from tournaments.models import ScoreSheet
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.archives import minimal, renamed
 
 
 @pytest.fixture

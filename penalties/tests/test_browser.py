@@ -26,10 +26,10 @@ def test_3_11_4_a_referee_disqualifies_at_the_tablet_the_organizer_seats_a_subst
     seats a substitute for session 2 from the Record of Fouls; the standings keep the player's rank,
     marked, and the notices page shows the notice."""
     from scoring.browser_testing import TABLET
+    from testing.scenarios import play, publish
     from tournaments.models import Player, Registration, SeatAssignment
     from tournaments.sessions import services as session_services
     from tournaments.standings.services import standings_recompute
-    from tournaments.testing.scenarios import play, publish
 
     ids = [r.pk for r in registrations]
     session2 = tournament.sessions.get(number=2)

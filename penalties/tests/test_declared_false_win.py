@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from penalties import services
 from penalties.models import Penalty
+from testing.scenarios import STRAIGHT
 from tournaments.models import Tournament
-from tournaments.testing.scenarios import STRAIGHT
 
 UNDER = [62, 63, 79]  # 5 points declared (门前清 2, 平和 2, 无字 1)
 

@@ -13,14 +13,14 @@ from archive.export import tournament_export_archive
 from archive.services import tournament_import_archive
 from penalties import services
 from penalties.models import Penalty, PenaltyPolicy
+from testing.archives import renamed
+from testing.scenarios import sign_all, win
 from tournaments import extensions
 from tournaments.models import AuditEvent, Player, Registration, SeatAssignment
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
-from tournaments.testing.archives import renamed
-from tournaments.testing.scenarios import sign_all, win
 
 
 def east_of(sheet):

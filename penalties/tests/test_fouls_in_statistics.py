@@ -1,7 +1,7 @@
 """Statistics with fouls: false wins (错和, 3.11.6.6) and other fouls reach the core's
 statistics through the foul_records seam; a cancelled penalty counts nowhere; a disqualified player
 (停赛, 3.11.4, 3.11.6.1) keeps the hands they played, marked. The scenario is the core's
-(reports/tests/statistics/scenario.py) with these fouls recorded while the sheets are open:
+(testing/statistics.py) with these fouls recorded while the sheets are open:
 3's false win in table 1 hand 3, 2's violation (3.11.2.2) in hand 2, 4's violation cancelled, and
 5 disqualified for cheating in table 2 hand 2."""
 
@@ -9,7 +9,7 @@ import pytest
 
 from penalties import services as penalty_services
 from reports.statistics import selectors
-from reports.tests.statistics.scenario import build, figures
+from testing.statistics import build, figures
 
 
 def fouls(referee, chief_referee, sheets, by_entry):

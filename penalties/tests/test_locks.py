@@ -13,8 +13,8 @@ from django.db import connection, transaction
 from django.db.utils import OperationalError
 
 from penalties import services
+from testing.concurrency import attempt
 from tournaments.models import SeatAssignment, Session, Tournament
-from tournaments.testing.concurrency import attempt
 
 pytestmark = pytest.mark.postgres  # row locks and lock_timeout
 

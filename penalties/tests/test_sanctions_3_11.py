@@ -15,6 +15,7 @@ from penalties.models import Notice, Penalty, RankCancellation
 from penalties.selectors import record_of_fouls, seat_at_hand
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import seat_results
+from testing.scenarios import play, publish, seat, win
 from tournaments import extensions
 from tournaments.models import AuditEvent, Player, Registration, ScoreSheet, SeatAssignment, Tournament
 from tournaments.sessions import selectors as session_selectors
@@ -22,7 +23,6 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
-from tournaments.testing.scenarios import play, publish, seat, win
 
 
 def table_players(sheet):
@@ -456,7 +456,7 @@ def test_3_11_4_a_held_table_starts_when_the_disqualification_is_cancelled(
 def test_3_11_2_1_a_forfeited_seat_wins_no_hand_of_the_session(referee, sheet, client_for):
     """"超过15分钟按自动弃权处理，本局为0分" (J "その1回戦の参加資格を失い"): once the forfeit is recorded the seat
     takes no part; the tablet shows it; a hand naming it as the winner is refused, and nothing is recorded."""
-    from tournaments.testing.scenarios import CHICKEN
+    from testing.scenarios import CHICKEN
 
     east = table_players(sheet)[0]
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1, entry=HandEntry(result="draw"))

@@ -6,13 +6,13 @@ from django.core.exceptions import ValidationError
 from penalties import services
 from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, PenaltyPolicy
+from testing.scenarios import STRAIGHT
 from tournaments import extensions
 from tournaments.models import AuditEvent, SeatAssignment, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.sheets.selectors import sheet_detail
-from tournaments.testing.scenarios import STRAIGHT
 
 
 def players(sheet):

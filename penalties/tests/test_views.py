@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 
 from penalties.models import Penalty
+from testing.fixtures import make_user
 from tournaments.models import Membership
 from tournaments.sessions import services as session_services
-from tournaments.testing.fixtures import make_user
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider"]
 

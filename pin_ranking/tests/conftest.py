@@ -7,8 +7,8 @@ from pin_ranking.models import Committee, CommitteeSeat
 from pin_ranking.register import services as register_services
 from pin_ranking.testing import certificates_signed, finished_tournament
 from pin_ranking.tests.helpers import TP
+from testing.fixtures import make_user
 from tournaments.models import Membership, Player, Role
-from tournaments.testing.fixtures import make_user
 
 
 @pytest.fixture

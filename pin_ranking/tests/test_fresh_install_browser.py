@@ -8,8 +8,8 @@ import pytest
 
 from pin_ranking.models import PinAward
 from scoring.browser_testing import PHONE
+from testing.fixtures import make_user
 from tournaments.models import Player
-from tournaments.testing.fixtures import make_user
 
 DESKTOP = {"viewport": {"width": 1366, "height": 800}}
 

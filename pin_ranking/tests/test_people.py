@@ -12,8 +12,8 @@ from pin_ranking.models import Committee, CommitteeSeat, Ledger, PinAward, Playe
 from pin_ranking.people.services import pin_award_enter_paper, player_merge, player_merge_undo
 from pin_ranking.register.services import competition_register
 from pin_ranking.testing import finished_tournament
+from testing.fixtures import make_user
 from tournaments.models import AuditEvent, Player
-from tournaments.testing.fixtures import make_user
 
 TP = 12
 

@@ -9,8 +9,8 @@ from pin_ranking.committee.services import pin_register_update
 from pin_ranking.models import Committee, CommitteeSeat, Competition, PinRegister, ResultCertificate
 from pin_ranking.register import services
 from pin_ranking.testing import finished_tournament
+from testing.fixtures import make_user
 from tournaments.models import Player, Tournament
-from tournaments.testing.fixtures import make_user
 
 
 def seat(kind: str, country: str = ""):

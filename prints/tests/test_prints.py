@@ -11,11 +11,11 @@ from pypdf import PdfReader
 
 from prints import services
 from prints.models import PrintJob, PrintPart
+from testing.documents import document_get
 from tournaments import documents, events
 from tournaments.models import AuditEvent
 from tournaments.sheets import paper
 from tournaments.sheets import services as sheet_services
-from tournaments.testing.documents import document_get
 
 run_on_commit = TestCase.captureOnCommitCallbacks
 
@@ -169,7 +169,7 @@ def test_outsiders_get_404_for_a_document_its_page_and_its_file(client_for, ever
 @pytest.mark.django_db
 def test_no_big_document_is_rendered_in_a_web_request(client_for, organizer, tournament, running_session, monkeypatch):
     """Every big document's link answers at once with its progress page; the PDF is left to the worker."""
-    from tournaments.testing.scenarios import publish
+    from testing.scenarios import publish
 
     publish(tournament)
 
@@ -201,7 +201,7 @@ def test_no_big_document_is_rendered_in_a_web_request(client_for, organizer, tou
 def test_a_stranger_watches_a_public_document_but_cannot_have_it_made_again(client, organizer, tournament,
                                                                            running_session, monkeypatch):
     """The results are public: anyone follows their progress; "Make it again" (a render) is for signed-in users."""
-    from tournaments.testing.scenarios import publish
+    from testing.scenarios import publish
 
     publish(tournament)
     real = documents.print_kind("results")

@@ -2,11 +2,11 @@
 
 import pytest
 
-from reports.tests.statistics.scenario import build
+from testing.statistics import build
 
 
 @pytest.fixture
 def scenario(tournament, registrations, organizer, referee, chief_referee, pins):
-    """The statistics scenario (tests/statistics/scenario.py), for the statistics and the exports."""
+    """The statistics scenario (testing/statistics.py), for the statistics and the exports."""
     return build(tournament=tournament, registrations=registrations, organizer=organizer, referee=referee,
                  chief_referee=chief_referee)

@@ -4,11 +4,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from roster import services
+from testing.scenarios import play, win
 from tournaments.models import AuditEvent, Registration, SeatAssignment
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 from tournaments.standings.compute import standings_compute
-from tournaments.testing.scenarios import play, win
 
 pytestmark = pytest.mark.django_db
 

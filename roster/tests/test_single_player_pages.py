@@ -121,8 +121,8 @@ def test_time_zone_edit_form_and_an_unknown_zone(client_for, organizer, tourname
 def test_organizer_undoes_a_withdrawal_and_the_standings_mark_who_withdrew(
     client_for, organizer, tournament, registrations, django_capture_on_commit_callbacks
 ):
+    from testing.scenarios import publish
     from tournaments.models import AuditEvent
-    from tournaments.testing.scenarios import publish
 
     publish(tournament)
     client = client_for(organizer)

@@ -10,13 +10,13 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from seating.services import chart_generate, session_seat_by_standings
+from testing.scenarios import CHICKEN, STRAIGHT, play, win
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Player, Registration, SeatAssignment, Session, Tournament
 from tournaments.models.core import FinalRanking
 from tournaments.sessions import services as session_services
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.results_sheet import ranking_notes
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, play, win
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from django.utils import timezone
 
 from staff import services
 from staff.models import PasswordChangeDue, StaffInvitation
+from testing.fixtures import make_user
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Membership, Role
 from tournaments.sheets import services as sheet_services
-from tournaments.testing.fixtures import make_user
 
 pytestmark = pytest.mark.django_db
 

@@ -1,9 +1,9 @@
-"""The suite's own machinery: the SQLite test database copied, not migrated (tournaments/testing/database.py)."""
+"""The suite's own machinery: the SQLite test database copied, not migrated (testing/database.py)."""
 
 import pytest
 from django.db import connection
 
-from tournaments.testing import database
+from testing import database
 
 
 def test_the_migrated_copy_is_named_by_every_migration():

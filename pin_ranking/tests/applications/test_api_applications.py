@@ -7,8 +7,8 @@ from django.urls import reverse
 
 from pin_ranking.models import Application, PinAward
 from pin_ranking.tests.helpers import FORM
+from testing.fixtures import make_user
 from tournaments.models import AuditEvent, Membership, Role
-from tournaments.testing.fixtures import make_user
 
 PERSONAL = {"sex", "age", "id_number", "contact"}
 

@@ -8,9 +8,9 @@ from pin_ranking.applications.services import application_confirm
 from pin_ranking.committee.selectors import committee_queue
 from pin_ranking.models import Application, Committee, CommitteeSeat, LedgerSnapshot, PinRegister
 from pin_ranking.tests.helpers import FORM, file
+from testing.fixtures import make_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Membership, Player, Role
-from tournaments.testing.fixtures import make_user
 
 TP = 12
 

@@ -11,9 +11,9 @@ from pin_ranking.committee.selectors import committee_queue
 from pin_ranking.committee.services import application_decide
 from pin_ranking.models import Application, ApplicationMessage
 from pin_ranking.tests.helpers import FORM, file
+from testing.fixtures import make_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
-from tournaments.testing.fixtures import make_user
 
 ANSWER = {"note": "The ID number had a typo; the certificate is signed now.", "sex": "F", "age": 35,
           "id_number": "110101199001019999", "contact": "wang@example.org"}

@@ -7,8 +7,8 @@ from pin_ranking.committee.selectors import pin_badges
 from pin_ranking.committee.services import application_decide
 from pin_ranking.models import Application, PinAward
 from pin_ranking.tests.helpers import file
+from testing.scenarios import publish
 from tournaments.models import Player
-from tournaments.testing.scenarios import publish
 
 
 def _standings(client, tournament, language="en"):

@@ -11,9 +11,9 @@ from pin_ranking.committee.selectors import committee_queue, pin_register_public
 from pin_ranking.committee.services import DecisionConflict, application_decide
 from pin_ranking.models import Application, Committee, CommitteeSeat, PinAward
 from pin_ranking.tests.helpers import FORM, file
+from testing.fixtures import make_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
-from tournaments.testing.fixtures import make_user
 
 
 def test_7_4_approval_issues_a_numbered_certificate_and_enters_the_public_register(applicant, member):

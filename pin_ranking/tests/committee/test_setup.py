@@ -12,9 +12,9 @@ from django.urls import reverse
 from pin_ranking.access import is_register_admin, register_admin_group
 from pin_ranking.committee import services
 from pin_ranking.models import Committee, CommitteeSeat
+from testing.fixtures import make_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent
-from tournaments.testing.fixtures import make_user
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from pin_ranking.models import Committee, CommitteeSeat, Competition, PinAward, 
 from pin_ranking.register.services import competition_unregister
 from pin_ranking.testing import certificates_signed
 from pin_ranking.tests.helpers import FORM, file
+from testing.fixtures import make_user
 from tournaments.models import AuditEvent
-from tournaments.testing.fixtures import make_user
 
 
 @pytest.fixture

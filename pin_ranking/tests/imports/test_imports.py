@@ -15,8 +15,8 @@ from pin_ranking.imports.services import (
     results_file_import,
 )
 from pin_ranking.models import Competition, CompetitionResult, Ledger, ResultCertificate, ResultsImport
+from testing.archives import minimal
 from tournaments.models import Player, Tournament
-from tournaments.testing.archives import minimal
 
 EVENT = ExternalCompetition(name="Paris Open", level="continental", starts_on=dt.date(2026, 3, 1),
                             ends_on=dt.date(2026, 3, 2), sessions=12, place="Paris", players=64,

@@ -16,8 +16,8 @@ from pin_ranking.imports.services import (
 )
 from pin_ranking.models import Committee, CommitteeSeat, Competition, CompetitionResult, PinRegister, ResultsImport
 from pin_ranking.register.services import competition_unregister, level_of
+from testing.fixtures import make_user
 from tournaments.models import AuditEvent, Player
-from tournaments.testing.fixtures import make_user
 
 # 40 players, 6 sessions: class C at the regional level (5.3.1), every player listed.
 EVENT = ExternalCompetition(name="Lyon Open", level="regional", starts_on=dt.date(2026, 4, 4),

@@ -8,8 +8,8 @@ from pin_ranking.ledger.services import eligibility_recompute
 from pin_ranking.models import Committee, CommitteeSeat, Ledger, LedgerSnapshot
 from pin_ranking.register import services as register_services
 from pin_ranking.testing import finished_tournament
-from tournaments.testing.concurrency import race
-from tournaments.testing.fixtures import make_user
+from testing.concurrency import race
+from testing.fixtures import make_user
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

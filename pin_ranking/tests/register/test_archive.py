@@ -7,9 +7,9 @@ from archive.read import ArchiveInvalid
 from archive.services import tournament_import_archive
 from pin_ranking.models import Competition, ResultCertificate
 from pin_ranking.register import services
+from testing.archives import renamed
+from testing.fixtures import make_user
 from tournaments.models import Membership, Role
-from tournaments.testing.archives import renamed
-from tournaments.testing.fixtures import make_user
 
 
 def forty_players_six_sessions(name="Regional Cup"):

@@ -10,9 +10,9 @@ from pin_ranking.ledger.services import eligibility_recompute
 from pin_ranking.models import Competition, CompetitionResult, Ledger, LedgerSnapshot, ResultCertificate
 from pin_ranking.register import services
 from pin_ranking.testing import finished_tournament, new_standings
+from testing.fixtures import make_user
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Membership, Role, Tournament
-from tournaments.testing.fixtures import make_user
 
 TP = 12
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from reports.exports.files import HAND_COLUMNS, RANKING_COLUMNS
 from scoring.engine.table import twelfths_display, twelfths_number
+from testing.scenarios import publish
 from tournaments.models import StandingsSnapshot
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import publish
 
 
 def _csv_rows(content: bytes) -> list[list[str]]:

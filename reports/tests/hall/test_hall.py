@@ -8,10 +8,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from reports.hall import selectors
+from testing.scenarios import CHICKEN, STRAIGHT, publish, seat, sign_all, win
 from tournaments.models import Session
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, publish, seat, sign_all, win
 
 
 def record(actor, sheet, number, hand):
@@ -75,7 +75,7 @@ def test_between_sessions_the_next_start_and_its_seats(client, tournament, organ
     publish(tournament)
     first, second = tournament.sessions.get(number=1), tournament.sessions.get(number=2)
     seat(actor=organizer, session=first, tables={1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9, 10, 11, 12]})
-    from tournaments.testing.scenarios import play
+    from testing.scenarios import play
 
     play(actor=referee, session=first, hands={1: [win(0, 1, CHICKEN)]})
     Session.objects.filter(pk=second.pk).update(scheduled_start=timezone.now() + dt.timedelta(hours=1))

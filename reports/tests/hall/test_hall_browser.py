@@ -6,11 +6,11 @@ import time
 import pytest
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, STRAIGHT, publish, seat, sign_all, win
 from tournaments.models import StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, publish, seat, sign_all, win
 
 HALL = {"viewport": {"width": 1920, "height": 1080}}
 POLL = 2

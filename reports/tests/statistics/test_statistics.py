@@ -1,12 +1,12 @@
-"""Statistics against a hand-computed scenario (issue 17, tests/statistics/scenario.py): draws, ties, a
+"""Statistics against a hand-computed scenario (issue 17, testing/statistics.py): draws, ties, a
 corrected hand and a sheet not yet signed. The fouls, a false win, a cancelled penalty and a disqualified
 player are added by penalties/tests/test_fouls_in_statistics.py (the core's tests import no app above it)."""
 
 import pytest
 
 from reports.statistics import selectors
-from reports.tests.statistics.scenario import figures
-from tournaments.testing.scenarios import sign_all
+from testing.scenarios import sign_all
+from testing.statistics import figures
 
 
 @pytest.mark.django_db

@@ -166,7 +166,7 @@ def snapshot(tournament, order):
 def play_session_one(tournament, actor):
     """Session 1 played and signed: at each table the highest entry wins twice, the second once,
     with more flowers the higher the entry, so the standings order is strict and known."""
-    from tournaments.testing.scenarios import STRAIGHT, play, win
+    from testing.scenarios import STRAIGHT, play, win
 
     session1 = tournament.sessions.get(number=1)
     chart = stored_chart(tournament)[1]

@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from seating import services
+from testing.documents import document_get
+from testing.scenarios import publish
 from tournaments.models import AuditEvent, SeatAssignment
 from tournaments.sessions import services as session_services
-from tournaments.testing.documents import document_get
-from tournaments.testing.scenarios import publish
 
 ROLES = ["organizer", "chief_referee", "referee", "arbitrator", "team_leader", "player_user", "outsider", None]
 

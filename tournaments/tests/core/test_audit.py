@@ -14,12 +14,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from scoring.browser_testing import PHONE
+from testing.fixtures import make_user
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.audit_display import Places, action_choices, describe, fallback, group_labels
 from tournaments.models import AuditEvent
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.fixtures import make_user
 
 SHEET, SESSION = 7, 3  # ids of a score sheet (session 2, table 9) and of session 1, in PLACES
 PLACES = Places(sheets={SHEET: (2, 9)}, sessions={SESSION: 1})

@@ -3,7 +3,7 @@ used it (nothing any tournament knew is lost), then leaves the Player; going bac
 
 import pytest
 
-from tournaments.testing.migrations import SCRATCH, migrate_to, scratch_database
+from testing.migrations import SCRATCH, migrate_to, scratch_database
 
 BEFORE = [("tournaments", "0016_standings_outbox_rate_limits")]
 AFTER = [("tournaments", "0017_registration_contact")]

@@ -30,7 +30,7 @@ def test_a_new_tournament_starts_with_the_import(client_for, organizer, referee,
 
 @pytest.mark.django_db
 def test_the_next_step_follows_the_day(organizer, referee, tournament, registrations, seated_session):
-    from tournaments.testing.scenarios import publish
+    from testing.scenarios import publish
 
     assert next_step(tournament) == "publish"  # players in, referees named, chart drawn
     publish(tournament)

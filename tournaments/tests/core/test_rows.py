@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from testing.scenarios import STRAIGHT
 from tournaments.models import AuditEvent, Hand
 from tournaments.rows import insert_row, update_row
-from tournaments.testing.scenarios import STRAIGHT
 
 
 def _fields(row) -> dict:

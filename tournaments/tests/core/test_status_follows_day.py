@@ -12,11 +12,11 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import timezone
 
+from testing.scenarios import play, seat, sign_all
 from tournaments.core import selectors as core_selectors
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Session
 from tournaments.sessions import services as session_services
-from tournaments.testing.scenarios import play, seat, sign_all
 
 TABLES = {1: [1, 2, 3, 4], 2: [5, 6, 7, 8], 3: [9, 10, 11, 12]}
 

@@ -3,7 +3,7 @@
 
 import pytest
 
-from tournaments.testing.migrations import SCRATCH, migrate_to, scratch_database
+from testing.migrations import SCRATCH, migrate_to, scratch_database
 
 BEFORE = [("tournaments", "0010_session_check_in")]
 AFTER = [("tournaments", "0011_status_follows_day")]

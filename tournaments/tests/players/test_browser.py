@@ -4,8 +4,8 @@ reads a signed sheet hand by hand (issue 13, players' own records)."""
 import pytest
 
 from scoring.browser_testing import PHONE
+from testing.scenarios import publish
 from tournaments.models import ScoreSheet
-from tournaments.testing.scenarios import publish
 
 
 @pytest.mark.browser

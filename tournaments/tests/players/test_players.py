@@ -7,11 +7,11 @@ from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from testing.fixtures import make_user, member
 from tournaments.errors import NotFound
 from tournaments.models import AuditEvent, Registration, ScoreSheet
 from tournaments.pins import PIN_ATTEMPTS
 from tournaments.players import selectors, services
-from tournaments.testing.fixtures import make_user, member
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,8 @@ import re
 import pytest
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, win
 from tournaments.models import Session
-from tournaments.testing.scenarios import CHICKEN, win
 
 
 @pytest.mark.django_db

@@ -5,7 +5,7 @@ import datetime as dt
 
 import pytest
 
-from tournaments.testing.migrations import SCRATCH, migrate_to, scratch_database
+from testing.migrations import SCRATCH, migrate_to, scratch_database
 
 BEFORE = [("tournaments", "0009_ranking_groups_qualifiers")]
 AFTER = [("tournaments", "0010_session_check_in")]

@@ -12,6 +12,9 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from testing.documents import document_get
+from testing.fixtures import make_user
+from testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all, win
 from tournaments import extensions
 from tournaments.errors import Conflict
 from tournaments.extensions import SeatAdjustment
@@ -20,9 +23,6 @@ from tournaments.sessions import services as session_services
 from tournaments.sheets import paper
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.documents import document_get
-from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all, win
 
 HANDS = [win(2, 0, STRAIGHT), win(1, None, STRAIGHT), {"result": "draw"}, win(3, 1)]
 

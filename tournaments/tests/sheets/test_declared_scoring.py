@@ -9,11 +9,11 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, STRAIGHT, sign_all
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Hand, SheetAmendment, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, sign_all
 
 
 def declared(tournament):

@@ -8,12 +8,12 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, play, seat, win
 from tournaments.core import services as core_services
 from tournaments.models import Hand, ScoreSheet, StandingsSnapshot, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import CHICKEN, play, seat, win
 
 SIX = "[123m]234p34sNNN99s+5s"            # Mixed Shifted Chows: 6 (the full rules: 7 with the wind pung)
 TWELVE = "[678m][789p]666s789s9s+9s"      # Upper Four: 12

@@ -5,10 +5,10 @@ import uuid
 import pytest
 from django.urls import reverse
 
+from testing.fixtures import make_user
+from testing.scenarios import STRAIGHT, objection_made_before_signing
 from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
-from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing
 
 
 def url(sheet, route="", *args):
@@ -219,3 +219,12 @@ def test_the_referee_takes_the_signatures_after_time_up(client_for, referee, org
     assert client.post(url(sheet, "confirm"), body, content_type="application/json").status_code == 200
     assert client.post(url(sheet, "take-back"), {"version": version + 1},
                        content_type="application/json").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_sheet_id_beyond_the_databases_integers_is_a_404_not_a_crash(client_for, referee, sheet):
+    """The hand path reads the sheet in hand-written SQL: an id no row can have answers as the ORM's pages do."""
+    body = {"number": 1, "result": "draw"}
+    for sheet_id in (2**63, 8727812797494373560352768):
+        response = client_for(referee).post(f"/api/sheets/{sheet_id}/hands/", body, content_type="application/json")
+        assert response.status_code == 404 and response.json()["errors"][0]["code"] == "not_found"

@@ -243,9 +243,9 @@ def test_a_hands_result_word_stays_whole_on_a_phone_in_chinese_and_japanese(
     browser, live_server, browser_login, referee, sheet, language, label
 ):
     """Issue 13's screenshots: at 360 px the result column broke ロン and 点和 between their two characters."""
+    from testing.scenarios import STRAIGHT, win
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
-    from tournaments.testing.scenarios import STRAIGHT, win
 
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,
                                entry=HandEntry.from_mapping(win(2, 0, STRAIGHT)))
@@ -272,9 +272,9 @@ def test_a_hands_result_word_stays_whole_on_a_phone_in_chinese_and_japanese(
 def test_on_a_phone_a_hands_fans_take_the_full_width_row_under_it(browser, live_server, browser_login, referee, sheet):
     """Issue 13's screenshots: at 360 px the fans column was a word wide, each hand a dozen lines high; on a
     phone the fans move to the row under the hand (with its tiles), on a tablet they keep their column."""
+    from testing.scenarios import STRAIGHT, win
     from tournaments.sheets import services as sheet_services
     from tournaments.sheets.entry import HandEntry
-    from tournaments.testing.scenarios import STRAIGHT, win
 
     sheet_services.hand_record(actor=referee, sheet_id=sheet.pk, number=1,
                                entry=HandEntry.from_mapping(win(2, 0, STRAIGHT)))

@@ -6,12 +6,12 @@ import uuid
 import pytest
 from django.db import IntegrityError, connection, transaction
 
+from testing.concurrency import attempt, race
 from tournaments.core import services as core_services
 from tournaments.errors import Conflict
 from tournaments.models import Hand
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.concurrency import attempt, race
 
 pytestmark = pytest.mark.postgres
 

@@ -1,12 +1,12 @@
 
 import pytest
 
+from testing.fixtures import make_user
+from testing.scenarios import STRAIGHT, objection_made_before_signing, win
 from tournaments.models import Membership, ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.fixtures import make_user
-from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, win
 
 
 @pytest.mark.django_db

@@ -8,12 +8,12 @@ from django.http import Http404
 from django.urls import reverse
 
 from scoring.engine import settle
+from testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing
 from tournaments.errors import Conflict
 from tournaments.models import AuditEvent, Hand, RateLimitCounter, ScoreSheet, StandingsSnapshot
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing
 
 
 def record(actor, sheet, number, **entry):
@@ -120,7 +120,7 @@ def test_a_retry_never_records_twice_and_stale_numbers_conflict(referee, sheet):
 def test_only_the_sheets_referee_records_checked_on_the_locked_row(referee, organizer, outsider, chief_referee, sheet):
     from django.http import Http404
 
-    from tournaments.testing.fixtures import member
+    from testing.fixtures import member
 
     for stranger in (organizer, outsider):  # staff without RECORD_SCORES, another tournament's organizer
         with pytest.raises(Http404):

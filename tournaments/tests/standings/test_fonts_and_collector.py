@@ -4,8 +4,8 @@ are built with the cyclic garbage collector paused."""
 
 import pytest
 
+from testing.documents import document_get
 from tournaments import documents
-from tournaments.testing.documents import document_get
 
 
 def test_the_system_check_warns_when_no_cjk_font_is_installed(monkeypatch):

@@ -7,10 +7,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from testing.scenarios import big_snapshot, publish
 from tournaments import extensions
 from tournaments.extensions import PlayerBadge
 from tournaments.models import Player, Registration, StandingsSnapshot
-from tournaments.testing.scenarios import big_snapshot, publish
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, play, publish, win
 from tournaments import extensions
 from tournaments.core import services as core_services
 from tournaments.models import Group, Registration, Team, Tournament
@@ -16,7 +17,6 @@ from tournaments.standings.compute import standings_compute
 from tournaments.standings.engine import competition_ranks
 from tournaments.standings.results_sheet import ranking_notes
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import CHICKEN, play, publish, win
 
 
 def by_entry(rows):

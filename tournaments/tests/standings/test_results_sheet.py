@@ -7,11 +7,11 @@ import pytest
 from django.urls import reverse
 
 from scoring.engine.table import twelfths_number
+from testing.documents import document_get
+from testing.scenarios import CHICKEN, STRAIGHT, play, publish, seat, win
 from tournaments.models import Tournament
 from tournaments.standings.results_sheet import results_sheet
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.documents import document_get
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, play, publish, seat, win
 
 DATA = {
     "sessions": [1, 2],

@@ -3,12 +3,12 @@
 
 import pytest
 
+from testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all
 from tournaments.models import StandingsSnapshot
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import STRAIGHT, objection_made_before_signing, sign_all
 
 
 @pytest.fixture

@@ -4,8 +4,8 @@ import pytest
 from django.urls import reverse
 
 from scoring.browser_testing import PHONE
+from testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, win
 from tournaments.models import StandingsSnapshot
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, win
 
 
 @pytest.mark.browser

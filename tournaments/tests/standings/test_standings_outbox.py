@@ -10,13 +10,13 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from testing.scenarios import CHICKEN, sign_all, win
 from tournaments import events, tasks
 from tournaments.models import StandingsChange, StandingsSnapshot
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings import services as standings_services
 from tournaments.standings.selectors import standings_behind_tournament_ids, standings_lag
-from tournaments.testing.scenarios import CHICKEN, sign_all, win
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

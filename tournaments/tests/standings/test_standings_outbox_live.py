@@ -14,13 +14,13 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import OperationalError, connection, transaction
 
+from testing.scenarios import CHICKEN, sign_all, win
 from tournaments import events, tasks
 from tournaments.locks import lock_tournament
 from tournaments.models import Hand, StandingsChange, StandingsSnapshot
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
 from tournaments.standings import services as standings_services
-from tournaments.testing.scenarios import CHICKEN, sign_all, win
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

@@ -7,10 +7,10 @@ import re
 import pytest
 from django.urls import reverse
 
+from testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, seat, win
 from tournaments.models import AuditEvent, StandingsSnapshot, Tournament
 from tournaments.standings.compute import standings_compute
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, big_snapshot, play, publish, seat, win
 
 
 def by_entry(data):

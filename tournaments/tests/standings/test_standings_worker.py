@@ -4,10 +4,10 @@ import time
 
 import pytest
 
+from testing.scenarios import CHICKEN, win
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, win
 
 # The real broker (a worker, a ping, or a publish): one xdist process runs these in turn (conftest.py).
 pytestmark = pytest.mark.xdist_group("broker")

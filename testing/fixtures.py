@@ -4,7 +4,7 @@ The personas (after healthchecks' Alice, Bob and Charlie, tournament-shaped): an
 draft tournament of twelve players in three teams, its staff in every role, a player with an account,
 the Pin committee and an outsider; then session 1 seated, running, and its first sheet; and two
 signed sessions for the archive. Plain pytest fixtures, each built through the services (and
-`tournaments.testing.scenarios`) for each test that asks for it, inside the test's rolled-back transaction.
+`testing.scenarios`) for each test that asks for it, inside the test's rolled-back transaction.
 """
 
 import datetime as dt
@@ -15,10 +15,10 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 
+from testing.scenarios import STRAIGHT, play, publish, seat, win
 from tournaments.core import services as core_services
 from tournaments.sessions import services as session_services
 from tournaments.standings.services import standings_recompute
-from tournaments.testing.scenarios import STRAIGHT, play, publish, seat, win
 
 PASSWORD = "test-password-123"
 

@@ -1,6 +1,6 @@
-"""The statistics scenario (issue 17), built through the services; the fouls, which need the
-penalties app, come from the caller (`fouls(referee, chief_referee, sheets, by_entry)`, called while the
-sheets are open), so the core's tests stay free of apps above it.
+"""The statistics scenario, built through the services: the reports' tests check the statistics against
+its hand-computed figures; the penalties' tests add fouls (`fouls(referee, chief_referee, sheets,
+by_entry)`, called while the sheets are open).
 
 Session 1, three tables (entries East, South, West, North):
 - table 1 (1 2 3 4): h1 entry 1 wins a Chicken Hand (8) off 4; h2 entry 2 self-draws the straight (25);
@@ -11,11 +11,11 @@ Session 1, three tables (entries East, South, West, North):
 """
 
 
+from testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing, publish, seat, sign_all, win
 from tournaments.models import ScoreSheet
 from tournaments.sessions import services as session_services
 from tournaments.sheets import services as sheet_services
 from tournaments.sheets.entry import HandEntry
-from tournaments.testing.scenarios import CHICKEN, STRAIGHT, objection_made_before_signing, publish, seat, sign_all, win
 
 DRAW = {"result": "draw"}
 

@@ -2,7 +2,7 @@
 
 import copy
 
-from tournaments.testing.scenarios import CHICKEN
+from testing.scenarios import CHICKEN
 
 MINIMAL = {
     "format": "mcr-tournament-archive/1",

@@ -23,7 +23,7 @@ import tempfile
 
 import pytest
 
-FOLDER = pathlib.Path(__file__).resolve().parents[2] / "var" / "test-databases"
+FOLDER = pathlib.Path(__file__).resolve().parents[1] / "var" / "test-databases"
 # What became of this process's first `migrate` (the test database's): "copied", "migrated, then kept" or
 # "migrated" (not an in-memory SQLite database). None: `call_command` below never saw it, and each process
 # migrates again (a test checks: the replacement works only while Django calls `management.call_command`).
