@@ -34,6 +34,16 @@ def seat(*, actor, session: Session, tables: dict[int, list[int]]) -> None:
     session_services.session_seats_replace(actor=actor, session=session, tables=by_table)
 
 
+def seat_twelve(*, actor, tournament: Tournament, number: int, registrations) -> Session:
+    """Seat session `number` of the tournament of twelve in the order given: 1–4 at table 1, 5–8, 9–12."""
+    ids = [registration.pk for registration in registrations]
+    session = tournament.sessions.get(number=number)
+    session_services.session_seats_replace(
+        actor=actor, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
+    )
+    return session
+
+
 def play(*, actor, session: Session, hands: dict[int, list[dict]]) -> None:
     """Record each table's hands, end the session, and have every sheet confirmed and signed.
 

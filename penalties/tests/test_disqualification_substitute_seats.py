@@ -4,25 +4,16 @@ import pytest
 
 from penalties import services as penalty_services
 from roster import services
+from testing.scenarios import seat_twelve
 from tournaments.models import AuditEvent, SeatAssignment
-from tournaments.sessions import services as session_services
 
 pytestmark = pytest.mark.django_db
-
-
-def seat_session(organizer, tournament, number, registrations):
-    ids = [r.pk for r in registrations]
-    session = tournament.sessions.get(number=number)
-    session_services.session_seats_replace(
-        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
-    )
-    return session
 
 
 def test_3_11_4_disqualification_arrangement_still_moves_seats_through_the_shared_piece(
     organizer, tournament, registrations, referee, sheet
 ):
-    seat_session(organizer, tournament, 2, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     east = sheet.session.seats.get(table=sheet.table, seat=0).registration
     penalty = penalty_services.penalty_record(
         actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1

@@ -15,7 +15,7 @@ from penalties.models import Notice, Penalty, RankCancellation
 from penalties.selectors import record_of_fouls, seat_at_hand
 from scoring.engine.rotation import round_seats
 from scoring.engine.table import seat_results
-from testing.scenarios import play, publish, seat, win
+from testing.scenarios import play, publish, seat, seat_twelve, win
 from tournaments import extensions
 from tournaments.models import AuditEvent, Player, Registration, ScoreSheet, SeatAssignment, Tournament
 from tournaments.sessions import selectors as session_selectors
@@ -44,15 +44,6 @@ def reserve(tournament, entry=99):
     return Registration.objects.create(
         tournament=tournament, player=Player.objects.create(name=f"Reserve {entry}"), entry_number=entry
     )
-
-
-def seat_session_2(organizer, tournament, registrations):
-    ids = [r.pk for r in registrations]
-    session2 = tournament.sessions.get(number=2)
-    session_services.session_seats_replace(
-        actor=organizer, session=session2, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
-    )
-    return session2
 
 
 # --- 3.11.2.1 lateness -------------------------------------------------------------------------
@@ -133,7 +124,7 @@ def test_3_11_4_a_disqualified_player_cannot_be_seated_in_a_later_session(
     east = table_players(sheet)[0]
     services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     with pytest.raises(ValidationError) as caught:
-        seat_session_2(organizer, tournament, registrations)
+        seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     assert "cannot be seated" in str(caught.value)
     # Without them, with a substitute in the seat: accepted (nobody else is left out).
     substitute = reserve(tournament)
@@ -148,7 +139,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     client_for, referee, organizer, sheet, tournament, registrations
 ):
     east = table_players(sheet)[0]
-    session2 = seat_session_2(organizer, tournament, registrations)  # seated before the foul
+    # seated before the foul
+    session2 = seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     session_services.session_end(actor=organizer, session=sheet.session)
     response = client_for(organizer).post(
@@ -440,7 +432,7 @@ def test_3_11_4_a_held_table_starts_when_the_disqualification_is_cancelled(
     referee, organizer, chief_referee, sheet, tournament, registrations
 ):
     east = table_players(sheet)[0]
-    session2 = seat_session_2(organizer, tournament, registrations)
+    session2 = seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="cheating", offender=east, hand_number=1)
     session_services.session_end(actor=organizer, session=sheet.session)
     session_services.session_start(actor=organizer, session=session2)

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from roster import services
-from testing.scenarios import play, win
+from testing.scenarios import play, seat_twelve, win
 from tournaments.models import AuditEvent, Registration, SeatAssignment
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
@@ -13,20 +13,11 @@ from tournaments.standings.compute import standings_compute
 pytestmark = pytest.mark.django_db
 
 
-def seat_session(organizer, tournament, number, registrations):
-    ids = [r.pk for r in registrations]
-    session = tournament.sessions.get(number=number)
-    session_services.session_seats_replace(
-        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
-    )
-    return session
-
-
 # --- a late player ------------------------------------------------------------------------------
 
 
 def test_late_player_gets_the_next_entry_a_pin_and_a_table(organizer, tournament, registrations):
-    seat_session(organizer, tournament, 1, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     late = services.registration_add(actor=organizer, tournament=tournament, name="  Late   Comer ")
     assert late.entry_number == 13 and late.player.name == "Late Comer" and len(late.confirm_pin) == 4
     assert tournament.tables.count() == 4  # 3.5.2: 13 players need a fourth table
@@ -35,7 +26,7 @@ def test_late_player_gets_the_next_entry_a_pin_and_a_table(organizer, tournament
 
 
 def test_late_player_blocks_a_drawn_session_until_its_seats_are_drawn_again(organizer, tournament, registrations):
-    session = seat_session(organizer, tournament, 1, registrations)
+    session = seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     services.registration_add(actor=organizer, tournament=tournament, name="Late", entry_number=40)
     with pytest.raises(ValidationError, match="Entries 40 are registered but have no seat in session 1"):
         session_services.session_start(actor=organizer, session=session)
@@ -43,7 +34,7 @@ def test_late_player_blocks_a_drawn_session_until_its_seats_are_drawn_again(orga
 
 def test_late_player_can_join_only_sessions_not_started(organizer, tournament, registrations, referee):
     for number in range(1, 7):
-        session = seat_session(organizer, tournament, number, registrations)
+        session = seat_twelve(actor=organizer, tournament=tournament, number=number, registrations=registrations)
         session_services.session_start(actor=organizer, session=session)
         session_services.session_end(actor=organizer, session=session)
     with pytest.raises(ValidationError, match="Every session has started"):
@@ -71,7 +62,7 @@ def test_late_player_bad_input_is_refused_with_nothing_saved(organizer, tourname
 def test_withdrawal_is_no_penalty_and_the_player_stays_ranked_on_what_they_played_3_10_1(
     organizer, tournament, registrations, referee, pins
 ):
-    session = seat_session(organizer, tournament, 1, registrations)
+    session = seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     play(actor=referee, session=session, hands={1: [win(0, 1)]})  # starts, plays, ends, signs
     leaver = registrations[0]
     services.registration_withdraw(actor=organizer, registration=leaver, reason="ill")
@@ -88,8 +79,8 @@ def test_withdrawal_is_no_penalty_and_the_player_stays_ranked_on_what_they_playe
 
 
 def test_3_5_2_a_withdrawn_players_table_is_held_until_a_substitute_sits(organizer, tournament, registrations, referee):
-    seat_session(organizer, tournament, 1, registrations)
-    session2 = seat_session(organizer, tournament, 2, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
+    session2 = seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     services.registration_withdraw(actor=organizer, registration=registrations[5])
     assert AuditEvent.objects.get(action="registration.withdrawn").detail["seats_in"] == [1, 2]
     session1 = tournament.sessions.get(number=1)
@@ -109,7 +100,7 @@ def test_3_5_2_a_withdrawn_players_table_is_held_until_a_substitute_sits(organiz
 def test_withdrawn_player_cannot_be_seated_again(organizer, tournament, registrations):
     services.registration_withdraw(actor=organizer, registration=registrations[0])
     with pytest.raises(ValidationError, match="have withdrawn and cannot be seated"):
-        seat_session(organizer, tournament, 1, registrations)
+        seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
 
 
 def test_withdrawing_a_player_at_a_table_in_play_is_refused(organizer, tournament, registrations, running_session):
@@ -127,7 +118,7 @@ def test_withdrawing_a_player_at_a_table_in_play_is_refused(organizer, tournamen
 
 def test_substitute_takes_every_seat_not_yet_played_and_the_leaver_withdraws(organizer, tournament, registrations):
     for number in (1, 2, 3):
-        seat_session(organizer, tournament, number, registrations)
+        seat_twelve(actor=organizer, tournament=tournament, number=number, registrations=registrations)
     sub = services.registration_add(actor=organizer, tournament=tournament, name="Sub", entry_number=50)
     services.registration_substitute(actor=organizer, registration=registrations[2], substitute=sub, reason="flight")
     leaver = Registration.objects.get(pk=registrations[2].pk)
@@ -138,7 +129,7 @@ def test_substitute_takes_every_seat_not_yet_played_and_the_leaver_withdraws(org
 
 
 def test_substituting_with_a_player_already_seated_is_refused(organizer, tournament, registrations):
-    seat_session(organizer, tournament, 1, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     with pytest.raises(ValidationError) as caught:
         services.registration_substitute(actor=organizer, registration=registrations[0], substitute=registrations[1])
     assert caught.value.message_dict["substitute"] == ["The substitute already has a seat in a later session."]
@@ -172,8 +163,8 @@ def test_substitute_bad_choices_are_refused(organizer, tournament, registrations
 
 
 def test_a_withdrawal_undone_plays_again_and_its_held_table_starts(organizer, tournament, registrations, referee):
-    seat_session(organizer, tournament, 1, registrations)
-    seat_session(organizer, tournament, 2, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     leaver = registrations[5]
     services.registration_withdraw(actor=organizer, registration=leaver, reason="ill")
     assert [r["withdrawn"] for r in standings_compute(tournament)["individuals"] if r["entry"] == 6] == [True]
@@ -197,7 +188,7 @@ def test_a_withdrawal_undone_plays_again_and_its_held_table_starts(organizer, to
 
 
 def test_a_withdrawal_cannot_be_undone_once_a_substitute_took_the_seats(organizer, tournament, registrations):
-    seat_session(organizer, tournament, 1, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     sub = services.registration_add(actor=organizer, tournament=tournament, name="Sub", entry_number=50)
     services.registration_substitute(actor=organizer, registration=registrations[2], substitute=sub)
     with pytest.raises(ValidationError, match="went to the substitute, entry 50, who keeps them"):
@@ -207,8 +198,8 @@ def test_a_withdrawal_cannot_be_undone_once_a_substitute_took_the_seats(organize
 
 
 def test_a_session_that_ended_without_the_player_is_listed_as_missed(organizer, tournament, registrations, referee):
-    seat_session(organizer, tournament, 1, registrations)
-    seat_session(organizer, tournament, 2, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=2, registrations=registrations)
     services.registration_withdraw(actor=organizer, registration=registrations[0])
     session1 = tournament.sessions.get(number=1)
     session_services.session_start(actor=organizer, session=session1)  # table 1 held back

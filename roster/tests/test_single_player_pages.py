@@ -6,25 +6,16 @@ import zoneinfo
 import pytest
 from django.urls import reverse
 
+from testing.scenarios import seat_twelve
 from tournaments.core import services as core_services
 from tournaments.models import AuditEvent, Registration, SeatAssignment
-from tournaments.sessions import services as session_services
 
 pytestmark = pytest.mark.django_db
 
 
-def seat_session(organizer, tournament, number, registrations):
-    ids = [r.pk for r in registrations]
-    session = tournament.sessions.get(number=number)
-    session_services.session_seats_replace(
-        actor=organizer, session=session, tables={1: ids[:4], 2: ids[4:8], 3: ids[8:12]}
-    )
-    return session
-
-
 def test_organizer_adds_a_late_player_and_is_told_which_charts_to_redraw(client_for, organizer, tournament,
                                                                         registrations, teams):
-    seat_session(organizer, tournament, 1, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     client = client_for(organizer)
     page = client.get(reverse("tournaments:registrations", args=[tournament.pk])).content.decode()
     assert reverse("roster:registration_add", args=[tournament.pk]) in page
@@ -48,7 +39,7 @@ def test_pages_refuse_people_who_do_not_manage(client_for, referee, tournament, 
 
 
 def test_organizer_withdraws_then_seats_a_substitute(client_for, organizer, tournament, registrations):
-    seat_session(organizer, tournament, 1, registrations)
+    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     late = Registration.objects.create(tournament=tournament, player=registrations[0].player.__class__.objects.create(
         name="Sub"), entry_number=50)
     client = client_for(organizer)
