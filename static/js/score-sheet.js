@@ -162,12 +162,28 @@
     if (messages.length && view.scrollIntoView) view.scrollIntoView({ block: "center" });
   }
 
+  // On a slow network two refreshes can answer out of order: only the newest request's answer is drawn,
+  // so an older state (a confirmation not yet counted) never replaces a newer one. What a player is typing
+  // into the confirmation form stays in the redrawn form.
+  var refreshes = 0;
+  function typedConfirmation() {
+    var typed = {};
+    document.querySelectorAll("#sheet-state form.confirm-form input").forEach(function (input) {
+      if (input.value) typed[input.name] = input.value;
+    });
+    return typed;
+  }
   function refreshState() {
+    var mine = ++refreshes;
     return fetch(root.dataset.pageUrl, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
-        if (html === null) return;
+        if (html === null || mine !== refreshes) return;
+        var typed = typedConfirmation();
         document.getElementById("sheet-state").innerHTML = html;
+        document.querySelectorAll("#sheet-state form.confirm-form input").forEach(function (input) {
+          if (typed[input.name] && !input.value) input.value = typed[input.name];
+        });
         showThanks();
         var current = state();
         outbox.setServerNext(current.nextNumber);
@@ -539,6 +555,7 @@
     event.preventDefault();
     var data = new FormData(event.target);
     if (action === "confirm") {
+      event.target.reset();  // sent: the PIN is not kept for the next player, nor carried into a redrawn form
       var entryNumber = parseInt(data.get("entry"), 10);
       thanks = null;
       postAction("confirm/", { entry: entryNumber, pin: data.get("pin"), version: state().version }, function (answer) {
