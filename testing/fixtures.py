@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 
-from testing.scenarios import STRAIGHT, play, publish, seat, win
+from testing.scenarios import STRAIGHT, play, publish, seat, seat_twelve, win
 from tournaments.core import services as core_services
 from tournaments.sessions import services as session_services
 from tournaments.standings.services import standings_recompute
@@ -209,12 +209,7 @@ def published(tournament):
 @pytest.fixture
 def seated_session(tournament, registrations, organizer):
     """Session 1 with the twelve players at three tables, in entry order."""
-    session = tournament.sessions.get(number=1)
-    ids = [registration.pk for registration in registrations]
-    session_services.session_seats_replace(
-        actor=organizer, session=session, tables={1: ids[0:4], 2: ids[4:8], 3: ids[8:12]}
-    )
-    return session
+    return seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
 
 
 @pytest.fixture
