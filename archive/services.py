@@ -9,6 +9,7 @@ from archive.read import Archive, archive_read
 from tournaments import events, extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin, tournament_create
+from tournaments.locks import lock_tournament
 from tournaments.models import (
     Group,
     Hand,
@@ -46,6 +47,10 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         planned_sessions=details["planned_sessions"],
         session_minutes=details["session_minutes"],
     )
+    # The whole new tournament holds still until the import commits, and its lock comes first
+    # (tournaments/locks.py): the penalties and appeals saved below lock score sheets, and a caller in the
+    # same transaction (results_archive_import, which registers it for the Pin) locks the tournament after.
+    lock_tournament(tournament.pk)
     tournament.tiebreaks = details["tiebreaks"]
     tournament.final_ranking = details["final_ranking"]
     tournament.deductions_count_for_ranking = details["deductions_count_for_ranking"]

@@ -63,3 +63,29 @@ def renamed(data, name):
     data = copy.deepcopy(data)
     data["tournament"]["name"] = name
     return data
+
+
+def finished(*, players: int = 40, sessions: int = 6, penalties: dict | None = None):
+    """A finished tournament's archive: `players` (a multiple of four, entries 1…) at `players // 4`
+    tables in each of `sessions` planned and played sessions, one drawn hand a table. `penalties`:
+    {(session, table): [items]} (docs/archive.md, "Penalties per table")."""
+    countries = ["CN", "JP", "KR", "DE", "ES"]
+    entries = [str(number) for number in range(1, players + 1)]
+    data = {
+        "format": MINIMAL["format"],
+        "tournament": {"name": "Finished Open", "rules": "green_book", "sessions": sessions},
+        "players": [{"entry": entry, "name": f"Player {entry}", "country": countries[int(entry) % 5],
+                     "federation_id": f"FIN-{entry}"} for entry in entries],
+        "sessions": [],
+    }
+    for session in range(1, sessions + 1):
+        shift = [entries[(index * session) % players] for index in range(players)] if players % session else entries
+        order = list(dict.fromkeys(shift + entries))
+        tables = []
+        for table in range(1, players // 4 + 1):
+            item = {"number": table, "seats": order[(table - 1) * 4:table * 4], "hands": [{"number": 1, "result": "draw"}]}
+            if penalties and (session, table) in penalties:
+                item["penalties"] = penalties[(session, table)]
+            tables.append(item)
+        data["sessions"].append({"number": session, "tables": tables})
+    return data

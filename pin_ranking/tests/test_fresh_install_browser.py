@@ -1,13 +1,17 @@
-"""A fresh install without the demo, run as a committee would (issue 26): the administrator creates the world
+"""A fresh install without the demo, run as a committee would: the administrator creates the world
 body's committee and two member organizations' and seats their members on a desktop; the world body imports a
 results file of a competition run elsewhere with three players it does not know, confirmed on review; a player
 applies on a phone; the committee the application is addressed to approves it on a desktop; another committee's
-member is refused the application; the public register shows the Pin."""
+member is refused the application; the public register shows the Pin. The world body also imports a
+finished tournament's archive and registers it in one step."""
+
+import json
 
 import pytest
 
 from pin_ranking.models import PinAward
 from scoring.browser_testing import PHONE
+from testing.archives import finished
 from testing.fixtures import make_user
 from tournaments.models import Player
 
@@ -73,6 +77,15 @@ def test_a_fresh_install_runs_the_pin_committees_work_end_to_end(browser, live_s
     page.get_by_role("button", name="Confirm and import").click()
     page.get_by_text("“Lyon Open” imported: class C.").wait_for()
     assert Player.objects.filter(federation_id__in=["FR-38", "FR-39", "FR-40"]).count() == 3
+    # A tournament run elsewhere in this app, its archive imported and registered at once: its penalty locks a
+    # score sheet before the registration locks the tournament (LOCK_ORDER_CHECK is on, as under `make run`).
+    page.goto(f"{live_server.url}/pin/committee/imports/")
+    archive = finished(penalties={(1, 1): [{"foul": "false_win", "offender": "1", "hand": 1}]})
+    page.set_input_files("input[name=a-file]", files=[{"name": "finished.json", "mimeType": "application/json",
+                                                      "buffer": json.dumps(archive).encode()}])
+    page.select_option("select[name=a-level]", "national")
+    page.get_by_role("button", name="Import and register").click()
+    page.get_by_text("“Finished Open” imported and registered: class").wait_for()
     desk.close()
 
     phone = browser.new_context(**PHONE)

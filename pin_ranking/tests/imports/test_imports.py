@@ -160,3 +160,18 @@ def test_only_the_committee_imports(known, organizer):
     with pytest.raises(NotFound):
         file_import(actor=organizer, filename="paris.csv", content=GOOD, competition=EVENT)
     assert not ResultCertificate.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_finished_archive_with_penalties_is_imported_and_registered_in_one_transaction(committee_member):
+    """The archive's penalties lock score sheets and the registration locks the tournament: the import
+    takes the new tournament first, in the order of tournaments/locks.py (LOCK_ORDER_CHECK is on in the tests)."""
+    from django.conf import settings
+
+    from testing.archives import finished
+
+    assert settings.LOCK_ORDER_CHECK
+    data = finished(penalties={(1, 1): [{"foul": "false_win", "offender": "1", "hand": 1}]})
+    competition = results_archive_import(actor=committee_member, data=data, level="national")
+    assert competition.source == Competition.Source.ARCHIVE and competition.players == 40
+    assert competition.results.count() == 40
