@@ -34,23 +34,6 @@ def is_registered(user, tournament: Tournament) -> bool:
     return registration_of_user(user=user, tournament=tournament) is not None
 
 
-def avoid_keys(*, registrations, by_country: bool) -> dict[int, tuple]:
-    """{registration id: key} for the engine, which takes one key per player.
-
-    With `by_country` the key is the player's country (3.5.1: compatriots apart as far as
-    possible); teams are usually national, so this keeps teammates apart too. A player without a
-    country falls back to their team. Otherwise the key is the team.
-    """
-    keys = {}
-    for registration in registrations:
-        country = (registration.player.country or "").strip().upper()
-        if by_country and country:
-            keys[registration.pk] = ("country", country)
-        elif registration.team_id is not None:
-            keys[registration.pk] = ("team", registration.team_id)
-    return keys
-
-
 def team_keys(*, registrations) -> dict[int, int]:
     return {r.pk: r.team_id for r in registrations if r.team_id is not None}
 
@@ -64,9 +47,18 @@ def registrations_of(*, tournament: Tournament) -> list[Registration]:
 
 
 def registrations_to_seat(*, tournament: Tournament) -> list[Registration]:
-    """Everyone still in the competition: disqualified players (3.11.4) get no new seats."""
+    """Everyone still playing: reserves (not seated), players who have withdrawn, and the players the apps
+    flag out (3.11.4 停赛, 3.11.5) get no new seats."""
     out = set(extensions.standing_flags(tournament.pk))
-    return [registration for registration in registrations_of(tournament=tournament) if registration.pk not in out]
+    return [registration for registration in registrations_of(tournament=tournament)
+            if registration.pk not in out and not registration.reserve and registration.withdrawn_at is None]
+
+
+def reserves_and_withdrawn(*, tournament: Tournament) -> dict[str, int]:
+    """How many registrations the chart leaves out, and why (the seating page says so)."""
+    rows = tournament.registrations
+    return {"reserves": rows.filter(reserve=True, withdrawn_at__isnull=True).count(),
+            "withdrawn": rows.filter(withdrawn_at__isnull=False).count()}
 
 
 def chart_settings(*, tournament: Tournament) -> dict:

@@ -35,16 +35,21 @@ MAX_SEED = 2**31 - 1
 
 
 @transaction.atomic
-def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_country: bool = False) -> dict:
-    """Draw the chart (Appendix 3) for every planned session and store it; returns its metrics.
+def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_country: bool = False,
+                   keep_drawn: bool = False) -> dict:
+    """Draw the chart (Appendix 3) for the planned sessions and store it; returns its metrics.
 
-    Sessions that have started keep their seats (they are locked). While none has started, the
-    engine draws the whole chart at once (`build_chart`: no repeats where a design allows, avoid
-    keys apart, starting seats balanced). `build_chart` cannot plan around sessions already
-    played, so once one has started the remaining sessions are drawn one after another: a seeded
-    random order through the engine's `seat_by_standings`, which keeps apart every pair that has
-    met so far (played sessions and those just drawn) and same-key players where possible, and
-    starting seats chosen to even out each player's winds.
+    Who is drawn: every registration still playing (selectors.registrations_to_seat: no reserve, nobody
+    who has withdrawn or is flagged out). 3.5.1: teammates never share a table where the numbers allow
+    (the engine's hard key); with `avoid_country`, compatriots are kept apart as far as that and the
+    no-repeat design allow (a soft key: the rules' "也可采用"). Sessions that have started keep their
+    seats (they are locked), and with `keep_drawn` so do the planned sessions already drawn (players may
+    have their schedules): only the sessions with no seats are drawn. While nothing is kept, the engine
+    draws the whole chart at once (`build_chart`: no repeats where a design allows, starting seats
+    balanced). `build_chart` cannot plan around kept sessions, so otherwise the remaining sessions are
+    drawn one after another: a seeded random order through the engine's `seat_by_standings`, which keeps
+    apart every pair that has met so far and teammates, then `spread_apart` for compatriots, and starting
+    seats chosen to even out each player's winds.
     """
     tournament = lock_tournament(tournament.pk)
     if not 0 <= seed <= MAX_SEED:
@@ -54,37 +59,46 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         raise ValidationError(_("The tournament has no sessions."))
     # 3.5.4: a session of qualifiers is seated from the standings once they are known
     # (session_seat_by_standings), not drawn in advance with everyone.
-    planned = [
-        s for s in sessions if s.status == Session.Status.PLANNED and s.qualification == Session.Qualification.ALL
-    ]
-    locked = [s for s in sessions if s.status != Session.Status.PLANNED]
+    drawn_numbers = set(SeatAssignment.objects.filter(session__tournament=tournament)
+                        .values_list("session__number", flat=True).distinct())
+    kept = [s for s in sessions if s.status != Session.Status.PLANNED
+            or (keep_drawn and s.number in drawn_numbers)]
+    planned = [s for s in sessions if s not in kept and s.qualification == Session.Qualification.ALL]
     if not planned:
-        raise ValidationError(_("Every session has started: there is nothing left to draw."))
+        raise ValidationError(_("Every session has started or is drawn: there is nothing left to draw."))
     registrations = selectors.registrations_to_seat(tournament=tournament)
     if not registrations or len(registrations) % 4:
+        left_out = selectors.reserves_and_withdrawn(tournament=tournament)
         raise ValidationError(
-            _("%(n)d players cannot fill tables of four: add or remove players (or substitutes) first.")
-            % {"n": len(registrations)}
+            _("%(n)d players cannot fill tables of four (reserves: %(reserves)d and withdrawn players: "
+              "%(withdrawn)d are not seated): add players, or make some of them reserves (their registration's "
+              "page), first.") % {"n": len(registrations), **left_out}
         )
-    avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
+    teams = selectors.team_keys(registrations=registrations)
+    countries = selectors.country_keys(registrations=registrations) if avoid_country else {}
     players = [r.pk for r in registrations]
-    if locked:
+    if kept:
         stored = selectors.chart_tables(tournament=tournament)
         played = [
             [tuple(r.pk for r in seats) for seats in stored.get(s.number, {}).values() if None not in seats]
-            for s in locked
+            for s in kept
         ]
-        drawn = _draw_after(players=players, played=played, count=len(planned), avoid=avoid, seed=seed)
+        drawn = _draw_after(players=players, played=played, count=len(planned), teams=teams, countries=countries,
+                            seed=seed)
         chart = played + drawn
     else:
-        drawn = chart = build_chart(players, len(planned), avoid=avoid, seed=seed)
+        drawn = chart = build_chart(players, len(planned), avoid=teams, seed=seed, prefer_apart=countries)
     for session, tables in zip(planned, drawn):
         session_seats_replace(
             actor=actor,
             session=session,
             tables={number: list(table) for number, table in enumerate(tables, start=1)},
         )
-    metrics = chart_metrics(chart, avoid).as_dict()
+    # A late entry drawn from an earlier session than they were registered from plays from there.
+    tournament.registrations.filter(pk__in=players, seated_from__gt=planned[0].number).update(
+        seated_from=planned[0].number)
+    metrics = {**chart_metrics(chart, teams).as_dict(),
+               "same_country_pairs": chart_metrics(chart, countries).same_key_pairs if countries else None}
     audit_record(
         actor=actor,
         tournament=tournament,
@@ -93,16 +107,18 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
         detail={
             "seed": seed,
             "avoid_country": avoid_country,
+            "keep_drawn": keep_drawn,
             "sessions": [s.number for s in planned],
-            "locked": [s.number for s in locked],
+            "locked": [s.number for s in kept],
             "metrics": metrics,
         },
     )
     return metrics
 
 
-def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
-    """`count` more sessions after the `played` ones, each avoiding every pair met so far (3.5.1)."""
+def _draw_after(*, players, played, count, teams, countries, seed) -> list[list[tuple]]:
+    """`count` more sessions after the `played` ones, each keeping apart every pair met so far and
+    teammates, and compatriots where that costs neither (3.5.1); starting seats even out each player's winds."""
     rng = random.Random(seed)
     met = selectors.meetings_of(played)
     starts = {player: [0, 0, 0, 0] for player in players}
@@ -115,7 +131,8 @@ def _draw_after(*, players, played, count, avoid, seed) -> list[list[tuple]]:
     for _session in range(count):
         order = list(players)
         rng.shuffle(order)
-        tables = seat_by_standings(order, method="top", met=dict(met), avoid=avoid, seed=rng.randrange(MAX_SEED))
+        tables = seat_by_standings(order, method="top", met=dict(met), avoid=teams, seed=rng.randrange(MAX_SEED),
+                                   prefer_apart=countries)
         tables = _balanced_starts(tables, starts)
         for table in tables:
             for wind, player in enumerate(table):
@@ -239,9 +256,11 @@ def session_seat_by_standings(
     # Only the players being seated: the engine refuses keys for anyone else (a disqualified player).
     seating = set(ranked)
     registrations = [r for r in selectors.registrations_to_seat(tournament=tournament) if r.pk in seating]
-    avoid = selectors.avoid_keys(registrations=registrations, by_country=avoid_country)
+    teams = selectors.team_keys(registrations=registrations)
+    # 3.5.1: teammates apart; compatriots ("也可采用") where that costs no repeat.
+    countries = selectors.country_keys(registrations=registrations) if avoid_country else None
     met = selectors.pairs_met(tournament=tournament, before=session.number)
-    seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=avoid, seed=seed)
+    seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=teams, seed=seed, prefer_apart=countries)
     seated = _balanced_starts(seated, selectors.starts_by_player(session=session))
     tables = {number: list(table) for number, table in enumerate(seated, start=1)}
     session_seats_replace(actor=actor, session=session, tables=tables)

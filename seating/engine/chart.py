@@ -5,6 +5,7 @@ import random
 from .annealing import chart_cost, improve, lower_bound
 from .designs import Design, candidate_designs
 from .placement import placements
+from .soft import spread_apart
 from .validation import check_avoid, check_players, check_sessions
 from .winds import balance_winds
 
@@ -23,17 +24,21 @@ def _random_sessions(player_count, session_count, rng):
     return sessions
 
 
-def build_chart(players, sessions, avoid=None, seed=0):
+def build_chart(players, sessions, avoid=None, seed=0, prefer_apart=None):
     """chart[session][table] = (east, south, west, north) starting seats.
 
     Players are shuffled onto the points of the best fitting repeat-free
     design (designs.py), avoid keys are placed so they never share a table
     when a design allows it (placement.py), local search repairs the rest
     (annealing.py) and starting winds are balanced last (winds.py).
+
+    `avoid` keys are kept apart first (teammates, 3.5.1); `prefer_apart` keys (compatriots, "也可采用")
+    only where that costs no same-`avoid` seating and no worse meetings (soft.py).
     """
     players = check_players(players)
     sessions = check_sessions(sessions)
     avoid = check_avoid(avoid, players)
+    prefer_apart = check_avoid(prefer_apart, players)
     rng = random.Random(seed)
     n = len(players)
     # Design points are numbered 0..n-1; a seeded shuffle decides who is who.
@@ -52,5 +57,10 @@ def build_chart(players, sessions, avoid=None, seed=0):
     if cost > lower_bound(n, sessions, keys):
         budget = min(SEARCH_MOVES, MOVES_PER_SEAT * n * sessions)
         improve(layout, n, keys, rng, budget, patience=max(5_000, min(budget // 4, 100_000)))
+    if prefer_apart:
+        soft = {point: prefer_apart[player] for point, player in enumerate(order) if player in prefer_apart}
+        hard = {point: key for point, key in enumerate(keys) if key is not None}
+        layout = [[list(table) for table in tables]
+                  for tables in spread_apart(layout, soft, hard, seed=rng.randrange(2**31))]
     balance_winds(layout, n, rng)
     return [[tuple(order[p] for p in table) for table in tables] for tables in layout]

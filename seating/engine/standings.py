@@ -24,6 +24,9 @@ import random
 from collections.abc import Mapping
 
 from .annealing import AVOID_WEIGHT, INCREMENT
+
+# A soft key's pair: all six pairs of one table (2 x 3 changed by a swap) weigh less than one repeat (INCREMENT[1]).
+SOFT_WEIGHT = 0.125
 from .validation import check_avoid, check_players
 
 METHODS = ("top", "snake")
@@ -56,10 +59,15 @@ def intended_tables(player_count, method):
     return tables
 
 
-def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0):
-    """Tables (east, south, west, north) for one session, best ranked first."""
+def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0, prefer_apart=None):
+    """Tables (east, south, west, north) for one session, best ranked first.
+
+    `avoid` keys (teammates, 3.5.1) weigh more than any meeting; `prefer_apart` keys (compatriots, the
+    rules' "也可采用") less than a second meeting of one pair (SOFT_WEIGHT): a soft key never costs a repeat."""
     players = check_players(ranked_players)
     avoid = check_avoid(avoid, players)
+    prefer_apart = check_avoid(prefer_apart, players)
+    soft = [prefer_apart.get(p) for p in players]
     if method not in METHODS:
         raise ValueError(f"method must be one of {', '.join(METHODS)}, got {method!r}")
     counts = _meeting_counts(met)
@@ -69,6 +77,8 @@ def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0
         cost = INCREMENT[min(counts.get(frozenset((players[a], players[b])), 0), len(INCREMENT) - 1)]
         if keys[a] is not None and keys[a] == keys[b]:
             cost += AVOID_WEIGHT
+        if soft[a] is not None and soft[a] == soft[b]:
+            cost += SOFT_WEIGHT
         return cost
 
     def table_cost(table):

@@ -84,11 +84,13 @@ class TournamentEditForm(TournamentForm):
     )
 
     class Meta(TournamentForm.Meta):
-        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks", "final_ranking"]
+        fields = TournamentForm.Meta.fields + ["status", "deductions_count_for_ranking", "tiebreaks", "final_ranking",
+                                               "team_reserves"]
 
     def __init__(self, *args, status_choices: list[str] | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.initial["tiebreaks"] = ", ".join(self.instance.tiebreaks or [])
+        self.fields["team_reserves"].required = False  # left out of a post: unchanged
         if status_choices is not None:
             # Issue 13: only the statuses the day allows (Running comes from starting session 1).
             self.fields["status"].choices = [
@@ -98,6 +100,10 @@ class TournamentEditForm(TournamentForm):
                 "Draft → Published → Running → Finished: starting session 1 publishes and runs the tournament; "
                 "it finishes once the last session's results are final."
             )
+
+    def clean_team_reserves(self) -> int:
+        value = self.cleaned_data.get("team_reserves")
+        return self.instance.team_reserves if value is None else value
 
     def clean_tiebreaks(self) -> list[str]:
         chosen = [item.strip() for item in self.cleaned_data["tiebreaks"].split(",") if item.strip()]

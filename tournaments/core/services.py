@@ -6,6 +6,7 @@ import secrets
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tournaments import events
@@ -30,7 +31,7 @@ from tournaments.models import (
 TOURNAMENT_FIELDS = (
     "name", "venue", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions", "session_minutes",
     "status",
-    "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone",
+    "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone", "team_reserves",
 )
 
 
@@ -100,6 +101,16 @@ def tournament_create(
 
 
 @transaction.atomic
+def _check_team_reserves(tournament: Tournament) -> None:
+    """A lower bound on a team's reserves cannot leave a team with more than it allows."""
+    over = (tournament.registrations.filter(reserve=True, team__isnull=False).values("team__name")
+            .annotate(count=Count("pk")).filter(count__gt=tournament.team_reserves).order_by("team__name"))
+    if over:
+        raise ValidationError({"team_reserves": _(
+            "Team “%(team)s” has %(count)d reserves: make some of them players, or allow that many."
+        ) % {"team": over[0]["team__name"], "count": over[0]["count"]}})
+
+
 def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament:
     """Change a tournament's details; the planned sessions follow `planned_sessions`.
 
@@ -123,6 +134,8 @@ def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament
         session_minutes=tournament.session_minutes,
     )
     tournament.full_clean()
+    if "team_reserves" in changes:
+        _check_team_reserves(tournament)
     _check_changes_under_way(tournament, {name for name, value in changes.items() if before[name] != value})
     _sessions_follow_plan(tournament)
     tournament.save()

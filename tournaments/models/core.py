@@ -9,6 +9,7 @@ import zoneinfo
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -21,6 +22,10 @@ MIN_SESSIONS = 6
 
 # 3.5.6: a session lasts at most 150 minutes.
 MAX_SESSION_MINUTES = 150
+
+# A bound on a regulation the rules do not make (Tournament.team_reserves): a team of four with more reserves
+# than this is a typing mistake.
+MAX_TEAM_RESERVES = 20
 
 
 class Tiebreak(models.TextChoices):
@@ -119,6 +124,13 @@ class Tournament(models.Model):
     # 3.11.2.2 deductions are given to nobody and taken "在每盘积分中扣除", from the hand's score,
     # which 3.9.2.2 ranks by: they move the place (default). "No" is an organizer's regulation.
     deductions_count_for_ranking = models.BooleanField(_("deductions count for the table ranking"), default=True)
+    # The rulebook is silent on reserves (3.5.2 asks only for four players at each table): how many reserves
+    # (not seated) a team may bring is the organizer's regulation. A reserve of no team is the tournament's own.
+    team_reserves = models.PositiveSmallIntegerField(
+        _("reserves a team may bring"), default=0, validators=[MaxValueValidator(MAX_TEAM_RESERVES)],
+        help_text=_("Players of a team who are registered but not seated: one takes a player's seats when the "
+                    "player withdraws or is disqualified."),
+    )
     # The zone of the venue's clocks (IANA name): the tournament's pages and prints show times in it
     # (tournaments.middleware). Stored instants stay UTC; a change moves no session.
     time_zone = models.CharField(
@@ -307,6 +319,13 @@ class Registration(models.Model):
     substitute = models.ForeignKey(
         "self", verbose_name=_("substitute"), null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )
+    # A reserve (替补, not seated): registered, on no session's chart, until they take the seats of a player
+    # who leaves (a withdrawal's or a 停赛's substitute), which makes them a player. The rules never mention
+    # reserves (3.5.2 asks only for four players at each table); Tournament.team_reserves bounds a team's.
+    reserve = models.BooleanField(_("reserve (not seated)"), default=False)
+    # A late entry's first session: the sessions before it were drawn (or played) without them, and
+    # need no seat for them. Empty: from the first session.
+    seated_from = models.PositiveSmallIntegerField(_("seated from session"), null=True, blank=True)
 
     class Meta:
         ordering = ["entry_number"]
@@ -324,6 +343,11 @@ class Registration(models.Model):
                 condition=Q(substitute__isnull=True) | (Q(withdrawn_at__isnull=False) & ~Q(substitute=models.F("id"))),
                 name="registration_substitute_only_withdrawn",
                 violation_error_message=_("Only a player who has withdrawn has a substitute, and never themselves."),
+            ),
+            # A reserve never held seats, so nobody took them.
+            models.CheckConstraint(
+                condition=Q(reserve=False) | Q(substitute__isnull=True), name="registration_reserve_no_substitute",
+                violation_error_message=_("A reserve holds no seats, so no substitute took them."),
             ),
         ]
 

@@ -31,6 +31,23 @@ from tournaments.models import (
 WARNING_MINUTES = 15
 
 
+def players_to_seat(*, session: Session) -> set[int]:
+    """The registrations that must hold a seat in `session` (3.5.2 "竞赛采用每桌四人制": nobody is left out):
+    everyone registered but reserves (not seated until they take a player's seats), players who have
+    withdrawn, late entries whose first session is later (Registration.seated_from), and players the apps
+    flag out (3.11.4 停赛, 3.11.5). A session of qualifiers (3.5.4) seats its qualifiers only."""
+    rows = session.tournament.registrations.filter(reserve=False, withdrawn_at__isnull=True).filter(
+        Q(seated_from__isnull=True) | Q(seated_from__lte=session.number))
+    if session.qualification != Session.Qualification.ALL:
+        rows = rows.filter(pk__in=session.qualifiers.values("pk"))
+    return set(rows.values_list("pk", flat=True)) - set(extensions.standing_flags(session.tournament_id))
+
+
+def reserves_seated(*, session: Session) -> set[int]:
+    """Reserves who hold a seat in `session`: made reserves after its chart was drawn."""
+    return set(session.seats.filter(registration__reserve=True).values_list("registration_id", flat=True))
+
+
 def session_board(*, tournament: Tournament, now: dt.datetime | None = None) -> dict:
     """Every table of the current session: hands entered, sheet status, signatures, referee, time left.
 
@@ -290,15 +307,21 @@ def session_preflight(*, session: Session) -> list[dict]:
         add(REFUSE, "seats", _("The seating chart of session %(n)s is not drawn: no player has a seat.")
             % {"n": session.number})
     else:
-        registered = set(tournament.registrations.values_list("pk", flat=True))
-        if session.qualification != Session.Qualification.ALL:  # 3.5.4: its qualifiers only
-            registered &= set(session.qualifiers.values_list("pk", flat=True))
-        unseated = registered - set(flags) - {registration for registration, _t, _n in seats}
+        unseated = players_to_seat(session=session) - {registration for registration, _t, _n in seats}
         if unseated:
             add(REFUSE, "seats", ngettext(
-                "%(n)d player has no seat: entry %(entries)s. Draw the chart again.",
-                "%(n)d players have no seat: entries %(entries)s. Draw the chart again.", len(unseated),
+                "%(n)d player has no seat: entry %(entries)s. Draw the chart again, or make them a reserve "
+                "(their registration's page).",
+                "%(n)d players have no seat: entries %(entries)s. Draw the chart again, or make them reserves "
+                "(their registrations' pages).", len(unseated),
             ) % {"n": len(unseated), "entries": _entries(tournament, unseated)})
+        reserves = reserves_seated(session=session)
+        if reserves:
+            add(REFUSE, "seats", ngettext(
+                "Entry %(entries)s is a reserve but holds a seat: draw the chart again, or make them a player.",
+                "Entries %(entries)s are reserves but hold seats: draw the chart again, or make them players.",
+                len(reserves),
+            ) % {"entries": _entries(tournament, reserves)})
         # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits.
         suspended = {registration for registration, marks in flags.items() if marks.disqualified}
         held = sorted({number for registration, _t, number in seats if registration in suspended})
@@ -307,6 +330,15 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "Tables %(tables)s will not start: a player seated there is disqualified (停赛, rule 3.11.4). "
                 "Seat a substitute from the Record of Fouls; the table then starts."
             ) % {"tables": ", ".join(map(str, held))})
+        # 3.5.2: a withdrawn player's table waits for the substitute who takes their seats.
+        withdrawn = set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
+        waiting = sorted({number for registration, _t, number in seats if registration in withdrawn} - set(held))
+        if waiting:
+            add(WARN, "seats", _(
+                "Tables %(tables)s will not start: a player seated there has withdrawn. Seat a substitute (a "
+                "reserve) from that player's registration page; the table then starts."
+            ) % {"tables": ", ".join(map(str, waiting))})
+            held = sorted(set(held) | set(waiting))
         tables = len({table for _r, table, _n in seats if _n not in held})
         referees = Membership.objects.filter(tournament=tournament, role=Role.REFEREE).count()
         if not referees:

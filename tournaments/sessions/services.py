@@ -36,6 +36,7 @@ from tournaments.pins import (
     public_pin_client_key,
     public_pin_day_key,
 )
+from tournaments.sessions.selectors import players_to_seat, reserves_seated
 from tournaments.sheets.services import sheet_save_new_version
 from tournaments.standings.compute import standings_compute
 
@@ -43,8 +44,8 @@ from tournaments.standings.compute import standings_compute
 @transaction.atomic
 def tables_sync(*, actor, tournament: Tournament) -> int:
     """Make tables 1..N for every four registered players (3.5.2); returns how many tables exist."""
-    # A withdrawn player needs no table (a late one does, once registered).
-    needed = -(-tournament.registrations.filter(withdrawn_at__isnull=True).count() // 4)
+    # A withdrawn player or a reserve needs no table (a late one does, once registered).
+    needed = -(-tournament.registrations.filter(withdrawn_at__isnull=True, reserve=False).count() // 4)
     existing = set(tournament.tables.values_list("number", flat=True))
     missing = [n for n in range(1, needed + 1) if n not in existing]
     Table.objects.bulk_create(Table(tournament=tournament, number=n) for n in missing)
@@ -71,7 +72,7 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     session_seats_check_open(session)
     tournament = session.tournament
     registered = set(tournament.registrations.values_list("pk", flat=True))
-    must_sit = _must_sit(tournament, registered, session)
+    must_sit = players_to_seat(session=session)
     seated = [registration for seats in tables.values() for registration in seats]
     problems = []
     if any(len(seats) != 4 for seats in tables.values()):
@@ -95,6 +96,11 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     if withdrawn:
         entries = sorted(tournament.registrations.filter(pk__in=withdrawn).values_list("entry_number", flat=True))
         problems.append(_("Entries %(entries)s have withdrawn and cannot be seated.") % {
+            "entries": ", ".join(map(str, entries))})
+    reserves = set(tournament.registrations.filter(reserve=True).values_list("pk", flat=True)) & set(seated)
+    if reserves:
+        entries = sorted(tournament.registrations.filter(pk__in=reserves).values_list("entry_number", flat=True))
+        problems.append(_("Entries %(entries)s are reserves (not seated): make them players first.") % {
             "entries": ", ".join(map(str, entries))})
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
@@ -122,13 +128,6 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     )
 
 
-def _must_sit(tournament, registered: set[int], session: Session) -> set[int]:
-    # Players under 停赛 (3.11.4) hold no seat (session_seats_replace refuses one); a cancelled placing (3.11.5)
-    # needs none either.
-    # 3.5.4: a session of qualifiers (elimination, mixed formats) needs seats for its qualifiers only.
-    if session.qualification != Session.Qualification.ALL:
-        registered = registered & _qualifiers(session)
-    return registered - set(extensions.standing_flags(tournament.pk)) - _withdrawn(tournament)
 
 
 def _withdrawn(tournament) -> set[int]:
@@ -208,14 +207,19 @@ def session_start(*, actor, session: Session) -> list[ScoreSheet]:
         raise ValidationError(_("Seat the players before starting the session."))
     # The seats were checked when drawn, but the roster may have changed since: a late
     # registration, a disqualification cancelled on appeal. Nobody may be left out of a session.
-    unseated = _must_sit(tournament, set(tournament.registrations.values_list("pk", flat=True)), session) - set(
-        session.seats.values_list("registration_id", flat=True)
-    )
+    unseated = players_to_seat(session=session) - set(session.seats.values_list("registration_id", flat=True))
     if unseated:
         entries = sorted(tournament.registrations.filter(pk__in=unseated).values_list("entry_number", flat=True))
         raise ValidationError(
-            _("Entries %(entries)s are registered but have no seat in session %(n)s: draw its seats again first.")
-            % {"entries": ", ".join(map(str, entries)), "n": session.number}
+            _("Entries %(entries)s are registered but have no seat in session %(n)s: draw its seats again, or make "
+              "them reserves.") % {"entries": ", ".join(map(str, entries)), "n": session.number}
+        )
+    reserves = reserves_seated(session=session)
+    if reserves:
+        entries = sorted(tournament.registrations.filter(pk__in=reserves).values_list("entry_number", flat=True))
+        raise ValidationError(
+            _("Entries %(entries)s are reserves but hold seats in session %(n)s: draw its seats again, or make them "
+              "players.") % {"entries": ", ".join(map(str, entries)), "n": session.number}
         )
     if tournament.sessions.filter(status=Session.Status.RUNNING).exists():
         raise ValidationError(_("Another session is still running: end it first."))
