@@ -15,9 +15,34 @@ from tournaments.core.audit_display import number_list
 
 def _registration_added(d, event, places):
     text = _("Entry %(entry)s registered: %(name)s") % {"entry": d["entry"], "name": d["name"]}
+    if d.get("reserve"):
+        text += "; " + _("a reserve (not seated)")
+    elif d.get("seated_from"):
+        text += "; " + _("seated from session %(n)s") % {"n": d["seated_from"]}
     if d.get("redraw"):
         text += "; " + _("the seats of session(s) %(sessions)s must be drawn again") % {
             "sessions": number_list(d["redraw"])}
+    return text
+
+
+def _registration_reserve_set(d, event, places):
+    if d["reserve"]:
+        text = _("Entry %(entry)s made a reserve (not seated)") % {"entry": d["entry"]}
+        if d.get("redraw"):
+            text += "; " + _("the seats of session(s) %(sessions)s must be drawn again") % {
+                "sessions": number_list(d["redraw"])}
+        return text
+    text = _("Entry %(entry)s made a player") % {"entry": d["entry"]}
+    if d.get("seated_from"):
+        text += "; " + _("seated from session %(n)s") % {"n": d["seated_from"]}
+    return text
+
+
+def _registration_deleted(d, event, places):
+    text = _("Entry %(entry)s deleted: %(name)s") % {"entry": d["entry"], "name": d["name"]}
+    if d.get("cleared"):
+        text += "; " + _("the seats of session(s) %(sessions)s must be drawn again") % {
+            "sessions": number_list(d["cleared"])}
     return text
 
 
@@ -72,6 +97,8 @@ def _import_failed(d, event, places):
 
 SENTENCES = {
     AuditAction.REGISTRATION_ADDED: _registration_added,
+    AuditAction.REGISTRATION_RESERVE_SET: _registration_reserve_set,
+    AuditAction.REGISTRATION_DELETED: _registration_deleted,
     AuditAction.REGISTRATION_WITHDRAWN: _registration_withdrawn,
     AuditAction.REGISTRATION_WITHDRAWAL_UNDONE: _registration_withdrawal_undone,
     AuditAction.REGISTRATION_SUBSTITUTED: _registration_substituted,

@@ -45,6 +45,10 @@ MESSAGES = {
         "There is no group “{value}” in this tournament; create it on the groups page first, or correct the name."
     ),
     "not_yes_no": _("“{value}” is not yes or no: write yes, 是, はい or ○ (or leave it empty for no)."),
+    "too_many_reserves": _(
+        "Team “{value}” would have {count} reserves; the tournament allows {limit} a team (the tournament's "
+        "settings: reserves a team may bring)."
+    ),
     "too_long": _("“{column}” is longer than {limit} characters."),
     # Limits (docs/limits.md).
     "too_many_rows": _(
@@ -121,6 +125,11 @@ COLUMN_HEADERS = {
         "zh-hans": ["领队", "队长"],
         "ja": ["リーダー", "チームリーダー", "監督", "主将"],
     },
+    "reserve": {  # not seated until they take a player's seats (Registration.reserve)
+        "en": ["reserve", "substitute", "alternate"],
+        "zh-hans": ["替补", "候补", "预备队员"],
+        "ja": ["補欠", "リザーブ", "控え"],
+    },
     "group": {  # 3.5.3 团体
         "en": ["group", "delegation", "club"],
         "zh-hans": ["团体", "代表团", "俱乐部"],
@@ -128,7 +137,8 @@ COLUMN_HEADERS = {
     },
 }
 TEAM_COLUMNS = ["name", "country"]
-PLAYER_COLUMNS = ["entry", "name", "name_local", "country", "federation_id", "team", "contact", "leader", "group"]
+PLAYER_COLUMNS = ["entry", "name", "name_local", "country", "federation_id", "team", "contact", "leader", "reserve",
+                  "group"]
 
 
 def _header_key(header: str) -> str:

@@ -46,10 +46,21 @@ class LateRegistrationForm(forms.Form):
         label=_("Entry number"), required=False, min_value=1,
         help_text=_("Leave empty for the next free number."),
     )
+    reserve = forms.BooleanField(
+        label=_("A reserve (not seated)"), required=False,
+        help_text=_("Registered without a seat: takes the seats of a player who withdraws or is disqualified."),
+    )
 
     def __init__(self, *args, teams, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["team"].queryset = teams
+
+
+class ReserveForm(forms.Form):
+    """A player made a reserve (not seated), or a reserve made a player: the button says which."""
+
+    reserve = forms.TypedChoiceField(choices=[("1", "1"), ("0", "0")], coerce=lambda value: value == "1",
+                                     widget=forms.HiddenInput)
 
 
 class WithdrawForm(forms.Form):

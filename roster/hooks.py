@@ -28,8 +28,8 @@ def register() -> None:
     seams.links.register(Link("roster", imports, "roster:import", manage))  # the organizer's day, step one
     seams.links.register(Link("registrations", _("Add a player"), "roster:registration_add", manage))
     seams.links.register(Link("registrations", _("Players' oaths (Appendix 2)"), "roster:oaths", manage))
-    seams.links.register(Link("registration", _("Withdraw or substitute"), "roster:registration_leave", manage,
-                              predicate=not_withdrawn))
+    seams.links.register(Link("registration", _("Reserve, withdraw, substitute or delete"),
+                              "roster:registration_leave", manage, predicate=not_withdrawn))
     seams.links.register(Link("registration", _("Substitute"), "roster:registration_leave", manage,
                               predicate=withdrawn))
     seams.time_zone_paths.register(TimeZonePath("job_id", "import_jobs__pk"))

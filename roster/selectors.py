@@ -1,10 +1,13 @@
 """Reads of roster imports, filtered by what the asking user may see."""
 
+from django.db.models import Q
+
 from roster.models import ImportJob
 from tournaments import extensions
 from tournaments.access import Capability, can
 from tournaments.errors import NotFound
 from tournaments.models import Registration, SeatAssignment, Session
+from tournaments.sessions.selectors import players_to_seat, reserves_seated
 
 
 def import_job_get_for_user(*, user, job_id: int) -> ImportJob:
@@ -14,24 +17,25 @@ def import_job_get_for_user(*, user, job_id: int) -> ImportJob:
     return job
 
 
-def substitutes_available(*, tournament):
+def substitutes_available(*, tournament, leaving: Registration | None = None):
     """Who may take another player's seats (3.11.4, 3.5.2): players of the tournament still in it, under no
     停赛 and with their rank not cancelled (3.11.5) -- both take no further part (the apps' standing flags,
     tournaments.extensions) -- and free in the sessions concerned: seated in no session not yet started nor
-    in the running one (tournaments.sessions.services.seats_give_to_substitute checks the same)."""
+    in the running one (tournaments.sessions.services.seats_give_to_substitute checks the same). With
+    `leaving`, a team's reserves only for a player of that team. Reserves first, then by entry number."""
     open_sessions = tournament.sessions.filter(status__in=[Session.Status.PLANNED, Session.Status.RUNNING])
     seated = SeatAssignment.objects.filter(session__in=open_sessions).values("registration_id")
     out = [pk for pk, flags in extensions.standing_flags(tournament.pk).items()
            if flags.disqualified or flags.rank_cancelled]
-    return (
-        tournament.registrations.filter(withdrawn_at__isnull=True).exclude(pk__in=seated).exclude(pk__in=out)
-        .select_related("player").order_by("entry_number")
-    )
+    rows = tournament.registrations.filter(withdrawn_at__isnull=True).exclude(pk__in=seated).exclude(pk__in=out)
+    if leaving is not None:
+        rows = rows.exclude(pk=leaving.pk).exclude(Q(reserve=True, team__isnull=False) & ~Q(team=leaving.team_id))
+    return rows.select_related("player", "team").order_by("-reserve", "entry_number")
 
 
 def substitute_candidates(*, registration: Registration):
     """Who can take `registration`'s seats (substitutes_available, the leaving player aside)."""
-    return substitutes_available(tournament=registration.tournament).exclude(pk=registration.pk)
+    return substitutes_available(tournament=registration.tournament, leaving=registration)
 
 
 def registration_seats_open(*, registration: Registration) -> list[int]:
@@ -42,12 +46,12 @@ def registration_seats_open(*, registration: Registration) -> list[int]:
 
 
 def sessions_to_redraw(*, tournament) -> list[int]:
-    """Sessions not yet started whose seats are drawn but leave a registered player out."""
-    playing = set(tournament.registrations.filter(withdrawn_at__isnull=True).values_list("pk", flat=True))
+    """Sessions not yet started whose seats are drawn but leave out a player who must sit there, or seat a
+    reserve (tournaments.sessions.selectors.players_to_seat: as the pre-flight reads it)."""
     numbers = []
     for session in tournament.sessions.filter(status=Session.Status.PLANNED, qualification="all").order_by("number"):
         seated = set(session.seats.values_list("registration_id", flat=True))
-        if seated and playing - seated:
+        if seated and (players_to_seat(session=session) - seated or reserves_seated(session=session)):
             numbers.append(session.number)
     return numbers
 
@@ -63,3 +67,20 @@ def players_in_the_tournament(*, tournament, entry: str = "") -> list[Registrati
     if entry:
         rows = rows.filter(entry_number=int(entry) if entry.isdigit() else 0)
     return list(rows.order_by("entry_number"))
+
+
+def seating_state(*, tournament) -> dict:
+    """What a registration added now means for the seats (the add page says it before): the sessions
+    drawn and not started, and the first one not yet drawn (where a new player is seated from)."""
+    planned = list(tournament.sessions.filter(status=Session.Status.PLANNED, qualification="all")
+                   .order_by("number").values_list("number", flat=True))
+    drawn = set(SeatAssignment.objects.filter(session__tournament=tournament, session__number__in=planned)
+                .values_list("session__number", flat=True).distinct())
+    undrawn = [number for number in planned if number not in drawn]
+    return {"drawn": sorted(drawn), "first_undrawn": undrawn[0] if undrawn and drawn else None,
+            "all_drawn": bool(planned) and not undrawn}
+
+
+def registration_deletable(*, registration: Registration) -> bool:
+    """A registration can be deleted while no session of its tournament has started (roster.services)."""
+    return not registration.tournament.sessions.exclude(status=Session.Status.PLANNED).exists()

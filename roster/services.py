@@ -8,6 +8,7 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Count, ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -18,7 +19,16 @@ from tournaments import events, limits
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
-from tournaments.models import MAX_ENTRY_NUMBER, Player, Registration, ScoreSheet, Session, Team, Tournament
+from tournaments.models import (
+    MAX_ENTRY_NUMBER,
+    Player,
+    Registration,
+    ScoreSheet,
+    SeatAssignment,
+    Session,
+    Team,
+    Tournament,
+)
 from tournaments.sessions.services import (
     running_session_locked,
     seats_give_to_substitute,
@@ -213,6 +223,9 @@ def _import_players(tournament: Tournament, rows) -> int:
     seen_entries: dict[int, int] = {}
     seen_ids: dict[str, int] = {}
     seen_leaders: dict[str, int] = {}
+    # Reserves of each team (Tournament.team_reserves, the organizer's regulation), those registered first.
+    reserves = {row["team__name"]: row["count"] for row in tournament.registrations.filter(
+        reserve=True, team__isnull=False).values("team__name").annotate(count=Count("pk"))}
     parsed = []
     for number, values in rows:
         problems += roster_files.check_lengths(number, values)
@@ -260,17 +273,27 @@ def _import_players(tournament: Tournament, rows) -> int:
                     )
                 )
             seen_leaders.setdefault(team_name, number)
+        is_reserve = roster_files.parse_yes_no(values.get("reserve", ""))
+        if is_reserve is None:
+            problems.append(Problem(number, "reserve", "not_yes_no", {"value": values.get("reserve", "")}))
+        elif is_reserve and team_name in teams:
+            reserves[team_name] = reserves.get(team_name, 0) + 1
+            if reserves[team_name] == tournament.team_reserves + 1:  # once a team, at the first row too many
+                problems.append(Problem(number, "reserve", "too_many_reserves", {
+                    "value": team_name, "count": reserves[team_name], "limit": tournament.team_reserves}))
         group_name = values.get("group", "")
         if group_name and group_name not in groups and len(group_name) <= roster_files.MAX_LENGTH["group"]:
             problems.append(Problem(number, "group", "unknown_group", {"value": group_name}))
-        parsed.append((entry, values, teams.get(team_name), groups.get(group_name), bool(is_leader)))
+        parsed.append((entry, values, teams.get(team_name), groups.get(group_name), bool(is_leader), bool(is_reserve)))
     if problems:
         raise RosterFileError(problems)
-    for entry, values, team, group, is_leader in parsed:
+    first = _first_session_to_seat(tournament)
+    for entry, values, team, group, is_leader, is_reserve in parsed:
         player = _player_for(values)
         registration = Registration.objects.create(
             tournament=tournament, player=player, entry_number=entry, team=team, group=group,
-            contact=values.get("contact", ""), confirm_pin=new_confirm_pin(),
+            contact=values.get("contact", ""), confirm_pin=new_confirm_pin(), reserve=is_reserve,
+            seated_from=None if is_reserve else first,
         )
         if is_leader and team is not None:
             team.leader = registration
@@ -361,6 +384,34 @@ def _planned_sessions(tournament: Tournament) -> list[Session]:
     return list(tournament.sessions.filter(status=Session.Status.PLANNED).order_by("number"))
 
 
+def _first_session_to_seat(tournament: Tournament) -> int | None:
+    """The first session a player registered now is seated in (Registration.seated_from): None while no
+    session is drawn or started (the chart to come seats everyone); else the first planned session not yet
+    drawn, whose seats will include them, so the sessions drawn (and perhaps published) need no redraw;
+    else the first planned session (every one is drawn: they wait for a redraw or play as a reserve)."""
+    sessions = list(tournament.sessions.order_by("number").values_list("number", "status", "qualification"))
+    drawn = set(SeatAssignment.objects.filter(session__tournament=tournament)
+                .values_list("session__number", flat=True).distinct())
+    if not drawn and all(status == Session.Status.PLANNED for _n, status, _q in sessions):
+        return None
+    planned = [number for number, status, qualification in sessions if status == Session.Status.PLANNED]
+    undrawn = [number for number, status, qualification in sessions
+               if status == Session.Status.PLANNED and number not in drawn and qualification == "all"]
+    return (undrawn or planned or [None])[0]
+
+
+def _team_reserves_check(tournament: Tournament, team: Team | None, *, adding: int = 1) -> None:
+    """A team brings at most Tournament.team_reserves reserves (the organizer's regulation; the rules are
+    silent). A reserve of no team is the tournament's own, for any player who leaves."""
+    if team is None:
+        return
+    count = tournament.registrations.filter(team=team, reserve=True).count() + adding
+    if count > tournament.team_reserves:
+        raise ValidationError({"reserve": _(
+            "Team “%(team)s” would have %(count)d reserves; the tournament allows %(limit)d a team (change it in "
+            "the tournament's settings).") % {"team": team.name, "count": count, "limit": tournament.team_reserves}})
+
+
 def _seated_at_table_in_play(registration: Registration) -> Session | None:
     """The running session in which the player sits at a table already started (a sheet exists)."""
     running = registration.tournament.sessions.filter(status=Session.Status.RUNNING).first()
@@ -384,14 +435,15 @@ def registration_add(
     federation_id: str = "",
     contact: str = "",
     team: Team | None = None,
+    reserve: bool = False,
 ) -> Registration:
-    """Register one player, also after the chart is drawn (a late registration).
+    """Register one player, also after the chart is drawn (a late registration), or a reserve.
 
-    A late player can sit only in sessions not yet started: their seats there come from drawing those
-    sessions' seats again (the seating app; a session does not start while a registered player has no
-    seat in it) or from taking a withdrawn player's seats (`registration_substitute`). The tables
-    follow the roster (`tables_sync`, 3.5.2). The audit names the planned sessions whose chart, already
-    drawn, must be drawn again."""
+    A reserve is not seated until they take the seats of a player who leaves (`registration_substitute`, a
+    停赛's arrangement). A late player sits only in sessions not yet started: from the first one not yet
+    drawn (`_first_session_to_seat`: the sessions drawn, perhaps published, are not drawn again), or, when
+    every one is drawn, once the organizer draws them again. The tables follow the roster (`tables_sync`,
+    3.5.2). The audit names the planned sessions whose chart, already drawn, must be drawn again."""
     tournament = lock_tournament(tournament.pk)
     problems = {}
     name = " ".join((name or "").split())
@@ -415,6 +467,11 @@ def registration_add(
         problems["entry_number"] = _("Entry number %(n)d is already taken.") % {"n": entry_number}
     if team is not None and team.tournament_id != tournament.pk:
         problems["team"] = _("That team plays in another tournament.")
+    elif reserve:
+        try:
+            _team_reserves_check(tournament, team)
+        except ValidationError as error:
+            problems.update(error.message_dict)
     player = None
     if federation_id:
         player = Player.objects.filter(federation_id=federation_id).first()
@@ -432,19 +489,118 @@ def registration_add(
         player.save()
     registration = Registration(
         tournament=tournament, player=player, entry_number=entry_number, team=team, contact=(contact or "").strip(),
-        confirm_pin=new_confirm_pin(),
+        confirm_pin=new_confirm_pin(), reserve=bool(reserve),
+        seated_from=None if reserve else _first_session_to_seat(tournament),
     )
     registration.full_clean(exclude=["player", "tournament", "team", "group", "substitute"], validate_unique=False,
                             validate_constraints=False)
     registration.save()
     tables_sync(actor=actor, tournament=tournament)
-    drawn = [session.number for session in _planned_sessions(tournament) if session.seats.exists()]
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_ADDED, obj=registration,
-        detail={"entry": entry_number, "name": name, "team": team.name if team else None, "redraw": drawn},
+        detail={"entry": entry_number, "name": name, "team": team.name if team else None,
+                "reserve": registration.reserve, "seated_from": registration.seated_from,
+                "redraw": _sessions_missing(registration)},
     )
     events.standings_recompute_later(tournament_id=tournament.pk)
     return registration
+
+
+def _sessions_missing(registration: Registration) -> list[int]:
+    """Planned sessions already drawn in which the registration must sit and holds no seat."""
+    if registration.reserve or registration.withdrawn_at is not None:
+        return []
+    return [session.number for session in _planned_sessions(registration.tournament)
+            if session.qualification == Session.Qualification.ALL and session.seats.exists()
+            and (registration.seated_from is None or registration.seated_from <= session.number)
+            and not session.seats.filter(registration=registration).exists()]
+
+
+def _has_played(registration: Registration) -> bool:
+    return registration.seats.exclude(session__status=Session.Status.PLANNED).exists()
+
+
+@transaction.atomic
+def registration_reserve_set(*, actor, registration: Registration, reserve: bool) -> Registration:
+    """Make a player a reserve (not seated), or a reserve a player.
+
+    A reserve: only someone who has not played (a player who has leaves by withdrawing, keeping their
+    results, 3.10.1); their seats in sessions already drawn stay until those sessions are drawn again (the
+    pre-flight says so). A player: seated from the first session not yet drawn (`_first_session_to_seat`)."""
+    tournament = lock_tournament(registration.tournament_id)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("team").get(pk=registration.pk)
+    if registration.reserve == bool(reserve):
+        raise ValidationError(_("Entry %(entry)d is already a reserve.") % {"entry": registration.entry_number}
+                              if reserve else
+                              _("Entry %(entry)d is already a player.") % {"entry": registration.entry_number})
+    if registration.withdrawn_at is not None:
+        raise ValidationError(_("Entry %(entry)d has withdrawn: undo the withdrawal first.")
+                              % {"entry": registration.entry_number})
+    if reserve:
+        if _has_played(registration):
+            raise ValidationError(_(
+                "Entry %(entry)d has played: withdraw them instead (they keep the results of the sessions played)."
+            ) % {"entry": registration.entry_number})
+        _team_reserves_check(tournament, registration.team)
+        redraw = sorted(set(registration.seats.values_list("session__number", flat=True)))
+        registration.reserve, registration.seated_from = True, None
+    else:
+        if not _planned_sessions(tournament):
+            raise ValidationError(_("Every session has started: a new player would have no session to play."))
+        registration.reserve, registration.seated_from = False, _first_session_to_seat(tournament)
+        redraw = _sessions_missing(registration)
+    registration.save(update_fields=["reserve", "seated_from"])
+    tables_sync(actor=actor, tournament=tournament)
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_RESERVE_SET, obj=registration,
+        detail={"entry": registration.entry_number, "reserve": registration.reserve,
+                "seated_from": registration.seated_from, "redraw": redraw},
+    )
+    events.standings_recompute_later(tournament_id=tournament.pk)  # reserves are not ranked
+    return registration
+
+
+@transaction.atomic
+def registration_delete(*, actor, registration: Registration) -> None:
+    """Delete a registration entered by mistake, while no session has started (after, a player leaves by
+    withdrawing: the results stand). Their seats go with them, so the sessions drawn with them are cleared
+    (a table plays with four, 3.5.2) and drawn again; their check-ins go too. The person's record goes
+    as well when nothing else holds it (no other tournament, no account, no Pin record: docs/privacy.md)."""
+    tournament = lock_tournament(registration.tournament_id)
+    registration = Registration.objects.select_for_update(of=("self",)).select_related("player").get(pk=registration.pk)
+    started = tournament.sessions.exclude(status=Session.Status.PLANNED).order_by("number").first()
+    if started is not None:
+        raise ValidationError(_(
+            "Session %(n)d has started: a registration can no longer be deleted. Withdraw the player instead."
+        ) % {"n": started.number})
+    taken_by = tournament.registrations.filter(substitute=registration).first()
+    if taken_by is not None:
+        raise ValidationError(_(
+            "Entry %(entry)d took the seats of entry %(other)d as a substitute: give that player another "
+            "substitute, or undo it, first.") % {"entry": registration.entry_number, "other": taken_by.entry_number})
+    cleared = sorted(set(registration.seats.values_list("session__number", flat=True)))
+    SeatAssignment.objects.filter(session__tournament=tournament, session__number__in=cleared).delete()
+    registration.check_ins.all().delete()
+    player, entry, name = registration.player, registration.entry_number, registration.player.name
+    try:
+        registration.delete()
+    except ProtectedError as error:
+        raise ValidationError(_("Entry %(entry)d is referred to by other records and cannot be deleted: withdraw "
+                                "the player instead.") % {"entry": entry}) from error
+    player_deleted = False
+    if player.user_id is None and not player.registrations.exists():
+        try:
+            with transaction.atomic():
+                player.delete()
+            player_deleted = True
+        except ProtectedError:
+            pass  # a Pin record or another app keeps the person
+    tables_sync(actor=actor, tournament=tournament)
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.REGISTRATION_DELETED,
+        detail={"entry": entry, "name": name, "cleared": cleared, "person_deleted": player_deleted},
+    )
+    events.standings_recompute_later(tournament_id=tournament.pk)
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from roster.forms import (
     EncodingForm,
     ImportForm,
     LateRegistrationForm,
+    ReserveForm,
     SubstituteForm,
     WithdrawalUndoForm,
     WithdrawForm,
@@ -112,15 +113,28 @@ def registration_add(request, tournament_id: int):
             registration = roster_services.registration_add(actor=request.user, tournament=tournament,
                                                             **form.cleaned_data)
         if action.done:
-            messages.success(request, _("Entry %(entry)d registered.") % {"entry": registration.entry_number})
-            redraw = roster_selectors.sessions_to_redraw(tournament=tournament)
-            if redraw:
-                messages.warning(request, _(
-                    "Sessions %(sessions)s are already seated: draw their seats again, or seat this player as the "
-                    "substitute of one who withdraws."
-                ) % {"sessions": ", ".join(map(str, redraw))})
+            _registered_message(request, registration)
             return redirect("tournaments:registrations", tournament.pk)
-    return render(request, "roster/registration_add.html", {"form": form, "tournament": tournament})
+    return render(request, "roster/registration_add.html", {
+        "form": form, "tournament": tournament, "seating": roster_selectors.seating_state(tournament=tournament)})
+
+
+def _registered_message(request, registration) -> None:
+    """What the new registration means for the seats: a reserve, from which session, or a redraw needed."""
+    entry = registration.entry_number
+    if registration.reserve:
+        messages.success(request, _("Entry %(entry)d registered as a reserve (not seated).") % {"entry": entry})
+    elif registration.seated_from:
+        messages.success(request, _("Entry %(entry)d registered: seated from session %(n)d, when its seats are "
+                                    "drawn.") % {"entry": entry, "n": registration.seated_from})
+    else:
+        messages.success(request, _("Entry %(entry)d registered.") % {"entry": entry})
+    redraw = roster_selectors.sessions_to_redraw(tournament=registration.tournament)
+    if redraw:
+        messages.warning(request, _(
+            "Sessions %(sessions)s are already drawn without this player: draw their seats again (the seating "
+            "chart), or make the player a reserve (their registration's page)."
+        ) % {"sessions": ", ".join(map(str, redraw))})
 
 
 @login_required
@@ -136,10 +150,21 @@ def registration_leave(request, registration_id: int):
         request.POST if action == "substitute" else None, prefix="substitute", candidates=candidates
     )
     undo_form = WithdrawalUndoForm(request.POST if action == "undo" else None, prefix="undo")
-    form = {"withdraw": withdraw_form, "substitute": substitute_form, "undo": undo_form}.get(action)
+    reserve_form = ReserveForm(request.POST if action == "reserve" else None, prefix="reserve")
+    if action == "delete":
+        with page_action(request) as result:
+            roster_services.registration_delete(actor=request.user, registration=registration)
+        if result.done:
+            messages.success(request, _("Entry %(entry)d deleted.") % {"entry": registration.entry_number})
+            return redirect("tournaments:registrations", registration.tournament_id)
+    form = {"withdraw": withdraw_form, "substitute": substitute_form, "undo": undo_form,
+            "reserve": reserve_form}.get(action)
     if form is not None and form.is_valid():
         with page_action(request, form=form, success=_("Saved.")) as result:
-            if action == "withdraw":
+            if action == "reserve":
+                roster_services.registration_reserve_set(actor=request.user, registration=registration,
+                                                         **form.cleaned_data)
+            elif action == "withdraw":
                 roster_services.registration_withdraw(actor=request.user, registration=registration,
                                                       **form.cleaned_data)
             elif action == "undo":
@@ -149,7 +174,14 @@ def registration_leave(request, registration_id: int):
                 roster_services.registration_substitute(actor=request.user, registration=registration,
                                                         **form.cleaned_data)
         if result.done:
+            redraw = roster_selectors.sessions_to_redraw(tournament=registration.tournament)
+            if redraw:
+                messages.warning(request, _(
+                    "Sessions %(sessions)s are drawn with a reserve, or without a player: draw their seats again "
+                    "(the seating chart)."
+                ) % {"sessions": ", ".join(map(str, redraw))})
             return redirect("tournaments:registrations", registration.tournament_id)
+        registration.refresh_from_db()
     context = {
         "registration": registration,
         "tournament": registration.tournament,
@@ -157,6 +189,7 @@ def registration_leave(request, registration_id: int):
         "substitute_form": substitute_form,
         "undo_form": undo_form,
         "seats_open": roster_selectors.registration_seats_open(registration=registration),
+        "deletable": roster_selectors.registration_deletable(registration=registration),
     }
     return render(request, "roster/registration_leave.html", context)
 

@@ -8,6 +8,10 @@ class ChartForm(forms.Form):
     seed = forms.IntegerField(label=_("Seed"), min_value=0, max_value=MAX_SEED, initial=0,
                               help_text=_("The same seed draws the same chart."))
     avoid_country = forms.BooleanField(label=_("Keep compatriots apart as far as possible (3.5.1)"), required=False)
+    keep_drawn = forms.BooleanField(
+        label=_("Keep the sessions already drawn: draw only those with no seats"), required=False,
+        help_text=_("For players who have their schedules: a late player is seated from the first session drawn."),
+    )
 
 
 class SwapForm(forms.Form):

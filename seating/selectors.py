@@ -8,8 +8,10 @@ apart as far as possible when the organizer asks for it.
 from collections import Counter, defaultdict
 from itertools import combinations
 
+from django.utils.translation import gettext as _
+
 from scoring.engine.rotation import round_seats
-from seating.engine import chart_metrics
+from seating.engine import chart_metrics, fewest_same_key_seatings
 from tournaments import extensions
 from tournaments.audit import AuditAction
 from tournaments.core.selectors import registration_of_user
@@ -114,13 +116,59 @@ def chart_overview(*, tournament: Tournament) -> dict:
             }
         )
     settings = chart_settings(tournament=tournament)
+    seated = registrations_to_seat(tournament=tournament)
+    metrics = metrics_of(tables=tables, registrations=registrations)
     return {
         "sessions": sessions,
-        "metrics": metrics_of(tables=tables, registrations=registrations),
+        "metrics": metrics,
         "settings": settings,
-        "players": len(registrations),
-        "teams": len({r.team_id for r in registrations if r.team_id}),
+        "players": len(seated),
+        "left_out": reserves_and_withdrawn(tournament=tournament),
+        "teams": len({r.team_id for r in seated if r.team_id}),
+        "constraints": constraints_explained(registrations=seated, metrics=metrics, tables=tables,
+                                             by_country=settings["avoid_country"]),
     }
+
+
+def constraints_explained(*, registrations, metrics, tables, by_country: bool) -> list[str]:
+    """What the drawn chart achieved for each constraint of 3.5.1 and, where it falls short, why: teammates
+    apart (hard: only a team with more players than tables must share), compatriots apart when ticked (soft:
+    a country with more players than tables must share, and a repeat is never traded for it)."""
+    if not metrics:
+        return []
+    table_count = max((len(session_tables) for session_tables in tables.values()), default=0)
+    sessions = len(tables)
+    lines = []
+    teams = Counter(r.team.name for r in registrations if r.team_id is not None)
+    crowded = [(name, size) for name, size in teams.most_common() if size > table_count]
+    if metrics["same_team_pairs"] == 0:
+        if teams:
+            lines.append(_("Teammates: never at one table."))
+    elif crowded:
+        lines.append(_("Teammates: %(n)d seatings at one table, which cannot be avoided: team “%(team)s” has "
+                       "%(size)d players for %(tables)d tables.") % {"n": metrics["same_team_pairs"],
+                                                                      "team": crowded[0][0], "size": crowded[0][1],
+                                                                      "tables": table_count})
+    else:
+        lines.append(_("Teammates: %(n)d seatings at one table. Draw again with another seed.")
+                     % {"n": metrics["same_team_pairs"]})
+    if by_country:
+        countries = country_keys(registrations=registrations)
+        fewest = fewest_same_key_seatings(countries, table_count)
+        floor = sum(fewest.values()) * sessions
+        if metrics["same_country_pairs"] == 0:
+            lines.append(_("Compatriots: never at one table."))
+        elif fewest:
+            biggest = max(fewest, key=lambda key: (Counter(countries.values())[key], key))
+            lines.append(_("Compatriots: %(n)d seatings at one table; at least %(floor)d cannot be avoided "
+                           "(%(country)s: %(size)d players for %(tables)d tables). Teammates apart and no repeated "
+                           "pair come first.") % {
+                "n": metrics["same_country_pairs"], "floor": floor, "country": biggest,
+                "size": Counter(countries.values())[biggest], "tables": table_count})
+        else:
+            lines.append(_("Compatriots: %(n)d seatings at one table: keeping teammates apart and no pair meeting "
+                           "twice come first.") % {"n": metrics["same_country_pairs"]})
+    return lines
 
 
 def metrics_of(*, tables: dict, registrations: list[Registration]) -> dict | None:

@@ -60,13 +60,11 @@ def chart_generate(request, tournament_id: int):
             tournament=tournament,
             seed=form.cleaned_data["seed"],
             avoid_country=form.cleaned_data["avoid_country"],
+            keep_drawn=form.cleaned_data["keep_drawn"],
         )
     if action.done:
-        messages.success(
-            request,
-            _("Chart drawn: %(repeats)d repeated pairs, %(same)d seatings with the same team or country.")
-            % {"repeats": metrics["repeated_pairs"], "same": metrics["same_key_pairs"]},
-        )
+        messages.success(request, _("Chart drawn: %(repeats)d repeated pairs, %(teams)d seatings of teammates.")
+                         % {"repeats": metrics["repeated_pairs"], "teams": metrics["same_key_pairs"]})
     return redirect("seating:manage", tournament.pk)
 
 

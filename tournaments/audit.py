@@ -40,6 +40,8 @@ class AuditAction(models.TextChoices):
     REGISTRATION_WITHDRAWN = "registration.withdrawn", _("Player withdrew")
     REGISTRATION_SUBSTITUTED = "registration.substituted", _("Substitute seated")
     REGISTRATION_WITHDRAWAL_UNDONE = "registration.withdrawal_undone", _("Withdrawal undone")
+    REGISTRATION_RESERVE_SET = "registration.reserve_set", _("Reserve or player")
+    REGISTRATION_DELETED = "registration.deleted", _("Registration deleted")
     # Groups, 团体 3.5.3 (roster).
     GROUP_CREATED = "group.created", _("Group created")
     GROUP_RENAMED = "group.renamed", _("Group renamed")

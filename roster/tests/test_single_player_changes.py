@@ -17,19 +17,29 @@ pytestmark = pytest.mark.django_db
 
 
 def test_late_player_gets_the_next_entry_a_pin_and_a_table(organizer, tournament, registrations):
-    seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
+    session = seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     late = services.registration_add(actor=organizer, tournament=tournament, name="  Late   Comer ")
     assert late.entry_number == 13 and late.player.name == "Late Comer" and len(late.confirm_pin) == 4
     assert tournament.tables.count() == 4  # 3.5.2: 13 players need a fourth table
     event = AuditEvent.objects.get(action="registration.added")
-    assert event.detail["entry"] == 13 and event.detail["redraw"] == [1]  # session 1's chart must be drawn again
+    # Seated from session 2, the first not yet drawn: session 1's chart stands and the session starts.
+    assert late.seated_from == 2 and event.detail["entry"] == 13 and event.detail["redraw"] == []
+    assert session_selectors.players_to_seat(session=session) == {r.pk for r in registrations}
+    session_services.session_start(actor=organizer, session=session)
 
 
-def test_late_player_blocks_a_drawn_session_until_its_seats_are_drawn_again(organizer, tournament, registrations):
-    session = seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
-    services.registration_add(actor=organizer, tournament=tournament, name="Late", entry_number=40)
-    with pytest.raises(ValidationError, match="Entries 40 are registered but have no seat in session 1"):
-        session_services.session_start(actor=organizer, session=session)
+def test_late_player_when_every_session_is_drawn_waits_for_a_redraw_or_is_a_reserve(
+        organizer, tournament, registrations):
+    sessions = [seat_twelve(actor=organizer, tournament=tournament, number=n, registrations=registrations)
+                for n in range(1, 7)]
+    late = services.registration_add(actor=organizer, tournament=tournament, name="Late", entry_number=40)
+    assert late.seated_from == 1
+    assert AuditEvent.objects.get(action="registration.added").detail["redraw"] == [1, 2, 3, 4, 5, 6]
+    with pytest.raises(ValidationError, match="Entries 40 are registered but have no seat in session 1: draw its "
+                                              "seats again, or make them reserves"):
+        session_services.session_start(actor=organizer, session=sessions[0])
+    services.registration_reserve_set(actor=organizer, registration=late, reserve=True)
+    session_services.session_start(actor=organizer, session=sessions[0])
 
 
 def test_late_player_can_join_only_sessions_not_started(organizer, tournament, registrations, referee):

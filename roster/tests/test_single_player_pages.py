@@ -13,17 +13,32 @@ from tournaments.models import AuditEvent, Registration, SeatAssignment
 pytestmark = pytest.mark.django_db
 
 
-def test_organizer_adds_a_late_player_and_is_told_which_charts_to_redraw(client_for, organizer, tournament,
-                                                                        registrations, teams):
+def test_organizer_adds_a_late_player_seated_from_the_first_session_not_drawn(client_for, organizer, tournament,
+                                                                              registrations, teams):
     seat_twelve(actor=organizer, tournament=tournament, number=1, registrations=registrations)
     client = client_for(organizer)
     page = client.get(reverse("tournaments:registrations", args=[tournament.pk])).content.decode()
     assert reverse("roster:registration_add", args=[tournament.pk]) in page
+    form = client.get(reverse("roster:registration_add", args=[tournament.pk])).content.decode()
+    assert "a new player is seated from session 2" in form
     response = client.post(reverse("roster:registration_add", args=[tournament.pk]),
                            {"name": "Late Comer", "team": teams[0].pk}, follow=True)
     body = response.content.decode()
-    assert "Entry 13 registered." in body and "Sessions 1 are already seated" in body
+    assert "Entry 13 registered: seated from session 2" in body and "already drawn without" not in body
+    assert "from session 2" in body  # the registrations list says it
     assert Registration.objects.get(entry_number=13).team == teams[0]
+
+
+def test_organizer_adds_a_reserve_when_every_session_is_drawn(client_for, organizer, tournament, registrations):
+    for number in range(1, 7):
+        seat_twelve(actor=organizer, tournament=tournament, number=number, registrations=registrations)
+    client = client_for(organizer)
+    form = client.get(reverse("roster:registration_add", args=[tournament.pk])).content.decode()
+    assert "Register them as a reserve to keep the chart as it is." in form
+    body = client.post(reverse("roster:registration_add", args=[tournament.pk]),
+                       {"name": "Spare", "reserve": "on"}, follow=True).content.decode()
+    assert "Entry 13 registered as a reserve (not seated)." in body and "reserve (not seated)" in body
+    assert "already drawn without" not in body
 
 
 def test_late_player_form_shows_the_services_refusal_on_the_field(client_for, organizer, tournament, registrations):

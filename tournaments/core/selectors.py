@@ -118,10 +118,12 @@ def tournament_summary(*, tournament: Tournament) -> dict:
     now = check_in_session(tournament=tournament, sessions=sessions)
     return {
         "registered": tournament.registrations.count(),
+        "reserves": tournament.registrations.filter(reserve=True, withdrawn_at__isnull=True).count(),
         "check_in_session": now,
         "checked_in": SessionCheckIn.objects.filter(session=now).count() if now else 0,
         "teams": tournament.teams.count(),
-        "tables": tournament.tables.count(),
+        # The tables the players seated need (3.5.2: four to a table): reserves and withdrawn players sit nowhere.
+        "tables": -(-tournament.registrations.filter(reserve=False, withdrawn_at__isnull=True).count() // 4),
         "sessions": sessions,
     }
 

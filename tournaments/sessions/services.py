@@ -274,9 +274,22 @@ def seats_give_to_substitute(
         pk__in=open_seats.values("pk"), registration=substitute
     ).exists() or (running is not None and running.seats.filter(registration=substitute).exists()):
         raise ValidationError({"substitute": _("The substitute already has a seat in a later session.")})
-    return SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=leaving).update(
+    if substitute.reserve and substitute.team_id is not None and substitute.team_id != leaving.team_id:
+        # A team's reserve plays for that team (Tournament.team_reserves); the tournament's own reserves
+        # (of no team) for anyone.
+        raise ValidationError({"substitute": _("Entry %(entry)d is a reserve of another team: choose a reserve of "
+                                               "the player's team, or one of no team.")
+                               % {"entry": substitute.entry_number}})
+    moved = SeatAssignment.objects.filter(pk__in=open_seats.values("pk"), registration=leaving).update(
         registration=substitute
     )
+    if substitute.reserve or substitute.seated_from is not None:
+        # A reserve who takes seats is a player now, seated from the first session still open.
+        first = (running or planned.order_by("number").first())
+        Registration.objects.filter(pk=substitute.pk).update(
+            reserve=False, seated_from=first.number if first is not None else None)
+        substitute.reserve, substitute.seated_from = False, first.number if first is not None else None
+    return moved
 
 
 def session_held_tables_start(*, actor, session: Session) -> list[ScoreSheet]:

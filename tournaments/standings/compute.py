@@ -77,7 +77,7 @@ def _played_tables(tournament: Tournament) -> list[engine.PlayedTable]:
 
 
 def _entrants(tournament: Tournament) -> list[engine.Entrant]:
-    """Every registration, with the marks the apps above the core give (3.11.4 停赛, 3.11.5)."""
+    """Every registration but the reserves, with the marks the apps above the core give (3.11.4 停赛, 3.11.5)."""
     flags = extensions.standing_flags(tournament.pk)
     unflagged = extensions.StandingFlags()
     return [
@@ -90,7 +90,8 @@ def _entrants(tournament: Tournament) -> list[engine.Entrant]:
         )
         for (registration_id, entry, name, name_local, country, federation_id, team_id, team_name, group_id,
              group_name, withdrawn_at) in (
-            Registration.objects.filter(tournament=tournament)
+            # A reserve has played nothing: not ranked until they take a player's seats (then a player).
+            Registration.objects.filter(tournament=tournament, reserve=False)
             .order_by()
             .values_list(
                 "id", "entry_number", "player__name", "player__name_local", "player__country",

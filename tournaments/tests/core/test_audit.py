@@ -110,6 +110,13 @@ REALISTIC = {
         {"entry": 3, "reason": "back", "withdrawn_at": "2026-05-01T10:00:00+00:00", "missed": [2]},
         ("tournaments.registration", "3"), "Entry 3's withdrawal undone (back); session(s) 2 were played without them",
     ),
+    AuditAction.REGISTRATION_RESERVE_SET: (
+        {"entry": 3, "reserve": True, "seated_from": None, "redraw": [1, 2]}, ("tournaments.registration", "3"),
+        "Entry 3 made a reserve (not seated); the seats of session(s) 1–2 must be drawn again",
+    ),
+    AuditAction.REGISTRATION_DELETED: (
+        {"entry": 3, "name": "Ana", "cleared": [], "person_deleted": True}, ("", ""), "Entry 3 deleted: Ana",
+    ),
     AuditAction.REGISTRATION_CHECKED_IN: ({"entry": 3}, ("tournaments.registration", "3"), "Entry 3 checked in"),
     AuditAction.REGISTRATION_CHECK_IN_UNDONE: (
         {"entry": 3}, ("tournaments.registration", "3"), "Check-in of entry 3 undone",
