@@ -92,6 +92,15 @@ def penalty_record(
             "The sheet records hand %(n)d as won by this player, who would lose the right to win it: "
             "correct the hand first, then record the penalty."
         ) % {"n": hand_number}})
+    if foul == "false_win" and hand_number is not None and Penalty.objects.filter(
+            sheet=sheet, offender=offender, hand_number=hand_number, foul=foul).exclude(
+            status=Penalty.Status.CANCELLED).exists():
+        # 3.11.6.6 then 3.11.3: after a false win the player may not win the hand (停和), so a second false win
+        # of theirs in it is the first one sent again (a held hand's offer, a second tablet).
+        raise ValidationError({"hand_number": _(
+            "The false win of entry %(entry)d in hand %(n)d is already recorded: they may not win this hand "
+            "(停和, rule 3.11.3)."
+        ) % {"entry": offender.entry_number, "n": hand_number}})
     if stand_in is not None and (definition.sanction != Sanction.DISQUALIFICATION or hand_number is None
                                  or hand_number >= MAX_HANDS or _seat_of(sheet, stand_in) is not None):
         raise ValidationError({"stand_in": _("A substitute sits in after a disqualification in hand 1 to 15, and "

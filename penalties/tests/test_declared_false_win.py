@@ -69,3 +69,21 @@ def test_the_refused_hand_carries_its_tiles_and_declaration_to_the_foul_page(tou
     bad = client.post(reverse("penalties:false_win", args=[sheet.pk]), {
         "offender": west(sheet).pk, "hand_number": 2, "tiles": STRAIGHT, "declared": "62, x"})
     assert bad.status_code == 200 and "Write the fans" in bad.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_false_win_is_recorded_once_and_the_held_hand_then_offers_nothing(tournament, referee, sheet, client_for):
+    """The tournament day recorded one 错和 twice from the held hand's offer: −60 on the confirmed sheet."""
+    declared(tournament, sheet)
+    client = client_for(referee)
+    hand = {"number": 1, "result": "win", "winner": 2, "discarder": 0, "tiles": STRAIGHT, "declared_fans": UNDER}
+    services.false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=west(sheet), tiles=STRAIGHT,
+                              declared_fans=UNDER)
+    with pytest.raises(ValidationError, match="false win of entry .* in hand 1 is already recorded"):
+        services.false_win_record(actor=referee, sheet=sheet, hand_number=1, offender=west(sheet), tiles=STRAIGHT,
+                                  declared_fans=UNDER)
+    answer = client.post(reverse("api-sheet-hand-preview", args=[sheet.pk]), hand,
+                         content_type="application/json").json()
+    assert answer["false_win"] is False and answer["false_win_url"] is None
+    assert "3.11.3" in answer["problems"][0]
+    assert Penalty.objects.count() == 1

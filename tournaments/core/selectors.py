@@ -147,8 +147,9 @@ def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, s
         ("staff", _("Give the referees their roles"),
          tournament.memberships.filter(role=Role.REFEREE).exists(), staff_url),
         ("chart", _("Draw the seating chart"), seated.exists(), seats_url),
+        # A step's button does the step: publishing is a POST to the publish action, not a link to this page.
         ("publish", _("Publish the tournament"), tournament.status != Tournament.Status.DRAFT,
-         reverse("tournaments:detail", args=[tournament.pk])),
+         reverse("tournaments:publish", args=[tournament.pk])),
         ("check_in", _("Check the players in"), all_over or bool(now) and (
             now.status != Session.Status.PLANNED or 0 < now_seated <= summary["checked_in"]),
          reverse("tournaments:check_in_list", args=[tournament.pk, now.number]) if now else None),
@@ -156,10 +157,14 @@ def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, s
          reverse("tournaments:board", args=[tournament.pk])),
         ("end", _("End the session and have the sheets signed"), all_over,
          reverse("tournaments:board", args=[tournament.pk])),
+        # The results are final once the tournament is finished (its status, on the settings page).
         ("results", _("Publish the results"), tournament.status == Tournament.Status.FINISHED,
-         reverse("tournaments:standings", args=[tournament.pk])),
+         reverse("tournaments:standings", args=[tournament.pk]) if tournament.status == Tournament.Status.FINISHED
+         else reverse("tournaments:edit", args=[tournament.pk]) + "#id_status"),
     ]
-    rows = [{"key": key, "label": label, "done": bool(done), "url": url, "next": False}
+    posted = {"publish"}  # steps done by a POST (a form with a button), not by following a link
+    rows = [{"key": key, "label": label, "done": bool(done), "url": url, "next": False,
+             "post": key in posted and not done}
             for key, label, done, url in steps]
     upcoming = next((row for row in rows if not row["done"]), None)
     if upcoming is not None:

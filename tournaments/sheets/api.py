@@ -10,6 +10,7 @@ from rest_framework.views import APIView
 
 from scoring.api.serializers import StrictBooleanField
 from scoring.engine.table import MAX_HANDS
+from tournaments import extensions
 from tournaments.sheets import hand_scoring
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -302,6 +303,14 @@ class HandPreviewApi(APIView):
             language=get_language() or "en",
         )
         entry = payload.hand_entry()
+        refusal = extensions.hand_refusal(extensions.HandAt(
+            sheet_id=sheet.pk, session_id=sheet.session_id, table_id=sheet.table_id,
+            hand_number=payload.validated_data["number"], winner=entry.winner, discarder=entry.discarder))
+        if refusal and entry.winner is not None:
+            # The penalties in force forbid this win (停和 after a 错和 recorded, 3.11.3): say so, and offer no
+            # second 错和 for the same hand (penalties.services refuses one too).
+            preview["false_win"] = False
+            preview["problems"] = [refusal, *preview["problems"]]
         preview["false_win_url"] = (
             sheet_selectors.false_win_url(sheet=sheet, hand_number=payload.validated_data["number"],
                                           winner=entry.winner, tiles=(entry.tiles or "").strip(),

@@ -40,3 +40,15 @@ def test_the_next_step_follows_the_day(organizer, referee, tournament, registrat
     session_services.session_start(actor=organizer, session=seated_session)
     assert next_step(tournament) == "end"
     assert steps(tournament)["check_in"]["done"] and steps(tournament)["start"]["done"]
+
+
+@pytest.mark.django_db
+def test_the_publish_step_publishes(client_for, organizer, tournament, registrations, seated_session):
+    """The step's green button was a link to the same page: the tournament stayed a draft."""
+    client = client_for(organizer)
+    page = client.get(f"/t/{tournament.pk}/").content.decode()
+    assert f'<form method="post" action="/t/{tournament.pk}/publish/"' in page
+    client.post(f"/t/{tournament.pk}/publish/")
+    tournament.refresh_from_db()
+    assert tournament.status == "published" and steps(tournament)["publish"]["done"]
+    assert not steps(tournament)["publish"]["post"]
