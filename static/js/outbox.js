@@ -28,6 +28,10 @@
  *     online, and every few seconds).
  *   - A 401/403/404 (logged out, or no longer this referee's sheet) keeps the outbox and stops
  *     sending until the page is loaded again.
+ *   - The outbox belongs to the user who recorded its hands (key "mcr-outbox-sheet-<id>-user-<user id>"):
+ *     a tablet shared by two referees never sends A's hands under B's login. A's hands wait, sealed,
+ *     until A signs in again; the login page counts them (SheetOutbox.waiting) by the names the sheet
+ *     pages remembered (SheetOutbox.rememberName, key "mcr-outbox-names").
  *
  * Entries, as stored (a JSON list): {client_key, hand, expected, number?, held?: [messages]}.
  *
@@ -35,6 +39,7 @@
  *   SheetOutbox.open(options) -> outbox, where options are
  *     storage     an object with getItem/setItem (window.localStorage);
  *     sheetId     the sheet's id;
+ *     user        the signed-in user's id: whose outbox it is (left out: one outbox for the sheet);
  *     serverNext  the next hand number, as the server last said;
  *     text        text(name, n) -> message, for the reasons of a held hand ("Renumbered" with
  *                 {n} and {m}, "Conflict", "Refused"); defaults to the name;
@@ -70,13 +75,43 @@
     return hex.slice(0, 8) + "-" + hex.slice(8, 12) + "-" + hex.slice(12, 16) + "-" + hex.slice(16, 20) + "-" + hex.slice(20);
   }
 
-  function storageKey(sheetId) {
-    return "mcr-outbox-sheet-" + sheetId;
+  var PREFIX = "mcr-outbox-sheet-";
+  var NAMES = "mcr-outbox-names";
+
+  function storageKey(sheetId, user) {
+    return PREFIX + sheetId + (user ? "-user-" + user : "");
+  }
+
+  function names(storage) {
+    try { return JSON.parse(storage.getItem(NAMES) || "{}"); } catch (e) { return {}; }
+  }
+
+  function rememberName(storage, user, name) {
+    var known = names(storage);
+    if (known[user] === name) return;
+    known[user] = name;
+    storage.setItem(NAMES, JSON.stringify(known));
+  }
+
+  // [{user, name, count}]: the hands each user left queued on this device, for the login page.
+  function waiting(storage) {
+    var counts = {};
+    for (var i = 0; i < storage.length; i++) {
+      var match = /^mcr-outbox-sheet-\d+-user-(\d+)$/.exec(storage.key(i) || "");
+      if (!match) continue;
+      var entries;
+      try { entries = JSON.parse(storage.getItem(storage.key(i)) || "[]"); } catch (e) { entries = []; }
+      if (entries.length) counts[match[1]] = (counts[match[1]] || 0) + entries.length;
+    }
+    var known = names(storage);
+    return Object.keys(counts).map(function (user) {
+      return { user: user, name: known[user] || "", count: counts[user] };
+    });
   }
 
   function open(options) {
     var storage = options.storage;
-    var key = storageKey(options.sheetId);
+    var key = storageKey(options.sheetId, options.user);
     var text = options.text || function (name) { return name; };
     var newKey = options.newKey || newClientKey;
     var onChange = options.onChange || function () {};
@@ -196,5 +231,7 @@
     };
   }
 
-  window.SheetOutbox = { open: open, storageKey: storageKey, newClientKey: newClientKey };
+  window.SheetOutbox = {
+    open: open, storageKey: storageKey, newClientKey: newClientKey, rememberName: rememberName, waiting: waiting
+  };
 })();

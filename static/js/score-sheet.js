@@ -43,9 +43,12 @@
   var formErrorsView = document.getElementById("hand-form-errors");
   var thanks = null;  // the player whose confirmation was just recorded, thanked after the refresh
   var notice = null;  // the server's words for a confirmation already given, shown after the refresh
+  // The hands queued here are this user's (a shared tablet never sends them under another login).
+  if (root.dataset.userId) window.SheetOutbox.rememberName(window.localStorage, root.dataset.userId, root.dataset.userName);
   var outbox = window.SheetOutbox.open({
     storage: window.localStorage,
     sheetId: root.dataset.sheetId,
+    user: root.dataset.userId,
     serverNext: state().nextNumber,
     text: text,
     onChange: renderOutbox

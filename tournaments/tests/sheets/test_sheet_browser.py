@@ -187,8 +187,8 @@ def test_a_failed_refresh_does_not_make_the_tablet_reuse_a_hand_number(
         page.locator("#record-hand").click()
     # Polled from here: wait_for_function evaluates its string with eval, which the page's
     # Content-Security-Policy refuses (config/security_headers.py); page.evaluate is not a page script.
-    empty = "!localStorage.getItem('mcr-outbox-sheet-%d') || localStorage.getItem('mcr-outbox-sheet-%d') === '[]'" % (
-        sheet.pk, sheet.pk)
+    key = f"mcr-outbox-sheet-{sheet.pk}-user-{referee.pk}"
+    empty = f"!localStorage.getItem('{key}') || localStorage.getItem('{key}') === '[]'"
     for _ in range(300):
         if page.evaluate(empty):
             break
@@ -327,4 +327,58 @@ def test_the_sheet_reloads_offline_and_its_hands_go_out_once_the_network_returns
     assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", "result")) == [
         (1, "draw"), (2, "draw")]
     assert banner.is_hidden()
+    context.close()
+
+
+@pytest.mark.browser
+def test_a_shared_tablet_never_sends_one_referees_hands_under_another_login(
+    browser, live_server, browser_login, referee, chief_referee, sheet, tournament
+):
+    """A hand queued offline by referee A was sent, recorded and audited as the chief's once the chief signed in
+    on the same tablet; after the logout the kept sheet was shown offline to anyone. Now the queue is A's:
+    sealed until A signs in again, counted on the login page; the logout drops the kept sheets."""
+    from tournaments.models import AuditEvent
+
+    tournament.status = "published"
+    tournament.save()
+    context = browser.new_context(**TABLET, service_workers="allow")
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#sheet[data-offline-ready='1']").wait_for(timeout=15000)
+    # The server cannot be reached for hands (the venue's network): the hand waits in A's outbox.
+    context.route("**/api/sheets/*/hands/", lambda route: route.abort())
+    page.locator('input[name="outcome"][value="draw"]').check()
+    page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("1 hand waiting to be sent").wait_for()
+
+    # A closes the sheet, the network comes back, A logs out from another page of the site.
+    page.goto(f"{live_server.url}/")
+    context.unroute("**/api/sheets/*/hands/")
+    page.locator("form[data-logout] button").click()
+    page.locator("form[data-logout]").wait_for(state="detached")
+    page.wait_for_load_state()
+    assert page.evaluate("caches.keys()") == []  # no kept sheet for the next person
+    page.goto(f"{live_server.url}/accounts/login/")
+    waiting = page.locator("[data-waiting-hands]")
+    waiting.get_by_text("Hands recorded by referee are waiting on this tablet (1)").wait_for()
+
+    # The chief signs in on the same tablet and opens A's sheet: A's hand is not sent under the chief's name.
+    browser_login(page, chief_referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#sheet-state").wait_for()
+    page.wait_for_timeout(1500)
+    assert list(AuditEvent.objects.filter(action="hand.recorded").values_list("actor__username", flat=True)) == []
+    assert Hand.objects.filter(sheet=sheet).count() == 0
+    key = f"mcr-outbox-sheet-{sheet.pk}-user-{referee.pk}"
+    assert len(page.evaluate(f"JSON.parse(localStorage.getItem('{key}'))")) == 1
+
+    # A signs in again: the hand goes out, recorded as A's.
+    context.clear_cookies()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    assert list(Hand.objects.filter(sheet=sheet).values_list("number", "result")) == [(1, "draw")]
+    recorded = AuditEvent.objects.filter(action="hand.recorded").latest("pk")
+    assert recorded.actor_id == referee.pk
     context.close()
