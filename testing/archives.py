@@ -83,7 +83,8 @@ def finished(*, players: int = 40, sessions: int = 6, penalties: dict | None = N
         order = list(dict.fromkeys(shift + entries))
         tables = []
         for table in range(1, players // 4 + 1):
-            item = {"number": table, "seats": order[(table - 1) * 4:table * 4], "hands": [{"number": 1, "result": "draw"}]}
+            item = {"number": table, "seats": order[(table - 1) * 4:table * 4],
+                    "hands": [{"number": 1, "result": "draw"}]}
             if penalties and (session, table) in penalties:
                 item["penalties"] = penalties[(session, table)]
             tables.append(item)

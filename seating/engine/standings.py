@@ -24,10 +24,10 @@ import random
 from collections.abc import Mapping
 
 from .annealing import AVOID_WEIGHT, INCREMENT
+from .validation import check_avoid, check_players
 
 # A soft key's pair: all six pairs of one table (2 x 3 changed by a swap) weigh less than one repeat (INCREMENT[1]).
 SOFT_WEIGHT = 0.125
-from .validation import check_avoid, check_players
 
 METHODS = ("top", "snake")
 
