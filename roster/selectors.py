@@ -69,13 +69,34 @@ def players_in_the_tournament(*, tournament, entry: str = "") -> list[Registrati
     return list(rows.order_by("entry_number"))
 
 
+def _planned_and_drawn(tournament) -> tuple[list[int], set[int], bool]:
+    """(the planned sessions seating everyone, by number; those of them already drawn; whether anything is drawn
+    or started at all)."""
+    sessions = list(tournament.sessions.order_by("number").values_list("number", "status", "qualification"))
+    drawn = set(SeatAssignment.objects.filter(session__tournament=tournament)
+                .values_list("session__number", flat=True).distinct())
+    planned = [number for number, status, qualification in sessions
+               if status == Session.Status.PLANNED and qualification == Session.Qualification.ALL]
+    begun = bool(drawn) or any(status != Session.Status.PLANNED for _number, status, _q in sessions)
+    return planned, drawn & set(planned), begun
+
+
+def first_session_to_seat(*, tournament) -> int | None:
+    """The first session a player registered now is seated in (Registration.seated_from): None while nothing is
+    drawn or started (the chart to come seats everyone); else the first planned session not yet drawn, whose
+    seats will include them, so the sessions drawn (and perhaps published) need no redraw; else the first
+    planned session (every one is drawn: they wait for a redraw, or play as a reserve)."""
+    planned, drawn, begun = _planned_and_drawn(tournament)
+    if not begun:
+        return None
+    undrawn = [number for number in planned if number not in drawn]
+    return (undrawn or planned or [None])[0]
+
+
 def seating_state(*, tournament) -> dict:
     """What a registration added now means for the seats (the add page says it before): the sessions
     drawn and not started, and the first one not yet drawn (where a new player is seated from)."""
-    planned = list(tournament.sessions.filter(status=Session.Status.PLANNED, qualification="all")
-                   .order_by("number").values_list("number", flat=True))
-    drawn = set(SeatAssignment.objects.filter(session__tournament=tournament, session__number__in=planned)
-                .values_list("session__number", flat=True).distinct())
+    planned, drawn, _begun = _planned_and_drawn(tournament)
     undrawn = [number for number in planned if number not in drawn]
     return {"drawn": sorted(drawn), "first_undrawn": undrawn[0] if undrawn and drawn else None,
             "all_drawn": bool(planned) and not undrawn}

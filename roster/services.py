@@ -8,15 +8,17 @@ import unicodedata
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count, ProtectedError
+from django.db.models import ProtectedError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from roster import files as roster_files
+from roster import selectors as roster_selectors
 from roster.files import Problem, RosterFileError
 from roster.models import ImportJob
 from tournaments import events, limits
 from tournaments.audit import AuditAction, audit_record
+from tournaments.core.selectors import reserves_by_team
 from tournaments.core.services import new_confirm_pin
 from tournaments.locks import lock_tournament
 from tournaments.models import (
@@ -224,8 +226,7 @@ def _import_players(tournament: Tournament, rows) -> int:
     seen_ids: dict[str, int] = {}
     seen_leaders: dict[str, int] = {}
     # Reserves of each team (Tournament.team_reserves, the organizer's regulation), those registered first.
-    reserves = {row["team__name"]: row["count"] for row in tournament.registrations.filter(
-        reserve=True, team__isnull=False).values("team__name").annotate(count=Count("pk"))}
+    reserves = reserves_by_team(tournament=tournament)
     parsed = []
     for number, values in rows:
         problems += roster_files.check_lengths(number, values)
@@ -287,7 +288,7 @@ def _import_players(tournament: Tournament, rows) -> int:
         parsed.append((entry, values, teams.get(team_name), groups.get(group_name), bool(is_leader), bool(is_reserve)))
     if problems:
         raise RosterFileError(problems)
-    first = _first_session_to_seat(tournament)
+    first = roster_selectors.first_session_to_seat(tournament=tournament)
     for entry, values, team, group, is_leader, is_reserve in parsed:
         player = _player_for(values)
         registration = Registration.objects.create(
@@ -384,28 +385,12 @@ def _planned_sessions(tournament: Tournament) -> list[Session]:
     return list(tournament.sessions.filter(status=Session.Status.PLANNED).order_by("number"))
 
 
-def _first_session_to_seat(tournament: Tournament) -> int | None:
-    """The first session a player registered now is seated in (Registration.seated_from): None while no
-    session is drawn or started (the chart to come seats everyone); else the first planned session not yet
-    drawn, whose seats will include them, so the sessions drawn (and perhaps published) need no redraw;
-    else the first planned session (every one is drawn: they wait for a redraw or play as a reserve)."""
-    sessions = list(tournament.sessions.order_by("number").values_list("number", "status", "qualification"))
-    drawn = set(SeatAssignment.objects.filter(session__tournament=tournament)
-                .values_list("session__number", flat=True).distinct())
-    if not drawn and all(status == Session.Status.PLANNED for _n, status, _q in sessions):
-        return None
-    planned = [number for number, status, qualification in sessions if status == Session.Status.PLANNED]
-    undrawn = [number for number, status, qualification in sessions
-               if status == Session.Status.PLANNED and number not in drawn and qualification == "all"]
-    return (undrawn or planned or [None])[0]
-
-
-def _team_reserves_check(tournament: Tournament, team: Team | None, *, adding: int = 1) -> None:
-    """A team brings at most Tournament.team_reserves reserves (the organizer's regulation; the rules are
-    silent). A reserve of no team is the tournament's own, for any player who leaves."""
+def _team_reserves_check(tournament: Tournament, team: Team | None) -> None:
+    """One more reserve for `team`: a team brings at most Tournament.team_reserves (the organizer's regulation;
+    the rules are silent). A reserve of no team is the tournament's own, for any player who leaves."""
     if team is None:
         return
-    count = tournament.registrations.filter(team=team, reserve=True).count() + adding
+    count = reserves_by_team(tournament=tournament).get(team.name, 0) + 1
     if count > tournament.team_reserves:
         raise ValidationError({"reserve": _(
             "Team “%(team)s” would have %(count)d reserves; the tournament allows %(limit)d a team (change it in "
@@ -441,9 +426,9 @@ def registration_add(
 
     A reserve is not seated until they take the seats of a player who leaves (`registration_substitute`, a
     停赛's arrangement). A late player sits only in sessions not yet started: from the first one not yet
-    drawn (`_first_session_to_seat`: the sessions drawn, perhaps published, are not drawn again), or, when
-    every one is drawn, once the organizer draws them again. The tables follow the roster (`tables_sync`,
-    3.5.2). The audit names the planned sessions whose chart, already drawn, must be drawn again."""
+    drawn (`roster.selectors.first_session_to_seat`: the sessions drawn, perhaps published, are not drawn
+    again), or, when every one is drawn, once the organizer draws them again. The tables follow the roster
+    (`tables_sync`, 3.5.2). The audit names the planned sessions whose chart, already drawn, must be drawn again."""
     tournament = lock_tournament(tournament.pk)
     problems = {}
     name = " ".join((name or "").split())
@@ -490,7 +475,7 @@ def registration_add(
     registration = Registration(
         tournament=tournament, player=player, entry_number=entry_number, team=team, contact=(contact or "").strip(),
         confirm_pin=new_confirm_pin(), reserve=bool(reserve),
-        seated_from=None if reserve else _first_session_to_seat(tournament),
+        seated_from=None if reserve else roster_selectors.first_session_to_seat(tournament=tournament),
     )
     registration.full_clean(exclude=["player", "tournament", "team", "group", "substitute"], validate_unique=False,
                             validate_constraints=False)
@@ -526,7 +511,8 @@ def registration_reserve_set(*, actor, registration: Registration, reserve: bool
 
     A reserve: only someone who has not played (a player who has leaves by withdrawing, keeping their
     results, 3.10.1); their seats in sessions already drawn stay until those sessions are drawn again (the
-    pre-flight says so). A player: seated from the first session not yet drawn (`_first_session_to_seat`)."""
+    pre-flight says so). A player: seated from the first session not yet drawn
+    (`roster.selectors.first_session_to_seat`)."""
     tournament = lock_tournament(registration.tournament_id)
     registration = Registration.objects.select_for_update(of=("self",)).select_related("team").get(pk=registration.pk)
     if registration.reserve == bool(reserve):
@@ -547,7 +533,8 @@ def registration_reserve_set(*, actor, registration: Registration, reserve: bool
     else:
         if not _planned_sessions(tournament):
             raise ValidationError(_("Every session has started: a new player would have no session to play."))
-        registration.reserve, registration.seated_from = False, _first_session_to_seat(tournament)
+        registration.reserve = False
+        registration.seated_from = roster_selectors.first_session_to_seat(tournament=tournament)
         redraw = _sessions_missing(registration)
     registration.save(update_fields=["reserve", "seated_from"])
     tables_sync(actor=actor, tournament=tournament)

@@ -3,7 +3,7 @@ may see. Outsiders get 404, never a hint."""
 
 from django.contrib.auth import get_user_model
 from django.core.paginator import EmptyPage, Paginator
-from django.db.models import Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -110,6 +110,12 @@ def registration_of_user(*, user, tournament: Tournament) -> Registration | None
     if user is None or not user.is_authenticated:
         return None
     return tournament.registrations.select_related("player", "team").filter(player__user=user).first()
+
+
+def reserves_by_team(*, tournament: Tournament) -> dict[str, int]:
+    """{team name: its reserves}, for the bound Tournament.team_reserves (teams without reserves left out)."""
+    return dict(tournament.registrations.filter(reserve=True, team__isnull=False).values("team__name")
+                .annotate(count=Count("pk")).values_list("team__name", "count"))
 
 
 def tournament_summary(*, tournament: Tournament) -> dict:

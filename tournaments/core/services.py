@@ -6,12 +6,11 @@ import secrets
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
-from tournaments.core.selectors import results_pending, status_change_refusal, time_zone_cache_key
+from tournaments.core.selectors import reserves_by_team, results_pending, status_change_refusal, time_zone_cache_key
 from tournaments.locks import lock_tournament
 from tournaments.models import (
     MAX_SESSION_MINUTES,
@@ -103,12 +102,12 @@ def tournament_create(
 @transaction.atomic
 def _check_team_reserves(tournament: Tournament) -> None:
     """A lower bound on a team's reserves cannot leave a team with more than it allows."""
-    over = (tournament.registrations.filter(reserve=True, team__isnull=False).values("team__name")
-            .annotate(count=Count("pk")).filter(count__gt=tournament.team_reserves).order_by("team__name"))
+    over = sorted((team, count) for team, count in reserves_by_team(tournament=tournament).items()
+                  if count > tournament.team_reserves)
     if over:
         raise ValidationError({"team_reserves": _(
             "Team “%(team)s” has %(count)d reserves: make some of them players, or allow that many."
-        ) % {"team": over[0]["team__name"], "count": over[0]["count"]}})
+        ) % {"team": over[0][0], "count": over[0][1]}})
 
 
 def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament:
