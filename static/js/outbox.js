@@ -17,7 +17,7 @@
  *   - A hand leaves the outbox when the server has it: 201 (recorded) or 200 (a retry the server
  *     had already recorded: the client key makes retries harmless); the server's next number is
  *     then the hand's number + 1.
- *   - A refusal (400: invalid hand; 409: that number was taken by another tablet; any other 4xx
+ *   - A refusal (400: invalid hand; 409: that number was taken; any other 4xx
  *     not below) keeps the hand first in the outbox, held, with the reasons, and without a number;
  *     a 409 carries the server's next number. The reasons are the messages of the API's one error
  *     shape, {errors: [{field, code, message}], next_number?} (config/api_errors.py). The hands
@@ -26,6 +26,10 @@
  *     storage: they survive a reload.
  *   - A network failure or a 5xx keeps the outbox as it is: retry later (when the browser is back
  *     online, and every few seconds).
+ *   - The tablet remembers the numbers of the hands it had recorded ("<key>-recorded"): a 409 on one of them
+ *     says this tablet's hand was entered before it learned of its own hand ("ConflictOwn"), and only
+ *     otherwise that another device recorded it ("Conflict"); both say the held hand, entered again, becomes
+ *     the server's next hand (the form shows that hand's winds and dealer).
  *   - A 401/403/404 (logged out, or no longer this referee's sheet) keeps the outbox and stops
  *     sending until the page is loaded again.
  *   - The outbox belongs to the user who recorded its hands (key "mcr-outbox-sheet-<id>-user-<user id>"):
@@ -136,6 +140,15 @@
       return serverNext + (isHeld(entries) ? 0 : entries.length);
     }
 
+    function recorded() {
+      try { return JSON.parse(storage.getItem(key + "-recorded") || "[]"); } catch (e) { return []; }
+    }
+
+    function remember(number) {
+      var numbers = recorded().filter(function (n) { return n !== number; }).concat([number]);
+      storage.setItem(key + "-recorded", JSON.stringify(numbers.slice(-32)));
+    }
+
     function refusal(entry, answer) {
       // Every API error answers {errors: [{field, code, message}]}; a 409 adds the server's
       // next_number when the hand's number was taken. (A body that is no JSON, from a proxy say,
@@ -143,9 +156,12 @@
       var body = answer.body || {};
       var reasons = (body.errors || []).map(function (e) { return e.message; });
       if (answer.status === 409) {
-        if (body.next_number) serverNext = body.next_number;
-        // Another tablet took the number: "Conflict" says it all; any other conflict says why.
-        return [text("Conflict", entry.number)].concat(body.next_number ? [] : reasons).filter(Boolean);
+        if (!body.next_number) return [text("Conflict", entry.number)].concat(reasons).filter(Boolean);
+        serverNext = body.next_number;
+        // The number was taken: by this tablet's own earlier hand (its page had not learned of it), or
+        // by another device. Either way the hand, entered again, is the server's next one.
+        var own = recorded().indexOf(entry.number) !== -1;
+        return [text(own ? "ConflictOwn" : "Conflict", entry.number).split("{m}").join(body.next_number)];
       }
       return [text("Refused", entry.number)].concat(reasons).filter(Boolean);
     }
@@ -217,6 +233,7 @@
         var entry = entries[0];
         if (answer.status === 201 || answer.status === 200) {
           serverNext = answer.body.number + 1;
+          remember(answer.body.number);
           entries.shift();
           save(entries);
           return { kind: "sent", entry: entry };

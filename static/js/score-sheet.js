@@ -188,6 +188,7 @@
           if (typed[input.name] && !input.value) input.value = typed[input.name];
         });
         showThanks();
+        keepPage();
         var current = state();
         outbox.setServerNext(current.nextNumber);
         if (form) form.hidden = current.status !== "open" && !outbox.held();
@@ -601,6 +602,14 @@
       if (registration.active) registration.active.postMessage({ keep: files });
     }).catch(function () {});  // no worker (an old browser, a private window): the page works online as before
   }
+  // The kept copy follows the sheet: after each refresh from the server (a hand recorded, a confirmation), the
+  // worker fetches the page again, so a reload offline shows the hands, next number, winds and dealer as this
+  // tablet last learned them, not as the page was first loaded (hands entered offline would be misnumbered).
+  function keepPage() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ keep: [window.location.pathname] });
+  }
+
   // A hand held before a reload goes back into the form once the tile picker (a deferred script
   // after this one) is ready.
   if (outbox.held()) document.addEventListener("DOMContentLoaded", function () { hold(outbox.held()); });

@@ -169,8 +169,9 @@ def day_steps(*, tournament: Tournament, summary: dict, seats_url: str | None, s
          else reverse("tournaments:edit", args=[tournament.pk]) + "#id_status"),
     ]
     posted = {"publish"}  # steps done by a POST (a form with a button), not by following a link
-    rows = [{"key": key, "label": label, "done": bool(done), "url": url, "next": False,
-             "post": key in posted and not done}
+    # A step done by a POST is done once: no link to its action is left (a GET of it answers 405).
+    rows = [{"key": key, "label": label, "done": bool(done), "url": None if key in posted and done else url,
+             "next": False, "post": key in posted and not done}
             for key, label, done, url in steps]
     upcoming = next((row for row in rows if not row["done"]), None)
     if upcoming is not None:

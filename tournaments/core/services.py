@@ -99,7 +99,6 @@ def tournament_create(
     return tournament
 
 
-@transaction.atomic
 def _check_team_reserves(tournament: Tournament) -> None:
     """A lower bound on a team's reserves cannot leave a team with more than it allows."""
     over = sorted((team, count) for team, count in reserves_by_team(tournament=tournament).items()
@@ -110,6 +109,7 @@ def _check_team_reserves(tournament: Tournament) -> None:
         ) % {"team": over[0][0], "count": over[0][1]}})
 
 
+@transaction.atomic
 def tournament_update(*, actor, tournament: Tournament, **changes) -> Tournament:
     """Change a tournament's details; the planned sessions follow `planned_sessions`.
 

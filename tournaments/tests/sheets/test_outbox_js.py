@@ -132,6 +132,34 @@ def test_a_network_failure_keeps_the_hand_and_the_retry_carries_the_same_number(
 
 
 @pytest.mark.browser
+def test_a_409_on_a_number_this_tablet_recorded_says_so_and_never_blames_another_tablet(page):
+    """The tournament day: a tablet that recorded hand 1 and then reloaded an older copy sent its next hand as
+    hand 1 again, and was told "hand 1 was already recorded on another tablet"."""
+    result = page.evaluate(
+        """([draw]) => {
+          window.text = function (name, n) { return name + " {n} {m}".replace("{n}", n); };
+          const outbox = openOutbox(1);
+          outbox.add(draw);
+          let step = outbox.next();
+          outbox.settle(step.send.client_key, { status: 201, body: { number: 1 } });
+          // The page is loaded again from a copy that knew no hand: it sends its next hand as hand 1.
+          const again = openOutbox(1);
+          again.add(draw);
+          step = again.next();
+          const own = again.settle(step.send.client_key, { status: 409, body: { errors: [], next_number: 2 } });
+          // Hand 2 was recorded by another device: that one is named so.
+          again.discardHeld();
+          again.add(draw);
+          step = again.next();
+          const foreign = again.settle(step.send.client_key, { status: 409, body: { errors: [], next_number: 3 } });
+          return { own: own.entry.held, foreign: foreign.entry.held, next: again.serverNext() };
+        }""",
+        [DRAW],
+    )
+    assert result == {"own": ["ConflictOwn 1 2"], "foreign": ["Conflict 2 3"], "next": 3}
+
+
+@pytest.mark.browser
 def test_a_409_or_400_holds_the_hand_until_it_is_entered_again_or_discarded(page):
     result = page.evaluate(
         """([draw, win]) => {

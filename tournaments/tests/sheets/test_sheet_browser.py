@@ -382,3 +382,43 @@ def test_a_shared_tablet_never_sends_one_referees_hands_under_another_login(
     recorded = AuditEvent.objects.filter(action="hand.recorded").latest("pk")
     assert recorded.actor_id == referee.pk
     context.close()
+
+
+@pytest.mark.browser
+def test_the_kept_copy_follows_the_hands_sent_so_offline_hands_are_numbered_right(
+    browser, live_server, browser_login, referee, sheet, tournament
+):
+    """The tournament day: hand 1 recorded online, then the network dropped; the kept copy was the page as first
+    loaded, so the offline hands were numbered 1 and 2 with the wrong winds, and held on reconnect. Now: online
+    hand, offline, reload offline, two hands, reload, online: three hands stored in order with no prompt."""
+    tournament.status = "published"
+    tournament.save()
+    context = browser.new_context(**TABLET, service_workers="allow")
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    page.locator("#sheet[data-offline-ready='1']").wait_for(timeout=15000)
+    page.locator('input[name="outcome"][value="draw"]').check()
+    page.locator("#record-hand").click()
+    page.locator("#sheet-state [data-next-number='2']").wait_for()
+    assert Hand.objects.filter(sheet=sheet).count() == 1
+    page.wait_for_timeout(1000)  # the worker fetches the page again behind the refresh
+
+    context.set_offline(True)
+    page.reload()
+    page.locator("#sheet-state [data-next-number='2']").wait_for()  # the kept copy knows hand 1
+    for _ in range(2):
+        page.locator('input[name="outcome"][value="draw"]').check()
+        page.locator("#record-hand").click()
+    page.locator("#outbox").get_by_text("2 hands waiting to be sent").wait_for()
+    page.reload()
+    page.locator("#outbox").get_by_text("2 hands waiting to be sent").wait_for()
+    assert "Hand 2: draw" in page.locator("#outbox").inner_text()
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    page.locator("#outbox").wait_for(state="hidden", timeout=15000)
+    assert list(Hand.objects.filter(sheet=sheet).order_by("number").values_list("number", "result")) == [
+        (1, "draw"), (2, "draw"), (3, "draw")]
+    assert page.locator("#hand-form-errors").inner_text() == ""
+    context.close()
