@@ -465,7 +465,7 @@
         renderPreview(body);
       });
     }).catch(function () {
-      if (seq === previewSeq) renderPreview({ problems: [text("PreviewOffline")] });
+      if (seq === previewSeq) renderPreview({ problems: [text(declaredMode ? "DeclaredOffline" : "PreviewOffline")] });
     });
   }
 
@@ -582,7 +582,8 @@
     if (!banner) return;
     var unsent = outbox.entries().length;
     banner.hidden = navigator.onLine;
-    banner.textContent = text("OfflineBanner") + (unsent ? " " + text("OfflineUnsent", unsent) : "");
+    banner.textContent = text("OfflineBanner") + (unsent ? " " + text("OfflineUnsent", unsent) : "") +
+      (declaredMode ? " " + text("DeclaredOffline") : "");
   }
   window.addEventListener("offline", renderBanner);
   window.addEventListener("online", renderBanner);

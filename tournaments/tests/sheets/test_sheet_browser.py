@@ -422,3 +422,23 @@ def test_the_kept_copy_follows_the_hands_sent_so_offline_hands_are_numbered_righ
         (1, "draw"), (2, "draw"), (3, "draw")]
     assert page.locator("#hand-form-errors").inner_text() == ""
     context.close()
+
+
+@pytest.mark.browser
+def test_offline_a_declaration_is_said_to_be_checked_at_the_send(browser, live_server, browser_login, referee, sheet,
+                                                                 tournament):
+    tournament.scoring_mode = "declared"
+    tournament.save()
+    context = browser.new_context(**TABLET)
+    page = context.new_page()
+    browser_login(page, referee)
+    page.goto(f"{live_server.url}/t/sheets/{sheet.pk}/")
+    context.set_offline(True)
+    page.evaluate("window.dispatchEvent(new Event('offline'))")
+    checked_later = "it is checked when the hand is sent"
+    assert checked_later in page.locator("#offline-banner").inner_text()
+    page.get_by_label("1 Player 1").first.check()
+    page.locator("fieldset.discard-only").get_by_label("2 Player 2").check()
+    tap(page, "1m", "2m", "3m", "5m", "6m", "7m", "7p", "8p", "9p", "2s", "3s", "4s", "5s", "5s")
+    page.locator("#hand-preview").get_by_text(checked_later).wait_for()
+    context.close()
