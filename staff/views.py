@@ -195,6 +195,10 @@ class LoginView(auth_views.LoginView):
     """Django's login; an account with a one-time password is sent to choose its own first. A one-time
     password logs in once, before it expires (issue 28)."""
 
+    def get_default_redirect_url(self):
+        """Nowhere asked for (no ?next=): staff land on the tournament they work on (core_selectors.landing_url)."""
+        return core_selectors.landing_url(user=self.request.user)
+
     def form_valid(self, form):
         with page_action(self.request, form=form) as action:
             services.one_time_password_spend(user=form.get_user())
@@ -233,7 +237,7 @@ def password_change_due(request):
         if action.done:
             update_session_auth_hash(request, request.user)
             request.session.pop(SESSION_KEY, None)
-            return redirect("home")
+            return redirect(core_selectors.landing_url(user=request.user))
         form.add_error("password1", action.error)  # the password validators' reasons, at the password
     return render(request, "staff/password.html", {"form": form})
 

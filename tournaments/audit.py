@@ -19,6 +19,7 @@ class AuditAction(models.TextChoices):
     TOURNAMENT_UPDATED = "tournament.updated", _("Tournament changed")
     TOURNAMENT_IMPORTED = "tournament.imported", _("Tournament imported from an archive")
     TOURNAMENT_STATUS_CHANGED = "tournament.status_changed", _("Tournament status changed")
+    TOURNAMENT_HIDDEN = "tournament.hidden", _("Draft hidden or shown on the home page")
     MEMBERSHIP_GRANTED = "membership.granted", _("Role given")
     MEMBERSHIP_REVOKED = "membership.revoked", _("Role taken away")
     MEMBERSHIP_INVITED = "membership.invited", _("Invitation to a role created")

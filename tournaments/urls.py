@@ -13,6 +13,7 @@ urlpatterns = [
     path("<int:tournament_id>/", core_views.tournament_detail, name="detail"),
     path("<int:tournament_id>/edit/", core_views.tournament_edit, name="edit"),
     path("<int:tournament_id>/publish/", core_views.tournament_publish, name="publish"),
+    path("<int:tournament_id>/hide/", core_views.tournament_hide, name="hide"),
     path("<int:tournament_id>/registrations/", core_views.registration_list, name="registrations"),
     path("<int:tournament_id>/audit/", core_views.audit_log, name="audit"),
     path("<int:tournament_id>/groups/", core_views.group_list, name="groups"),

@@ -142,7 +142,9 @@ def test_an_account_with_a_one_time_password_must_change_it_at_first_login(clien
     response = client.post(
         reverse("password_change_due"), {"password1": "my-own-secret-42", "password2": "my-own-secret-42"}
     )
-    assert response.url == reverse("home") and not PasswordChangeDue.objects.filter(user=user).exists()
+    # Staff land on the tournament they were given, not on the list of every tournament.
+    assert response.url == reverse("tournaments:detail", args=[tournament.pk])
+    assert not PasswordChangeDue.objects.filter(user=user).exists()
     assert client.get(reverse("tournaments:detail", args=[tournament.pk])).status_code == 200
     assert AuditEvent.objects.filter(action="membership.password_set", actor=user).exists()
 

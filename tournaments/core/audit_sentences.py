@@ -30,6 +30,10 @@ def _tournament_updated(d, event, places):
     return _("Tournament changed: %(changes)s") % {"changes": changes}
 
 
+def _tournament_hidden(d, event, places):
+    return _("Draft hidden from the home page") if d["hidden"] else _("Draft shown on the home page again")
+
+
 _STATUS_BECAUSE = {
     "organizer": gettext_lazy("by the organizer"),
     "session_start": gettext_lazy("as session %(session)s started"),
@@ -115,6 +119,7 @@ SENTENCES = {
     AuditAction.TOURNAMENT_CREATED: _tournament_created,
     AuditAction.TOURNAMENT_UPDATED: _tournament_updated,
     AuditAction.TOURNAMENT_STATUS_CHANGED: _tournament_status_changed,
+    AuditAction.TOURNAMENT_HIDDEN: _tournament_hidden,
     AuditAction.MEMBERSHIP_GRANTED: _membership_granted,
     AuditAction.MEMBERSHIP_REVOKED: _membership_revoked,
     AuditAction.PLAYER_LINKED: _player_linked,

@@ -24,14 +24,48 @@ from tournaments.models import (
 
 
 def tournament_list_visible(*, user) -> QuerySet[Tournament]:
-    """Public tournaments, plus the drafts the user works on."""
-    queryset = Tournament.objects.all()
+    """Public tournaments, plus the drafts the user works on, but the drafts hidden from the home page."""
+    queryset = Tournament.objects.filter(hidden_at__isnull=True)
     if user.is_authenticated and user.is_superuser:
         return queryset
     visible = ~Q(status=Tournament.Status.DRAFT)
     if user.is_authenticated:
         visible |= Q(memberships__user=user)
     return queryset.filter(visible).distinct()
+
+
+def tournaments_hidden_for_user(*, user) -> QuerySet[Tournament]:
+    """The drafts hidden from the home page that the user works on (to show them again)."""
+    if not user.is_authenticated:
+        return Tournament.objects.none()
+    hidden = Tournament.objects.filter(hidden_at__isnull=False)
+    return hidden if user.is_superuser else hidden.filter(memberships__user=user).distinct()
+
+
+def tournaments_of_staff(*, user) -> list[dict]:
+    """The tournaments the user holds a role in, not finished nor hidden, soonest first, each with the user's
+    roles: where staff land after logging in, and the top of their home page."""
+    if not user.is_authenticated:
+        return []
+    rows: dict[int, dict] = {}
+    for membership in (user.memberships.select_related("tournament")
+                       .filter(tournament__hidden_at__isnull=True)
+                       .exclude(tournament__status=Tournament.Status.FINISHED)
+                       .order_by("tournament__starts_on", "tournament__name")):
+        row = rows.setdefault(membership.tournament_id, {"tournament": membership.tournament, "roles": []})
+        row["roles"].append(membership.get_role_display())
+    return list(rows.values())
+
+
+def landing_url(*, user) -> str:
+    """Where a user lands after logging in with nowhere asked for: the one tournament they work on, else the
+    home page (their tournaments first)."""
+    from django.urls import reverse
+
+    mine = tournaments_of_staff(user=user)
+    if len(mine) == 1:
+        return reverse("tournaments:detail", args=[mine[0]["tournament"].pk])
+    return reverse("home")
 
 
 def tournament_get_for_user(*, user, tournament_id: int, capability: Capability = Capability.VIEW) -> Tournament:

@@ -6,6 +6,7 @@ import secrets
 from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import events
@@ -204,6 +205,24 @@ def tournament_publish(*, actor, tournament: Tournament) -> Tournament:
     if tournament.status != Tournament.Status.DRAFT:
         raise ValidationError(_("The tournament is already published."))
     _status_set(actor=actor, tournament=tournament, status=Tournament.Status.PUBLISHED, because="organizer")
+    return tournament
+
+
+@transaction.atomic
+def tournament_hide(*, actor, tournament: Tournament, hidden: bool) -> Tournament:
+    """Hide a draft from the home page (a tournament abandoned before it started: a second try under the same
+    name, say), or show it again. Only a draft that no session has started: a published tournament is what
+    players look for. Not a deletion: the audit trail is append-only (its events keep the draft)."""
+    tournament = lock_tournament(tournament.pk)
+    if tournament.status != Tournament.Status.DRAFT or tournament.sessions.exclude(
+            status=Session.Status.PLANNED).exists():
+        raise ValidationError(_("Only a draft no session has started can be hidden from the home page."))
+    if bool(tournament.hidden_at) == bool(hidden):
+        raise ValidationError(_("The draft is already hidden.") if hidden else _("The draft is already shown."))
+    tournament.hidden_at = timezone.now() if hidden else None
+    tournament.save(update_fields=["hidden_at"])
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.TOURNAMENT_HIDDEN, obj=tournament,
+                 detail={"hidden": bool(hidden)})
     return tournament
 
 

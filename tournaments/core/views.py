@@ -32,7 +32,9 @@ REGISTRATIONS_PAGE_SIZE = limits.REGISTRATIONS_PAGE_SIZE
 def home(request):
     tournaments = core_selectors.tournament_list_visible(user=request.user)
     return render(request, "tournaments/core/home.html", {
-        "tournaments": tournaments, "home_links": extensions.visible_links("home", request.user, None)})
+        "tournaments": tournaments, "home_links": extensions.visible_links("home", request.user, None),
+        "mine": core_selectors.tournaments_of_staff(user=request.user),
+        "hidden": core_selectors.tournaments_hidden_for_user(user=request.user)})
 
 
 @login_required
@@ -212,6 +214,20 @@ def group_change(request, group_id: int, action: str):
             registration = core_selectors.registration_of_group(group=group, entry=request.POST.get("entry", ""))
             core_services.registration_group_set(actor=request.user, registration=registration, group=None)
     return redirect("tournaments:groups", group.tournament_id)
+
+
+@login_required
+@require_POST
+def tournament_hide(request, tournament_id: int):
+    """Hide an abandoned draft from the home page, or show it again."""
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=tournament_id, capability=Capability.MANAGE
+    )
+    hidden = request.POST.get("hidden") == "1"
+    message = _("The draft is hidden from the home page.") if hidden else _("The draft is shown on the home page.")
+    with page_action(request, success=message):
+        core_services.tournament_hide(actor=request.user, tournament=tournament, hidden=hidden)
+    return redirect("tournaments:detail", tournament.pk)
 
 
 @login_required

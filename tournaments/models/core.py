@@ -137,6 +137,9 @@ class Tournament(models.Model):
         _("time zone"), max_length=64, default=default_time_zone, validators=[validate_time_zone],
         help_text=_("The venue's time zone: session start times are shown and entered in it."),
     )
+    # A draft abandoned before it started, hidden from the home page (tournament_hide). Not deleted: the audit
+    # trail is append-only, and its events keep the tournament they name.
+    hidden_at = models.DateTimeField(_("hidden from the home page at"), null=True, blank=True)
     # Bumped by every standings recompute; pages use it as their ETag.
     standings_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -110,6 +110,9 @@ REALISTIC = {
         {"entry": 3, "reason": "back", "withdrawn_at": "2026-05-01T10:00:00+00:00", "missed": [2]},
         ("tournaments.registration", "3"), "Entry 3's withdrawal undone (back); session(s) 2 were played without them",
     ),
+    AuditAction.TOURNAMENT_HIDDEN: (
+        {"hidden": True}, ("tournaments.tournament", "1"), "Draft hidden from the home page",
+    ),
     AuditAction.REGISTRATION_RESERVE_SET: (
         {"entry": 3, "reserve": True, "seated_from": None, "redraw": [1, 2]}, ("tournaments.registration", "3"),
         "Entry 3 made a reserve (not seated); the seats of session(s) 1–2 must be drawn again",
