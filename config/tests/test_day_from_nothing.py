@@ -140,7 +140,8 @@ class Day:
             page.fill("input[name=password1]", new_password)
             page.fill("input[name=password2]", new_password)
             page.click("main form button[type=submit]")
-        page.wait_for_url(f"{self.url}/")
+        # Home, or the one tournament the user works on (staff land there).
+        page.wait_for_url(re.compile(rf"^{re.escape(self.url)}/(t/\d+/)?$"))
 
     def fits(self, page):
         return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")

@@ -50,6 +50,6 @@ def test_invitation_link_and_one_time_password_on_a_phone(browser, live_server, 
     page.fill("input[name=password1]", "my-own-secret-42")
     page.fill("input[name=password2]", "my-own-secret-42")
     page.click("main form button[type=submit]")
-    page.wait_for_url(f"{live_server.url}/")
+    page.wait_for_url(f"{live_server.url}/t/{tournament.pk}/")  # the one tournament they were given
     assert not PasswordChangeDue.objects.filter(user__username="ref9").exists()
     phone.close()
