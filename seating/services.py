@@ -5,10 +5,10 @@ Every function takes keyword-only arguments, runs in one transaction and records
 seats are written through the core's `session_seats_replace`, which validates them and refuses a
 session that has started (its seats are locked).
 
-- `chart_generate`: 3.5.1 — the draw keeps teammates apart, and compatriots as far as possible
-  when the organizer ticks "by country" (the engine takes one avoid key per player: country when
-  ticked, since teams are usually national; otherwise team). Sessions that have started are
-  locked and kept; before any has, the engine draws the whole chart at once; after, the remaining
+- `chart_generate`: 3.5.1 — the draw keeps teammates apart (the engine's hard key), and compatriots as
+  far as that and the no-repeat design allow when the organizer ticks "by country" (a soft key: the rules'
+  "也可采用"). Sessions that have started are locked and kept (and, on request, the sessions already
+  drawn); while nothing is kept, the engine draws the whole chart at once; otherwise the remaining
   sessions are drawn in turn, avoiding every pair that has already met (see the function).
 - `seats_swap`: two players of one planned session change places; warnings for repeated pairs and
   teammates at one table.
@@ -48,8 +48,8 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
     draws the whole chart at once (`build_chart`: no repeats where a design allows, starting seats
     balanced). `build_chart` cannot plan around kept sessions, so otherwise the remaining sessions are
     drawn one after another: a seeded random order through the engine's `seat_by_standings`, which keeps
-    apart every pair that has met so far and teammates, then `spread_apart` for compatriots, and starting
-    seats chosen to even out each player's winds.
+    apart every pair that has met so far and teammates, and compatriots where that costs neither, and
+    starting seats chosen to even out each player's winds.
     """
     tournament = lock_tournament(tournament.pk)
     if not 0 <= seed <= MAX_SEED:

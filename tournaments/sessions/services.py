@@ -128,8 +128,6 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     )
 
 
-
-
 def _withdrawn(tournament) -> set[int]:
     """Registrations that have withdrawn (roster.services.registration_withdraw)."""
     return set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
