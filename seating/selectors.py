@@ -131,9 +131,10 @@ def chart_overview(*, tournament: Tournament) -> dict:
 
 
 def constraints_explained(*, registrations, metrics, tables, by_country: bool) -> list[str]:
-    """What the drawn chart achieved for each constraint of 3.5.1 and, where it falls short, why: teammates
-    apart (hard: only a team with more players than tables must share), compatriots apart when ticked (soft:
-    a country with more players than tables must share, and a repeat is never traded for it)."""
+    """What the drawn chart achieved for each constraint and, where it falls short, why: teammates apart
+    (hard, this system's reading of 3.5.1's 公平: only a team with more players than tables must share),
+    compatriots apart when ticked (soft, 3.5.1 "也可采用": a country with more players than tables must share,
+    and a repeat is never traded for it)."""
     if not metrics:
         return []
     table_count = max((len(session_tables) for session_tables in tables.values()), default=0)

@@ -5,8 +5,9 @@ Every function takes keyword-only arguments, runs in one transaction and records
 seats are written through the core's `session_seats_replace`, which validates them and refuses a
 session that has started (its seats are locked).
 
-- `chart_generate`: 3.5.1 — the draw keeps teammates apart (the engine's hard key), and compatriots as
-  far as that and the no-repeat design allow when the organizer ticks "by country" (a soft key: the rules'
+- `chart_generate`: 3.5.1 — the draw keeps teammates apart (the engine's hard key: the rule names only
+  compatriots; teammates apart is this system's reading of its 公平 in a team event), and compatriots as
+  far as that and the no-repeat design allow when the organizer ticks "by country" (a soft key: the rule's
   "也可采用"). Sessions that have started are locked and kept (and, on request, the sessions already
   drawn); while nothing is kept, the engine draws the whole chart at once; otherwise the remaining
   sessions are drawn in turn, avoiding every pair that has already met (see the function).
@@ -39,17 +40,17 @@ def chart_generate(*, actor, tournament: Tournament, seed: int = 0, avoid_countr
                    keep_drawn: bool = False) -> dict:
     """Draw the chart (Appendix 3) for the planned sessions and store it; returns its metrics.
 
-    Who is drawn: every registration still playing (selectors.registrations_to_seat: no reserve, nobody
-    who has withdrawn or is flagged out). 3.5.1: teammates never share a table where the numbers allow
-    (the engine's hard key); with `avoid_country`, compatriots are kept apart as far as that and the
-    no-repeat design allow (a soft key: the rules' "也可采用"). Sessions that have started keep their
-    seats (they are locked), and with `keep_drawn` so do the planned sessions already drawn (players may
-    have their schedules): only the sessions with no seats are drawn. While nothing is kept, the engine
-    draws the whole chart at once (`build_chart`: no repeats where a design allows, starting seats
-    balanced). `build_chart` cannot plan around kept sessions, so otherwise the remaining sessions are
-    drawn one after another: a seeded random order through the engine's `seat_by_standings`, which keeps
-    apart every pair that has met so far and teammates, and compatriots where that costs neither, and
-    starting seats chosen to even out each player's winds.
+    Who is drawn: every registration still playing (selectors.registrations_to_seat: no reserve, nobody who has
+    withdrawn or is flagged out). Teammates never share a table where the numbers allow (the engine's hard key;
+    a reading of 3.5.1's 公平, which names only compatriots); with `avoid_country`, compatriots are kept apart as
+    far as that and the no-repeat design allow (a soft key: 3.5.1 "也可采用"). Sessions that have started keep their
+    seats (they are locked), and with `keep_drawn` so do the planned sessions already drawn (players may have
+    their schedules): only the sessions with no seats are drawn. While nothing is kept, the engine draws the
+    whole chart at once (`build_chart`: no repeats where a design allows, starting seats balanced).
+    `build_chart` cannot plan around kept sessions, so otherwise the remaining sessions are drawn one after
+    another: a seeded random order through the engine's `seat_by_standings`, which keeps apart every pair that
+    has met so far and teammates, and compatriots where that costs neither, and starting seats chosen to even
+    out each player's winds.
     """
     tournament = lock_tournament(tournament.pk)
     if not 0 <= seed <= MAX_SEED:
@@ -257,7 +258,7 @@ def session_seat_by_standings(
     seating = set(ranked)
     registrations = [r for r in selectors.registrations_to_seat(tournament=tournament) if r.pk in seating]
     teams = selectors.team_keys(registrations=registrations)
-    # 3.5.1: teammates apart; compatriots ("也可采用") where that costs no repeat.
+    # Teammates apart (a reading of 3.5.1's 公平); compatriots (3.5.1 "也可采用") where that costs no repeat.
     countries = selectors.country_keys(registrations=registrations) if avoid_country else None
     met = selectors.pairs_met(tournament=tournament, before=session.number)
     seated = seat_by_standings(ranked, method=method, met=dict(met), avoid=teams, seed=seed, prefer_apart=countries)

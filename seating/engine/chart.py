@@ -32,7 +32,8 @@ def build_chart(players, sessions, avoid=None, seed=0, prefer_apart=None):
     when a design allows it (placement.py), local search repairs the rest
     (annealing.py) and starting winds are balanced last (winds.py).
 
-    `avoid` keys are kept apart first (teammates, 3.5.1); `prefer_apart` keys (compatriots, "也可采用")
+    `avoid` keys are kept apart first (teammates, a reading of 3.5.1's 公平); `prefer_apart` keys
+    (compatriots, 3.5.1's "也可采用")
     only where that costs no same-`avoid` seating and no worse meetings (soft.py).
     """
     players = check_players(players)

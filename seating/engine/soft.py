@@ -1,9 +1,11 @@
 """Soft keys: players kept apart as far as the hard constraints allow (3.5.1).
 
-3.5.1 keeps teammates apart ("同队选手…不同桌") and lets the organizer keep compatriots apart too
-("也可采用…"): the team is a hard constraint, the country a soft one. The chart is drawn with the hard
-keys (build_chart, seat_by_standings); `spread_apart` then swaps two players of one session wherever
-that seats fewer players of one soft key together and costs nothing of what comes first:
+3.5.1 asks for a draw that is 公开、公平、公正 and lets the organizer keep compatriots apart as far as
+possible ("也可采用同国家、同地区选手尽量避开的原则"). It says nothing of teammates: keeping them apart is this
+system's reading of 公平 in a team event (teammates at one table could play for each other), and a hard
+key; the country is a soft one. The chart is drawn with the hard keys (build_chart, seat_by_standings);
+`spread_apart` then swaps two players of one session wherever that seats fewer players of one soft key
+together and costs nothing of what comes first:
 
 1. no more same-hard-key seatings (teammates together);
 2. no worse meetings (the cost of annealing.py, (meetings - 1)^3 a pair: no new repeat);

@@ -62,8 +62,9 @@ def intended_tables(player_count, method):
 def seat_by_standings(ranked_players, method="top", met=None, avoid=None, seed=0, prefer_apart=None):
     """Tables (east, south, west, north) for one session, best ranked first.
 
-    `avoid` keys (teammates, 3.5.1) weigh more than any meeting; `prefer_apart` keys (compatriots, the
-    rules' "也可采用") less than a second meeting of one pair (SOFT_WEIGHT): a soft key never costs a repeat."""
+    `avoid` keys (teammates: this system's reading of 3.5.1's 公平) weigh more than any meeting;
+    `prefer_apart` keys (compatriots, 3.5.1's "也可采用") less than a second meeting of one pair (SOFT_WEIGHT): a
+    soft key never costs a repeat."""
     players = check_players(ranked_players)
     avoid = check_avoid(avoid, players)
     prefer_apart = check_avoid(prefer_apart, players)
