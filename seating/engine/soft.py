@@ -20,6 +20,7 @@ from .annealing import EXCESS, MAX_MEETINGS_IN_TABLE
 
 MOVES_PER_SEAT = 400
 MAX_MOVES = 200_000
+RELABEL_MOVES_PER_GROUP = 150
 
 
 def _same(keys, a, b) -> int:
@@ -27,18 +28,103 @@ def _same(keys, a, b) -> int:
     return 1 if key is not None and key == keys.get(b) else 0
 
 
+def _swap_delta(keys, t1, t2, a, b) -> int:
+    """How many more same-key pairs a table pair seats once `a` (at `t1`) and `b` (at `t2`) change places."""
+    return sum(_same(keys, b, x) - _same(keys, a, x) for x in t1 if x != a) + sum(
+        _same(keys, a, y) - _same(keys, b, y) for y in t2 if y != b)
+
+
 def spread_apart(chart, soft, hard=None, fixed=0, seed=0, moves=None):
     """`chart` (sessions -> tables -> players) with its sessions from index `fixed` on improved: fewer
     seatings of two players with one `soft` key, never more of one `hard` key nor worse meetings.
 
     `soft`, `hard`: {player: key}; players without a key are apart from everyone. The sessions before
-    `fixed` (played, or kept) count for the meetings and are not changed. Returns a new chart of tuples
-    (each table's players in their first order, the swapped player in the other's place)."""
+    `fixed` (played, or kept) count for the meetings and are not changed. While no session is fixed, half
+    the moves first relabel the chart (`_relabel`: two players change places in every session, which leaves
+    every meeting count as it was); then two players of one session change tables (`_swap_in_sessions`).
+    Returns a new chart of tuples."""
     hard = hard or {}
     chart = [[list(table) for table in tables] for tables in chart]
-    sessions = range(fixed, len(chart))
-    if not soft or not sessions or all(len(chart[s]) < 2 for s in sessions):
+    sessions = [s for s in range(fixed, len(chart)) if len(chart[s]) >= 2]
+    if not soft or not sessions:
         return [[tuple(table) for table in tables] for tables in chart]
+    where: dict = {}  # player -> [table index in each session]
+    for s, tables in enumerate(chart):
+        for t, table in enumerate(tables):
+            for a in table:
+                where.setdefault(a, [None] * len(chart))[s] = t
+    rng = random.Random(seed)
+    seats = sum(len(chart[s]) * 4 for s in sessions)
+    budget = moves if moves is not None else min(MAX_MOVES, MOVES_PER_SEAT * seats)
+    # No chart seats fewer soft pairs than the pigeonhole forces: reaching that ends the search.
+    floor = sum(sum(fewest_same_key_seatings(soft, len(chart[s])).values()) for s in range(len(chart)))
+    if fixed == 0 and all(None not in tables for tables in where.values()):
+        _relabel(chart, where, soft, hard, rng, RELABEL_MOVES_PER_GROUP * len(set(hard.values())), floor)
+    if _pairs_count(chart, soft) > floor:
+        _swap_in_sessions(chart, where, sessions, soft, hard, rng, budget)
+    return [[tuple(table) for table in tables] for tables in chart]
+
+
+def _place(chart, s, t, old, new) -> None:
+    table = chart[s][t]
+    table[table.index(old)] = new
+
+
+def _relabel(chart, where, soft, hard, rng, moves, floor) -> None:
+    """Relabel the chart: players change places in every session, which leaves every meeting count as it was
+    (no repeat can appear), taken when it seats fewer soft pairs and no more hard ones. A move swaps two whole
+    hard-key groups of one size member by member (teams trade their places: teammates stay apart), or two
+    players of one hard-key group (teammates trade theirs)."""
+    groups: dict = {}
+    for player in sorted(where, key=repr):
+        if hard.get(player) is not None:
+            groups.setdefault(hard[player], []).append(player)
+    by_size: dict = {}
+    for members in groups.values():
+        by_size.setdefault(len(members), []).append(members)
+    pairs_of_groups = [sized for sized in by_size.values() if len(sized) >= 2]
+    teams = [members for members in groups.values() if len(members) >= 2]
+    if not pairs_of_groups and not teams:
+        return
+    count = _pairs_count
+    before = (count(chart, hard), count(chart, soft))
+    for _move in range(moves):
+        if pairs_of_groups and (not teams or rng.random() < 0.5):
+            first, second = rng.sample(rng.choice(pairs_of_groups), 2)
+            swaps = list(zip(first, rng.sample(second, len(second))))
+        else:
+            swaps = [tuple(rng.sample(rng.choice(teams), 2))]
+        for a, b in swaps:
+            _relabel_pair(chart, where, a, b)
+        after = (count(chart, hard), count(chart, soft))
+        if _taken(rng, after[0] - before[0], 0, after[1] - before[1]):
+            before = after
+            if after[1] <= floor:
+                return
+            continue
+        for a, b in reversed(swaps):
+            _relabel_pair(chart, where, a, b)
+
+
+def _relabel_pair(chart, where, a, b) -> None:
+    for s in range(len(chart)):
+        ta, tb = where[a][s], where[b][s]
+        if ta != tb:
+            _place(chart, s, ta, a, b)
+            _place(chart, s, tb, b, a)
+    where[a], where[b] = where[b], where[a]
+
+
+def _pairs_count(chart, keys) -> int:
+    """Seatings of two players with one key at one table, over the chart."""
+    if not keys:
+        return 0
+    return sum(_same(keys, a, b) for tables in chart for table in tables
+               for i, a in enumerate(table) for b in table[i + 1:])
+
+
+def _swap_in_sessions(chart, where, sessions, soft, hard, rng, moves) -> None:
+    """Two players of one session change tables, taken when the meetings get no worse (annealing.py's cost)."""
     meet: dict[frozenset, int] = {}
     for tables in chart:
         for table in tables:
@@ -46,48 +132,46 @@ def spread_apart(chart, soft, hard=None, fixed=0, seed=0, moves=None):
                 for b in table[i + 1:]:
                     pair = frozenset((a, b))
                     meet[pair] = meet.get(pair, 0) + 1
-    rng = random.Random(seed)
-    seats = sum(len(chart[s]) * 4 for s in sessions)
-    budget = moves if moves is not None else min(MAX_MOVES, MOVES_PER_SEAT * seats)
-    playable = [s for s in sessions if len(chart[s]) >= 2]
-    for _move in range(budget):
-        s = rng.choice(playable)
+    for _move in range(moves):
+        s = rng.choice(sessions)
         tables = chart[s]
         first, second = rng.sample(range(len(tables)), 2)
         t1, t2 = tables[first], tables[second]
-        i, j = rng.randrange(len(t1)), rng.randrange(len(t2))
-        a, b = t1[i], t2[j]
-        others1 = [x for x in t1 if x != a]
-        others2 = [y for y in t2 if y != b]
-        hard_delta = sum(_same(hard, b, x) - _same(hard, a, x) for x in others1) + sum(
-            _same(hard, a, y) - _same(hard, b, y) for y in others2)
+        a, b = t1[rng.randrange(len(t1))], t2[rng.randrange(len(t2))]
+        hard_delta = _swap_delta(hard, t1, t2, a, b)
         if hard_delta > 0:
             continue
         changes: dict[frozenset, int] = {}
-        for x in others1:
-            changes[frozenset((a, x))] = changes.get(frozenset((a, x)), 0) - 1
-            changes[frozenset((b, x))] = changes.get(frozenset((b, x)), 0) + 1
-        for y in others2:
-            changes[frozenset((b, y))] = changes.get(frozenset((b, y)), 0) - 1
-            changes[frozenset((a, y))] = changes.get(frozenset((a, y)), 0) + 1
+        for x in t1:
+            if x != a:
+                changes[frozenset((a, x))] = changes.get(frozenset((a, x)), 0) - 1
+                changes[frozenset((b, x))] = changes.get(frozenset((b, x)), 0) + 1
+        for y in t2:
+            if y != b:
+                changes[frozenset((b, y))] = changes.get(frozenset((b, y)), 0) - 1
+                changes[frozenset((a, y))] = changes.get(frozenset((a, y)), 0) + 1
         meet_delta = 0
         for pair, change in changes.items():
-            before = meet.get(pair, 0)
-            after = before + change
+            after = meet.get(pair, 0) + change
             if after > MAX_MEETINGS_IN_TABLE:
                 meet_delta = 1
                 break
-            meet_delta += EXCESS[after] - EXCESS[before]
-        soft_delta = sum(_same(soft, b, x) - _same(soft, a, x) for x in others1) + sum(
-            _same(soft, a, y) - _same(soft, b, y) for y in others2)
-        better = (hard_delta, meet_delta, soft_delta) < (0, 0, 0)
-        sideways = (hard_delta, meet_delta, soft_delta) == (0, 0, 0) and rng.random() < 0.1
-        if not (better or sideways):
+            meet_delta += EXCESS[after] - EXCESS[meet.get(pair, 0)]
+        if not _taken(rng, hard_delta, meet_delta, _swap_delta(soft, t1, t2, a, b)):
             continue
-        t1[i], t2[j] = b, a
+        _place(chart, s, first, a, b)
+        _place(chart, s, second, b, a)
+        where[a][s], where[b][s] = second, first
         for pair, change in changes.items():
             meet[pair] = meet.get(pair, 0) + change
-    return [[tuple(table) for table in tables] for tables in chart]
+
+
+def _taken(rng, hard_delta, meet_delta, soft_delta) -> bool:
+    """A move is taken when it improves (hard, meetings, soft) in that order, or, now and then, changes none
+    of them (a sideways step off a plateau)."""
+    if (hard_delta, meet_delta, soft_delta) < (0, 0, 0):
+        return True
+    return (hard_delta, meet_delta, soft_delta) == (0, 0, 0) and rng.random() < 0.1
 
 
 def fewest_same_key_seatings(keys, tables: int) -> dict:
