@@ -20,17 +20,17 @@ def _seat_index(sheet_ids) -> dict[tuple[int, int], int]:
     return {(row["session__sheets__id"], row["registration_id"]): row["seat"] for row in rows}
 
 
-def penalty_adjustments(penalty: Penalty, seat_of) -> dict[int, SeatAdjustment]:
-    """One penalty's effect on the four starting seats."""
+def penalty_adjustments(penalty: Penalty, seat_of, absent=frozenset()) -> dict[int, SeatAdjustment]:
+    """One penalty's effect on the four starting seats; `absent`: the seats forfeited for lateness."""
     offender = seat_of(penalty.offender_id)
     if offender is None:
         return {}
     if penalty.sanction == Sanction.PAY_EACH:
-        # 3.11.6.6-7: pays N to each of the three others.
-        return {
-            seat: SeatAdjustment(transfers=-3 * penalty.points if seat == offender else penalty.points)
-            for seat in range(4)
-        }
+        # 3.11.6.6-7: pays N to each of the others at the table, which a forfeited seat is not at (3.11.2.1;
+        # READINGS.md P2: nobody pays it, so that a table's contest points add up to its deductions).
+        paid = [seat for seat in range(4) if seat != offender and seat not in absent]
+        return {offender: SeatAdjustment(transfers=-len(paid) * penalty.points),
+                **{seat: SeatAdjustment(transfers=penalty.points) for seat in paid}}
     if penalty.sanction == Sanction.PAY_VICTIM:
         victim = seat_of(penalty.victim_id)
         if victim is None:
@@ -57,9 +57,14 @@ def sheet_adjustments(sheet_ids) -> dict[int, dict[int, SeatAdjustment]]:
     if not penalties:
         return {}
     seats = _seat_index({p.sheet_id for p in penalties})
+    absent = defaultdict(set)  # the forfeited seats of each sheet, whatever order the penalties came in
+    for penalty in penalties:
+        if penalty.forfeit and (penalty.sheet_id, penalty.offender_id) in seats:
+            absent[penalty.sheet_id].add(seats[(penalty.sheet_id, penalty.offender_id)])
     combined: dict[int, dict[int, SeatAdjustment]] = defaultdict(dict)
     for penalty in penalties:
-        for seat, adjustment in penalty_adjustments(penalty, lambda r: seats.get((penalty.sheet_id, r))).items():
+        for seat, adjustment in penalty_adjustments(
+                penalty, lambda r: seats.get((penalty.sheet_id, r)), frozenset(absent[penalty.sheet_id])).items():
             current = combined[penalty.sheet_id].get(seat, SeatAdjustment())
             combined[penalty.sheet_id][seat] = current + adjustment
     return combined
@@ -107,6 +112,11 @@ def hand_refusal(hand: HandAt) -> str | None:
         return None
     here, number, winner, discarder = hand.sheet_id, hand.hand_number, hand.winner, hand.discarder
     named = {seat for seat in (winner, discarder) if seat is not None}
+    forfeited = {row[0] for row in rows if row[3] == here and row[5]}
+    if len(forfeited) >= 3:
+        # 3.11.2.1 and 3.5.2 "竞赛采用每桌四人制": one player, or none, is left at the table.
+        return _("Three or four players of this table forfeited the session (more than 15 minutes late, rule "
+                 "3.11.2.1): no hand is played here, not even a draw. Close the sheet: the forfeited seats score 0.")
     elsewhere = set()
     for seat, no_win, disqualified, sheet_id, foul_hand, forfeit, stand_in_from in rows:
         if sheet_id != here:

@@ -2,6 +2,7 @@
 
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -27,7 +28,7 @@ from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_sheet, lock_tournament
 from tournaments.models import Registration, ScoreSheet, ScoringMode, SeatAssignment, Session, Tournament
 from tournaments.sessions.services import running_session_locked, seats_give_to_substitute, session_held_tables_start
-from tournaments.sheets.services import sheet_results_changed
+from tournaments.sheets.services import sheet_hands_resettle, sheet_results_changed
 
 # 3.11.6.10 "将取消比赛资格并给予通报": this foul always comes with a public notice.
 NOTICE_REQUIRED = {"serious_disruption"}
@@ -136,6 +137,12 @@ def penalty_record(
         penalty, definition, sheet=sheet, points=points, victim=victim, late_seconds=late_seconds,
         occurrence=occurrence,
     )
+    if penalty.forfeit and sheet.hands.filter(Q(winner=seat) | Q(discarder=seat)).exists():
+        # 3.11.2.1: the forfeiter takes no part in the session, so a hand they won or discarded in cannot stand.
+        raise ValidationError({"late_seconds": _(
+            "The sheet records a hand won or discarded by this player, who forfeits the session by this lateness "
+            "(rule 3.11.2.1): correct that hand first, then record the lateness."
+        )})
     notice = (notice or "").strip()
     if notice and definition.sanction != Sanction.DISQUALIFICATION:
         raise ValidationError({"notice": _(
@@ -162,6 +169,8 @@ def penalty_record(
             "victim": victim.entry_number if victim else None, "occurrence": penalty.occurrence,
             "forfeit": penalty.forfeit, **({"notice": notice[:1000]} if notice else {}),
             **({"illegal_gain": illegal_gain} if illegal_gain is not None else {}),
+            # hands entered before the forfeit, settled again without the seat (READINGS.md P2)
+            **({"hands_settled_again": sheet_hands_resettle(sheet=sheet)} if penalty.forfeit else {}),
         },
     )
     sheet_results_changed(sheet=sheet)
@@ -342,7 +351,7 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         # as session_start takes them, before the sheet's.
         lock_tournament(penalty.sheet.session.tournament_id)
         running = _running_session_locked(penalty.sheet.session.tournament_id)
-    lock_sheet(penalty.sheet_id)
+    sheet = lock_sheet(penalty.sheet_id)
     if penalty.status == Penalty.Status.CANCELLED:
         raise ValidationError(_("This penalty is already cancelled."))
     penalty.status = Penalty.Status.CANCELLED
@@ -354,7 +363,9 @@ def penalty_cancel(*, actor, penalty: Penalty, reason: str) -> Penalty:
         actor=actor, tournament=penalty.sheet.session.tournament, action=AuditAction.PENALTY_CANCELLED, obj=penalty,
         detail={"reason": reason, "foul": penalty.foul, "offender": penalty.offender.entry_number,
                 "sheet": penalty.sheet_id, "hand": penalty.hand_number,
-                "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else ""},
+                "article": FOUL_BY_CODE[penalty.foul].article if penalty.foul in FOUL_BY_CODE else "",
+                # the seat takes part again: its share of the hands is paid (READINGS.md P2)
+                **({"hands_settled_again": sheet_hands_resettle(sheet=sheet)} if penalty.forfeit else {})},
     )
     if penalty.sanction == Sanction.ESCALATING:
         _renumber_escalating(actor=actor, penalty=penalty)

@@ -55,6 +55,9 @@ HAND_ERRORS = {
     ("context", "seat"): gettext_lazy("Choose a player for {name}."),
     ("context", "discarder_is_winner"): gettext_lazy("The discarder cannot be the winner."),
     ("context", "points"): gettext_lazy("Points must be a whole number of at least 0."),
+    ("context", "absent_seat_named"): gettext_lazy(
+        "This player takes no part in the session: they neither win nor discard into a hand."
+    ),
     ("context", "fan_numbers"): gettext_lazy("Declared fans must be a list of fan numbers."),
 }
 

@@ -122,14 +122,15 @@ def test_a_forfeited_session_scores_zero_and_last_place(referee, organizer, shee
     east = players(sheet)[0]
     sheet_services.hand_record(
         actor=referee, sheet_id=sheet.pk, number=1,
-        entry=HandEntry(result="win", winner=0, discarder=None, tiles=STRAIGHT)
+        entry=HandEntry(result="win", winner=1, discarder=None, tiles=STRAIGHT)
     )
     penalty = services.penalty_record(actor=referee, sheet=sheet, foul="late", offender=east, late_seconds=1200)
     results = sheet_detail(sheet=sheet)["results"]
     assert penalty.forfeit
     assert (results[0].session_score, results[0].table_points, results[0].rank) == (0, 0, 4)
-    # East won the only hand, self-drawn; the three others, equal at -33, share places 1-3: 7/3 each.
-    assert [r.table_points for r in results[1:]] == [28, 28, 28]
+    # South self-drew the only hand, settled again without East (READINGS.md P2): 33 from West and North, who
+    # share places 2-3: 1.5 each.
+    assert [(r.session_score, r.table_points) for r in results[1:]] == [(66, 48), (-33, 18), (-33, 18)]
     assert not hasattr(services, "forfeit_points_set")  # 3.11.2.1: no override
 
 

@@ -53,6 +53,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "seat": "Position {name} must be 0, 1, 2 or 3 (got {value!r}).",
         "discarder_is_winner": "The discarder ({value}) cannot be the winner: use discarder=None for a self-drawn win.",
         "points": "Points must be a whole number of at least 0 (got {value!r}).",
+        "absent_seat_named": "Seat {value} takes no part in the session (absent): it neither wins nor discards.",
         "fan_numbers": "Declared fans must be a list of fan numbers (got {value!r}).",
     },
 }

@@ -124,9 +124,9 @@ def seat_results(
     3.9.2.2, ties sharing as ever); the table hands out 7 table points, never more. Two forfeits
     at a table: the two others take 4 and 2, the forfeiters 0 each.
 
-    An unplaced seat (`unplaced`: a forfeit, or a 停赛 whose table's session ended at the foul, 3.11.4)
-    is placed the same way, last with 0 table points, but keeps the score its hands gave it (a forfeit's
-    is 0 all the same).
+    An unplaced seat (`unplaced`: a forfeit, or a 停赛, 3.11.4) is placed the same way, last with 0 table
+    points, but keeps the score its hands gave it (a forfeit's is 0 all the same). Every unplaced seat is
+    4th, however many there are: four forfeits at a table count four 4th places, never four firsts.
     """
     forfeits = forfeits or [False] * 4
     unplaced = [bool(forfeits[s] or (unplaced and unplaced[s])) for s in range(4)]
@@ -147,7 +147,7 @@ def seat_results(
             transfers=transfers[s],
             deductions=deductions[s],
             session_score=session_scores[s],
-            rank=places[s],
+            rank=4 if unplaced[s] else places[s],
             table_points=0 if unplaced[s] else points[s],
         )
         for s in range(4)

@@ -95,7 +95,8 @@ def scored_hand_fields(
             fans, fan_points, total = _score_declared(rules, declared, flowers, rule_set)
         else:
             raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
-        deltas = settle(total, winner=winner, discarder=discarder, rule_set=rule_set)  # 3.9.1.3; elementary: no base
+        # 3.9.1.3 (elementary: no base); a forfeited seat pays nothing (3.11.2.1, READINGS.md P2)
+        deltas = settle(total, winner=winner, discarder=discarder, rule_set=rule_set, absent=absent_seats(sheet))
     except HandError as error:
         raise field_error("tiles", hand_error_message(error), error.code) from error
     return {
@@ -103,6 +104,15 @@ def scored_hand_fields(
         "declared_fans": list(declared) if (declared_mode or not tiles) else [], "verified": bool(tiles), "fans": fans,
         "fan_points": fan_points, "total": total, "d0": deltas[0], "d1": deltas[1], "d2": deltas[2], "d3": deltas[3],
     }
+
+
+def absent_seats(sheet: ScoreSheet | None) -> frozenset[int]:
+    """The starting seats of `sheet` that take no part in its session: forfeited for lateness (3.11.2.1
+    "超过15分钟按自动弃权处理，本局为0分"). Nobody pays for them (scoring/READINGS.md P2)."""
+    if sheet is None or sheet.pk is None:
+        return frozenset()
+    seats = extensions.sheet_adjustments([sheet.pk])[sheet.pk]
+    return frozenset(seat for seat, adjustment in enumerate(seats) if adjustment.forfeit)
 
 
 def _refuse_hand(sheet: ScoreSheet | None, number: int, *, winner: int | None, discarder: int | None) -> None:

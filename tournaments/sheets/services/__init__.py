@@ -9,7 +9,11 @@
 What a hand entry scores is read by the bridge to the engine, `tournaments.sheets.hand_scoring` (no writes).
 """
 
-from tournaments.sheets.services.correcting import hand_correct, objection_record  # noqa: F401
+from tournaments.sheets.services.correcting import (  # noqa: F401
+    hand_correct,
+    objection_record,
+    sheet_hands_resettle,
+)
 from tournaments.sheets.services.recording import hand_delete_last, hand_record  # noqa: F401
 from tournaments.sheets.services.referees import session_referees_assign, sheet_assign_referee  # noqa: F401
 from tournaments.sheets.services.signing import (  # noqa: F401

@@ -19,7 +19,8 @@ from tournaments.models import (
     SheetAmendment,
 )
 from tournaments.sheets.entry import HandEntry
-from tournaments.sheets.hand_scoring import scored_hand
+from scoring.engine import settle
+from tournaments.sheets.hand_scoring import absent_seats, scored_hand
 from tournaments.sheets.services.versions import check_version, sheet_save_new_version, totals_plus
 
 # The article each basis of a change to a signed sheet rests on (3.9.1.4, 3.11.6.11(7)): an upheld
@@ -147,6 +148,28 @@ def hand_correct(
     if locked:
         events.standings_recompute_later(tournament_id=sheet.session.tournament_id)
     return hand
+
+
+def sheet_hands_resettle(*, sheet: ScoreSheet) -> list[int]:
+    """Settle the sheet's won hands again for the seats that take no part in the session now: a forfeit
+    (3.11.2.1) recorded or cancelled after hands were entered. Nobody pays for a forfeited seat
+    (scoring/READINGS.md P2). Returns the numbers of the hands whose payments changed.
+
+    Called inside the caller's transaction, on the sheet's locked row, by the app that changed the forfeit
+    (it audits the change and moves the sheet's version on)."""
+    absent = absent_seats(sheet)
+    rule_set = sheet.session.tournament.rule_set
+    changed = []
+    for hand in sheet.hands.filter(result=Hand.Result.WIN).order_by("number"):
+        deltas = settle(hand.total, winner=hand.winner, discarder=hand.discarder, rule_set=rule_set, absent=absent)
+        if deltas != hand.deltas:
+            hand.d0, hand.d1, hand.d2, hand.d3 = deltas
+            hand.save(update_fields=["d0", "d1", "d2", "d3"])
+            changed.append(hand.number)
+    if changed:
+        totals = [sum(column) for column in zip(*sheet.hands.values_list("d0", "d1", "d2", "d3"), strict=True)]
+        sheet_save_new_version(sheet=sheet, **{f"total{seat}": totals[seat] for seat in range(4)})
+    return changed
 
 
 def _no_fan_added(sheet: ScoreSheet, hand: Hand, entry: HandEntry) -> None:
