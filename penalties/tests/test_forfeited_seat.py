@@ -135,3 +135,22 @@ def test_3_11_2_1_a_table_of_four_forfeits_plays_no_hand_and_counts_no_first_pla
     assert session_lines(tournament, sheet) == [(entry, 4, 0, 0) for entry in (1, 2, 3, 4)]
     places = {row["entry"]: row["places"] for row in standings_compute(tournament=tournament)["individuals"]}
     assert places[1] == [0, 0, 0, 1]
+
+
+@pytest.mark.django_db
+def test_the_migration_settles_again_the_hands_of_a_forfeit_recorded_before(referee, sheet):
+    """Forfeits recorded before this reading charged the seat: the data migration settles those hands again
+    (run here with today's models, which have the fields it reads)."""
+    import importlib
+
+    from django.apps import apps
+
+    record(referee, sheet, 1, win(0, None, STRAIGHT))
+    record(referee, sheet, 2, win(1, 3))  # names the forfeiter: left for the referee to correct
+    Penalty.objects.create(sheet=sheet, offender=players(sheet)[3], foul="late", sanction="lateness",
+                           late_seconds=1000, forfeit=True)
+    migration = importlib.import_module("penalties.migrations.0009_forfeited_seat_pays_no_one")
+    migration.settle_again(apps, None)
+    sheet.refresh_from_db()
+    assert [hand.deltas for hand in sheet.hands.order_by("number")] == [(66, -33, -33, 0), (-8, 32, -8, -16)]
+    assert sheet.totals == (58, -1, -41, -16)
