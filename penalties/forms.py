@@ -106,9 +106,10 @@ class PenaltyPolicyForm(forms.Form):
     disqualification_at_table = forms.ChoiceField(
         label=_("The table of a disqualification (停赛, 3.11.4)"), choices=PenaltyPolicy.AtTable.choices,
         help_text=_("From the foul the player takes no further part. The rules do not say how the table goes on: "
-                    "either its session ends there (the disqualified seat takes no place, the three others 4, 2 "
-                    "and 1 table points) or a substitute sits in from the next hand (the seat's session then "
-                    "counts for no one)."),
+                    "its session ends there, or a substitute sits in from the next hand. Either way the "
+                    "disqualified seat takes no place and the three others take 4, 2 and 1 table points by their "
+                    "scores. Ended: the seat's score up to the foul counts for the disqualified player. Substitute: "
+                    "the seat's session, two players' hands, counts for no one."),
     )
 
 

@@ -89,17 +89,18 @@ class SeatAdjustment:
     # no text lets anyone give it more (docs/sessions-and-check-in.md).
     forfeit: bool = False
     # 3.11.4 停赛 at this table: the hand of the foul (0: none). From it the player takes no further part;
-    # by the organizer's regulation the table's session ends there (the seat takes no place: 0 table
-    # points, its score as recorded) or a substitute sits in from the next hand (`stand_in`).
+    # by the organizer's regulation the table's session ends there or a substitute sits in from the next
+    # hand (`stand_in`). Either way the seat takes no place (4th, 0 table points) and the three others take
+    # 4-2-1 by their scores (scoring/READINGS.md P3).
     disqualified_in_hand: int = 0
-    # A substitute played the seat's later hands: the seat is placed as ever (the three others' places
-    # are those of a table of four) and its result for the session counts for no one.
+    # A substitute played the seat's later hands: the seat's session, two players' hands, counts for no one.
+    # Ended at the foul: the seat's score as recorded counts for the 停赛 player.
     stand_in: bool = False
 
     @property
     def unplaced(self) -> bool:
         """The seat takes no place at the table: 0 table points, below the others (3.11.2.1, 3.11.4)."""
-        return self.forfeit or bool(self.disqualified_in_hand and not self.stand_in)
+        return self.forfeit or bool(self.disqualified_in_hand)
 
     def __add__(self, other: "SeatAdjustment") -> "SeatAdjustment":
         hands = [hand for hand in (self.disqualified_in_hand, other.disqualified_in_hand) if hand]
