@@ -279,4 +279,8 @@ class SheetAmendment(models.Model):
             ),
             models.CheckConstraint(condition=~Q(article=""), name="amendment_names_its_article",
                 violation_error_message=_("A correction names the article it applies.")),
+            # 3.9.1.4 "如有异议，裁判核定": one ruling on one objection.
+            models.UniqueConstraint(fields=["objection"], condition=Q(objection__isnull=False),
+                name="amendment_one_per_objection",
+                violation_error_message=_("This objection has been ruled on already.")),
         ]

@@ -86,6 +86,12 @@ def _amendment_basis(sheet: ScoreSheet, basis: str, reference: str, number: int)
         if signed_at is None or objection.recorded_at >= signed_at:  # recorded before signing, by construction
             raise field_error("reference", _("Objection #%(id)s was recorded after the sheet was signed.") % {
                 "id": objection.pk}, "late")
+        if objection.amendments.exists():
+            # 3.9.1.4 "如有异议，裁判核定": the referee rules on the objection once; a second change of the hand on
+            # the same objection would be the review the article forbids ("不得再重新审核").
+            raise field_error("reference", _(
+                "Objection #%(id)s has been ruled on already: one objection, one ruling (rule 3.9.1.4). A further "
+                "change of this signed hand goes through an appeal.") % {"id": objection.pk}, "ruled")
         return str(objection.pk), OBJECTION_ARTICLE, objection.recorded_at, objection
     raise field_error("basis", _(
         "A signed sheet changes only through an upheld appeal or the chief referee's ruling on an objection "
@@ -123,12 +129,12 @@ def hand_correct(
         _no_fan_added(sheet, hand, entry)
         amendment = {"basis": basis, "reference": reference if basis == SheetAmendment.Basis.APPEAL else "",
                      "objection_at": objection_at, "objection": objection, "article": article}
-    before = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
+    before = _hand_state(hand)
     for field, value in scored_hand(sheet, number, entry).items():
         setattr(hand, field, value)
     hand.save()
     sheet_save_new_version(sheet=sheet, **totals_plus(sheet, added=hand.deltas, removed=before["deltas"]))
-    after = {"result": hand.result, "tiles": hand.tiles, "deltas": list(hand.deltas)}
+    after = _hand_state(hand)
     detail = {"sheet": sheet.pk, "number": number, "reason": reason, "before": before, "after": after,
               "sheet_status": sheet.status}
     if amendment is not None:
@@ -172,14 +178,33 @@ def sheet_hands_resettle(*, sheet: ScoreSheet) -> list[int]:
     return changed
 
 
+def _hand_state(hand: Hand) -> dict:
+    """What a change records of a hand before and after it: the declaration too, so that a later ruling
+    is checked against the hand as signed (_no_fan_added)."""
+    return {"result": hand.result, "winner": hand.winner, "discarder": hand.discarder, "tiles": hand.tiles,
+            "declared_fans": list(hand.declared_fans or ()), "total": hand.total, "deltas": list(hand.deltas)}
+
+
+def _as_signed(sheet: ScoreSheet, hand: Hand) -> dict:
+    """The hand as the players and the referee signed it: before its first change after signing, or as it
+    stands when it has none. (A change recorded before the declaration was kept in `before` compares with
+    the hand as it stands.)"""
+    first = sheet.amendments.filter(hand_number=hand.number).order_by("changed_at", "pk").first()
+    if first is not None and "declared_fans" in first.before:
+        return first.before
+    return _hand_state(hand)
+
+
 def _no_fan_added(sheet: ScoreSheet, hand: Hand, entry: HandEntry) -> None:
-    """3.9.1.4 "和牌者或他人不得再重新审核或追补漏报番种": in declared scoring, the same winner's hand corrected on a
-    signed sheet keeps to the fans declared (each at most as often as declared)."""
+    """3.9.1.4 "和牌者或他人不得再重新审核或追补漏报番种": in declared scoring, a signed hand won by a player comes
+    back as that player's win only with fans they declared at the table (each at most as often), whatever the
+    hand went through in between (a win corrected to a draw, then back to the win with more fans)."""
     if sheet.session.tournament.scoring_mode != ScoringMode.DECLARED:
         return
-    if hand.result != Hand.Result.WIN or entry.result != Hand.Result.WIN or hand.winner != entry.winner:
+    signed = _as_signed(sheet, hand)
+    if signed["result"] != Hand.Result.WIN or entry.result != Hand.Result.WIN or signed["winner"] != entry.winner:
         return
-    before, after = Counter(hand.declared_fans or ()), Counter(entry.declared_fans or ())
+    before, after = Counter(signed["declared_fans"] or ()), Counter(entry.declared_fans or ())
     added = sorted((after - before).elements())
     if added:
         raise field_error("declared_fans", _(

@@ -7,6 +7,7 @@ STRAIGHT = 123m456m789m123p5p+5p won on a discard: the engine counts 23 (清龙 
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from testing.scenarios import CHICKEN, STRAIGHT, sign_all
@@ -286,6 +287,43 @@ def test_3_9_1_4_a_ruling_never_adds_a_fan_the_winner_did_not_declare(
     assert "62" in " ".join(excinfo.value.message_dict["declared_fans"])
     fewer = HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28])
     assert correct(chief_referee, sheet, entry=fewer, basis="objection", reference=reference).fan_points == 16
+
+
+@pytest.mark.django_db
+def test_3_9_1_4_one_objection_one_ruling_and_never_the_missed_fans_through_a_draw(
+    tournament, referee, chief_referee, sheet, pins, django_capture_on_commit_callbacks
+):
+    """The audit's two steps (win -> draw -> the same win with every fan the tiles give) on one objection turned a
+    signed 18 into 23. One objection gets one ruling; a second objection made at the table may be ruled on too, but
+    the winner's hand comes back only with the fans declared when the sheet was signed."""
+    declared(tournament)
+    record(referee, sheet, winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28, 63])
+    for text in ("South says West was not waiting", "North says the fans are wrong"):
+        sheet.refresh_from_db()
+        sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version, hand_number=1,
+                                        text=text)
+    with django_capture_on_commit_callbacks(execute=True):
+        sign_all(actor=referee, sheet=sheet)
+    first, second = (str(pk) for pk in sheet.objections.order_by("pk").values_list("pk", flat=True))
+    correct(chief_referee, sheet, entry=HandEntry(result="draw"), basis="objection", reference=first)
+    every_fan = HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT, declared_fans=[28, 62, 63, 70, 75])
+    with pytest.raises(ValidationError) as excinfo:  # the same objection again
+        correct(chief_referee, sheet, entry=every_fan, basis="objection", reference=first)
+    assert "ruled on already" in " ".join(excinfo.value.message_dict["reference"])
+    with pytest.raises(ValidationError) as excinfo:  # another objection: still the fans declared at the table
+        correct(chief_referee, sheet, entry=every_fan, basis="objection", reference=second)
+    assert "62, 70, 75 were not declared" in " ".join(excinfo.value.message_dict["declared_fans"])
+    hand = correct(chief_referee, sheet, entry=HandEntry(result="win", winner=2, discarder=0, tiles=STRAIGHT,
+                                                         declared_fans=[28]), basis="objection", reference=second)
+    assert (hand.fan_points, hand.declared_fans) == (16, [28])
+    # The record shows both steps, each with the hand before and after it.
+    steps = [(a.objection_id, a.before["result"], a.before["declared_fans"], a.after["result"],
+              a.after["declared_fans"]) for a in SheetAmendment.objects.order_by("pk")]
+    assert steps == [(int(first), "win", [28, 63], "draw", []), (int(second), "draw", [], "win", [28])]
+    with pytest.raises(IntegrityError), transaction.atomic():  # the database holds it too
+        SheetAmendment.objects.create(sheet=sheet, hand_number=1, basis="objection", objection_id=int(first),
+                                      objection_at=sheet.objections.get(pk=first).recorded_at, article="3.9.1.4",
+                                      reason="again")
 
 
 @pytest.mark.django_db
