@@ -256,7 +256,9 @@ def appeal_file_against_rank_cancellation(
     deadline = rank_cancellation_appeal_deadline(cancellation, policy)
     if now > deadline:
         raise ValidationError(
-            _("The time to appeal ended at %(time)s, %(minutes)d minutes after the decision (rule 3.12.2).")
+            _("The time to appeal ended at %(time)s, %(minutes)d minutes after the decision. Rule 3.12.2 counts "
+              "from the end of the session; a cancellation decided away from a session counts from the decision "
+              "(this tournament's reading).")
             % {"time": timezone.localtime(deadline).strftime("%Y-%m-%d %H:%M"), "minutes": policy.window_minutes},
             code="late",
         )

@@ -87,6 +87,14 @@ def _rank_restored(d, event, places):
     } + (" — " + d["reason"] if d.get("reason") else "")
 
 
+def _rank_substitute(d, event, places):
+    return ngettext(
+        "Substitute entry %(substitute)s takes %(n)s seat of entry %(entry)s, whose rank is cancelled",
+        "Substitute entry %(substitute)s takes %(n)s seats of entry %(entry)s, whose rank is cancelled",
+        d["seats_moved"],
+    ) % {"substitute": d["substitute"], "n": d["seats_moved"], "entry": d["entry"]}
+
+
 def _penalty_policy_updated(d, event, places):
     before, after = d["escalation"]
     return _("Penalty settings changed: %(changes)s") % {
@@ -103,4 +111,5 @@ SENTENCES = {
     AuditAction.PENALTY_POLICY_UPDATED: _penalty_policy_updated,
     AuditAction.PENALTY_RANK_CANCELLED: _rank_cancelled,
     AuditAction.PENALTY_RANK_RESTORED: _rank_restored,
+    AuditAction.PENALTY_RANK_SUBSTITUTE: _rank_substitute,
 }

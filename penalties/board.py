@@ -9,6 +9,6 @@ from penalties import selectors
 
 def board_panel(tournament, user) -> dict | None:
     waiting = selectors.substitutes_needed(tournament=tournament)
-    if not waiting["penalties"] and not waiting["held_tables"]:
+    if not waiting["penalties"] and not waiting["cancellations"] and not waiting["held_tables"]:
         return None
     return {"tournament": tournament, **waiting}

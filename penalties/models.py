@@ -140,6 +140,10 @@ class RankCancellation(models.Model):
     # sanctions (a 停赛 then cancelled the rank): the standings stay as they were until withdrawn.
     migrated = models.BooleanField(default=False)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    # 3.11.5 "取消…比赛资格" ends the player's part (scoring/READINGS.md P4): who took their seats in the sessions
+    # not yet started (3.5.2 "竞赛采用每桌四人制"), as after a 停赛.
+    substitute = models.ForeignKey(Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+                                   verbose_name=_("substitute"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
     )

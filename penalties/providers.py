@@ -136,8 +136,9 @@ def hand_refusal(hand: HandAt) -> str | None:
             continue  # the substitute's seat now
         if winner is not None and foul_hand == number:
             # Every win charges all three others (3.9.1.3: 8 each, the discarder more), the player too.
-            return _("A player of this table was disqualified in this hand (停赛, rule 3.11.4): the hand stopped at "
-                     "the foul and scores nothing, as the player takes no further part. Record it as a draw.")
+            return _("A player of this table was disqualified in this hand (停赛, rule 3.11.4: they take no further "
+                     "part). Every win would charge them too (rule 3.9.1.3), so this app reads the hand as stopped at "
+                     "the foul, scoring nothing, as a hand cut short at time-up (3.5.6). Record it as a draw.")
     if elsewhere:  # a disqualification from another sheet: does its session come before this one?
         numbers = dict(ScoreSheet.objects.filter(pk__in=[here, *elsewhere]).values_list("pk", "session__number"))
         if any(numbers[foul_sheet] < numbers[here] for foul_sheet in elsewhere):
@@ -162,17 +163,21 @@ def _table_after_disqualification(session_id: int, foul_hand: int) -> str:
 
 def standing_flags(tournament_id: int) -> dict[int, dict]:
     """Disqualified players (停赛, 3.11.4: they keep their rank, hold no later seat), players whose
-    rank is cancelled (3.11.5), and substitutes stood down: their player's disqualification
-    was cancelled and the seats went back to the player, so they need none any more (they keep
-    the results of any session they played)."""
+    rank is cancelled (3.11.5: no rank, no later seat either, READINGS.md P4), and substitutes stood
+    down: their player's disqualification was cancelled (or rank cancellation withdrawn) and the seats
+    went back to the player, so they need none any more (they keep the results of any session they played)."""
     disqualifications = Penalty.objects.filter(
         sheet__session__tournament_id=tournament_id, disqualification=True
     ).order_by()
     active = disqualifications.filter(status=Penalty.Status.ACTIVE)
     disqualified = set(active.values_list("offender_id", flat=True))
-    substituting = set(active.filter(substitute__isnull=False).values_list("substitute_id", flat=True))
+    cancellations = RankCancellation.objects.filter(tournament_id=tournament_id, substitute__isnull=False)
+    substituting = set(active.filter(substitute__isnull=False).values_list("substitute_id", flat=True)) | set(
+        cancellations.filter(status=RankCancellation.Status.ACTIVE).values_list("substitute_id", flat=True))
     cancelled = disqualifications.filter(status=Penalty.Status.CANCELLED, substitute__isnull=False)
-    stood_down = set(cancelled.values_list("substitute_id", flat=True)) - substituting
+    # the substitutes of a 停赛 cancelled or of a 3.11.5 withdrawn: their player took the seats back
+    stood_down = (set(cancelled.values_list("substitute_id", flat=True)) | set(cancellations.filter(
+        status=RankCancellation.Status.WITHDRAWN).values_list("substitute_id", flat=True))) - substituting
     flags = {registration_id: StandingFlags(stood_down=True) for registration_id in stood_down}
     flags.update({registration_id: StandingFlags(disqualified=True) for registration_id in disqualified})
     # 3.11.5: struck from the results (no rank, no team total); a sanction of its own.

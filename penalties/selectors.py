@@ -182,7 +182,7 @@ def rank_cancellations(*, tournament) -> list[RankCancellation]:
     """3.11.5: every rank cancellation of the tournament, those in force first."""
     return list(
         RankCancellation.objects.filter(tournament=tournament)
-        .select_related("registration__player", "created_by", "withdrawn_by")
+        .select_related("registration__player", "substitute__player", "created_by", "withdrawn_by")
         .order_by("status", "-created_at")
     )
 
@@ -208,8 +208,8 @@ def sheet_penalties(*, sheet) -> list[dict]:
 
 
 def substitutes_needed(*, tournament) -> dict:
-    """3.11.4, 3.5.2: the 停赛 in force without a substitute whose player still holds a seat in a
-    session not yet finished, and the running session's tables held back for them."""
+    """3.11.4, 3.11.5, 3.5.2: the 停赛 and rank cancellations in force without a substitute whose player still
+    holds a seat in a session not yet finished, and the running session's tables held back for them."""
     from tournaments.models import Session
 
     open_sessions = Session.objects.filter(
@@ -225,9 +225,15 @@ def substitutes_needed(*, tournament) -> dict:
         .select_related("offender__player", "sheet__session")
         .order_by("created_at")
     )
+    # 3.11.5 as read in READINGS.md P4: a player whose rank is cancelled holds no later seat either
+    cancellations = list(
+        RankCancellation.objects.filter(tournament=tournament, status=RankCancellation.Status.ACTIVE,
+                                        substitute__isnull=True, registration_id__in=seated)
+        .select_related("registration__player").order_by("created_at")
+    )
     running = open_sessions.filter(status=Session.Status.RUNNING).first()
     held = []
     if running is not None:
         started = running.sheets.values("table_id")
         held = sorted(set(running.seats.exclude(table_id__in=started).values_list("table__number", flat=True)))
-    return {"penalties": penalties, "held_tables": held, "running": running}
+    return {"penalties": penalties, "cancellations": cancellations, "held_tables": held, "running": running}

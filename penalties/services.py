@@ -412,16 +412,22 @@ def _seats_back_from_substitute(*, actor, penalty: Penalty) -> None:
     took, in the sessions not yet started (a started session's seats are locked). A session where
     the player already has a seat again is left alone. Called inside penalty_cancel's transaction."""
     tournament = penalty.sheet.session.tournament
-    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
-    seated_again = SeatAssignment.objects.filter(session__in=planned, registration=penalty.offender).values("session")
-    moved = SeatAssignment.objects.filter(session__in=planned, registration=penalty.substitute).exclude(
-        session__in=seated_again
-    ).update(registration=penalty.offender)
+    moved = _seats_back(tournament=tournament, player=penalty.offender, substitute=penalty.substitute)
     audit_record(
         actor=actor, tournament=tournament, action=AuditAction.PENALTY_DISQUALIFICATION_SEATS_RETURNED, obj=penalty,
         detail={"player": penalty.offender.entry_number, "substitute": penalty.substitute.entry_number,
                 "seats_returned": moved},
     )
+
+
+def _seats_back(*, tournament: Tournament, player: Registration, substitute: Registration) -> int:
+    """The seats `substitute` took from `player`, back to the player in the sessions not yet started, except where
+    the player has a seat again. Returns how many moved."""
+    planned = Session.objects.filter(tournament=tournament, status=Session.Status.PLANNED)
+    seated_again = SeatAssignment.objects.filter(session__in=planned, registration=player).values("session")
+    return SeatAssignment.objects.filter(session__in=planned, registration=substitute).exclude(
+        session__in=seated_again
+    ).update(registration=player)
 
 
 def _stand_in_from_hand(penalty: Penalty) -> int | None:
@@ -516,6 +522,15 @@ def rank_cancel(
     article = (article or "").strip() or "3.11.5"
     if RankCancellation.objects.filter(registration=registration, status=RankCancellation.Status.ACTIVE).exists():
         raise ValidationError({"registration": _("This player's rank is already cancelled.")})
+    playing = _table_in_play(registration)
+    if playing is not None:
+        # READINGS.md P4: the player takes no further part from the decision on, and a player leaves a table in
+        # play only through a 停赛 at it, which says how the table goes on (3.11.4, the organizer's regulation).
+        raise ValidationError({"registration": _(
+            "Entry %(entry)d is playing at table %(table)d of session %(session)d. A cancelled rank ends the "
+            "player's part in the competition, and a player leaves a table in play only by a disqualification "
+            "there (停赛, rule 3.11.4): record it on that table's fouls page first, then cancel the rank."
+        ) % {"entry": registration.entry_number, "table": playing.table.number, "session": playing.session.number}})
     cancellation = RankCancellation.objects.create(
         tournament=tournament, registration=registration, article=article[:32], reason=reason[:300],
         created_by=actor,
@@ -535,6 +550,52 @@ def rank_cancel(
     return cancellation
 
 
+def _table_in_play(registration: Registration) -> ScoreSheet | None:
+    """The open sheet of the running session where `registration` sits, unless a 停赛 of theirs is recorded on it."""
+    place = SeatAssignment.objects.filter(registration=registration, session__status=Session.Status.RUNNING).first()
+    if place is None:
+        return None
+    sheet = ScoreSheet.objects.filter(session_id=place.session_id, table_id=place.table_id,
+                                      status=ScoreSheet.Status.OPEN).select_related("session", "table").first()
+    if sheet is None or Penalty.objects.filter(sheet=sheet, offender=registration, disqualification=True,
+                                               status=Penalty.Status.ACTIVE).exists():
+        return None
+    return sheet
+
+
+@transaction.atomic
+def rank_cancellation_substitute(*, actor, cancellation: RankCancellation, substitute: Registration | None
+                                 ) -> RankCancellation:
+    """3.11.5 as this app reads it (READINGS.md P4: "取消…比赛资格", the player takes no further part) and 3.5.2
+    "竞赛采用每桌四人制": a substitute takes the player's seats in every session not yet started, and at a table of
+    the running session held back for the player (it then starts), as after a 停赛 (disqualification_arrange)."""
+    lock_tournament(cancellation.tournament_id)
+    running = _running_session_locked(cancellation.tournament_id)
+    cancellation = RankCancellation.objects.select_for_update(of=("self",)).select_related(
+        "tournament", "registration").get(pk=cancellation.pk)
+    if cancellation.status != RankCancellation.Status.ACTIVE:
+        raise ValidationError(_("This cancellation is withdrawn: the player takes their own seats."))
+    if cancellation.substitute_id is not None:
+        raise ValidationError({"substitute": _(
+            "A substitute already took this player's seats: to change it, withdraw the cancellation and give it "
+            "again.")})
+    tournament = cancellation.tournament
+    if substitute is None or substitute.tournament_id != tournament.pk or substitute == cancellation.registration:
+        raise ValidationError({"substitute": _("Choose a substitute registered in this tournament.")})
+    moved = seats_give_to_substitute(tournament=tournament, running=running, leaving=cancellation.registration,
+                                     substitute=substitute)
+    cancellation.substitute = substitute
+    cancellation.save(update_fields=["substitute"])
+    audit_record(
+        actor=actor, tournament=tournament, action=AuditAction.PENALTY_RANK_SUBSTITUTE, obj=cancellation,
+        detail={"entry": cancellation.registration.entry_number, "substitute": substitute.entry_number,
+                "seats_moved": moved},
+    )
+    if running is not None:
+        session_held_tables_start(actor=actor, session=running)
+    return cancellation
+
+
 @transaction.atomic
 def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason: str) -> RankCancellation:
     """The cancellation is withdrawn (an appeal upheld, a migrated one the chief referee does not
@@ -542,9 +603,9 @@ def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason:
     if not (reason or "").strip():
         raise ValidationError({"reason": _("Say why the cancellation is withdrawn.")})
     lock_tournament(cancellation.tournament_id)
-    cancellation = RankCancellation.objects.select_for_update().select_related("registration").get(
-        pk=cancellation.pk
-    )
+    running = _running_session_locked(cancellation.tournament_id)
+    cancellation = RankCancellation.objects.select_for_update(of=("self",)).select_related(
+        "registration", "substitute").get(pk=cancellation.pk)
     if cancellation.status != RankCancellation.Status.ACTIVE:
         raise ValidationError(_("This cancellation is already withdrawn."))
     cancellation.status = RankCancellation.Status.WITHDRAWN
@@ -555,8 +616,14 @@ def rank_cancellation_withdraw(*, actor, cancellation: RankCancellation, reason:
     audit_record(
         actor=actor, tournament=cancellation.tournament, action=AuditAction.PENALTY_RANK_RESTORED, obj=cancellation,
         detail={"entry": cancellation.registration.entry_number, "article": cancellation.article,
-                "reason": cancellation.withdraw_reason},
+                "reason": cancellation.withdraw_reason,
+                # the player takes part again: the seats a substitute took come back (sessions not yet started)
+                **({"substitute": cancellation.substitute.entry_number, "seats_returned": _seats_back(
+                    tournament=cancellation.tournament, player=cancellation.registration,
+                    substitute=cancellation.substitute)} if cancellation.substitute_id else {})},
     )
+    if running is not None:  # a table held back for the player starts now
+        session_held_tables_start(actor=actor, session=running)
     events.standings_recompute_later(tournament_id=cancellation.tournament_id)
     return cancellation
 

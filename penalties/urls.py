@@ -18,4 +18,8 @@ urlpatterns = [
         "rank-cancellations/<int:cancellation_id>/withdraw/", views.rank_cancellation_withdraw,
         name="rank_cancellation_withdraw",
     ),
+    path(
+        "rank-cancellations/<int:cancellation_id>/substitute/", views.rank_cancellation_substitute,
+        name="rank_cancellation_substitute",
+    ),
 ]

@@ -19,7 +19,7 @@ from penalties.forms import (
     PenaltyPolicyForm,
     RankCancelForm,
 )
-from tournaments.access import Capability, capabilities_for_page
+from tournaments.access import Capability, can, capabilities_for_page
 from tournaments.core import selectors as core_selectors
 from tournaments.errors import NotFound, whole_number
 from tournaments.pages import page_action
@@ -232,12 +232,32 @@ def rank_cancellations(request, tournament_id: int):
             )
         if action.done:
             return redirect("penalties:rank_cancellations", tournament.pk)
+    can_manage = can(request.user, tournament, Capability.MANAGE)
     context = {
         "tournament": tournament,
         "form": form,
         "cancellations": penalty_selectors.rank_cancellations(tournament=tournament),
+        # READINGS.md P4: the organizer seats a substitute in the player's later sessions, as after a 停赛
+        "substitutes": penalty_selectors.arrangement_candidates(tournament=tournament) if can_manage else None,
     }
     return render(request, "penalties/rank_cancellations.html", context)
+
+
+@login_required
+@require_POST
+def rank_cancellation_substitute(request, cancellation_id: int):
+    """3.11.5 and 3.5.2: a substitute takes the later seats of a player whose rank is cancelled (the organizer)."""
+    cancellation = penalty_selectors.rank_cancellation_get_for_user(user=request.user, cancellation_id=cancellation_id)
+    tournament = core_selectors.tournament_get_for_user(
+        user=request.user, tournament_id=cancellation.tournament_id, capability=Capability.MANAGE)
+    candidates = penalty_selectors.arrangement_candidates(tournament=tournament)
+    form = ArrangementForm(request.POST, candidates=candidates)
+    with page_action(request, success=_("The substitute takes the seats of the later sessions.")):
+        if not form.is_valid():
+            raise ValidationError(_("Choose the substitute."))
+        services.rank_cancellation_substitute(actor=request.user, cancellation=cancellation,
+                                              substitute=_registration(candidates, form.cleaned_data["substitute"]))
+    return redirect("penalties:rank_cancellations", tournament.pk)
 
 
 @login_required

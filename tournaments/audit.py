@@ -92,6 +92,7 @@ class AuditAction(models.TextChoices):
     # (issue 12); events written before read through the fallback (label and detail).
     PENALTY_RANK_CANCELLED = "penalty.rank_cancelled", _("Rank cancelled (3.11.5)")
     PENALTY_RANK_RESTORED = "penalty.rank_restored", _("Rank cancellation withdrawn")
+    PENALTY_RANK_SUBSTITUTE = "penalty.rank_substitute", _("Substitute for a player whose rank is cancelled")
     PENALTY_POLICY_UPDATED = "penalty_policy.updated", _("Penalty settings changed")
     # Appeals, 3.12-3.13 (the appeals app).
     APPEAL_FILED = "appeal.filed", _("Appeal filed")

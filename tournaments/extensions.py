@@ -135,8 +135,13 @@ class StandingFlags:
     """How the standings and the seating treat a player (any flag: no seat in later sessions)."""
 
     disqualified: bool = False  # 停赛 (3.11.4): keeps the rank earned so far, marked; cannot be seated
-    rank_cancelled: bool = False  # 3.11.5: no rank, no team or group total, struck from the results
+    rank_cancelled: bool = False  # 3.11.5: no rank, no team or group total, struck from the results; no seat
     stood_down: bool = False  # a substitute whose player's disqualification was cancelled
+
+    @property
+    def out(self) -> bool:
+        """Takes no further part in the competition: 停赛 (3.11.4) or a cancelled rank (3.11.5, READINGS.md P4)."""
+        return self.disqualified or self.rank_cancelled
 
     def __or__(self, other: "StandingFlags") -> "StandingFlags":
         return StandingFlags(

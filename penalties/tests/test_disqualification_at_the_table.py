@@ -67,7 +67,7 @@ def test_3_11_4_stop_a_disqualification_in_hand_1_ends_the_table_and_charges_no_
     # The hand of the foul stopped there: every win would charge the player (8 each, 3.9.1.3), so no win,
     # neither theirs nor another's, by discard or self-draw; it is recorded as a draw.
     for winner, discarder in ((0, 1), (1, 0), (1, 2), (2, None)):
-        assert "hand stopped at the foul" in refused(referee, sheet, 1, winner, discarder)
+        assert "reads the hand as stopped at the foul" in refused(referee, sheet, 1, winner, discarder)
     record(referee, sheet, 1)
     # After the hand of the foul the table's session is over: no win, no self-draw, no draw.
     for winner, discarder in ((1, 2), (2, None), (None, None)):
@@ -91,7 +91,7 @@ def test_3_11_4_stop_a_disqualification_in_hand_16_takes_the_place_the_player_ha
     before = results(sheet)
     assert before[0].rank == 1 and before[3].rank == 4
     disqualify(referee, sheet, 16)
-    assert "hand stopped at the foul" in refused(referee, sheet, 16, 2, 1)
+    assert "reads the hand as stopped at the foul" in refused(referee, sheet, 16, 2, 1)
     record(referee, sheet, 16)
     after = results(sheet)
     assert [r.table_points for r in after] == [0, 48, 24, 12]  # the last of the three moves up to 1
@@ -126,7 +126,7 @@ def test_3_11_4_stand_in_a_substitute_plays_from_the_next_hand_and_the_seat_coun
     regulation(organizer, tournament, "stand_in")
     record(referee, sheet, 1, 0, 1)  # East's win before the foul
     penalty = disqualify(referee, sheet, 2)
-    assert "hand stopped at the foul" in refused(referee, sheet, 2, 1, 0)
+    assert "reads the hand as stopped at the foul" in refused(referee, sheet, 2, 1, 0)
     record(referee, sheet, 2)
     # No hand until the substitute sits.
     assert "seats a substitute" in refused(referee, sheet, 3, 1, 2)

@@ -268,8 +268,9 @@ def check_in_state(*, session: Session, registration: Registration) -> dict:
 
 
 def session_tables_held(*, session: Session) -> list[int]:
-    """Numbers of the tables of a running session seated but not started: a 停赛 player (3.11.4)
-    held a seat there when the session started; each starts once a substitute takes the seat."""
+    """Numbers of the tables of a running session seated but not started: a player out of the competition
+    (停赛, 3.11.4; a cancelled rank, 3.11.5) or withdrawn held a seat there when the session started; each starts
+    once a substitute takes the seat."""
     if session.status != Session.Status.RUNNING:
         return []
     started = session.sheets.values("table_id")
@@ -322,7 +323,8 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "Entries %(entries)s are reserves but hold seats: draw the chart again, or make them players.",
                 len(reserves),
             ) % {"entries": _entries(tournament, reserves)})
-        # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits.
+        # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits; so is one of a
+        # player whose rank is cancelled (3.11.5, READINGS.md P4).
         suspended = {registration for registration, marks in flags.items() if marks.disqualified}
         held = sorted({number for registration, _t, number in seats if registration in suspended})
         if held:
@@ -330,6 +332,14 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "Tables %(tables)s will not start: a player seated there is disqualified (停赛, rule 3.11.4). "
                 "Seat a substitute from the Record of Fouls; the table then starts."
             ) % {"tables": ", ".join(map(str, held))})
+        struck = {registration for registration, marks in flags.items() if marks.rank_cancelled} - suspended
+        struck_tables = sorted({number for registration, _t, number in seats if registration in struck} - set(held))
+        if struck_tables:
+            add(WARN, "fouls", _(
+                "Tables %(tables)s will not start: a player seated there has their rank cancelled (rule 3.11.5) and "
+                "takes no further part. Seat a substitute on the rank cancellations page; the table then starts."
+            ) % {"tables": ", ".join(map(str, struck_tables))})
+            held = sorted(set(held) | set(struck_tables))
         # 3.5.2: a withdrawn player's table waits for the substitute who takes their seats.
         withdrawn = set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
         waiting = sorted({number for registration, _t, number in seats if registration in withdrawn} - set(held))

@@ -104,12 +104,19 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
             "entries": ", ".join(map(str, entries))})
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
-    suspended = _suspended(tournament) & set(seated)
+    flags = extensions.standing_flags(tournament.pk)
+    suspended = {registration for registration in seated if flags.get(registration, extensions.StandingFlags()).disqualified}
     if suspended:
         # 3.11.4 停赛 "取消继续参加本次比赛的资格": no seat in any later session.
         entries = sorted(tournament.registrations.filter(pk__in=suspended).values_list("entry_number", flat=True))
         problems.append(_("Entries %(entries)s are disqualified (停赛, rule 3.11.4) and cannot be seated.") % {
             "entries": ", ".join(map(str, entries))})
+    struck = {registration for registration in seated if flags.get(registration, extensions.StandingFlags()).rank_cancelled} - suspended
+    if struck:
+        # 3.11.5 "取消录取名次或比赛资格": no seat either (READINGS.md P4).
+        entries = sorted(tournament.registrations.filter(pk__in=struck).values_list("entry_number", flat=True))
+        problems.append(_("Entries %(entries)s have their rank cancelled (rule 3.11.5), which ends their part in "
+                          "the competition: they cannot be seated.") % {"entries": ", ".join(map(str, entries))})
     if problems:
         raise ValidationError(problems)
     table_ids = _tables_numbered(tournament, tables.keys())
@@ -137,19 +144,17 @@ def _qualifiers(session: Session) -> set[int]:
     return set(session.qualifiers.values_list("pk", flat=True))
 
 
-def _suspended(tournament) -> set[int]:
-    """Registrations under 停赛 (3.11.4): they hold no seat in a session not yet started."""
-    return {
-        registration for registration, flags in extensions.standing_flags(tournament.pk).items()
-        if flags.disqualified
-    }
+def _out(tournament) -> set[int]:
+    """Registrations that take no further part (停赛, 3.11.4; a cancelled rank, 3.11.5, READINGS.md P4): they
+    hold no seat in a session not yet started."""
+    return {registration for registration, flags in extensions.standing_flags(tournament.pk).items() if flags.out}
 
 
 def _tables_to_start(session: Session, tournament) -> tuple[list[int], list[int]]:
-    """(table ids to start, numbers of the tables held back): 3.5.2 "竞赛采用每桌四人制" and 3.11.4:
-    a table where a 停赛 player, or one who has withdrawn, still holds a seat is not started until a
-    substitute takes it."""
-    suspended = _suspended(tournament) | _withdrawn(tournament)
+    """(table ids to start, numbers of the tables held back): 3.5.2 "竞赛采用每桌四人制", 3.11.4 and 3.11.5:
+    a table where a player out of the competition, or one who has withdrawn, still holds a seat is not
+    started until a substitute takes it."""
+    suspended = _out(tournament) | _withdrawn(tournament)
     seats = list(session.seats.values_list("table_id", "table__number", "registration_id"))
     held = {table_id: number for table_id, number, registration in seats if registration in suspended}
     table_ids = sorted({table_id for table_id, _number, _registration in seats} - set(held))
@@ -291,8 +296,8 @@ def seats_give_to_substitute(
 
 
 def session_held_tables_start(*, actor, session: Session) -> list[ScoreSheet]:
-    """Start the tables of a running session that were held back (3.11.4) and now seat four players
-    none of whom is under 停赛 (a substitute took the seat, or the 停赛 was cancelled). Called inside
+    """Start the tables of a running session that were held back (3.11.4, 3.11.5) and now seat four players
+    none of whom is out (a substitute took the seat, or the 停赛 was cancelled, the 3.11.5 withdrawn). Called inside
     the caller's transaction, which holds the tournament's lock and then the session's (lock order of
     tournaments.locks: the caller may hold a score sheet's lock by now, so none is taken here)."""
     if session.status != Session.Status.RUNNING:

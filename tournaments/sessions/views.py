@@ -161,10 +161,11 @@ def session_start(request, session_id: int):
         return redirect("tournaments:session_preflight", session.pk)  # refused: the list says why
     held = session_selectors.session_tables_held(session=session)
     if held:
-        # 3.5.2, 3.11.4: the organizer is told which tables wait for a substitute.
+        # 3.5.2, 3.11.4, 3.11.5: the organizer is told which tables wait for a substitute.
         messages.warning(request, _(
-            "Tables %(tables)s are not started: a player seated there is disqualified (停赛, rule 3.11.4). "
-            "Seat a substitute from the Record of Fouls; the table then starts."
+            "Tables %(tables)s are not started: a player seated there takes no further part (disqualified, 停赛, "
+            "rule 3.11.4; rank cancelled, rule 3.11.5) or has withdrawn. Seat a substitute (the Record of Fouls, "
+            "the rank cancellations page or the player's registration page); the table then starts."
         ) % {"tables": ", ".join(map(str, held))})
     return response
 
