@@ -126,6 +126,9 @@ def test_3_12_1_only_the_player_or_their_leader_and_only_a_cancellation_in_force
 def test_the_database_keeps_a_rank_cancellation_appeal_away_from_tables(
     player_user, organizer, registrations, tournament, sheet
 ):
+    from tournaments.sessions.services import session_end
+
+    session_end(actor=organizer, session=sheet.session)  # a cancelled rank is given away from a table in play
     appeal = file(player_user, cancelled(organizer, tournament, registrations[0]))
     with pytest.raises(IntegrityError), transaction.atomic():
         Appeal.objects.filter(pk=appeal.pk).update(sheet=sheet, session=sheet.session)

@@ -105,13 +105,14 @@ def session_seats_replace(*, actor, session: Session, tables: dict[int, list[int
     if must_sit - set(seated):
         problems.append(_("%(n)d registered player(s) have no seat.") % {"n": len(must_sit - set(seated))})
     flags = extensions.standing_flags(tournament.pk)
-    suspended = {registration for registration in seated if flags.get(registration, extensions.StandingFlags()).disqualified}
+    none = extensions.StandingFlags()
+    suspended = {registration for registration in seated if flags.get(registration, none).disqualified}
     if suspended:
         # 3.11.4 停赛 "取消继续参加本次比赛的资格": no seat in any later session.
         entries = sorted(tournament.registrations.filter(pk__in=suspended).values_list("entry_number", flat=True))
         problems.append(_("Entries %(entries)s are disqualified (停赛, rule 3.11.4) and cannot be seated.") % {
             "entries": ", ".join(map(str, entries))})
-    struck = {registration for registration in seated if flags.get(registration, extensions.StandingFlags()).rank_cancelled} - suspended
+    struck = {registration for registration in seated if flags.get(registration, none).rank_cancelled} - suspended
     if struck:
         # 3.11.5 "取消录取名次或比赛资格": no seat either (READINGS.md P4).
         entries = sorted(tournament.registrations.filter(pk__in=struck).values_list("entry_number", flat=True))

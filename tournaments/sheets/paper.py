@@ -24,8 +24,8 @@ from scoring.messages import fan_display_name
 from tournaments import documents
 from tournaments.access import Capability, capabilities
 from tournaments.errors import NotFound
-from tournaments.extensions import sheet_adjustments
-from tournaments.models import Hand, ScoreSheet, SeatAssignment, Session, SheetSignature, Table
+from tournaments.extensions import hand_marks, sheet_adjustments
+from tournaments.models import Hand, HandObjection, ScoreSheet, SeatAssignment, Session, SheetSignature, Table
 
 ROUNDS = 4  # 3.4.4: a session is four rounds (圈)
 
@@ -100,8 +100,11 @@ def _page(
     hands: list,
     signatures: list,
     adjustments: list | None,
+    marks: dict | None = None,
+    objections: list | None = None,
 ) -> dict:
-    """One printed sheet. `seats`: starting seat -> Registration; `sheet` None: a blank sheet."""
+    """One printed sheet. `seats`: starting seat -> Registration; `sheet` None: a blank sheet. `marks`: the fouls
+    recorded in each hand (extensions.hand_marks); `objections`: those made at the table (3.9.1.4)."""
     tournament = session.tournament
     moment = session.started_at or session.scheduled_start
     winds = [_("East"), _("South"), _("West"), _("North")]
@@ -149,6 +152,9 @@ def _page(
         )
     contest_sum = sum(result.session_score for result in results)
     page.update(hand_details=_hand_details(hands, players))
+    page["table_record"] = _table_record(marks or {}, objections or [], players, signed=bool(referee_signature))
+    for number in {line["hand"] for line in page["table_record"]}:
+        rows[number - 1]["marked"] = True
     page.update(
         hands_recorded=len(hands),
         totals=running,
@@ -161,6 +167,28 @@ def _page(
         changed_after_signing=bool(referee_signature) and sheet.version > referee_signature.sheet_version + 1,
     )
     return page
+
+
+def _table_record(marks: dict, objections: list, players: list[dict], *, signed: bool) -> list[dict]:
+    """What happened at the table besides the scores, for Appendix 5's 备注 (3.9.1.4 "在《麻将竞赛成绩记录表》中
+    记录竞赛有关事项"): the fouls of each hand (错和, 诈和 and the others, as the Record of Fouls words them) and the
+    objections made at the table with the ruling on each, by hand. The hand rows they concern carry a mark."""
+    winds = [player["wind"] for player in players]
+    lines = [{"hand": number, "text": text} for number, texts in marks.items() for text in texts]
+    for objection in objections:
+        rulings = list(objection.amendments.all())
+        if rulings:
+            ruling = "; ".join(_("ruled on %(when)s (%(article)s): %(reason)s") % {
+                "when": timezone.localtime(change.changed_at).strftime("%Y-%m-%d %H:%M"), "article": change.article,
+                "reason": change.reason} for change in rulings)
+        elif signed:
+            ruling = _("the hand stands as signed")
+        else:
+            ruling = _("to be ruled on by the referee")
+        who = winds[objection.seat] if objection.seat is not None else ""
+        lines.append({"hand": objection.hand_number, "text": _("Objection #%(id)d%(who)s: %(text)s — %(ruling)s") % {
+            "id": objection.pk, "who": f" ({who})" if who else "", "text": objection.text, "ruling": ruling}})
+    return sorted(lines, key=lambda line: line["hand"])
 
 
 def _hand_details(hands: list, players: list[dict]) -> list[dict]:
@@ -205,7 +233,7 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
     filled = [] if blank else [sheets[pk] for pk in table_ids if pk in sheets]
     hands: dict[int, list] = {}
     signatures: dict[int, list] = {}
-    adjustments = {}
+    adjustments, objections, marks = {}, {}, {}
     if filled:
         ids = [sheet.pk for sheet in filled]
         for hand in Hand.objects.filter(sheet_id__in=ids).order_by("sheet_id", "number"):
@@ -213,6 +241,10 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
         for signature in SheetSignature.objects.filter(sheet_id__in=ids).select_related("user").order_by("signed_at"):
             signatures.setdefault(signature.sheet_id, []).append(signature)
         adjustments = sheet_adjustments(ids)
+        for objection in HandObjection.objects.filter(sheet_id__in=ids).prefetch_related("amendments").order_by(
+                "recorded_at", "pk"):
+            objections.setdefault(objection.sheet_id, []).append(objection)
+        marks = {sheet_id: hand_marks(sheet_id) for sheet_id in ids}  # one query a sheet: a print, not the hand path
     pages = []
     for table in tables:
         sheet = None if blank or table is None else sheets.get(table.pk)
@@ -225,6 +257,8 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
                 hands=hands.get(sheet.pk, []) if sheet else [],
                 signatures=signatures.get(sheet.pk, []) if sheet else [],
                 adjustments=adjustments.get(sheet.pk) if sheet else None,
+                marks=marks.get(sheet.pk) if sheet else None,
+                objections=objections.get(sheet.pk) if sheet else None,
             )
         )
     return pages

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.engine import settle
 from tournaments import events, extensions
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import field_error
@@ -19,7 +20,6 @@ from tournaments.models import (
     SheetAmendment,
 )
 from tournaments.sheets.entry import HandEntry
-from scoring.engine import settle
 from tournaments.sheets.hand_scoring import absent_seats, scored_hand
 from tournaments.sheets.services.versions import check_version, sheet_save_new_version, totals_plus
 

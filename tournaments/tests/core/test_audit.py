@@ -255,6 +255,10 @@ REALISTIC = {
         {"entry": 12, "article": "3.11.5", "reason": "Appeal upheld"}, ("penalties.rankcancellation", "3"),
         "Rank cancellation of entry 12 withdrawn (3.11.5) — Appeal upheld",
     ),
+    AuditAction.PENALTY_RANK_SUBSTITUTE: (
+        {"entry": 12, "substitute": 40, "seats_moved": 1}, ("penalties.rankcancellation", "3"),
+        "Substitute entry 40 takes 1 seat of entry 12, whose rank is cancelled",
+    ),
     AuditAction.SESSION_TABLES_STARTED: (
         {"session": 1, "tables": [3]}, ("tournaments.session", str(SESSION)),
         "Session 1: held table 3 started",

@@ -216,7 +216,9 @@ def test_appendix_5_changed_after_signing_is_said_on_the_sheet(client_for, chief
     )
     text = pdf_pages(client_for(chief_referee).get(f"/t/sheets/{sheet.pk}/sheet.pdf"))[0]
     assert "Changed after signing" in flat(text)
-    assert "1 -31 -31 47 47 -8 -8 -8 -8 0 0" in text.splitlines()
+    # The hand carries the mark of the objection ruled on, which 备注 prints (3.9.1.4).
+    assert "1* -31 -31 47 47 -8 -8 -8 -8 0 0" in text.splitlines()
+    assert "* Hand 1: Objection #" in flat(text) and "(3.9.1.4, 3.11.6.11(7)): West won, not South" in flat(text)
 
 
 # --- the blank sheet --------------------------------------------------------------------------------
@@ -470,3 +472,4 @@ def test_appendix_5_a_blank_sheet_has_no_hands_page(organizer, sheet):
     pages = paper.paper_session_pages(user=organizer, tournament_id=sheet.session.tournament_id, number=1, blank=True,
                                       hands=True)["pages"]
     assert all(not page.get("hand_details") for page in pages)
+
