@@ -87,7 +87,7 @@ def check(items: list, seats: list[str], rules: str | None, hands: int = MAX_HAN
 
 
 def hands_refused(items: list[dict], seats: list[str], hands: list) -> list[str]:
-    """What the score sheet refuses once these penalties are recorded (penalties.providers.hand_refusal), in
+    """What the score sheet refuses once these penalties are recorded (penalties.providers.hand_ruling), in
     a file's hands: a win by a player who lost the right to win it (停和, 3.11.3); a seat forfeited for
     lateness named as winner or discarder (3.11.2.1: the forfeiter takes no part in the session); hands
     after the hand of a 停赛 (3.11.4), unless the item says a substitute sat in from the next hand."""

@@ -20,7 +20,7 @@ def register() -> None:
     from tournaments.extensions import FoulRecords, Link, Panel, TimeZonePath, audit_sentences_register, seams
 
     seams.sheet_adjustments.register(providers.sheet_adjustments)
-    seams.hand_refusals.register(providers.hand_refusal)
+    seams.hand_rulings.register(providers.hand_ruling)
     seams.time_zone_paths.register(TimeZonePath("penalty_id", "sessions__sheets__penalties__pk"))
     seams.hand_marks.register(providers.hand_marks)  # the fouls of each hand, on the sheet's hand rows
     seams.standing_flags.register(providers.standing_flags)

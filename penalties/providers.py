@@ -8,7 +8,7 @@ from django.db.models import F
 
 from penalties.catalogue import FOULS, Sanction
 from penalties.models import Penalty, PenaltyPolicy, RankCancellation
-from tournaments.extensions import FoulRecord, HandAt, SeatAdjustment, StandingFlags
+from tournaments.extensions import NO_RULING, FoulRecord, HandAt, HandRuling, SeatAdjustment, StandingFlags
 from tournaments.models import ScoreSheet, SeatAssignment
 
 
@@ -86,7 +86,20 @@ def _hand_refusal_sql() -> str:
     )
 
 
-def hand_refusal(hand: HandAt) -> str | None:
+def hand_ruling(hand: HandAt) -> HandRuling:
+    """The penalties' ruling on a hand being entered: what they forbid in it (`_refusal`), and the seats forfeited
+    for lateness, which nobody pays for (3.11.2.1 "本局为0分"; scoring/READINGS.md P2). One statement on the
+    busiest write of the day (every hand asks); a table with no penalty (nearly every table) reads no row."""
+    with connection.cursor() as cursor:
+        cursor.execute(_hand_refusal_sql(), [hand.session_id, hand.table_id, Penalty.Status.ACTIVE])
+        rows = cursor.fetchall()
+    if not rows:
+        return NO_RULING
+    absent = frozenset(row[0] for row in rows if row[3] == hand.sheet_id and row[5])
+    return HandRuling(refusal=_refusal(hand, rows, absent), absent=absent)
+
+
+def _refusal(hand: HandAt, rows: list, forfeited: frozenset) -> str | None:
     """What the penalties in force forbid in a hand being entered.
 
     停和 (3.11.3): a player with a no-win penalty in this hand may not win it.
@@ -103,16 +116,8 @@ def hand_refusal(hand: HandAt) -> str | None:
     issue 12) wins and discards nothing."""
     from django.utils.translation import gettext as _
 
-    # One statement on the busiest write of the day (every hand asks); a table with no penalty (nearly
-    # every table) reads no row.
-    with connection.cursor() as cursor:
-        cursor.execute(_hand_refusal_sql(), [hand.session_id, hand.table_id, Penalty.Status.ACTIVE])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
     here, number, winner, discarder = hand.sheet_id, hand.hand_number, hand.winner, hand.discarder
     named = {seat for seat in (winner, discarder) if seat is not None}
-    forfeited = {row[0] for row in rows if row[3] == here and row[5]}
     if len(forfeited) >= 3:
         # 3.11.2.1 and 3.5.2 "竞赛采用每桌四人制": one player, or none, is left at the table.
         return _("Three or four players of this table forfeited the session (more than 15 minutes late, rule "

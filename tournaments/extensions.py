@@ -8,10 +8,10 @@ section...). `seams` lists them all (docs/extension-points.md says what each is 
 
 - sheet_adjustments: per score sheet and starting seat, points transferred between players
   (zero-sum) and points deducted (given to nobody); used for session scores and rankings;
-- hand_refusals: whether a hand may not be recorded as entered: a player who may not win it (停和,
-  3.11.3), a seat that takes no further part (a forfeit, 3.11.2.1; 停赛, 3.11.4: named neither as
-  winner nor as discarder, nor charged for a self-draw), a table whose session ended at a 停赛 (the
-  organizer's regulation); the score sheet refuses such a hand;
+- hand_rulings: what a hand being entered may not be, and who does not pay in it (`HandRuling`): a
+  player who may not win it (停和, 3.11.3), a seat that takes no further part (a forfeit, 3.11.2.1:
+  named neither as winner nor as discarder, and paying nobody; 停赛, 3.11.4), a table whose session
+  ended at a 停赛 (the organizer's regulation); the score sheet refuses such a hand;
 - standing_flags: players the standings must mark (`StandingFlags`): disqualified (停赛, 3.11.4)
   keep the rank earned so far but hold no seat in later sessions; rank cancelled (3.11.5) take no
   rank, count in no team total and are struck from the results; anyone flagged at all (a substitute
@@ -114,6 +114,19 @@ class SeatAdjustment:
 
 
 NO_ADJUSTMENT = SeatAdjustment()
+
+
+@dataclass(frozen=True)
+class HandRuling:
+    """What the apps above say of a hand being entered: why it may not be recorded as entered (shown to the
+    referee; None: it may), and the starting seats that take no part in the session, which nobody pays for
+    (a forfeit, 3.11.2.1; scoring/READINGS.md P2). One statement answers both on the busiest write."""
+
+    refusal: str | None = None
+    absent: frozenset[int] = frozenset()
+
+
+NO_RULING = HandRuling()
 
 
 @dataclass(frozen=True)
@@ -323,8 +336,8 @@ class PlayerBadge:
 
 # sheet ids -> {sheet id: {starting seat: SeatAdjustment}}
 AdjustmentProvider = Callable[[Iterable[int]], dict[int, dict[int, SeatAdjustment]]]
-# a win being entered -> a reason shown to the referee, or None
-HandRefusalProvider = Callable[[HandAt], str | None]
+# a hand being entered -> its HandRuling
+HandRulingProvider = Callable[[HandAt], "HandRuling"]
 # tournament id -> {registration id: StandingFlags}
 StandingFlagsProvider = Callable[[int], dict[int, StandingFlags]]
 # sheet id -> {hand number: [short texts]}
@@ -350,7 +363,7 @@ class Seams:
     """Every seam of the core, each a registry of one type of entry."""
 
     sheet_adjustments: Registry[AdjustmentProvider] = field(default_factory=lambda: Registry("sheet_adjustments"))
-    hand_refusals: Registry[HandRefusalProvider] = field(default_factory=lambda: Registry("hand_refusals"))
+    hand_rulings: Registry[HandRulingProvider] = field(default_factory=lambda: Registry("hand_rulings"))
     time_zone_paths: Registry[TimeZonePath] = field(
         default_factory=lambda: Registry("time_zone_paths", key=lambda path: path.kwarg))
     standing_flags: Registry[StandingFlagsProvider] = field(default_factory=lambda: Registry("standing_flags"))
@@ -399,12 +412,14 @@ def sheet_adjustments(sheet_ids: Iterable[int]) -> dict[int, list[SeatAdjustment
     return combined
 
 
-def hand_refusal(hand: HandAt) -> str | None:
-    for provider in seams.hand_refusals:
-        reason = provider(hand)
-        if reason:
-            return reason
-    return None
+def hand_ruling(hand: HandAt) -> HandRuling:
+    """Every provider's ruling on a hand being entered: the first refusal, every absent seat."""
+    refusal, absent = None, frozenset()
+    for provider in seams.hand_rulings:
+        ruling = provider(hand)
+        refusal = refusal or ruling.refusal
+        absent |= ruling.absent
+    return HandRuling(refusal, absent)
 
 
 def standing_flags(tournament_id: int) -> dict[int, StandingFlags]:

@@ -156,8 +156,8 @@ def test_3_11_4_a_table_holding_a_disqualified_player_is_not_started_until_a_sub
     assert "Waiting for a substitute" in board and "tables 1 are not started" in board
     # The legacy case: were the player's table started anyway, their win there is refused.
     forced = ScoreSheet.objects.create(session=session2, table=tournament.tables.get(number=1))
-    assert "3.11.4" in extensions.hand_refusal(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 0))
-    assert extensions.hand_refusal(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 1)) is None
+    assert "3.11.4" in extensions.hand_ruling(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 0)).refusal
+    assert extensions.hand_ruling(extensions.HandAt(forced.pk, session2.pk, forced.table_id, 1, 1)).refusal is None
     forced.delete()
     # The organizer seats a substitute: the held table starts with them.
     substitute = reserve(tournament)

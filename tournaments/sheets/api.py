@@ -303,9 +303,9 @@ class HandPreviewApi(APIView):
             language=get_language() or "en",
         )
         entry = payload.hand_entry()
-        refusal = extensions.hand_refusal(extensions.HandAt(
+        refusal = extensions.hand_ruling(extensions.HandAt(
             sheet_id=sheet.pk, session_id=sheet.session_id, table_id=sheet.table_id,
-            hand_number=payload.validated_data["number"], winner=entry.winner, discarder=entry.discarder))
+            hand_number=payload.validated_data["number"], winner=entry.winner, discarder=entry.discarder)).refusal
         if refusal and entry.winner is not None:
             # The penalties in force forbid this win (停和 after a 错和 recorded, 3.11.3): say so, and offer no
             # second 错和 for the same hand (penalties.services refuses one too).

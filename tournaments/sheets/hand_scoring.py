@@ -62,7 +62,7 @@ def scored_hand_fields(
         raise TypeError(f"entry must be a HandEntry, not {type(entry).__name__}")
     result = entry.result
     if result == Hand.Result.DRAW:
-        _refuse_hand(sheet, number, winner=None, discarder=None)
+        _ruling(sheet, number, winner=None, discarder=None)
         return {"result": result, "winner": None, "discarder": None, "tiles": "", "flowers": 0,
                 **{flag: False for flag in WIN_FLAGS}, "declared_fans": [], "verified": False, "fans": [],
                 "fan_points": 0, "total": 0, "d0": 0, "d1": 0, "d2": 0, "d3": 0}
@@ -73,7 +73,7 @@ def scored_hand_fields(
         raise ValidationError({"winner": _("Choose the winner.")})
     if discarder is not None and (discarder not in (0, 1, 2, 3) or discarder == winner):
         raise ValidationError({"discarder": _("The discarder must be one of the three other players.")})
-    _refuse_hand(sheet, number, winner=winner, discarder=discarder)
+    absent = _ruling(sheet, number, winner=winner, discarder=discarder).absent
     flags = {flag: bool(getattr(entry, flag)) for flag in WIN_FLAGS}
     flowers = entry.flowers
     tiles = (entry.tiles or "").strip()
@@ -96,7 +96,7 @@ def scored_hand_fields(
         else:
             raise ValidationError({"tiles": _("Enter the winning hand's tiles, or tick the declared fans.")})
         # 3.9.1.3 (elementary: no base); a forfeited seat pays nothing (3.11.2.1, READINGS.md P2)
-        deltas = settle(total, winner=winner, discarder=discarder, rule_set=rule_set, absent=absent_seats(sheet))
+        deltas = settle(total, winner=winner, discarder=discarder, rule_set=rule_set, absent=absent)
     except HandError as error:
         raise field_error("tiles", hand_error_message(error), error.code) from error
     return {
@@ -106,25 +106,27 @@ def scored_hand_fields(
     }
 
 
-def absent_seats(sheet: ScoreSheet | None) -> frozenset[int]:
+def absent_seats(sheet: ScoreSheet) -> frozenset[int]:
     """The starting seats of `sheet` that take no part in its session: forfeited for lateness (3.11.2.1
-    "超过15分钟按自动弃权处理，本局为0分"). Nobody pays for them (scoring/READINGS.md P2)."""
-    if sheet is None or sheet.pk is None:
-        return frozenset()
+    "超过15分钟按自动弃权处理，本局为0分"). Nobody pays for them (scoring/READINGS.md P2). The hand path reads the
+    same from the hand's ruling (`_ruling`), in the statement it makes anyway."""
     seats = extensions.sheet_adjustments([sheet.pk])[sheet.pk]
     return frozenset(seat for seat, adjustment in enumerate(seats) if adjustment.forfeit)
 
 
-def _refuse_hand(sheet: ScoreSheet | None, number: int, *, winner: int | None, discarder: int | None) -> None:
-    """What the apps above refuse (3.11.2.1, 3.11.3, 3.11.4: see extensions.hand_refusals); not asked
-    without a sheet (a hand checked before its sheet exists, as in an archive import)."""
+def _ruling(sheet: ScoreSheet | None, number: int, *, winner: int | None, discarder: int | None
+            ) -> extensions.HandRuling:
+    """What the apps above say of the hand (3.11.2.1, 3.11.3, 3.11.4: see extensions.hand_rulings): a refusal is
+    raised as the field's error; the seats that take no part are returned. Not asked without a sheet (a hand
+    checked before its sheet exists, as in an archive import)."""
     if sheet is None:
-        return
-    refusal = extensions.hand_refusal(extensions.HandAt(
+        return extensions.NO_RULING
+    ruling = extensions.hand_ruling(extensions.HandAt(
         sheet_id=sheet.pk, session_id=sheet.session_id, table_id=sheet.table_id, hand_number=number,
         winner=winner, discarder=discarder))
-    if refusal:
-        raise field_error("winner" if winner is not None else "result", refusal, "hand_refused")
+    if ruling.refusal:
+        raise field_error("winner" if winner is not None else "result", ruling.refusal, "hand_refused")
+    return ruling
 
 
 def _score_tiles(rules, number, winner, discarder, tiles, flowers, flags, rule_set="full") -> tuple[list, int, int]:
