@@ -39,12 +39,22 @@ def test_appendix_5_prints_the_fouls_of_each_hand_and_the_objections_with_their_
     sheet.refresh_from_db()
     objection = sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version,
                                                 hand_number=1, seat=1, text="South says West was not waiting")
+    # An objection the referee rules on at once, correcting the hand before the players sign.
+    sheet.refresh_from_db()
+    before_signing = sheet_services.objection_record(actor=referee, sheet=sheet, expected_version=sheet.version,
+                                                     hand_number=2, seat=3, text="North says South was not waiting")
+    sheet.refresh_from_db()
+    sheet_services.hand_correct(actor=referee, sheet=sheet, number=2, expected_version=sheet.version,
+                                entry=HandEntry(result="draw"), reason="South was not waiting")
     with django_capture_on_commit_callbacks(execute=True):
         sign_all(actor=referee, sheet=sheet)
     text = printed(client_for(chief_referee), sheet)
     assert f"* Hand 1: Objection #{objection.pk} (South): South says West was not waiting — the hand stands as " \
            "signed" in text
     assert "* Hand 2: 1 Player 1: False win: below 8 points or on a wrong tile (错和) — pays 10 to each" in text
+    assert f"* Hand 2: Objection #{before_signing.pk} (North): North says South was not waiting — the hand corrected " \
+           "at the table at " in text
+    assert re.search(r"\b1\* -?\d", text) and re.search(r"\b2\* -?\d", text)  # the rows concerned carry a mark
     sheet.refresh_from_db()
     sheet_services.hand_correct(actor=chief_referee, sheet=sheet, number=1, expected_version=sheet.version,
                                 entry=HandEntry(result="draw"), reason="West was not waiting",

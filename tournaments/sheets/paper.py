@@ -23,9 +23,19 @@ from scoring.engine.table import MAX_HANDS, table_results, twelfths_display
 from scoring.messages import fan_display_name
 from tournaments import documents
 from tournaments.access import Capability, capabilities
+from tournaments.audit import AuditAction
 from tournaments.errors import NotFound
 from tournaments.extensions import hand_marks, sheet_adjustments
-from tournaments.models import Hand, HandObjection, ScoreSheet, SeatAssignment, Session, SheetSignature, Table
+from tournaments.models import (
+    AuditEvent,
+    Hand,
+    HandObjection,
+    ScoreSheet,
+    SeatAssignment,
+    Session,
+    SheetSignature,
+    Table,
+)
 
 ROUNDS = 4  # 3.4.4: a session is four rounds (圈)
 
@@ -102,9 +112,11 @@ def _page(
     adjustments: list | None,
     marks: dict | None = None,
     objections: list | None = None,
+    corrections: list | None = None,
 ) -> dict:
     """One printed sheet. `seats`: starting seat -> Registration; `sheet` None: a blank sheet. `marks`: the fouls
-    recorded in each hand (extensions.hand_marks); `objections`: those made at the table (3.9.1.4)."""
+    recorded in each hand (extensions.hand_marks); `objections`: those made at the table (3.9.1.4); `corrections`:
+    (hand number, time) of the hands corrected (from the audit)."""
     tournament = session.tournament
     moment = session.started_at or session.scheduled_start
     winds = [_("East"), _("South"), _("West"), _("North")]
@@ -152,7 +164,8 @@ def _page(
         )
     contest_sum = sum(result.session_score for result in results)
     page.update(hand_details=_hand_details(hands, players))
-    page["table_record"] = _table_record(marks or {}, objections or [], players, signed=bool(referee_signature))
+    page["table_record"] = _table_record(marks or {}, objections or [], corrections or [], players,
+                                         signed_at=sheet.locked_at if referee_signature else None)
     for number in {line["hand"] for line in page["table_record"]}:
         rows[number - 1]["marked"] = True
     page.update(
@@ -169,19 +182,29 @@ def _page(
     return page
 
 
-def _table_record(marks: dict, objections: list, players: list[dict], *, signed: bool) -> list[dict]:
+def _table_record(marks: dict, objections: list, corrections: list, players: list[dict], *, signed_at
+                  ) -> list[dict]:
     """What happened at the table besides the scores, for Appendix 5's 备注 (3.9.1.4 "在《麻将竞赛成绩记录表》中
     记录竞赛有关事项"): the fouls of each hand (错和, 诈和 and the others, as the Record of Fouls words them) and the
-    objections made at the table with the ruling on each, by hand. The hand rows they concern carry a mark."""
+    objections made at the table with the ruling on each, by hand: the chief referee's after signing, the
+    referee's correction of the hand before it, or none. The hand rows they concern carry a mark."""
     winds = [player["wind"] for player in players]
     lines = [{"hand": number, "text": text} for number, texts in marks.items() for text in texts]
+
+    def when(moment) -> str:
+        return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")
+
     for objection in objections:
         rulings = list(objection.amendments.all())
+        corrected = [at for number, at in corrections if number == objection.hand_number
+                     and at >= objection.recorded_at and (signed_at is None or at < signed_at)]
         if rulings:
             ruling = "; ".join(_("ruled on %(when)s (%(article)s): %(reason)s") % {
-                "when": timezone.localtime(change.changed_at).strftime("%Y-%m-%d %H:%M"), "article": change.article,
-                "reason": change.reason} for change in rulings)
-        elif signed:
+                "when": when(change.changed_at), "article": change.article, "reason": change.reason}
+                for change in rulings)
+        elif corrected:
+            ruling = _("the hand corrected at the table at %(when)s, before signing") % {"when": when(corrected[-1])}
+        elif signed_at is not None:
             ruling = _("the hand stands as signed")
         else:
             ruling = _("to be ruled on by the referee")
@@ -233,7 +256,7 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
     filled = [] if blank else [sheets[pk] for pk in table_ids if pk in sheets]
     hands: dict[int, list] = {}
     signatures: dict[int, list] = {}
-    adjustments, objections, marks = {}, {}, {}
+    adjustments, objections, marks, corrections = {}, {}, {}, {}
     if filled:
         ids = [sheet.pk for sheet in filled]
         for hand in Hand.objects.filter(sheet_id__in=ids).order_by("sheet_id", "number"):
@@ -244,6 +267,11 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
         for objection in HandObjection.objects.filter(sheet_id__in=ids).prefetch_related("amendments").order_by(
                 "recorded_at", "pk"):
             objections.setdefault(objection.sheet_id, []).append(objection)
+        if objections:  # the referee's corrections, which may have ruled on an objection before signing
+            events = AuditEvent.objects.filter(tournament_id=session.tournament_id, action=AuditAction.HAND_CORRECTED,
+                                               detail__sheet__in=list(objections))
+            for event in events:
+                corrections.setdefault(event.detail["sheet"], []).append((event.detail["number"], event.created_at))
         marks = {sheet_id: hand_marks(sheet_id) for sheet_id in ids}  # one query a sheet: a print, not the hand path
     pages = []
     for table in tables:
@@ -259,6 +287,7 @@ def _pages(*, session: Session, tables: list, sheets: dict, blank: bool) -> list
                 adjustments=adjustments.get(sheet.pk) if sheet else None,
                 marks=marks.get(sheet.pk) if sheet else None,
                 objections=objections.get(sheet.pk) if sheet else None,
+                corrections=corrections.get(sheet.pk) if sheet else None,
             )
         )
     return pages
