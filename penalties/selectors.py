@@ -225,10 +225,12 @@ def substitutes_needed(*, tournament) -> dict:
         .select_related("offender__player", "sheet__session")
         .order_by("created_at")
     )
-    # 3.11.5 as read in READINGS.md P4: a player whose rank is cancelled holds no later seat either
+    # 3.11.5 as read in READINGS.md P4: a player whose rank is cancelled holds no later seat either (listed once:
+    # a player under 停赛 too is given a substitute through the 停赛)
     cancellations = list(
         RankCancellation.objects.filter(tournament=tournament, status=RankCancellation.Status.ACTIVE,
                                         substitute__isnull=True, registration_id__in=seated)
+        .exclude(registration_id__in=[penalty.offender_id for penalty in penalties])
         .select_related("registration__player").order_by("created_at")
     )
     running = open_sessions.filter(status=Session.Status.RUNNING).first()
