@@ -20,6 +20,9 @@ class ResultsFileForm(forms.Form):
     chief_referee = forms.CharField(label=_("Chief referee who signed the results"), max_length=200)
     ranked_by_final = forms.BooleanField(label=_("The competition ranked a final's players first (3.5.4): ranks "
                                                  "need not follow the table points"), required=False)
+    missing_rows_reason = forms.CharField(
+        label=_("Why players are missing from the file (only when more players are stated than it lists)"),
+        max_length=300, required=False)
     results_sheet = forms.FileField(label=_("Full results sheet (needed when the file lists fewer players than "
                                             "stated and the class rests on the stated number)"), required=False)
 
@@ -30,6 +33,8 @@ class ReviewForm(forms.Form):
     create_players = forms.BooleanField(label=_("Create the players listed from the file"), required=False)
     names_reason = forms.CharField(label=_("Why the names differ (word order, spacing, script…)"), max_length=300,
                                    required=False)
+    duplicate_reason = forms.CharField(label=_("Why these results are another competition than those listed"),
+                                       max_length=300, required=False)
 
 
 class ArchiveForm(forms.Form):

@@ -7,7 +7,8 @@ import datetime as dt
 import hashlib
 import re
 import unicodedata
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from itertools import groupby
 
@@ -23,6 +24,7 @@ from pin_ranking.engine import TWELFTHS, competition_class
 from pin_ranking.ledger.selectors import kept_players
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate, ResultsImport
+from pin_ranking.register.sameness import alike, results_digest, who
 from pin_ranking.register.services import (
     certificate_code,
     class_reason,
@@ -36,7 +38,7 @@ from scoring.engine.table import twelfths_display
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player, Tournament
-from tournaments.models.core import qualified_federation_id
+from tournaments.models.core import ISSUER_SEPARATOR, qualified_federation_id
 
 # Header spellings per column, compared after NFKC, case folding and dropping spaces and underscores.
 RESULT_HEADERS = {
@@ -89,8 +91,17 @@ MESSAGES = {
         "contest points)."),
     "more_rows_than_players": gettext_lazy(
         "The file has {rows} players, more than the {players} stated: correct the number of players."),
+    "rank_sequence": gettext_lazy(
+        "Rank {rank} cannot come here: {above} players rank above it, so the next rank is {expected} (3.10.1: "
+        "players who share a rank take its places, and the next rank skips them, as in 5, 5, 5, 8)."),
+    "rank_beyond": gettext_lazy("Rank {rank} is beyond the {players} players of the competition."),
+    "same_person": gettext_lazy(
+        "“{value}” is the player of row {first_row} again (“{other}”): one person has one row."),
 }
 
+
+# The longest competition the register takes (a month): a typo in a year ("2062" for "2026") is caught.
+MAX_DAYS = 31
 
 MAX_LENGTH = {"federation_id": 47, "issuer": 16, "name": 200, "country": 64, "group": 200, "team": 200}
 ISSUER = re.compile(r"[A-Za-z0-9][A-Za-z0-9-]{0,15}")
@@ -176,10 +187,12 @@ def _int(text: str, *, minimum=None) -> int | None:
 @dataclass
 class Findings:
     """What the committee reviews before an import counts: players the register does not know (created from
-    the file on confirmation) and names that differ from the stored ones (accepted with a reason)."""
+    the file on confirmation), names that differ from the stored ones (accepted with a reason), and registered
+    competitions near these results (taken as another competition with a reason, 4.1)."""
 
     unknown: list[dict]
     other_names: list[dict]
+    near: list[dict] = field(default_factory=list)
 
 
 def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
@@ -190,6 +203,7 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     # A merged record's ID finds the record it was merged into (pin_ranking.people).
     players = kept_players({p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])})
     first_row: dict[str, int] = {}
+    seen_player: dict[int, tuple[int, str]] = {}
     parsed = []
     for number, values in rows:
         row_problems = []
@@ -211,6 +225,18 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
             else:
                 first_row[fid] = number
             player = players.get(fid)
+            # One person twice under two IDs: the same record (a merged one's ID beside the kept one's), or one
+            # number given with its issuer and without it (EXT-005 beside XFED:EXT-005).
+            bare = fid.rsplit(ISSUER_SEPARATOR, 1)[-1]
+            earlier = (seen_player.get(player.pk) if player is not None else None) or next(
+                ((row, other) for other, row in first_row.items()
+                 if other != fid and other.rsplit(ISSUER_SEPARATOR, 1)[-1] == bare
+                 and ISSUER_SEPARATOR not in (other if ISSUER_SEPARATOR in fid else fid)), None)
+            if earlier is not None and earlier[1] != fid:
+                row_problems.append(Problem(number, "federation_id", "same_person",
+                                            {"value": fid, "first_row": earlier[0], "other": earlier[1]}))
+            if player is not None:
+                seen_player.setdefault(player.pk, (number, fid))
             if player is None:
                 findings.unknown.append({"row": number, "federation_id": fid, "name": values.get("name", ""),
                                          "country": values.get("country", "")})
@@ -262,12 +288,14 @@ def plausibility_problems(parsed: list[dict], *, sessions: int, players: int,
         problems.append(Problem(0, "players", "more_rows_than_players", {"rows": len(parsed), "players": players}))
     complete = [r for r in parsed if r["table_points"] is not None and r["rank"] is not None
                 and r["contest_points"] is not None]
-    if len(parsed) == players and players % 4 == 0 and len(complete) == len(parsed):
+    if len(complete) == len(parsed):
+        # 7 a table each session (3.9.2) bounds the rows given, whatever number of players is stated.
         total = sum(r["table_points"] for r in complete)
-        tables = players // 4
+        tables = -(-max(players, len(parsed)) // 4)
         if total > 7 * TWELFTHS * tables * sessions:
             problems.append(Problem(0, "table_points", "table_points_total", {
                 "total": _points(total), "tables": tables, "sessions": sessions, "most": 7 * tables * sessions}))
+        problems += rank_sequence_problems(complete, players=players)
     if not ranks_follow_points:
         return problems
     ordered = sorted(complete, key=lambda r: (-r["table_points"], -r["contest_points"], r["row"]))
@@ -284,6 +312,27 @@ def plausibility_problems(parsed: list[dict], *, sessions: int, players: int,
         if worst_above is None or lowest["rank"] > worst_above["rank"]:
             worst_above = lowest
     return problems
+
+
+def rank_sequence_problems(rows: list[dict], *, players: int) -> list[Problem]:
+    """3.10.1 "标准分之和高者列前": the ranks are a competition ranking. Players who share a rank take its places and
+    the next rank skips them (5, 5, 5, then 8); a file of every player starts at 1 and skips no other rank; a file
+    with rows missing (stated, with a reason) may skip ranks, never come back below a shared rank's places; no rank
+    lies beyond the players. The first wrong row is named."""
+    counts = Counter(row["rank"] for row in rows)
+    every_player = len(rows) >= players
+    expected = 1
+    for rank in sorted(counts):
+        if rank < expected or (every_player and rank != expected):
+            row = min((r for r in rows if r["rank"] == rank), key=lambda r: r["row"])
+            return [Problem(row["row"], "rank", "rank_sequence", {"rank": rank, "above": expected - 1,
+                                                                   "expected": expected})]
+        expected = rank + counts[rank]
+    last = max(counts, default=0)
+    if last > players:
+        row = min((r for r in rows if r["rank"] == last), key=lambda r: r["row"])
+        return [Problem(row["row"], "rank", "rank_beyond", {"rank": last, "players": players})]
+    return []
 
 
 def _points(twelfths: int) -> str:
@@ -304,12 +353,15 @@ class ExternalCompetition:
     countries: int | None = None  # how many countries or regions took part (metadata)
     # 3.5.4: the regulation ranked a final's players first, so a finalist may rank above more table points.
     ranked_by_final: bool = False
+    # A stated number of players above the file's rows: why the other players' rows are not in it (5.1.1).
+    missing_rows_reason: str = ""
 
     def as_params(self) -> dict:
         return {"name": self.name, "level": self.level, "starts_on": self.starts_on.isoformat(),
                 "ends_on": self.ends_on.isoformat(), "sessions": self.sessions, "place": self.place,
                 "players": self.players, "chief_referee": self.chief_referee, "country": self.country,
-                "countries": self.countries, "ranked_by_final": self.ranked_by_final}
+                "countries": self.countries, "ranked_by_final": self.ranked_by_final,
+                "missing_rows_reason": self.missing_rows_reason}
 
     @classmethod
     def from_params(cls, params: dict) -> "ExternalCompetition":
@@ -333,6 +385,13 @@ def _particulars(competition: ExternalCompetition):
         errors["name"] = _("Give the competition's name.")
     if competition.ends_on < competition.starts_on:
         errors["ends_on"] = _("The last day cannot come before the first day.")
+    elif competition.ends_on > timezone.localdate():
+        # 4.4 "获得": results of a competition not yet over are no results.
+        errors["ends_on"] = _("The last day is in the future: only a competition that is over has results.")
+    elif (competition.ends_on - competition.starts_on).days + 1 > MAX_DAYS:
+        errors["ends_on"] = _("A competition of %(days)d days: no competition lasts more than %(most)d days; check "
+                              "the dates.") % {"days": (competition.ends_on - competition.starts_on).days + 1,
+                                               "most": MAX_DAYS}
     if not competition.chief_referee.strip():
         errors["chief_referee"] = _(
             "Name the chief referee who signed these results (Appendix 9, 7.2: signed by a qualified referee).")
@@ -343,10 +402,20 @@ def _particulars(competition: ExternalCompetition):
     return level
 
 
-def _already_counted(*, digest: str, competition: ExternalCompetition) -> None:
-    """The same results never count twice (4.1): refused when the same file (by content, whatever its name)
-    or a competition of the same name and first day is registered, naming the earlier one."""
-    earlier = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first()
+def content_rows(parsed: list[dict]) -> list:
+    """The rows as the register compares results (pin_ranking.register.sameness)."""
+    return [(who(item["player"], item["federation_id"]), item["rank"], item["table_points"], item["contest_points"])
+            for item in parsed]
+
+
+def _already_counted(*, digest: str, competition: ExternalCompetition, likeness=()) -> None:
+    """The same results never count twice (4.1): refused when the same rows (by content: whatever the file's
+    order, encoding, format, columns or name; a tournament registered here too) or a competition of the same
+    name and first day is registered, naming the earlier one."""
+    earlier = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first() if digest else None
+    if earlier is None:
+        identical = next((item for item in likeness if item.identical), None)
+        earlier = Competition.objects.filter(pk=identical.competition_id).first() if identical else None
     if earlier is None:
         earlier = Competition.objects.filter(unregistered_at__isnull=True, starts_on=competition.starts_on,
                                              name__iexact=competition.name.strip()).first()
@@ -361,19 +430,20 @@ def _already_counted(*, digest: str, competition: ExternalCompetition) -> None:
 
 
 def results_file_import(*, actor, filename: str, content: bytes, competition: ExternalCompetition,
-                        create_players: bool = False, names_reason: str = "", results_sheet=None,
-                        review: ResultsImport | None = None) -> Competition:
+                        create_players: bool = False, names_reason: str = "", duplicate_reason: str = "",
+                        results_sheet=None, review: ResultsImport | None = None) -> Competition:
     """Import a results file of a competition run elsewhere; every problem located, nothing half-saved.
 
     A rejected file leaves a ResultsImport row with its problems (and an audit event); the error raised
-    carries them too (ResultsFileInvalid). A clean file naming players the register does not know, or
-    names other than the stored ones, waits for review (ResultsNeedReview) unless `create_players` and
-    `names_reason` already confirm them (the command's --create-players and --names-reason)."""
+    carries them too (ResultsFileInvalid). The same results registered already (by content, whatever the
+    file) are refused. A clean file naming players the register does not know, names other than the stored
+    ones, or results near a registered competition's (pin_ranking.register.sameness) waits for review
+    (ResultsNeedReview) unless `create_players`, `names_reason` and `duplicate_reason` already confirm them
+    (the command's --create-players, --names-reason and --duplicate-reason)."""
     committee_member_required(actor)
     level = _particulars(competition)
     register_scope_check(actor, country=competition.country.strip().upper(), klass=None)
-    digest = hashlib.sha256(content).hexdigest()
-    _already_counted(digest=digest, competition=competition)
+    file_digest = hashlib.sha256(content).hexdigest()  # names the stored results sheet, and nothing else
     rows, problems = read_results(filename, content)
     parsed, findings = [], Findings([], [])
     players = competition.players
@@ -383,9 +453,21 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
         if not problems:
             problems = plausibility_problems(parsed, sessions=competition.sessions, players=players,
                                              ranks_follow_points=not competition.ranked_by_final)
+    digest, likeness = "", []
+    if not problems:
+        rows_compared = content_rows(parsed)
+        digest = results_digest(rows_compared)
+        likeness = alike(rows_compared, starts_on=competition.starts_on, ends_on=competition.ends_on)
+    _already_counted(digest=digest, competition=competition, likeness=likeness)
+    findings.near = [item.as_dict() for item in likeness]
     if problems:
         record = _record_rejection(actor, filename, problems)
         raise ResultsFileInvalid(problems, record)
+    if players > len(parsed) and not competition.missing_rows_reason.strip():
+        # 5.1.1 参赛人数: the stated number is the competition's; rows missing from the file need a word.
+        raise ValidationError({"missing_rows_reason": _(
+            "The file lists %(rows)d players but %(players)d are stated: add the missing rows, or say why they are "
+            "not in the file (players without a federation ID, say).") % {"rows": len(parsed), "players": players}})
     decision = competition_class(level=level, players=players, sessions=competition.sessions)
     if decision.klass is None:
         raise ValidationError(_("“%(name)s” meets no class of Appendix 9, 5 and would not count: %(reason)s.")
@@ -396,17 +478,20 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
                          results_sheet=results_sheet)
     register_scope_check(actor, country=competition.country.strip().upper(), klass=decision.klass.value)
     names_reason = (names_reason or "").strip()
+    duplicate_reason = (duplicate_reason or "").strip()
     if review is not None and _beyond_review(findings, review):
         raise ValidationError(_("The register changed since this file was reviewed (a player it named was added "
-                                "or renamed): upload the file again to review it as it stands."))
-    if (findings.unknown and not create_players) or (findings.other_names and not names_reason):
-        raise ResultsNeedReview(_record_review(actor, filename, content, digest, competition, findings,
+                                "or renamed, or like results were registered): upload the file again to review it "
+                                "as it stands."))
+    if ((findings.unknown and not create_players) or (findings.other_names and not names_reason)
+            or (findings.near and not duplicate_reason)):
+        raise ResultsNeedReview(_record_review(actor, filename, content, file_digest, competition, findings,
                                                results_sheet))
     try:
         return _save_results_file(actor, filename, competition, level, decision, players, parsed, digest=digest,
-                                  findings=findings, names_reason=names_reason, results_sheet=results_sheet,
-                                  record=review)
-    except IntegrityError:  # the same file imported at the same moment by someone else
+                                  file_digest=file_digest, findings=findings, names_reason=names_reason,
+                                  duplicate_reason=duplicate_reason, results_sheet=results_sheet, record=review)
+    except IntegrityError:  # the same results imported at the same moment by someone else
         _already_counted(digest=digest, competition=competition)
         raise
 
@@ -415,8 +500,10 @@ def _beyond_review(findings: Findings, review: ResultsImport) -> bool:
     """Whether the file now finds what its review did not show (confirming it would confirm unseen things)."""
     unknown = {u["federation_id"] for u in review.unknown_players}
     names = {(n["federation_id"], n["name"]) for n in review.other_names}
+    near = {n["competition"] for n in review.near_duplicates}
     return (any(u["federation_id"] not in unknown for u in findings.unknown)
-            or any((n["federation_id"], n["name"]) not in names for n in findings.other_names))
+            or any((n["federation_id"], n["name"]) not in names for n in findings.other_names)
+            or any(n["competition"] not in near for n in findings.near))
 
 
 def _class_rests_on_rows(*, level, players: int, rows: int, sessions: int, results_sheet) -> None:
@@ -437,19 +524,21 @@ def _record_review(actor, filename, content, digest, competition, findings, resu
     record = ResultsImport(
         kind=ResultsImport.Kind.RESULTS_FILE, filename=filename[:255], status=ResultsImport.Status.REVIEW,
         content=content, digest=digest, params=competition.as_params(), unknown_players=findings.unknown,
-        other_names=findings.other_names, created_by=actor)
+        other_names=findings.other_names, near_duplicates=findings.near, created_by=actor)
     if results_sheet is not None:
         record.results_sheet.save(f"results-sheet-{digest[:12]}", results_sheet, save=False)
     record.save()
     audit_record(actor=actor, action=AuditAction.PIN_RESULTS_IMPORT_REVIEW, obj=record,
                  detail={"file": record.filename, "unknown": len(findings.unknown),
-                         "names": len(findings.other_names)})
+                         "names": len(findings.other_names), "near": [n["competition"] for n in findings.near]})
     return record
 
 
-def results_import_confirm(*, actor, import_id: int, create_players: bool, names_reason: str = "") -> Competition:
+def results_import_confirm(*, actor, import_id: int, create_players: bool, names_reason: str = "",
+                           duplicate_reason: str = "") -> Competition:
     """The committee confirms a file waiting for review: the unknown players are created from the file
-    (name, country, federation ID) and the differing names accepted with `names_reason`. The file is
+    (name, country, federation ID), the differing names accepted with `names_reason`, and results near a
+    registered competition's taken as another competition with `duplicate_reason` (audited). The file is
     checked again as on upload (another import may have come meanwhile)."""
     committee_member_required(actor)
     record = ResultsImport.objects.filter(pk=import_id, status=ResultsImport.Status.REVIEW).first()
@@ -459,9 +548,13 @@ def results_import_confirm(*, actor, import_id: int, create_players: bool, names
         raise ValidationError({"create_players": _("Confirm that the players listed are created from the file.")})
     if record.other_names and not (names_reason or "").strip():
         raise ValidationError({"names_reason": _("Say why the names differ (word order, spacing, script…).")})
+    if record.near_duplicates and not (duplicate_reason or "").strip():
+        raise ValidationError({"duplicate_reason": _(
+            "Say why these results are not those of the competition listed (4.1: each competition counts once).")})
     return results_file_import(actor=actor, filename=record.filename, content=bytes(record.content),
                                competition=ExternalCompetition.from_params(record.params),
-                               create_players=create_players, names_reason=names_reason, review=record)
+                               create_players=create_players, names_reason=names_reason,
+                               duplicate_reason=duplicate_reason, review=record)
 
 
 @transaction.atomic
@@ -475,8 +568,8 @@ def _record_rejection(actor, filename, problems) -> ResultsImport:
 
 
 @transaction.atomic
-def _save_results_file(actor, filename, competition, level, decision, players, parsed, *, digest, findings,
-                       names_reason, results_sheet, record=None) -> Competition:
+def _save_results_file(actor, filename, competition, level, decision, players, parsed, *, digest, file_digest,
+                       findings, names_reason, duplicate_reason, results_sheet, record=None) -> Competition:
     created = {}
     for unknown in findings.unknown:  # confirmed on review: created from the file
         created[unknown["federation_id"]] = Player.objects.create(
@@ -510,16 +603,22 @@ def _save_results_file(actor, filename, competition, level, decision, players, p
     if record is None:  # imported at once; else the reviewed record (its file and results sheet kept) is done
         record = ResultsImport(kind=ResultsImport.Kind.RESULTS_FILE, filename=filename[:255], created_by=actor)
         if results_sheet is not None:
-            record.results_sheet.save(f"results-sheet-{digest[:12]}", results_sheet, save=False)
-    record.status, record.competition, record.content, record.digest = ResultsImport.Status.DONE, row, None, digest
+            record.results_sheet.save(f"results-sheet-{file_digest[:12]}", results_sheet, save=False)
+    record.status, record.competition, record.content = ResultsImport.Status.DONE, row, None
+    record.digest = file_digest
     record.unknown_players, record.other_names = findings.unknown, findings.other_names
+    record.near_duplicates, record.duplicate_reason = findings.near, duplicate_reason[:300]
     record.names_reason = names_reason[:300]
     record.save()
     audit_record(actor=actor, action=AuditAction.PIN_RESULTS_IMPORTED, obj=row,
                  detail={"name": row.name, "results": len(results), "level": level.value,
                          "class": decision.klass.value, "file": filename[:255], "created": len(created),
                          "ranked_by_final": competition.ranked_by_final,
-                         "names_accepted": len(findings.other_names), "names_reason": names_reason[:300]})
+                         "names_accepted": len(findings.other_names), "names_reason": names_reason[:300],
+                         **({"near": [n["competition"] for n in findings.near],
+                             "duplicate_reason": duplicate_reason[:300]} if findings.near else {}),
+                         **({"missing_rows_reason": competition.missing_rows_reason.strip()[:300]}
+                            if players > len(parsed) else {})})
     eligibility_recompute_later(player_ids=[r.player_id for r in results], reason="imported")
     return row
 

@@ -50,7 +50,7 @@ def imports(request):
                 name=data["name"], level=data["level"], starts_on=data["starts_on"], ends_on=data["ends_on"],
                 sessions=data["sessions"], place=data["place"], players=data["players"],
                 chief_referee=data["chief_referee"], country=data["country"], countries=data["countries"],
-                ranked_by_final=data["ranked_by_final"])
+                ranked_by_final=data["ranked_by_final"], missing_rows_reason=data["missing_rows_reason"])
             try:
                 with page_action(request, shown=False) as action:
                     found = results_file_import(actor=request.user, filename=upload.name, content=upload.read(),

@@ -35,6 +35,11 @@ class ResultsImport(models.Model):
     unknown_players = models.JSONField(default=list, blank=True)
     other_names = models.JSONField(default=list, blank=True)
     names_reason = models.CharField(_("why the names differ"), max_length=300, blank=True)
+    # Registered competitions near these results (pin_ranking.register.sameness: most rows in common, or the same
+    # players on overlapping dates), [{"competition", "name", "starts_on", "ends_on", "shared", "rows", …}], and
+    # once confirmed, why these results are another competition (4.1: each competition counts once).
+    near_duplicates = models.JSONField(default=list, blank=True)
+    duplicate_reason = models.CharField(_("why these are other results"), max_length=300, blank=True)
     # The full results sheet (a scan), when the stated number of players exceeds the file's rows and the
     # class rests on the stated number (5.1.1 参赛人数).
     results_sheet = models.FileField(_("results sheet"), upload_to="pin/results-sheets/", blank=True)

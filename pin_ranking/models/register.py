@@ -82,7 +82,8 @@ class Competition(models.Model):
     sessions = models.PositiveSmallIntegerField(_("sessions"))
     # The core's Tournament.standings_version whose standings were frozen (0 for a results file).
     standings_version = models.PositiveIntegerField(default=0)
-    # A results file's SHA-256: the same results never count twice (4.1 历次正式竞赛, each once).
+    # The fingerprint of its results' content (pin_ranking.register.sameness.results_digest): the same results
+    # never count twice, whatever file or route they come by (4.1 历次正式竞赛, each once).
     digest = models.CharField(max_length=64, blank=True)
     # None: registered by a management command (pin_register), audited as such.
     registered_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT,
@@ -102,8 +103,8 @@ class Competition(models.Model):
                 name="pin_competition_registered_once",
                 violation_error_message=_("This tournament is already registered for the Pin.")),
             models.UniqueConstraint(fields=["digest"], condition=Q(unregistered_at__isnull=True) & ~Q(digest=""),
-                name="pin_competition_file_once",
-                violation_error_message=_("This results file is already imported.")),
+                name="pin_competition_results_once",
+                violation_error_message=_("These results are already registered.")),
             models.CheckConstraint(condition=Q(klass__in=["A", "B", "C"]), name="pin_competition_class",
                 violation_error_message=_("A registered competition is of class A, B or C.")),
             models.CheckConstraint(condition=Q(level__in=[lv.value for lv in Level]), name="pin_competition_level",

@@ -70,13 +70,28 @@ def player_merge_undo(*, actor, merge_id: int) -> PlayerMerge:
         raise ValidationError(_("This merge was already undone."))
     CompetitionResult.objects.filter(pk__in=merge.results, player=merge.kept).update(player=merge.merged)
     PinAward.objects.filter(pk__in=merge.awards, player=merge.kept).update(player=merge.merged)
+    since = _results_since_for_merged(merge)
+    CompetitionResult.objects.filter(pk__in=since).update(player=merge.merged)
     merge.undone_at = timezone.now()
     merge.undone_by = actor
     merge.save(update_fields=["undone_at", "undone_by"])
     audit_record(actor=actor, action=AuditAction.PIN_PLAYERS_MERGE_UNDONE, obj=merge,
-                 detail={"kept": merge.kept_id, "merged": merge.merged_id})
+                 detail={"kept": merge.kept_id, "merged": merge.merged_id, "results_since": since})
     eligibility_recompute_later(player_ids=[merge.kept_id, merge.merged_id], reason="merge undone")
     return merge
+
+
+def _results_since_for_merged(merge: PlayerMerge) -> list[int]:
+    """Results that came in while the merge stood and were the merged record's, as their source names it: a results
+    file's row giving the merged record's federation ID, or a tournament registered here whose registration is the
+    merged record's. An undo gives them back with what the merge moved, so each record has exactly its own."""
+    merged, kept = merge.merged, merge.kept
+    since = CompetitionResult.objects.filter(player=kept, created_at__gte=merge.created_at)
+    by_id = since.none()
+    if merged.federation_id and merged.federation_id != kept.federation_id:
+        by_id = since.filter(federation_id=merged.federation_id)
+    by_registration = since.filter(competition__tournament__registrations__player=merged)
+    return sorted(set(by_id.values_list("pk", flat=True)) | set(by_registration.values_list("pk", flat=True)))
 
 
 def _certifying_committee(actor, player: Player, track: str, pin: int) -> Committee:

@@ -10,6 +10,9 @@ class RegisterForm(forms.Form):
     tournament = forms.TypedChoiceField(label=_("Finished tournament"), coerce=int)
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
     country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
+    duplicate_reason = forms.CharField(
+        label=_("Why these results are another competition (only when the register finds near results)"),
+        max_length=300, required=False)
 
     def __init__(self, *args, tournaments=(), **kwargs):
         super().__init__(*args, **kwargs)

@@ -18,6 +18,7 @@ from pin_ranking.engine import ClassDecision, Level, competition_class
 from pin_ranking.ledger.selectors import kept_players, pin_register_get
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
+from pin_ranking.register.sameness import alike, results_digest, who
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.locks import lock_tournament
@@ -129,12 +130,15 @@ def _result_rows(competition: Competition, rows: list[dict], players: dict[int, 
 
 
 @transaction.atomic
-def competition_register(*, actor, tournament: Tournament, level: str, country: str = "") -> Competition:
+def competition_register(*, actor, tournament: Tournament, level: str, country: str = "",
+                         duplicate_reason: str = "") -> Competition:
     """Register a finished tournament for the Pin (Appendix 9, 4.4) at `level`; its class follows (5).
     `country`: the host country or region (where a member organization registers by delegation).
 
     Freezes the final standings of that moment as certified results, one results certificate each
-    (7.2) for the chief referee to sign, and queues the eligibility recompute of its players.
+    (7.2) for the chief referee to sign, and queues the eligibility recompute of its players. Results
+    registered already from a file are refused, and results near a registered competition's need
+    `duplicate_reason` (4.1: each competition counts once; pin_ranking.register.sameness).
     """
     committee_member_required(actor)
     level = level_of(level)
@@ -153,18 +157,22 @@ def competition_register(*, actor, tournament: Tournament, level: str, country: 
         raise ValidationError(_("“%(name)s” meets no class of Appendix 9, 5 and would not count: %(reason)s.")
                               % {"name": tournament.name, "reason": class_reason(decision)})
     register_scope_check(actor, country=country, klass=decision.klass.value)
-    competition = Competition.objects.create(
-        country=country,
-        tournament=tournament, source=Competition.Source.TOURNAMENT, name=tournament.name, place=tournament.venue,
-        starts_on=tournament.starts_on, ends_on=tournament.ends_on, level=level.value,
-        klass=decision.klass.value, players=players_count, sessions=sessions_count,
-        standings_version=snapshot.version, registered_by=actor,
-    )
     rows = _frozen_rows(tournament, data)
     players = kept_players({
         r.pk: r.player for r in tournament.registrations.select_related("player").filter(
             pk__in=[row["registration"] for row in rows])
     })
+    compared = [(who(players[row["registration"]]), row["pin_rank"], row["table_points"], row["contest_points"])
+                for row in rows]
+    digest = results_digest(compared)
+    near = _not_counted_yet(tournament, compared, digest, duplicate_reason)
+    competition = Competition.objects.create(
+        country=country,
+        tournament=tournament, source=Competition.Source.TOURNAMENT, name=tournament.name, place=tournament.venue,
+        starts_on=tournament.starts_on, ends_on=tournament.ends_on, level=level.value,
+        klass=decision.klass.value, players=players_count, sessions=sessions_count,
+        standings_version=snapshot.version, registered_by=actor, digest=digest,
+    )
     results = CompetitionResult.objects.bulk_create(_result_rows(competition, rows, players, snapshot.version))
     ResultCertificate.objects.bulk_create(
         ResultCertificate(result=result, code=certificate_code(), standings_version=snapshot.version)
@@ -174,10 +182,30 @@ def competition_register(*, actor, tournament: Tournament, level: str, country: 
         actor=actor, tournament=tournament, action=AuditAction.PIN_COMPETITION_REGISTERED, obj=competition,
         detail={"level": level.value, "class": decision.klass.value, "players": players_count,
                 "sessions": sessions_count, "standings_version": snapshot.version, "results": len(results),
-                "reason": class_reason(decision)},
+                "reason": class_reason(decision),
+                **({"near": [n.competition_id for n in near], "duplicate_reason": duplicate_reason.strip()[:300]}
+                   if near else {})},
     )
     eligibility_recompute_later(player_ids=[r.player_id for r in results], reason="registered")
     return competition
+
+
+def _not_counted_yet(tournament: Tournament, compared: list, digest: str, duplicate_reason: str) -> list:
+    """4.1: the tournament's results are not registered already (a results file of the same event); near
+    results (most rows in common, or the same players on overlapping dates) need a reason. Returns them."""
+    likeness = alike(compared, starts_on=tournament.starts_on, ends_on=tournament.ends_on)
+    identical = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first() or next(
+        (Competition.objects.get(pk=item.competition_id) for item in likeness if item.identical), None)
+    if identical is not None:
+        raise ValidationError(_("These results are already registered as “%(name)s” (%(date)s): the same results "
+                                "never count twice (Appendix 9, 4.1). Unregister the earlier one first if it was "
+                                "wrong.") % {"name": identical.name, "date": identical.starts_on.isoformat()})
+    if likeness and not (duplicate_reason or "").strip():
+        raise ValidationError({"duplicate_reason": _(
+            "These results are near those of %(names)s: say why this is another competition (Appendix 9, 4.1: each "
+            "competition counts once).") % {"names": "; ".join(
+                f"“{item.name}” ({item.starts_on}, {item.shared}/{item.rows})" for item in likeness)}})
+    return likeness
 
 
 @transaction.atomic

@@ -27,7 +27,8 @@ def committee(request):
         with page_action(request) as action:
             competition = services.competition_register(actor=request.user, tournament=tournament,
                                                         level=form.cleaned_data["level"],
-                                                        country=form.cleaned_data["country"])
+                                                        country=form.cleaned_data["country"],
+                                                        duplicate_reason=form.cleaned_data["duplicate_reason"])
         if action.done:
             messages.success(request, _("“%(name)s” registered: class %(klass)s.") % {
                 "name": competition.name, "klass": competition.klass})

@@ -111,7 +111,8 @@ def test_the_import_page_reviews_unknown_players_and_other_names(client_for, com
     response = client.post(reverse("pin_ranking:imports"), {
         "f-file": SimpleUploadedFile("r.csv", content), "f-name": "Paris Open", "f-starts_on": "2026-03-01",
         "f-ends_on": "2026-03-02", "f-level": "national", "f-sessions": 6, "f-players": 60,
-        "f-chief_referee": "Claire", "f-results_sheet": SimpleUploadedFile("sheet.pdf", b"%PDF-1.4 sheet")})
+        "f-chief_referee": "Claire", "f-results_sheet": SimpleUploadedFile("sheet.pdf", b"%PDF-1.4 sheet"),
+        "f-missing_rows_reason": "The players with a federation ID only"})
     assert response.status_code == 302 and "/review/" in response["Location"]
     page = client.get(response["Location"]).content.decode()
     assert "Nobody Yet" in page and "Garcia Ana" in page and "Ana García" in page

@@ -54,6 +54,11 @@ class Command(BaseCommand):
                             help="create the players the register does not know from the file")
         parser.add_argument("--names-reason", default="",
                             help="accept names written otherwise than stored, for this reason")
+        parser.add_argument("--duplicate-reason", default="",
+                            help="import results near a registered competition's as another competition, for this "
+                                 "reason (4.1: each competition counts once)")
+        parser.add_argument("--missing-rows-reason", default="",
+                            help="why --players exceeds the file's rows (players without a federation ID, say)")
 
     def handle(self, *args, **options):
         path = pathlib.Path(options["file"])
@@ -64,12 +69,14 @@ class Command(BaseCommand):
             name=options["name"], level=options["level"], starts_on=starts_on,
             ends_on=_date(options["end_date"]) if options["end_date"] else starts_on, sessions=options["sessions"],
             place=options["place"], players=options["players"], chief_referee=options["chief_referee"],
-            country=options["country"], countries=options["countries"], ranked_by_final=options["ranked_by_final"])
+            country=options["country"], countries=options["countries"], ranked_by_final=options["ranked_by_final"],
+            missing_rows_reason=options["missing_rows_reason"])
         sheet = open(options["results_sheet"], "rb") if options["results_sheet"] else None  # noqa: SIM115
         try:
             competition = results_file_import(
                 actor=None, filename=path.name, content=path.read_bytes(), competition=event,
                 create_players=options["create_players"], names_reason=options["names_reason"],
+                duplicate_reason=options["duplicate_reason"],
                 results_sheet=File(sheet, name=pathlib.Path(sheet.name).name) if sheet else None)
         except ResultsFileInvalid as error:
             for problem in error.problems:
@@ -84,8 +91,12 @@ class Command(BaseCommand):
             for other in record.other_names:
                 self.stderr.write(f"row {other['row']}: “{other['name']}” for {other['federation_id']}, stored as "
                                   f"“{other['stored']}”")
-            raise CommandError("Nothing imported: confirm with --create-players (and --names-reason …), or on the "
-                               f"committee's review page (import {record.pk}).") from review
+            for near in record.near_duplicates:
+                self.stderr.write(f"like “{near['name']}” ({near['starts_on']}): {near['shared']} of {near['rows']} "
+                                  "rows in common")
+            raise CommandError("Nothing imported: confirm with --create-players (and --names-reason …, "
+                               "--duplicate-reason …), or on the committee's review page "
+                               f"(import {record.pk}).") from review
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         finally:

@@ -4,7 +4,7 @@ from django.core.management.base import BaseCommand, CommandError
 from archive.export import tournament_find
 from pin_ranking.engine import Level
 from pin_ranking.ledger.services import eligibility_recompute
-from pin_ranking.register.services import competition_register
+from pin_ranking.register.services import LEVEL_ALIASES, competition_register
 
 
 class Command(BaseCommand):
@@ -16,16 +16,21 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("tournament", help="the tournament's id or exact name")
-        parser.add_argument("--level", required=True, choices=[level.value for level in Level],
-                            help="the competition's level (Appendix 9, 5.1.2, 5.2.2, 5.3.2-5.3.3)")
+        parser.add_argument("--level", required=True,
+                            help="the competition's level (Appendix 9, 5.1.2, 5.2.2, 5.3.2-5.3.3): "
+                                 f"{', '.join(level.value for level in Level)}, or the words the page and the "
+                                 f"importer take too ({', '.join(sorted(LEVEL_ALIASES))})")
+        parser.add_argument("--duplicate-reason", default="",
+                            help="why these results are another competition than the near ones the register finds")
 
-    def handle(self, *args, tournament, level, **options):
+    def handle(self, *args, tournament, level, duplicate_reason, **options):
         try:
             found = tournament_find(tournament)
         except LookupError as error:
             raise CommandError(str(error)) from error
         try:
-            competition = competition_register(actor=None, tournament=found, level=level)
+            competition = competition_register(actor=None, tournament=found, level=level,
+                                               duplicate_reason=duplicate_reason)
         except ValidationError as error:
             raise CommandError(" ".join(error.messages)) from error
         player_ids = list(competition.results.values_list("player_id", flat=True))

@@ -20,7 +20,7 @@ from tournaments.models import Player, Tournament
 
 EVENT = ExternalCompetition(name="Paris Open", level="continental", starts_on=dt.date(2026, 3, 1),
                             ends_on=dt.date(2026, 3, 2), sessions=12, place="Paris", players=64,
-                            chief_referee="Claire Martin")
+                            chief_referee="Claire Martin", missing_rows_reason="Only the players with an ID")
 
 
 def results_sheet():

@@ -121,7 +121,7 @@ def test_more_rows_than_players_stated_is_refused(players, committee_member):
 
 def test_5_1_1_a_class_resting_on_a_typed_player_count_asks_for_the_results_sheet(players, committee_member):
     five = "\n".join(full_file().decode().splitlines()[:6]) + "\n"
-    world = {"level": "world", "players": 100, "sessions": 8}
+    world = {"level": "world", "players": 100, "sessions": 8, "missing_rows_reason": "The top five only"}
     with pytest.raises(ValidationError, match="rests on 100 players, but the file lists 5"):
         imported(committee_member, five.encode(), **world)
     from django.core.files.uploadedfile import SimpleUploadedFile
@@ -179,6 +179,7 @@ def test_4_4_a_delegated_member_imports_its_own_country_below_class_a_only(playe
     with pytest.raises(ValidationError, match="Class A competitions are registered by the world body"):
         results_file_import(actor=french_member, filename="w.csv", content=big.encode(),
                             competition=ExternalCompetition(**{**EVENT.__dict__, "level": "world", "players": 100,
+                                                                "missing_rows_reason": "The top five only",
                                                                "sessions": 8}),
                             results_sheet=SimpleUploadedFile("s.pdf", b"%PDF-1.4", content_type="application/pdf"))
     assert not Competition.objects.exists()
