@@ -272,8 +272,9 @@ def plausibility_problems(parsed: list[dict], *, sessions: int, players: int,
                           ranks_follow_points: bool = True) -> list[Problem]:
     """What no real competition can produce (3.9.2 4-2-1-0 a table; 3.10.1 the order; 参赛人数):
     - a player's table points above 4 a session;
-    - where the file lists every player (as many rows as players, in tables of four), a total above
-      7 a table each session (less is possible: forfeits, 3.11.2.1);
+    - the rows' total above 7 a table each session, the tables counted from the stated players (or the
+      rows, when more), whatever number is typed (less is possible: forfeits, 3.11.2.1);
+    - ranks that are not a competition ranking (`rank_sequence_problems`);
     - a rank that does not follow the points: more table points (or as many, and more contest points)
       never ranks below (the competition's own tie-breaks apply only among equal points: 按竞赛规定), unless
       the competition ranked a final's players first (3.5.4, `ranks_follow_points=False`, said at import);
