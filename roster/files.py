@@ -213,14 +213,15 @@ class RosterFileError(Exception):
         self.problems = problems
 
 
-def read_table(filename: str, content: bytes, encoding: str = "") -> tuple[list[list[str]], str]:
+def read_table(filename: str, content: bytes, encoding: str = "", sheet: str = "") -> tuple[list[list[str]], str]:
     """The cells of an uploaded CSV or XLSX and the encoding that read it ("xlsx" for a workbook), within
     the limits (a zip bomb refused before openpyxl opens it, a CSV decoded as `decode_csv` says).
-    Every file import reads through here (the roster, the Pin committee's results files)."""
+    Every file import reads through here (the roster, the Pin committee's results files). `sheet`: the
+    workbook's sheet of that title when it has one (the Pin ledger's "Results"), else its first."""
     try:
         if filename.lower().endswith(".xlsx"):
             _xlsx_check_sizes(content)
-            return _xlsx_table(content), "xlsx"
+            return _xlsx_table(content, sheet), "xlsx"
         text, used = decode_csv(content, encoding)
         return _csv_table(text), used
     except RosterFileError:
@@ -411,12 +412,12 @@ def _xlsx_check_sizes(content: bytes) -> None:
         raise RosterFileError([Problem(0, "", "xlsx_too_large", params)])
 
 
-def _xlsx_table(content: bytes) -> list[list[str]]:
+def _xlsx_table(content: bytes, title: str = "") -> list[list[str]]:
     from openpyxl import load_workbook
 
     workbook = load_workbook(io.BytesIO(content), read_only=True, data_only=True)
     try:
-        sheet = workbook.worksheets[0]
+        sheet = workbook[title] if title and title in workbook.sheetnames else workbook.worksheets[0]
         # Read-only mode trusts the size the file records (<dimension>); writers get it wrong, and
         # rows or columns past it would be dropped without a word. Read what the sheet holds.
         sheet.reset_dimensions()

@@ -48,7 +48,9 @@ RESULT_HEADERS = {
     "issuer": ["issuer", "id issuer", "federation", "issued by", "发证机构", "证号机构", "所属协会", "発行団体",
                "発行元", "所属団体"],
     "name": ["name", "player", "姓名", "选手", "选手姓名", "氏名", "名前", "選手名"],
-    "country": ["country", "region", "country/region", "国家/地区", "国家", "地区", "国家（地区）", "国", "国・地域"],
+    # country_iso: the ranking report's column (reports.exports), so that the report re-imports as it is.
+    "country": ["country", "region", "country/region", "country_iso", "country iso", "国家/地区", "国家", "地区",
+                "国家（地区）", "国", "国・地域"],
     "rank": ["rank", "individual rank", "place", "个人排名", "名次", "排名", "個人順位", "順位"],
     "table_points": ["table_points", "table points", "tp", "标准分", "標準点", "テーブルポイント"],
     "contest_points": ["contest_points", "contest points", "cp", "比赛分", "素点"],
@@ -137,16 +139,13 @@ class ResultsFileInvalid(ValidationError):
 def read_results(filename: str, content: bytes) -> tuple[list[tuple[int, dict]], list[Problem]]:
     """(rows as (row number, {column: text}), problems about the file's shape)."""
     try:
-        table, _encoding = read_table(filename, content)
+        table, _encoding = read_table(filename, content, sheet="Results")  # the ledger workbook's results sheet
     except RosterFileError as error:  # unreadable, a zip bomb, not UTF-8: said as the roster import says it
         return [], list(error.problems)
     numbered = [(n, row) for n, row in enumerate(table, start=1) if any(str(cell).strip() for cell in row)]
     if len(numbered) < 2:
         return [], [Problem(0, "", "empty")]
-    header = []
-    for cell in numbered[0][1]:
-        key = _key(str(cell))
-        header.append(next((column for column, aliases in ALIASES.items() if key in aliases), ""))
+    header = _header([_key(str(cell)) for cell in numbered[0][1]])
     missing = [Problem(1, c, "missing_column", {"column": c}) for c in REQUIRED if c not in header]
     if missing:
         return [], missing
@@ -154,6 +153,18 @@ def read_results(filename: str, content: bytes) -> tuple[list[tuple[int, dict]],
     for number, cells in numbered[1:]:
         rows.append((number, {column: str(cell).strip() for column, cell in zip(header, cells) if column}))
     return rows, []
+
+
+def _header(keys: list[str]) -> list[str]:
+    """The field each column holds: one column a field, the column named exactly as the field before an alias
+    (the Pin ledger's export has "name" and "player", its record number: "player" is only an alias of the name),
+    else the first; any other column is left out ("")."""
+    fields = [next((column for column, aliases in ALIASES.items() if key in aliases), "") for key in keys]
+    chosen = {}
+    for index, (key, column) in enumerate(zip(keys, fields, strict=True)):
+        if column and (column not in chosen or (key == _key(column) and keys[chosen[column]] != key)):
+            chosen[column] = index
+    return [column if column and chosen[column] == index else "" for index, column in enumerate(fields)]
 
 
 def parse_table_points(text: str) -> int | None:
