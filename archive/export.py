@@ -86,6 +86,7 @@ def tournament_export_archive(tournament: Tournament) -> dict:
             "scoring_mode": tournament.scoring_mode,
             "sessions": tournament.planned_sessions,
             "venue": tournament.venue,
+            **({"country": tournament.country} if tournament.country else {}),
             "starts_on": tournament.starts_on.isoformat(),
             "ends_on": tournament.ends_on.isoformat(),
             "session_minutes": tournament.session_minutes,

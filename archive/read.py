@@ -238,6 +238,7 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         "name": name,
         "extras": extras,
         "venue": reader.text(where, obj, "venue", max_length=Tournament._meta.get_field("venue").max_length),
+        "country": _host_country(reader, where, obj),
         "rules": rules,
         "rule_set": rule_set,
         "scoring_mode": scoring_mode,
@@ -249,6 +250,17 @@ def _read_tournament(reader: _Reader, obj, name_exists) -> dict:
         "final_ranking": _final_ranking(reader, where, obj),
         "deductions_count_for_ranking": reader.flag(where, obj, "deductions_count_for_ranking", default=True),
     }
+
+
+def _host_country(reader: _Reader, where, obj: dict) -> str:
+    """The optional "country": an ISO 3166-1 alpha-2 code (the host country or region)."""
+    from tournaments.countries import ISO_3166_1
+
+    value = reader.text(where, obj, "country", max_length=2)
+    if value and value.upper() not in ISO_3166_1:
+        reader.add(where, _("“country” must be an ISO 3166-1 code such as JP, not “%(value)s”.") % {"value": value})
+        return ""
+    return (value or "").upper()
 
 
 def _final_ranking(reader: _Reader, where, obj: dict) -> str:

@@ -39,6 +39,7 @@ def tournament_import_archive(*, actor, data) -> Tournament:
         actor=actor,
         name=details["name"],
         venue=details["venue"],
+        country=details["country"],
         starts_on=details["starts_on"],
         ends_on=details["ends_on"],
         rules=details["rules"],

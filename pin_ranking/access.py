@@ -68,7 +68,8 @@ def seats_of(user) -> Seats:
         return Seats()
     from pin_ranking.models import CommitteeSeat
 
-    kinds = list(CommitteeSeat.objects.filter(user=user).values_list("committee__kind", "committee__country"))
+    kinds = list(CommitteeSeat.objects.filter(user=user, committee__retired_at__isnull=True).values_list(
+        "committee__kind", "committee__country"))
     return Seats(world=any(kind == "world" for kind, _c in kinds),
                  countries=frozenset(country for kind, country in kinds if kind == "member"),
                  website=any(kind == "website" for kind, _c in kinds))
@@ -87,7 +88,7 @@ def committee_member_required(user) -> None:
 
 
 def sits_on(user, committee) -> bool:
-    if not _signed_in(user) or committee is None:
+    if not _signed_in(user) or committee is None or committee.retired_at is not None:
         return False
     return committee.seats.filter(user=user).exists()
 

@@ -99,6 +99,10 @@ def _committee_created(d, event, places):
         "name": d["name"], "kind": d["kind"], "country": f", {d['country']}" if d.get("country") else ""}
 
 
+def _committee_retired(d, event, places):
+    return _("Pin committee “%(name)s” retired — %(reason)s") % {"name": d["name"], "reason": d["reason"]}
+
+
 def _committee_changed(d, event, places):
     return _("Pin committee renamed “%(name)s”") % {"name": d["name"]}
 
@@ -151,6 +155,7 @@ SENTENCES = {
     AuditAction.PIN_APPLICATION_CONFIRMED: _confirmed,
     AuditAction.PIN_COMMITTEE_CREATED: _committee_created,
     AuditAction.PIN_COMMITTEE_CHANGED: _committee_changed,
+    AuditAction.PIN_COMMITTEE_RETIRED: _committee_retired,
     AuditAction.PIN_COMMITTEE_SEAT_REVOKED: _seat_revoked,
     AuditAction.PIN_REGISTER_ADMIN_GRANTED: _admin_granted,
     AuditAction.PIN_REGISTER_ADMIN_REVOKED: _admin_revoked,

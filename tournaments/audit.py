@@ -122,6 +122,7 @@ class AuditAction(models.TextChoices):
     PIN_APPLICATION_CONFIRMED = "pin.application_confirmed", _("Pin application confirmed by the player")
     PIN_COMMITTEE_CREATED = "pin.committee_created", _("Pin committee created")
     PIN_COMMITTEE_CHANGED = "pin.committee_changed", _("Pin committee changed")
+    PIN_COMMITTEE_RETIRED = "pin.committee_retired", _("Pin committee retired")
     PIN_COMMITTEE_SEAT_REVOKED = "pin.committee_seat_revoked", _("Pin committee seat taken back")
     PIN_REGISTER_ADMIN_GRANTED = "pin.register_admin_granted", _("Pin register administrator named")
     PIN_REGISTER_ADMIN_REVOKED = "pin.register_admin_revoked", _("Pin register administrator removed")

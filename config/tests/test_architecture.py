@@ -47,8 +47,8 @@ ROOMS = {
     "players": 4,  # players' own records (their sheets)
 }
 CORE_BOTTOM = {
-    "models", "access", "audit", "backup", "documents", "errors", "events", "extensions", "limits", "locks",
-    "pages", "pins", "ratelimit", "rows",
+    "models", "access", "audit", "backup", "countries", "documents", "errors", "events", "extensions", "limits",
+    "locks", "pages", "pins", "ratelimit", "rows",
 }
 CORE_TOP = {
     "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "tests", "migrations",

@@ -48,11 +48,12 @@ def committee_for(*, track: str, pin: int, country: str, edition: str | None = N
     organizations' committees) as the one that certifies for such a player (docs/pin-ranking.md)."""
     certifier = standards_for(edition or pin_register_get().edition).certifier(Track(track), pin)
     if certifier == Certifier.MEMBER:
-        committee = Committee.objects.filter(kind="member", country=country).first() if country else None
+        committee = Committee.objects.filter(kind="member", country=country, retired_at__isnull=True).first() if (
+            country) else None
         if committee is not None:
             return committee
         certifier = Certifier.WORLD
-    committee = Committee.objects.filter(kind=certifier.value).first()
+    committee = Committee.objects.filter(kind=certifier.value, retired_at__isnull=True).first()
     if committee is None:
         raise ValidationError({"pin": _("No committee certifies this Pin yet: ask the register to set it up.")})
     return committee

@@ -3,6 +3,8 @@
 from django import forms
 from django.utils.translation import gettext_lazy
 
+from tournaments.countries import iso_choices
+
 
 class DecisionForm(forms.Form):
     decision = forms.ChoiceField(label=gettext_lazy("Decision"), choices=[
@@ -17,8 +19,15 @@ class CommitteeForm(forms.Form):
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=[
         ("world", gettext_lazy("World body")), ("member", gettext_lazy("Member organization")),
         ("website", gettext_lazy("Authorized website"))])
-    country = forms.CharField(label=gettext_lazy("Country or region (a member organization's, such as CN)"),
-                              max_length=64, required=False)
+    country = forms.ChoiceField(label=gettext_lazy("Country or region (a member organization's)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *iso_choices()]  # ISO 3166-1, never a typed word
+
+
+class RetireForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Why the committee is retired"), max_length=300)
 
 
 class SeatForm(forms.Form):

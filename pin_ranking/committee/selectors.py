@@ -19,7 +19,8 @@ def held_pin(*, player, track: str) -> int | None:
 
 def committee_queue(*, user) -> list[Application]:
     """The open applications addressed to the committees the user sits on (7.3): a seat elsewhere reads none."""
-    qs = (Application.objects.filter(status__in=("pending", "more_info"), committee__seats__user=user)
+    qs = (Application.objects.filter(status__in=("pending", "more_info"), committee__seats__user=user,
+                                     committee__retired_at__isnull=True)
           .select_related("committee", "snapshot", "player").prefetch_related("messages"))
     return list(qs.order_by("signed_at", "pk"))
 

@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from pin_ranking.access import register_admin_group, register_admin_required, sits_on, world_body_required
 from pin_ranking.applications.selectors import missing_sentence
@@ -16,6 +17,7 @@ from pin_ranking.engine import Certifier, Edition, Track, ledger, standards_for
 from pin_ranking.ledger.selectors import pin_register_get, results_by_player
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import (
+    OPEN_STATUSES,
     Application,
     ApplicationMessage,
     Committee,
@@ -25,6 +27,7 @@ from pin_ranking.models import (
     ResultCertificate,
 )
 from tournaments.audit import AuditAction, audit_record
+from tournaments.countries import iso_code
 from tournaments.errors import Conflict, NotFound
 
 DECISIONS = ("approve", "reject", "more_info")
@@ -146,23 +149,54 @@ def committee_create(*, actor, name: str, kind: str, country: str = "") -> Commi
     or an authorized website's. The register's administrator creates it."""
     register_admin_required(actor)
     name = (name or "").strip()
-    country = (country or "").strip().upper() if kind == "member" else ""
+    typed = (country or "").strip()
+    country = iso_code(typed) if kind == "member" else ""
+    active = Committee.objects.filter(retired_at__isnull=True)
     errors = {}
     if not name:
         errors["name"] = _("Give the committee's name.")
     if kind not in Certifier._value2member_map_:
         errors["kind"] = _("A committee is the world body's, a member organization's or a website's.")
-    elif kind == "member" and not country:
+    elif kind == "member" and not typed:
         errors["country"] = _("Give the member organization's country or region (such as CN).")
-    elif kind == "world" and Committee.objects.filter(kind="world").exists():
+    elif kind == "member" and not country:
+        # N8: a typed "Japan" once made a committee of a country "JAPAN" that no player routes to.
+        errors["country"] = _("“%(country)s” is no country or region of ISO 3166-1: choose it from the list (such as "
+                              "JP).") % {"country": typed}
+    elif kind == "world" and active.filter(kind="world").exists():
         errors["kind"] = _("There is one world body's Pin committee.")
-    elif kind == "member" and Committee.objects.filter(kind="member", country=country).exists():
+    elif kind == "member" and active.filter(kind="member", country=country).exists():
         errors["country"] = _("This country or region already has a member organization's committee.")
     if errors:
         raise ValidationError(errors)
     committee = Committee.objects.create(name=name[:200], kind=kind, country=country[:64])
     audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_CREATED, obj=committee,
                  detail={"name": committee.name, "kind": kind, "country": country})
+    return committee
+
+
+@transaction.atomic
+def committee_retire(*, actor, committee: Committee, reason: str) -> Committee:
+    """Retire a committee (a member organization that left, one made by mistake): its history stays (its
+    decisions, certificates, awards name it), its seats no longer act, no application is routed to it, and its
+    country may have a new committee. Refused while applications wait in its queue: decide them first."""
+    register_admin_required(actor)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError({"reason": _("Say why the committee is retired.")})
+    committee = Committee.objects.select_for_update().get(pk=committee.pk)
+    if committee.retired_at is not None:
+        raise ValidationError(_("This committee is retired already."))
+    waiting = committee.applications.filter(status__in=OPEN_STATUSES).count()
+    if waiting:
+        raise ValidationError({"reason": ngettext(
+            "%(n)d application waits in its queue: decide it first.",
+            "%(n)d applications wait in its queue: decide them first.", waiting) % {"n": waiting}})
+    committee.retired_at, committee.retire_reason = timezone.now(), reason[:300]
+    committee.save(update_fields=["retired_at", "retire_reason"])
+    audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_RETIRED, obj=committee,
+                 detail={"name": committee.name, "kind": committee.kind, "country": committee.country,
+                         "reason": committee.retire_reason})
     return committee
 
 
@@ -191,6 +225,9 @@ def _user_named(username: str):
 def committee_seat_grant(*, actor, committee: Committee, user=None, username: str = "") -> CommitteeSeat:
     """Give an account a seat on `committee` (the register's administrator does)."""
     register_admin_required(actor)
+    if committee.retired_at is not None:
+        raise ValidationError({"committee": _("“%(name)s” is retired: seat the member on a committee in office.")
+                               % {"name": committee.name}})
     user = user or _user_named(username)
     seat, created = CommitteeSeat.objects.get_or_create(committee=committee, user=user)
     if created:

@@ -114,7 +114,8 @@ def committees(request):
     register_admin_required(request.user)
     found = committee_selectors.committees_all()
     create = committee_forms.CommitteeForm(prefix="c")
-    seat = committee_forms.SeatForm(prefix="s", committees=found)
+    in_office = [c for c in found if c.retired_at is None]
+    seat = committee_forms.SeatForm(prefix="s", committees=in_office)
     admin = committee_forms.AdminForm(prefix="a")
     action = request.POST.get("action", "")
     if request.method == "POST":
@@ -124,7 +125,7 @@ def committees(request):
             messages.success(request, done)
             return redirect("pin_ranking:committees")
         create = committee_forms.CommitteeForm(request.POST if action == "create" else None, prefix="c")
-        seat = committee_forms.SeatForm(request.POST if action == "seat" else None, prefix="s", committees=found)
+        seat = committee_forms.SeatForm(request.POST if action == "seat" else None, prefix="s", committees=in_office)
         admin = committee_forms.AdminForm(request.POST if action in ("admin", "unadmin") else None, prefix="a")
     return render(request, "pin_ranking/committee/committees.html", {
         "committees": found, "create": create, "seat": seat, "admin": admin,
@@ -151,6 +152,13 @@ def _committees_action(request, action, found, committee_forms) -> str:
             raise NotFound(_("No such page."))
         renamed = services.committee_rename(actor=request.user, committee=committee, name=request.POST.get("name", ""))
         return _("The committee is now called “%(name)s”.") % {"name": renamed.name}
+    elif action == "retire":
+        committee = by_id.get(int(request.POST["committee"])) if request.POST.get("committee", "").isdigit() else None
+        if committee is None:
+            raise NotFound(_("No such page."))
+        retired = services.committee_retire(actor=request.user, committee=committee,
+                                            reason=request.POST.get("reason", ""))
+        return _("“%(name)s” is retired; its history is kept.") % {"name": retired.name}
     elif action == "unseat":
         number = request.POST.get("committee", "")
         committee = by_id.get(int(number)) if number.isdigit() else None

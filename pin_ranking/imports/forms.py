@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from pin_ranking.models import LEVEL_CHOICES
+from tournaments.countries import iso_choices
 
 
 class ResultsFileForm(forms.Form):
@@ -15,7 +16,7 @@ class ResultsFileForm(forms.Form):
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
     sessions = forms.IntegerField(label=_("Sessions played"), min_value=1, max_value=100)
     players = forms.IntegerField(label=_("Players (empty: the rows of the file)"), min_value=1, required=False)
-    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
+    country = forms.ChoiceField(label=_("Host country or region"), required=False)
     countries = forms.IntegerField(label=_("Countries or regions taking part"), min_value=1, required=False)
     chief_referee = forms.CharField(label=_("Chief referee who signed the results"), max_length=200)
     ranked_by_final = forms.BooleanField(label=_("The competition ranked a final's players first (3.5.4): ranks "
@@ -25,6 +26,11 @@ class ResultsFileForm(forms.Form):
         max_length=300, required=False)
     results_sheet = forms.FileField(label=_("Full results sheet (needed when the file lists fewer players than "
                                             "stated and the class rests on the stated number)"), required=False)
+
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *iso_choices()]  # never a typed word (N2)
 
 
 class ReviewForm(forms.Form):
@@ -40,4 +46,8 @@ class ReviewForm(forms.Form):
 class ArchiveForm(forms.Form):
     file = forms.FileField(label=_("Tournament archive (JSON)"))
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
-    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
+    country = forms.ChoiceField(label=_("Host country or region (when the archive names none)"), required=False)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["country"].choices = [("", "—"), *iso_choices()]

@@ -29,6 +29,7 @@ from pin_ranking.register.services import (
     certificate_code,
     class_reason,
     competition_register,
+    host_country,
     level_of,
     register_scope_check,
 )
@@ -454,7 +455,8 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
     (the command's --create-players, --names-reason and --duplicate-reason)."""
     committee_member_required(actor)
     level = _particulars(competition)
-    register_scope_check(actor, country=competition.country.strip().upper(), klass=None)
+    country = host_country(competition.country)
+    register_scope_check(actor, country=country, klass=None)
     file_digest = hashlib.sha256(content).hexdigest()  # names the stored results sheet, and nothing else
     rows, problems = read_results(filename, content)
     parsed, findings = [], Findings([], [])
@@ -488,7 +490,7 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
         results_sheet = review.results_sheet
     _class_rests_on_rows(level=level, players=players, rows=len(parsed), sessions=competition.sessions,
                          results_sheet=results_sheet)
-    register_scope_check(actor, country=competition.country.strip().upper(), klass=decision.klass.value)
+    register_scope_check(actor, country=country, klass=decision.klass.value)
     names_reason = (names_reason or "").strip()
     duplicate_reason = (duplicate_reason or "").strip()
     if review is not None and _beyond_review(findings, review):
@@ -591,7 +593,7 @@ def _save_results_file(actor, filename, competition, level, decision, players, p
             item["player"] = created[item["federation_id"]]
     row = Competition.objects.create(
         source=Competition.Source.RESULTS_FILE, name=competition.name.strip()[:200], place=competition.place[:200],
-        country=competition.country.strip().upper()[:64], countries=competition.countries,
+        country=host_country(competition.country), countries=competition.countries,
         starts_on=competition.starts_on, ends_on=competition.ends_on, level=level.value, klass=decision.klass.value,
         players=players, sessions=competition.sessions, registered_by=actor, digest=digest,
     )

@@ -20,18 +20,24 @@ class Committee(models.Model):
 
     name = models.CharField(_("name"), max_length=200)
     kind = models.CharField(_("kind"), max_length=16, choices=KIND_CHOICES)
-    # A member organization's country or region (its queue holds its players' applications).
+    # A member organization's country or region, an ISO 3166-1 alpha-2 code chosen from a list (its queue holds its
+    # players' applications).
     country = models.CharField(_("country or region"), max_length=64, blank=True)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="CommitteeSeat", related_name="pin_committees")
+    # Retired by the register's administrator: it keeps its history (decisions, certificates) but no seat of it
+    # acts, no application is routed to it, and its country may have a new committee.
+    retired_at = models.DateTimeField(_("retired"), null=True, blank=True)
+    retire_reason = models.CharField(_("why it was retired"), max_length=300, blank=True)
 
     class Meta:
         ordering = ["kind", "name"]
         verbose_name = _("Pin committee")
         verbose_name_plural = _("Pin committees")
         constraints = [
-            models.UniqueConstraint(fields=["kind"], condition=Q(kind="world"), name="pin_committee_one_world",
+            models.UniqueConstraint(fields=["kind"], condition=Q(kind="world", retired_at__isnull=True),
+                name="pin_committee_one_world",
                 violation_error_message=_("There is one world body's Pin committee.")),
-            models.UniqueConstraint(fields=["kind", "country"], condition=Q(kind="member"),
+            models.UniqueConstraint(fields=["kind", "country"], condition=Q(kind="member", retired_at__isnull=True),
                 name="pin_committee_member_country_unique",
                 violation_error_message=_("This country or region already has a member organization's committee.")),
             models.CheckConstraint(condition=Q(kind__in=[c.value for c in Certifier]), name="pin_committee_kind",

@@ -99,7 +99,7 @@ def _certifying_committee(actor, player: Player, track: str, pin: int) -> Commit
     actor's member organization's or website's where the register's edition gives it that Pin (7.3-7.4:
     under 2014 a member organization certifies Pin 4 and below of its country's players)."""
     if actor is None or seats_of(actor).world:
-        committee = Committee.objects.filter(kind="world").first()
+        committee = Committee.objects.filter(kind="world", retired_at__isnull=True).first()
     else:
         committee = committee_for(track=track, pin=pin, country=player.country)
         if not committee.seats.filter(user=actor).exists():

@@ -4,12 +4,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from pin_ranking.models import EDITION_CHOICES, LEVEL_CHOICES
+from tournaments.countries import iso_choices
 
 
 class RegisterForm(forms.Form):
     tournament = forms.TypedChoiceField(label=_("Finished tournament"), coerce=int)
     level = forms.ChoiceField(label=_("Level"), choices=LEVEL_CHOICES)
-    country = forms.CharField(label=_("Host country or region (such as CN)"), max_length=64, required=False)
+    country = forms.ChoiceField(label=_("Host country or region (when the tournament names none)"), required=False)
     duplicate_reason = forms.CharField(
         label=_("Why these results are another competition (only when the register finds near results)"),
         max_length=300, required=False)
@@ -17,6 +18,7 @@ class RegisterForm(forms.Form):
     def __init__(self, *args, tournaments=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tournament"].choices = [(t.pk, f"{t.name} ({t.starts_on:%Y-%m-%d})") for t in tournaments]
+        self.fields["country"].choices = [("", "—"), *iso_choices()]
 
 
 class UnregisterForm(forms.Form):

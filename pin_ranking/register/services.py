@@ -21,6 +21,7 @@ from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
 from pin_ranking.register.sameness import alike, results_digest, who
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
+from tournaments.countries import iso_code
 from tournaments.locks import lock_tournament
 from tournaments.models import Player, Tournament
 from tournaments.standings.selectors import standings_data, standings_snapshot_latest
@@ -56,6 +57,17 @@ def class_reason(decision: ClassDecision) -> str:
 # 5.3.2's bilateral *friendly* competitions (国际间双边的友谊比赛) are the level `friendly` (class C at most).
 LEVEL_ALIASES = {"bilateral": Level.INTERNATIONAL, "multinational": Level.INTERNATIONAL,
                  "multilateral": Level.INTERNATIONAL}
+
+
+def host_country(text: str) -> str:
+    """A host country given with a competition: an ISO 3166-1 alpha-2 code ("jp", "Japan" → "JP"), or blank."""
+    if not (text or "").strip():
+        return ""
+    code = iso_code(text)
+    if not code:
+        raise ValidationError({"country": _("“%(country)s” is no country or region of ISO 3166-1: choose it from the "
+                                            "list (such as JP).") % {"country": text.strip()}})
+    return code
 
 
 def level_of(level: str) -> Level:
@@ -142,8 +154,10 @@ def competition_register(*, actor, tournament: Tournament, level: str, country: 
     """
     committee_member_required(actor)
     level = level_of(level)
-    country = (country or "").strip().upper()[:64]
     tournament = lock_tournament(tournament.pk)
+    # The host country is the tournament's (set by its organizer, from a list); a typed one only where the
+    # tournament names none, and then a code of the list (N2: a JP seat once registered a CN event as "JP").
+    country = tournament.country or host_country(country)
     if Competition.objects.filter(tournament=tournament, unregistered_at__isnull=True).exists():
         raise ValidationError(_("“%(name)s” is already registered for the Pin: unregister it first to register it "
                                 "again.") % {"name": tournament.name})

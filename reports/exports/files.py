@@ -10,7 +10,7 @@ import csv
 import io
 
 from scoring.engine.table import twelfths_display, twelfths_number
-from tournaments.core.countries import country_code
+from tournaments.countries import country_code
 from tournaments.standings.results_files import FORMULA_STARTS, spreadsheet_text
 
 RANKING_COLUMNS = [

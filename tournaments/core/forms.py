@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from tournaments.core.audit_display import action_choices
+from tournaments.countries import iso_choices
 from tournaments.errors import whole_number
 from tournaments.models import Group, Team, Tournament
 from tournaments.models.core import Tiebreak, time_zone_names
@@ -29,8 +30,8 @@ class TournamentForm(forms.ModelForm):
     class Meta:
         model = Tournament
         fields = [
-            "name", "venue", "starts_on", "ends_on", "rule_set", "rules", "scoring_mode", "planned_sessions",
-            "session_minutes", "time_zone",
+            "name", "venue", "country", "starts_on", "ends_on", "rule_set", "rules", "scoring_mode",
+            "planned_sessions", "session_minutes", "time_zone",
         ]
         widgets = {"starts_on": DateInput(), "ends_on": DateInput()}
         # A tournament's name is 名称 in Chinese, not a person's 姓名: a msgid of its own.
@@ -38,6 +39,8 @@ class TournamentForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        # A code chosen from the list, never a typed word (the Pin register reads it).
+        self.fields["country"].widget = forms.Select(choices=[("", "—"), *iso_choices()])
         # Left out of a form: electronic scoring, as before (docs/scoring-modes.md), or the mode it has.
         self.fields["scoring_mode"].required = False
         # Left out of a form: the full rules, as before rule sets existed, or the rule set it has.

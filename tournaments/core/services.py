@@ -29,8 +29,8 @@ from tournaments.models import (
 )
 
 TOURNAMENT_FIELDS = (
-    "name", "venue", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions", "session_minutes",
-    "status",
+    "name", "venue", "country", "starts_on", "ends_on", "rules", "rule_set", "scoring_mode", "planned_sessions",
+    "session_minutes", "status",
     "deductions_count_for_ranking", "tiebreaks", "final_ranking", "time_zone", "team_reserves",
 )
 
@@ -63,8 +63,11 @@ def tournament_create(
     planned_sessions: int = MIN_SESSIONS,
     session_minutes: int = MAX_SESSION_MINUTES,
     time_zone: str | None = None,
+    country: str = "",
 ) -> Tournament:
     """Create a tournament with its sessions; the creator becomes its organizer.
+
+    `country`: the host country or region, an ISO 3166-1 alpha-2 code (blank: not said).
 
     `time_zone`: the venue's IANA zone (default the server's TIME_ZONE); its pages show times in it.
     `rule_set`: "full" or "elementary" (the WMO elementary rules, scoring/READINGS.md E1-E9); `rules`:
@@ -75,6 +78,7 @@ def tournament_create(
     tournament = Tournament(
         name=name,
         venue=venue,
+        country=country,
         starts_on=starts_on,
         ends_on=ends_on,
         rules=rules,

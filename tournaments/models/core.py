@@ -62,6 +62,15 @@ class ScoringMode(models.TextChoices):
     DECLARED = "declared", _("Declared scoring (the fans the winner declares)")
 
 
+def validate_iso_country(value: str) -> None:
+    """A host country is an ISO 3166-1 alpha-2 code (tournaments.countries), or blank."""
+    from tournaments.countries import ISO_3166_1
+
+    if value and value not in ISO_3166_1:
+        raise ValidationError(_("Choose the country or region from the list (an ISO 3166-1 code such as JP)."),
+                              code="country")
+
+
 def default_time_zone() -> str:
     """The server's TIME_ZONE (settings), the zone every tournament showed its times in before 0011."""
     return settings.TIME_ZONE
@@ -97,6 +106,10 @@ class Tournament(models.Model):
 
     name = models.CharField(_("name"), max_length=200)
     venue = models.CharField(_("venue"), max_length=200, blank=True)
+    # The host country or region, an ISO 3166-1 alpha-2 code chosen from a list (blank: not said). A ranking
+    # body reads it: the Pin register takes a competition's host country from here, never a typed word.
+    country = models.CharField(_("host country or region"), max_length=2, blank=True,
+                               validators=[validate_iso_country])
     starts_on = models.DateField(_("first day"))
     ends_on = models.DateField(_("last day"))
     # The reading of the rulebook (the engine's profile); named "rules" before rule sets existed.

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scoring.engine.table import twelfths_display
-from tournaments.core.countries import country_code
+from tournaments.countries import country_code
 from tournaments.models.core import FinalRanking, Tiebreak
 
 

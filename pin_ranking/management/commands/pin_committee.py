@@ -24,6 +24,9 @@ class Command(BaseCommand):
         create.add_argument("--kind", required=True, choices=["world", "member", "website"])
         create.add_argument("--name", required=True)
         create.add_argument("--country", default="", help="a member organization's country or region (such as CN)")
+        retire = actions.add_parser("retire", help="retire a committee (its history is kept)")
+        retire.add_argument("--committee", required=True, help="the committee's id or exact name")
+        retire.add_argument("--reason", required=True)
         rename = actions.add_parser("rename", help="rename a committee")
         rename.add_argument("--committee", required=True, help="the committee's id or exact name")
         rename.add_argument("--name", required=True)
@@ -48,6 +51,10 @@ class Command(BaseCommand):
         if found is None:
             raise CommandError(f"No committee is called or numbered “{key}” (see pin_committee list).")
         return found
+
+    def _retire(self, *, committee, reason, **_options):
+        retired = services.committee_retire(actor=None, committee=self._committee(committee), reason=reason)
+        self.stdout.write(f"Retired “{retired.name}”; its history is kept.")
 
     def _create(self, *, kind, name, country, **_options):
         made = services.committee_create(actor=None, name=name, kind=kind, country=country)
@@ -83,6 +90,7 @@ class Command(BaseCommand):
         for committee in found:
             seats = ", ".join(seat.user.get_username() for seat in committee.seats.all()) or "no member yet"
             country = f" {committee.country}" if committee.country else ""
+            country += " (retired)" if committee.retired_at else ""
             self.stdout.write(f"{committee.pk}\t{committee.kind}{country}\t{committee.name}\t{seats}")
         admins = ", ".join(user.get_username() for user in register_admins()) or "superusers only"
         self.stdout.write(f"Register administrators: {admins}")

@@ -371,6 +371,10 @@ REALISTIC = {
         {"name": "CMA Pin Committee", "kind": "member", "country": "CN"}, ("pin_ranking.committee", "2"),
         "Pin committee “CMA Pin Committee” created (member, CN)",
     ),
+    AuditAction.PIN_COMMITTEE_RETIRED: (
+        {"name": "JAPAN Pin Committee", "kind": "member", "country": "JAPAN", "reason": "made by mistake"},
+        ("pin_ranking.committee", "3"), "Pin committee “JAPAN Pin Committee” retired — made by mistake",
+    ),
     AuditAction.PIN_COMMITTEE_CHANGED: (
         {"name": "WMO Pin Committee"}, ("pin_ranking.committee", "1"), "Pin committee renamed “WMO Pin Committee”",
     ),

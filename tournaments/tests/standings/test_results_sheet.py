@@ -279,6 +279,6 @@ def test_exports_carry_name_local_name_iso_country_and_federation_id_in_columns_
      ("ＤＥ", "DE"), ("  Denmark ", "DK"), ("ドイツ", "DE"), ("Atlantis", "Atlantis"), ("", "")],
 )
 def test_country_as_iso_code(text, code):
-    from tournaments.core.countries import country_code
+    from tournaments.countries import country_code
 
     assert country_code(text) == code

@@ -76,3 +76,27 @@ def country_code(text: str) -> str:
     if len(key) == 2 and key.isascii() and key.isalpha():
         return key.upper()
     return _BY_NAME.get(key, (text or "").strip())
+
+
+# ISO 3166-1 alpha-2: the officially assigned codes (249). A Pin committee's or a competition's country is one of
+# them, chosen from a list (pin_ranking.committee), so that a typed "Japan" never makes a country of its own.
+ISO_3166_1 = frozenset("""
+AD AE AF AG AI AL AM AO AQ AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BV BW BY BZ CA CC
+CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET FI FJ FK FM FO FR GA GB GD
+GE GF GG GH GI GL GM GN GP GQ GR GS GT GU GW GY HK HM HN HR HT HU ID IE IL IM IN IO IQ IR IS IT JE JM JO JP KE KG KH
+KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW
+MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC
+SD SE SG SH SI SJ SK SL SM SN SO SR SS ST SV SX SY SZ TC TD TF TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG UM US UY
+UZ VA VC VE VG VI VN VU WF WS YE YT ZA ZM ZW
+""".split())
+
+
+def iso_code(text: str) -> str:
+    """The ISO 3166-1 alpha-2 code `text` names ("jp", "Japan", "日本" → "JP"), or "" when it names none."""
+    code = country_code(text or "").upper()
+    return code if code in ISO_3166_1 else ""
+
+
+def iso_choices() -> list[tuple[str, str]]:
+    """(code, label) of every code, for a list to choose from: the code, and a name where this module knows one."""
+    return [(code, f"{code} · {_NAMES[code][0].title()}" if code in _NAMES else code) for code in sorted(ISO_3166_1)]
