@@ -110,14 +110,43 @@ def players_in_scope(seats: Seats):
     return Player.objects.filter(scope)
 
 
-def may_read_player(user, player) -> bool:
-    """A player's ledger and certified results: the player, or a committee whose scope holds them."""
+BOTH_TRACKS = frozenset({"pin", "web_pin"})
+
+
+def web_only(seats: Seats) -> bool:
+    """A website's seat and no other: it certifies Web Pins only, and 3.5 keeps the two tracks apart ("两种标准是
+    各自独立的，不能等同"), so it reads a player's web results and Web Pin ledger, never their Pin track."""
+    return seats.website and not seats.world and not seats.countries
+
+
+def tracks_for(seats: Seats) -> frozenset[str]:
+    """The tracks a committee's seats read (of the players in their scope)."""
+    return frozenset({"web_pin"}) if web_only(seats) else BOTH_TRACKS
+
+
+def readable_tracks(user, player) -> frozenset[str]:
+    """The tracks of `player`'s ledger `user` reads: both for the player and for a committee whose scope holds
+    them; the Web Pin track alone for a website's seat; none for anyone else."""
     if not _signed_in(user):
-        return False
+        return frozenset()
     if player.user_id == user.pk:
-        return True
+        return BOTH_TRACKS
     seats = seats_of(user)
-    return seats.any and players_in_scope(seats).filter(pk=player.pk).exists()
+    if not (seats.any and players_in_scope(seats).filter(pk=player.pk).exists()):
+        return frozenset()
+    return tracks_for(seats)
+
+
+def track_of_level(level: str) -> str:
+    """A competition's track: a web competition's results count for the Web Pin (4.7), every other's for the Pin."""
+    return "web_pin" if level == "web" else "pin"
+
+
+def may_read_player(user, player, track: str | None = None) -> bool:
+    """A player's ledger and certified results (on `track`, or on any): the player, or a committee whose scope
+    holds them (a website's seat: their Web Pin track only)."""
+    tracks = readable_tracks(user, player)
+    return bool(tracks) if track is None else track in tracks
 
 
 def register_scope_problem(user, *, country: str, klass: str | None, delegate: bool) -> str | None:

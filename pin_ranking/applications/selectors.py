@@ -26,15 +26,16 @@ from tournaments.models import Membership, Player, Role
 TWELFTHS = 12
 
 
-def may_file_for(user, player: Player) -> bool:
-    """The player themself, or on their behalf a member of a committee whose scope holds the player or an
-    organizer of a tournament the player entered (7.1 allows an application "以邮件方式或比赛后书面": an official
-    may enter it for the player; the filing page shows the player's ledger, so no wider than that)."""
+def may_file_for(user, player: Player, track: str | None = None) -> bool:
+    """The player themself, or on their behalf a member of a committee whose scope holds the player (on `track`:
+    a website's seat files Web Pin applications only, 3.5) or an organizer of a tournament the player entered
+    (7.1 allows an application "以邮件方式或比赛后书面": an official may enter it for the player; the filing page
+    shows the player's ledger, so no wider than that)."""
     if user is None or not user.is_authenticated:
         return False
     if player.user_id == user.pk:
         return True
-    if may_read_player(user, player):
+    if may_read_player(user, player, track):
         return True
     return Membership.objects.filter(user=user, role=Role.ORGANIZER,
                                      tournament__registrations__player=player).exists()

@@ -76,7 +76,7 @@ def application_file(*, actor, player: Player, track: str, pin: int, sex: str, a
     Only the player accepts the pledge (附件十 本人承诺; 3.10.2 经本人申请). Filed by someone else (an official,
     7.1 比赛后书面申请), the application carries the player's signed paper form (uploaded), or waits for the
     player to confirm it in their account (`application_confirm`) before the committee sees it."""
-    if not may_file_for(actor, player):
+    if not may_file_for(actor, player, track if track in ("pin", "web_pin") else None):
         raise NotFound(_("No such page."))
     on_behalf = player.user_id != actor.pk
     if track not in (Track.PIN.value, Track.WEB_PIN.value):

@@ -87,7 +87,7 @@ class LedgerApi(APIView):
     def get(self, request):
         if not is_committee_member(request.user):
             raise PermissionDenied(_("Only a Pin committee reads the ledger."))
-        rows = selectors.ledger_export(players=selectors.players_in_scope(request.user))
+        rows = selectors.committee_ledger_export(user=request.user)
         return Response(LedgerRowOutput(rows, many=True).data)
 
 
@@ -101,6 +101,6 @@ class PlayerLedgerApi(APIView):
         payload = {
             "player": player.pk, "name": player.name, "federation_id": player.federation_id,
             "country": player.country, "edition": view["register"].edition,
-            "tracks": [_track(key, view["tracks"][key]) for key in ("pin", "web_pin")],
+            "tracks": [_track(key, view["tracks"][key]) for key in ("pin", "web_pin") if key in view["tracks"]],
         }
         return Response(PlayerLedgerOutput(payload).data)

@@ -5,7 +5,7 @@ from collections import defaultdict
 
 from django.db.models import Q
 
-from pin_ranking.access import committee_member_required, may_read_player, seats_of
+from pin_ranking.access import committee_member_required, readable_tracks, seats_of, tracks_for
 from pin_ranking.access import players_in_scope as access_scope
 from pin_ranking.engine import Result, Track, ledger, standards_for
 from pin_ranking.models import (
@@ -67,14 +67,21 @@ def results_by_player(player_ids) -> dict[int, list[Result]]:
     return by_player
 
 
-def ledger_export(*, players=None) -> list[dict]:
+def committee_ledger_export(*, user) -> list[dict]:
+    """ledger_export of the committee member's scope, on the tracks its seats read (a website's: the Web Pin's)."""
+    seats = seats_of(user)
+    return ledger_export(players=players_in_scope(user), tracks=tracks_for(seats))
+
+
+def ledger_export(*, players=None, tracks=frozenset({"pin", "web_pin"})) -> list[dict]:
     """One object per player with at least one counted competition (`players`: a queryset to limit it to,
     such as a committee's scope), those with a federation ID first, ordered by it (export_pin_ledger):
     computed from the current certified results by the engine, so it never waits for the worker.
     `table_points` a number (41.5), `contest_points` the sum of positive competition totals (4.6 note 1),
     `competitions` how many counted competitions (both tracks), `pin` / `web_pin` the highest Pin the
     ledger reaches (1-9) or None; `player` the record's number, `country`, and `results`, one object per
-    counted competition (its track, name, level, class, first day, rank, table and contest points)."""
+    counted competition (its track, name, level, class, first day, rank, table and contest points).
+    `tracks`: the tracks shown; a track left out reads as empty (a website's seat, 3.5)."""
     standards = standards_for(pin_register_get().edition)
     current = Player.objects.filter(pin_results__superseded_at__isnull=True,
                                     pin_results__competition__unregistered_at__isnull=True)
@@ -86,8 +93,8 @@ def ledger_export(*, players=None) -> list[dict]:
     days = dict(Competition.objects.filter(results__player_id__in=ids).values_list("pk", "starts_on").distinct())
     out = []
     for player_id, mine in results.items():
-        pin = ledger(mine, standards, Track.PIN)
-        web = ledger(mine, standards, Track.WEB_PIN)
+        pin = ledger(mine if "pin" in tracks else (), standards, Track.PIN)
+        web = ledger(mine if "web_pin" in tracks else (), standards, Track.WEB_PIN)
         counted = len(pin.counted) + len(web.counted)
         if not counted:
             continue
@@ -133,7 +140,10 @@ LEDGER_PAGE_SIZE = 100
 
 
 def ledgers_for_committee(*, user, track: str = "pin", country: str = ""):
-    """The ledgers in the member's scope, best first, filtered by country (the page pages them)."""
+    """The ledgers in the member's scope, best first, filtered by country (the page pages them); a website's
+    seat reads the Web Pin track only (3.5)."""
+    if track not in tracks_for(seats_of(user)):
+        return Ledger.objects.none()
     rows = (Ledger.objects.filter(track=track, player__in=players_in_scope(user)).select_related("player")
             .order_by("pin", "-points", "player__name", "pk"))
     if country:
@@ -150,12 +160,15 @@ def player_for_user(*, user) -> Player | None:
 
 
 def player_ledger_view(*, viewer, player_id: int) -> dict:
-    """A player's ledgers (both tracks) with their counted competitions: the player themselves or the
-    committee; anyone else 404."""
+    """A player's ledgers with their counted competitions: the player themselves or the committee (a website's
+    seat: the Web Pin track alone, 3.5); anyone else 404."""
     player = Player.objects.filter(pk=player_id).first()
-    if player is None or not may_read_player(viewer, player):
+    tracks = readable_tracks(viewer, player) if player is not None else frozenset()
+    if not tracks:
         raise NotFound("No such player.")
-    return player_ledger(player=player)
+    view = player_ledger(player=player)
+    view["tracks"] = {key: track for key, track in view["tracks"].items() if key in tracks}
+    return view
 
 
 def player_ledger(*, player: Player) -> dict:

@@ -68,6 +68,8 @@ def placing_text(placing) -> str:
 def ledger_context(view: dict) -> dict:
     tracks = []
     for key, label in (("pin", _("Pin")), ("web_pin", _("Web Pin"))):
+        if key not in view["tracks"]:  # a track the viewer does not read (a website's seat: the Pin's, 3.5)
+            continue
         track = view["tracks"][key]
         for row in track["rows"]:
             row["table_points_display"] = twelfths_display(row["table_points"])
@@ -120,7 +122,7 @@ def ledger_download(request):
     fmt = request.GET.get("format", "csv")
     if fmt not in exports.FORMATS:
         fmt = "csv"
-    content = exports.ledger_file(selectors.ledger_export(players=selectors.players_in_scope(request.user)), fmt)
+    content = exports.ledger_file(selectors.committee_ledger_export(user=request.user), fmt)
     response = HttpResponse(content, content_type=CONTENT_TYPES[fmt])
     response["Content-Disposition"] = f'attachment; filename="pin-ledger.{fmt}"'
     return response

@@ -116,7 +116,7 @@ def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number
     """A Pin awarded before this system (the WMCC notice asks for a copy of an earlier Pin certificate):
     entered with its number and date so that it stands in the register and is never lowered."""
     committee_member_required(actor)
-    if actor is not None and not may_read_player(actor, player):
+    if actor is not None and not may_read_player(actor, player, track if track in ("pin", "web_pin") else None):
         raise NotFound(_("No such player."))
     errors = {}
     number = (number or "").strip()

@@ -1,7 +1,7 @@
 """Reads of the competition register: competitions, their frozen results, results certificates (7.2)
 and the chief referee's. Outsiders get 404 (tournaments.errors.NotFound)."""
 
-from pin_ranking.access import committee_member_required, is_committee_member, may_read_player
+from pin_ranking.access import committee_member_required, is_committee_member, may_read_player, track_of_level
 from pin_ranking.models import Competition, ResultCertificate
 from tournaments.errors import NotFound
 
@@ -43,7 +43,7 @@ def certificate_for_viewer(*, viewer, certificate_id: int) -> ResultCertificate:
     if certificate is None:
         raise NotFound("No such certificate.")
     player = certificate.result.player
-    if not may_read_player(viewer, player):
+    if not may_read_player(viewer, player, track_of_level(certificate.result.competition.level)):
         competition = certificate.result.competition
         from pin_ranking.access import is_chief_referee
 

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from pin_ranking.access import is_register_admin
+from pin_ranking.access import is_register_admin, seats_of, track_of_level, tracks_for
 from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.pdf import certificate_pdf
 from pin_ranking.register import forms, selectors, services
@@ -51,9 +51,11 @@ def competition(request, competition_id: int):
                                             reason=form.cleaned_data["reason"])
         if action.done:
             return redirect("pin_ranking:competition", competition_id=found.pk)
-    # A member organization reads its own players' rows of another country's competition (the ledger's scope).
+    # A member organization reads its own players' rows of another country's competition (the ledger's scope); a
+    # website's seat a web competition's only (3.5).
     results = list(selectors.competition_results(competition=found).filter(
-        player__in=ledger_selectors.players_in_scope(request.user)))
+        player__in=ledger_selectors.players_in_scope(request.user))) if track_of_level(found.level) in tracks_for(
+        seats_of(request.user)) else []
     for row in results:
         row.table_points_display = twelfths_display(row.table_points)
     return render(request, "pin_ranking/register/competition.html", {

@@ -138,3 +138,33 @@ def test_bad_input_on_the_committees_page_is_no_500(client_for, db):
     response = client_for(admin).post(reverse("pin_ranking:committees"),
                                       {"action": "unseat", "committee": "abc", "username": "x"})
     assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_3_5_a_websites_seat_reads_the_web_pin_track_only(client_for, members, run_on_commit):
+    """N11: with one web result, the website's seat read Li's Pin-track ledger, certificate and a class-A row, and
+    filed an ordinary Pin application for him. 3.5 "两种标准是各自独立的，不能等同"."""
+    from pin_ranking.applications.services import application_file
+    from tournaments.errors import NotFound
+
+    ana = Player.objects.get(federation_id="ES-1")
+    web = finished_tournament(name="Web League", rows=[{"fid": "ES-1", "name": "Ana García", "tp": 36, "cp": 10}],
+                              extra_players=39, sessions=6, fid_prefix="W")
+    run_on_commit(lambda: services.competition_register(actor=members["world"], tournament=web, level="web"))
+    client = client_for(members["web"])
+    page = client.get(reverse("pin_ranking:player_ledger", args=[ana.pk])).content.decode()
+    assert "Web League" in page and "World Championship" not in page
+    api = client.get(reverse("api-pin-player-ledger", args=[ana.pk])).json()
+    assert [track["track"] for track in api["tracks"]] == ["web_pin"]
+    ordinary = ResultCertificate.objects.get(result__player=ana, result__competition__level="world")
+    assert client.get(reverse("pin_ranking:certificate_pdf", args=[ordinary.pk])).status_code == 404
+    web_certificate = ResultCertificate.objects.get(result__player=ana, result__competition__level="web")
+    assert client.get(reverse("pin_ranking:certificate_pdf", args=[web_certificate.pk])).status_code == 200
+    world_row = client.get(reverse("pin_ranking:competition", args=[ordinary.result.competition_id])).content
+    assert b"Ana Garc" not in world_row
+    exported = client.get(reverse("pin_ranking:ledger_export"), {"format": "csv"}).content.decode()
+    assert "Web League" in exported and "World Championship" not in exported
+    assert client.get(reverse("pin_ranking:ledger"), {"track": "pin"}).content.decode().count("Ana García") == 0
+    with pytest.raises(NotFound):
+        application_file(actor=members["web"], player=ana, track="pin", pin=9, sex="F", age=30, id_number="X1",
+                         contact="ana@example.org", pledge_accepted=False)
