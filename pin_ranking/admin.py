@@ -3,6 +3,7 @@
 from django.contrib import admin
 
 from pin_ranking.models import (
+    AccountClaim,
     Application,
     ApplicationMessage,
     Committee,
@@ -13,6 +14,7 @@ from pin_ranking.models import (
     LedgerSnapshot,
     PinAward,
     PinRegister,
+    PlayerAlias,
     PlayerMerge,
     ResultCertificate,
     ResultsImport,
@@ -100,3 +102,13 @@ class PinAwardAdmin(ReadOnly):
 @admin.register(PlayerMerge)
 class PlayerMergeAdmin(ReadOnly):
     list_display = ["merged", "kept", "created_at", "undone_at"]
+
+
+@admin.register(PlayerAlias)
+class PlayerAliasAdmin(ReadOnly):
+    list_display = ["player", "name", "reason", "created_at"]
+
+
+@admin.register(AccountClaim)
+class AccountClaimAdmin(ReadOnly):
+    list_display = ["user", "player", "status", "created_at", "decided_at"]

@@ -129,6 +129,17 @@ def _merged(d, event, places):
         "merged": d["merged"], "kept": d["kept"], "results": len(d.get("results", [])), "reason": d["reason"]}
 
 
+def _claim_filed(d, event, places):
+    return _("An account claimed the Pin record of %(name)s (record %(player)s)") % {"name": d["name"],
+                                                                                 "player": d["player"]}
+
+
+def _claim_decided(d, event, places):
+    if d["confirmed"]:
+        return _("Claim of the Pin record of %(name)s confirmed: the account is linked") % {"name": d["name"]}
+    return _("Claim of the Pin record of %(name)s refused — %(reason)s") % {"name": d["name"], "reason": d["reason"]}
+
+
 def _merge_undone(d, event, places):
     return _("Merge of player %(merged)s into player %(kept)s undone") % {"merged": d["merged"], "kept": d["kept"]}
 
@@ -162,5 +173,7 @@ SENTENCES = {
     AuditAction.PIN_RESULTS_IMPORT_REVIEW: _review,
     AuditAction.PIN_PLAYERS_MERGED: _merged,
     AuditAction.PIN_PLAYERS_MERGE_UNDONE: _merge_undone,
+    AuditAction.PIN_CLAIM_FILED: _claim_filed,
+    AuditAction.PIN_CLAIM_DECIDED: _claim_decided,
     AuditAction.PIN_AWARD_ENTERED: _award_entered,
 }

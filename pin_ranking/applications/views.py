@@ -35,6 +35,10 @@ def application_new(request, track: str):
         on_behalf = player.user_id != request.user.pk
     else:
         player = ledger_selectors.player_for_user(user=request.user)
+        if player is None and track in ("pin", "web_pin"):
+            # Not a bare 404: the account is not linked to a record yet, and My Pin says how (N7).
+            messages.info(request, _("Your account is not linked to your Pin record yet: claim it first."))
+            return redirect("pin_ranking:claim")
     if player is None or track not in ("pin", "web_pin"):
         raise NotFound(_("No such page."))
     ledger = ledger_of(player=player, track=track)

@@ -7,7 +7,7 @@ import datetime as dt
 import hashlib
 import re
 import unicodedata
-from collections import Counter
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 from itertools import groupby
@@ -23,7 +23,7 @@ from pin_ranking.access import committee_member_required
 from pin_ranking.engine import TWELFTHS, competition_class
 from pin_ranking.ledger.selectors import kept_players
 from pin_ranking.ledger.services import eligibility_recompute_later
-from pin_ranking.models import Competition, CompetitionResult, ResultCertificate, ResultsImport
+from pin_ranking.models import Competition, CompetitionResult, PlayerAlias, ResultCertificate, ResultsImport
 from pin_ranking.register.sameness import alike, results_digest, who
 from pin_ranking.register.services import (
     certificate_code,
@@ -63,6 +63,8 @@ RESULT_HEADERS = {
 
 
 REQUIRED = ["federation_id", "name", "rank", "table_points", "contest_points"]
+# A row may leave the federation ID empty: a walk-in without one, created on review (N9); every other is needed.
+ROW_REQUIRED = ["name", "rank", "table_points", "contest_points"]
 
 
 MESSAGES = {
@@ -216,10 +218,15 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
     players = kept_players({p.federation_id: p for p in Player.objects.filter(federation_id__in=[i for i in ids if i])})
     first_row: dict[str, int] = {}
     seen_player: dict[int, tuple[int, str]] = {}
+    # Spellings accepted before with a reason (PlayerAlias): not asked about again.
+    aliases = defaultdict(set)
+    for player_id, key in PlayerAlias.objects.filter(player__in=[p for p in players.values() if p]).values_list(
+            "player_id", "key"):
+        aliases[player_id].add(key)
     parsed = []
     for number, values in rows:
         row_problems = []
-        for column in REQUIRED:
+        for column in ROW_REQUIRED:
             if not values.get(column, ""):
                 row_problems.append(Problem(number, column, "required", {"column": column}))
         for column, limit in MAX_LENGTH.items():
@@ -253,9 +260,13 @@ def check_rows(rows) -> tuple[list[dict], list[Problem], Findings]:
                 findings.unknown.append({"row": number, "federation_id": fid, "name": values.get("name", ""),
                                          "country": values.get("country", "")})
             elif values.get("name") and name_key(values["name"]) not in {
-                    name_key(player.name), name_key(player.name_local or player.name)}:
+                    name_key(player.name), name_key(player.name_local or player.name), *aliases.get(player.pk, ())}:
                 findings.other_names.append({"row": number, "federation_id": fid, "name": values["name"],
                                              "stored": player.name})
+        elif values.get("name"):
+            # A walk-in without a federation ID: created from the file on review, as an unknown player (N9).
+            findings.unknown.append({"row": number, "federation_id": "", "name": values["name"],
+                                     "country": values.get("country", "")})
         parsed_row = {"player": player, "federation_id": fid, "name": values.get("name", ""),
                       "country": values.get("country", ""), "group_name": values.get("group", ""),
                       "team_name": values.get("team", "")}
@@ -512,10 +523,10 @@ def results_file_import(*, actor, filename: str, content: bytes, competition: Ex
 
 def _beyond_review(findings: Findings, review: ResultsImport) -> bool:
     """Whether the file now finds what its review did not show (confirming it would confirm unseen things)."""
-    unknown = {u["federation_id"] for u in review.unknown_players}
+    unknown = {u["federation_id"] or u["row"] for u in review.unknown_players}
     names = {(n["federation_id"], n["name"]) for n in review.other_names}
     near = {n["competition"] for n in review.near_duplicates}
-    return (any(u["federation_id"] not in unknown for u in findings.unknown)
+    return (any((u["federation_id"] or u["row"]) not in unknown for u in findings.unknown)
             or any((n["federation_id"], n["name"]) not in names for n in findings.other_names)
             or any(n["competition"] not in near for n in findings.near))
 
@@ -585,12 +596,19 @@ def _record_rejection(actor, filename, problems) -> ResultsImport:
 def _save_results_file(actor, filename, competition, level, decision, players, parsed, *, digest, file_digest,
                        findings, names_reason, duplicate_reason, results_sheet, record=None) -> Competition:
     created = {}
-    for unknown in findings.unknown:  # confirmed on review: created from the file
-        created[unknown["federation_id"]] = Player.objects.create(
+    for unknown in findings.unknown:  # confirmed on review: created from the file (a walk-in without an ID too)
+        created[unknown["row"]] = Player.objects.create(
             name=unknown["name"][:200], country=unknown["country"][:64], federation_id=unknown["federation_id"])
     for item in parsed:
         if item["player"] is None:
-            item["player"] = created[item["federation_id"]]
+            item["player"] = created[item["row"]]
+    if created:  # the new records' identities (a walk-in's is its record's number): the fingerprint as stored
+        digest = results_digest(content_rows(parsed))
+    by_id = {item["federation_id"]: item["player"] for item in parsed if item["federation_id"]}
+    for other in findings.other_names:  # accepted with a reason: remembered, not asked again (N9)
+        PlayerAlias.objects.get_or_create(
+            player=by_id[other["federation_id"]], key=name_key(other["name"])[:200],
+            defaults={"name": other["name"][:200], "reason": names_reason[:300], "created_by": actor})
     row = Competition.objects.create(
         source=Competition.Source.RESULTS_FILE, name=competition.name.strip()[:200], place=competition.place[:200],
         country=host_country(competition.country), countries=competition.countries,

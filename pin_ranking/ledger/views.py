@@ -81,7 +81,7 @@ def ledger_context(view: dict) -> dict:
 @login_required
 def my_pin(request):
     player = selectors.player_for_user(user=request.user)
-    if player is None:
+    if player is None:  # a player known only from results files claims their record (pin_ranking.people, N7)
         return render(request, "pin_ranking/ledger/my_pin.html", {"player": None})
     view = selectors.player_ledger(player=player)
     return render(request, "pin_ranking/ledger/my_pin.html", {**ledger_context(view), "own": True,

@@ -8,7 +8,7 @@ from pin_ranking.models.applications import OPEN_STATUSES, Application, Applicat
 from pin_ranking.models.committee import Committee, CommitteeSeat, PinAward
 from pin_ranking.models.imports import ResultsImport
 from pin_ranking.models.ledger import Ledger, LedgerSnapshot
-from pin_ranking.models.people import PlayerMerge
+from pin_ranking.models.people import AccountClaim, PlayerAlias, PlayerMerge
 from pin_ranking.models.register import (
     CLASS_CHOICES,
     EDITION_CHOICES,
@@ -23,5 +23,6 @@ from pin_ranking.models.register import (
 __all__ = [
     "CLASS_CHOICES", "EDITION_CHOICES", "LEVEL_CHOICES", "OPEN_STATUSES", "TRACK_CHOICES", "Application",
     "ApplicationMessage", "Committee", "CommitteeSeat", "Competition", "CompetitionResult", "Ledger",
-    "LedgerSnapshot", "PinAward", "PinRegister", "PlayerMerge", "ResultCertificate", "ResultsImport",
+    "LedgerSnapshot", "PinAward", "PinRegister", "AccountClaim", "PlayerAlias", "PlayerMerge", "ResultCertificate",
+    "ResultsImport",
 ]

@@ -17,3 +17,16 @@ class MergeForm(forms.Form):
     merged = forms.IntegerField(label=_("Number of the other record (its ledger page's address ends with it)"),
                                 min_value=1)
     reason = forms.CharField(label=_("Why it is the same person"), max_length=300)
+
+
+class ClaimForm(forms.Form):
+    """A player known only from results files claims their record (My Pin)."""
+
+    federation_id = forms.CharField(label=_("Your federation ID (with its issuer, such as EMA:04160001)"),
+                                    max_length=64)
+    note = forms.CharField(label=_("How your committee can tell it is you (your club, a results list…)"),
+                           max_length=300, required=False)
+
+
+class ClaimDecisionForm(forms.Form):
+    reason = forms.CharField(label=_("Reason (needed to refuse)"), max_length=300, required=False)

@@ -3,6 +3,8 @@
 - `player_merge`: two records of one person (entered without a federation ID at two tournaments, or under two
   IDs) joined: the Pin results and Pins of one move to the other; the world body may undo it.
 - `pin_award_enter_paper`: a Pin awarded before this system, from its paper certificate (number, date).
+- `account_claim_file`, `account_claim_decide`: a player known only from results files links their account to
+  their record by its federation ID, which the committee of their country (else the world body) confirms.
 One transaction each, an audit event in it, the ledgers recomputed on commit.
 """
 
@@ -16,7 +18,15 @@ from django.utils.translation import gettext as _
 from pin_ranking.access import committee_member_required, may_read_player, seats_of, world_body_required
 from pin_ranking.applications.selectors import committee_for
 from pin_ranking.ledger.services import eligibility_recompute_later
-from pin_ranking.models import OPEN_STATUSES, Application, Committee, CompetitionResult, PinAward, PlayerMerge
+from pin_ranking.models import (
+    OPEN_STATUSES,
+    AccountClaim,
+    Application,
+    Committee,
+    CompetitionResult,
+    PinAward,
+    PlayerMerge,
+)
 from pin_ranking.models.committee import SYSTEM_NUMBER
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
@@ -143,3 +153,75 @@ def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number
                  detail={"number": award.number, "name": award.name, "pin": pin, "track": track,
                          "awarded_on": awarded_on.isoformat()})
     return award
+
+
+@transaction.atomic
+def account_claim_file(*, actor, federation_id: str, note: str = "") -> AccountClaim:
+    """A signed-in account with no player asks to be linked to the register record of `federation_id` (N7: a
+    player known only from results files had no entry number and PIN to link with, so could not apply, 3.10.2
+    经本人申请). The committee of the record's country decides (`account_claim_decide`)."""
+    if actor is None or not actor.is_authenticated:
+        raise NotFound(_("No such page."))
+    from pin_ranking.ledger.selectors import kept_players, player_for_user
+
+    if player_for_user(user=actor) is not None:
+        raise ValidationError(_("Your account is linked to a player already."))
+    typed = " ".join((federation_id or "").split())
+    if not typed:
+        raise ValidationError({"federation_id": _("Give your federation ID as your federation wrote it.")})
+    found = Player.objects.filter(federation_id__iexact=typed).first()
+    found = kept_players({0: found})[0] if found is not None else None
+    if found is None:
+        raise ValidationError({"federation_id": _(
+            "No record of the register has the federation ID “%(id)s”: check it (with its issuer, such as EMA:"
+            "04160001), or ask your federation.") % {"id": typed}})
+    if found.user_id is not None:
+        raise ValidationError({"federation_id": _(
+            "This record is linked to another account: ask your committee.")})
+    if AccountClaim.objects.filter(user=actor, status=AccountClaim.Status.PENDING).exists():
+        raise ValidationError(_("Your claim is waiting for the committee already."))
+    claim = AccountClaim.objects.create(user=actor, player=found, federation_id=typed[:64],
+                                        note=" ".join((note or "").split())[:300])
+    audit_record(actor=actor, action=AuditAction.PIN_CLAIM_FILED, obj=claim,
+                 detail={"player": found.pk, "name": found.name})
+    return claim
+
+
+def claim_committee(player: Player) -> Committee | None:
+    """Who decides a claim on `player`: the member organization's committee of their country, else the world
+    body's (both in office)."""
+    in_office = Committee.objects.filter(retired_at__isnull=True)
+    member = in_office.filter(kind="member", country=player.country.upper()).first() if player.country else None
+    return member or in_office.filter(kind="world").first()
+
+
+@transaction.atomic
+def account_claim_decide(*, actor, claim_id: int, confirm: bool, reason: str = "") -> AccountClaim:
+    """The committee confirms (the account is linked to the record) or refuses (with a reason) a claim."""
+    claim = AccountClaim.objects.select_for_update().select_related("player", "user").filter(pk=claim_id).first()
+    if claim is None:
+        raise NotFound(_("No such page."))
+    committee = claim_committee(claim.player)
+    seats = seats_of(actor) if actor is not None else None
+    if actor is not None and not (seats.world or (committee is not None and committee.seats.filter(
+            user=actor).exists())):
+        raise NotFound(_("No such page."))
+    if claim.status != AccountClaim.Status.PENDING:
+        raise ValidationError(_("This claim is decided already."))
+    reason = " ".join((reason or "").split())
+    if not confirm and not reason:
+        raise ValidationError({"reason": _("Say why the claim is refused, so that the player can answer it.")})
+    player = Player.objects.select_for_update().get(pk=claim.player_id)
+    if confirm:
+        if player.user_id is not None and player.user_id != claim.user_id:
+            raise ValidationError(_("The record was linked to another account meanwhile: refuse this claim."))
+        if Player.objects.filter(user=claim.user).exclude(pk=player.pk).exists():
+            raise ValidationError(_("The account was linked to another player meanwhile: refuse this claim."))
+        player.user = claim.user
+        player.save(update_fields=["user"])
+    claim.status = AccountClaim.Status.CONFIRMED if confirm else AccountClaim.Status.REFUSED
+    claim.reason, claim.decided_by, claim.decided_at = reason[:300], actor, timezone.now()
+    claim.save(update_fields=["status", "reason", "decided_by", "decided_at"])
+    audit_record(actor=actor, action=AuditAction.PIN_CLAIM_DECIDED, obj=claim,
+                 detail={"player": player.pk, "name": player.name, "confirmed": confirm, "reason": claim.reason})
+    return claim

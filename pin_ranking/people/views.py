@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from pin_ranking.access import seats_of
+from pin_ranking.access import committee_member_required, seats_of
 from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.ledger import views as ledger_views
 from pin_ranking.people import forms, selectors, services
@@ -65,3 +65,38 @@ def merge_undo(request, player_id: int, merge_id: int):
     with page_action(request, success=_("The merge is undone: the results are back on the other record.")):
         services.player_merge_undo(actor=request.user, merge_id=merge_id)
     return redirect("pin_ranking:player_ledger", player_id)
+
+
+@login_required
+def claim(request):
+    """An account with no player claims its register record by federation ID (N7); linked, it goes to My Pin."""
+    if ledger_selectors.player_for_user(user=request.user) is not None:
+        return redirect("pin_ranking:my_pin")
+    form = forms.ClaimForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with page_action(request, form=form, success=_("Your claim is sent: your committee confirms it, and your "
+                                                       "Pin ledger then shows on My Pin.")) as action:
+            services.account_claim_file(actor=request.user, **form.cleaned_data)
+        if action.done:
+            return redirect("pin_ranking:claim")
+    return render(request, "pin_ranking/people/claim.html", {
+        "form": form, "claim": selectors.claim_of(user=request.user)})
+
+
+@login_required
+def claims(request):
+    """The committee's claims: accounts asking to be linked to a record of its scope, confirmed or refused."""
+    committee_member_required(request.user)
+    if request.method == "POST":
+        number = request.POST.get("claim", "")
+        form = forms.ClaimDecisionForm(request.POST)
+        form.is_valid()
+        confirm = request.POST.get("decision") == "confirm"
+        with page_action(request, success=_("Claim confirmed: the account is linked to the record.") if confirm
+                         else _("Claim refused; the player sees the reason.")):
+            services.account_claim_decide(actor=request.user, claim_id=int(number) if number.isdigit() else 0,
+                                          confirm=confirm, reason=form.cleaned_data.get("reason", ""))
+        return redirect("pin_ranking:claims")
+    return render(request, "pin_ranking/people/claims.html", {
+        "claims": selectors.claims_for_committee(user=request.user), "form": forms.ClaimDecisionForm(),
+        "section": "claims"})

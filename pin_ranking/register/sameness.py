@@ -73,7 +73,8 @@ def alike(rows: list[Row], *, starts_on, ends_on, exclude: int | None = None) ->
         return []
     people = {person for person, *_rest in rows}
     known = {person[1:] for person in people if person.startswith("#") and person[1:].isdigit()}
-    ids = set(Player.objects.filter(federation_id__in=[p for p in people if not p.startswith("#")])
+    # A walk-in not in the register yet has no identity ("") and matches nobody.
+    ids = set(Player.objects.filter(federation_id__in=[p for p in people if p and not p.startswith("#")])
               .values_list("pk", flat=True)) | {int(pk) for pk in known}
     moved = merged_into(ids)
     ids |= set(moved.values())

@@ -371,6 +371,14 @@ REALISTIC = {
         {"name": "CMA Pin Committee", "kind": "member", "country": "CN"}, ("pin_ranking.committee", "2"),
         "Pin committee “CMA Pin Committee” created (member, CN)",
     ),
+    AuditAction.PIN_CLAIM_FILED: (
+        {"player": 7, "name": "Zhang San"}, ("pin_ranking.accountclaim", "1"),
+        "An account claimed the Pin record of Zhang San (record 7)",
+    ),
+    AuditAction.PIN_CLAIM_DECIDED: (
+        {"player": 7, "name": "Zhang San", "confirmed": False, "reason": "not the same club"},
+        ("pin_ranking.accountclaim", "1"), "Claim of the Pin record of Zhang San refused — not the same club",
+    ),
     AuditAction.PIN_COMMITTEE_RETIRED: (
         {"name": "JAPAN Pin Committee", "kind": "member", "country": "JAPAN", "reason": "made by mistake"},
         ("pin_ranking.committee", "3"), "Pin committee “JAPAN Pin Committee” retired — made by mistake",
