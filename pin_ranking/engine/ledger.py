@@ -17,14 +17,15 @@ meets "third place" (rank <= 3); a class-A top 6 is a top 8.
 """
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from pin_ranking.engine.classes import CompetitionClass, Level, track_of
 from pin_ranking.engine.standards import TWELFTHS, PlacingKind, Standard, Standards, Track
 
 
-@dataclass(frozen=True)
-class Result:
-    """One player's certified result in one registered competition."""
+class Result(NamedTuple):
+    """One player's certified result in one registered competition (a named tuple: a full recompute reads
+    30,000 of them, and a frozen dataclass's __init__ costs several times a tuple's)."""
 
     competition: object  # the caller's key (an id)
     level: str
@@ -41,14 +42,14 @@ class Result:
         return Track(track_of(self.level))
 
 
-@dataclass(frozen=True)
-class PlacingStatus:
+# Named tuples, not frozen dataclasses: a full recompute builds nine of each per ledger, 190,000 in all, and a
+# frozen dataclass's __init__ costs several times a tuple's (bench/pin.py).
+class PlacingStatus(NamedTuple):
     met: bool
     evidence: object = None  # the competition key whose placing meets it
 
 
-@dataclass(frozen=True)
-class PinStatus:
+class PinStatus(NamedTuple):
     pin: int
     points_met: bool
     contest_points_met: bool  # True where the Pin asks none
@@ -57,6 +58,10 @@ class PinStatus:
     @property
     def met(self) -> bool:
         return self.points_met and self.contest_points_met and self.placing.met
+
+
+PLACING_MET = PlacingStatus(True)
+PLACING_NOT_MET = PlacingStatus(False)
 
 
 @dataclass(frozen=True)
@@ -141,20 +146,26 @@ def _best(counted: list[Result]) -> dict:
 
 def _placing_status(standard: Standard, placings: dict) -> PlacingStatus:
     placing = standard.placing
-    kind = placing.kind
-    if kind == PlacingKind.NONE:
-        return PlacingStatus(True)
+    return _placing(placing.kind, placing.individual_top, placing.unit_top, placings)
+
+
+def _placing(kind, individual_top, unit_top, placings: dict) -> PlacingStatus:
+    if kind is _NONE:
+        return PLACING_MET
     best, evidence = placings["best"], placings["evidence"]
-    if kind == PlacingKind.INDIVIDUAL_OR_UNIT:
-        if best["rank"] is not None and best["rank"] <= placing.individual_top:
+    if kind is _INDIVIDUAL_OR_UNIT:
+        if best["rank"] is not None and best["rank"] <= individual_top:
             return PlacingStatus(True, evidence["rank"])
-        if best["unit"] is not None and best["unit"] <= placing.unit_top:
+        if best["unit"] is not None and best["unit"] <= unit_top:
             return PlacingStatus(True, evidence["unit"])
-        return PlacingStatus(False)
-    key = "a_rank" if kind == PlacingKind.CLASS_A_INDIVIDUAL else "web_rank"
-    if best[key] is not None and best[key] <= placing.individual_top:
+        return PLACING_NOT_MET
+    key = "a_rank" if kind is _CLASS_A else "web_rank"
+    if best[key] is not None and best[key] <= individual_top:
         return PlacingStatus(True, evidence[key])
-    return PlacingStatus(False)
+    return PLACING_NOT_MET
+
+
+_NONE, _INDIVIDUAL_OR_UNIT, _CLASS_A = PlacingKind.NONE, PlacingKind.INDIVIDUAL_OR_UNIT, PlacingKind.CLASS_A_INDIVIDUAL
 
 
 def pin_status(standard: Standard, points: int, contest_points: int, placings: dict) -> PinStatus:
@@ -167,16 +178,40 @@ def pin_status(standard: Standard, points: int, contest_points: int, placings: d
     )
 
 
+# Each edition's table per track, with what pin_status reads of each standard taken out once (the threshold in
+# the track's unit, the placing's kind and tops): {(id(standards), track): (standards, rows)}.
+_COMPILED: dict = {}
+
+
+def _compiled(standards: Standards, track: Track) -> tuple:
+    hit = _COMPILED.get((id(standards), track))
+    if hit is None or hit[0] is not standards:
+        scale = TWELFTHS if track == Track.PIN else 1
+        rows = tuple((s.pin, s.points * scale, s.contest_points, s.placing.kind, s.placing.individual_top,
+                      s.placing.unit_top) for s in standards.table(track))
+        hit = _COMPILED[(id(standards), track)] = (standards, rows)
+    return hit[1]
+
+
+def _statuses(standards: Standards, track: Track, points: int, contest_points: int, placings: dict) -> tuple:
+    """pin_status of every Pin of the track, 9 to 1 (the same answers, the standards read once per edition)."""
+    return tuple(
+        PinStatus(pin, points >= needed, needed_contest is None or contest_points >= needed_contest,
+                  _placing(kind, top, unit_top, placings))
+        for pin, needed, needed_contest, kind, top, unit_top in _compiled(standards, track)
+    )
+
+
 def ledger(results, standards: Standards, track: str | Track) -> Ledger:
     """The ledger of one player on one track: counted competitions, totals, Pin reached, what is missing."""
-    track = Track(track)
+    track = track if isinstance(track, Track) else Track(track)
     counted = [r for r in results if counts_for(r, track)]
     counted.sort(key=lambda r: str(r.competition))
     table_points = sum(r.table_points for r in counted)
     contest_points = sum(positive(r.contest_points) for r in counted)
     points = table_points if track == Track.PIN else contest_points
     placings = _best(counted)
-    statuses = tuple(pin_status(s, points, contest_points, placings) for s in standards.table(track))
+    statuses = _statuses(standards, track, points, contest_points, placings)
     reached = [s.pin for s in statuses if s.met]
     pin = min(reached) if reached else None
     missing = None

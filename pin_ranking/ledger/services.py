@@ -81,7 +81,7 @@ def eligibility_recompute(*, player_ids=None, reason: str = "") -> RecomputeSumm
             else:
                 updated.append({"id": before[0], **fields})
             snapshots.append({**fields, "reason": reason[:64]})
-    _write(new_ledgers, updated, snapshots)
+    _write(new_ledgers, updated, snapshots, now=now, reason=reason[:64])
     if snapshots:
         audit_record(actor=None, action=AuditAction.PIN_LEDGERS_RECOMPUTED,
                      detail={"players": len(players), "changed": len(snapshots), "reason": reason,
@@ -93,17 +93,17 @@ UPDATED_FIELDS = ["version", "edition", "standards_version", "pin", "points", "c
                   "data", "digest", "computed_at"]
 
 
-def _write(new_ledgers: list, updated: list, snapshots: list) -> None:
+def _write(new_ledgers: list, updated: list, snapshots: list, *, now, reason: str) -> None:
     """Store the changed ledgers and their snapshots. On PostgreSQL with COPY: a full recompute of 20,000
     players writes ~42,000 rows with their JSON, which the ORM's multi-row INSERTs and CASE-WHEN UPDATEs
-    took most of 6 s to send (bench/pin.py); COPY streams them. Same rows, same transaction."""
+    took most of 6 s to send (bench/pin.py); COPY streams the ledgers, and the snapshots are copied from them
+    on the server (the same rows, never sent twice). Same transaction."""
     if connection.vendor != "postgresql":
         Ledger.objects.bulk_create([Ledger(**fields) for fields in new_ledgers], batch_size=2000)
         Ledger.objects.bulk_update([Ledger(**fields) for fields in updated], UPDATED_FIELDS, batch_size=2000)
         LedgerSnapshot.objects.bulk_create([LedgerSnapshot(**fields) for fields in snapshots], batch_size=2000)
         return
     _copy(Ledger, ["player", "track", *UPDATED_FIELDS], new_ledgers)
-    _copy(LedgerSnapshot, ["player", "track", *UPDATED_FIELDS, "reason"], snapshots)
     if updated:
         table, columns = Ledger._meta.db_table, _columns(Ledger, UPDATED_FIELDS)
         with connection.cursor() as cursor:
@@ -115,6 +115,15 @@ def _write(new_ledgers: list, updated: list, snapshots: list) -> None:
             cursor.execute(f"UPDATE {table} SET {assignments} FROM pin_ledger_changes AS changes "
                            f"WHERE {table}.id = changes.id")
             cursor.execute("DROP TABLE pin_ledger_changes")
+    if snapshots:
+        # Every ledger this recompute wrote carries its `computed_at` (one moment, taken under the advisory lock
+        # that serializes recomputes): a snapshot of each, copied on the server.
+        names = ["player", "track", *UPDATED_FIELDS]
+        columns = ", ".join(_columns(LedgerSnapshot, names))
+        source = ", ".join(_columns(Ledger, names))
+        with connection.cursor() as cursor:
+            cursor.execute(f"INSERT INTO {LedgerSnapshot._meta.db_table} ({columns}, reason) SELECT {source}, %s "
+                           f"FROM {Ledger._meta.db_table} WHERE computed_at = %s", [reason, now])
 
 
 def _columns(model, names: list[str]) -> list[str]:
