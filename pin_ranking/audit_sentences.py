@@ -129,6 +129,12 @@ def _merged(d, event, places):
         "merged": d["merged"], "kept": d["kept"], "results": len(d.get("results", [])), "reason": d["reason"]}
 
 
+def _awards_imported(d, event, places):
+    return ngettext("%(n)d Pin imported from an earlier register's file “%(file)s”",
+                    "%(n)d Pins imported from an earlier register's file “%(file)s”", d["awards"]) % {
+        "n": d["awards"], "file": d["file"]}
+
+
 def _claim_filed(d, event, places):
     return _("An account claimed the Pin record of %(name)s (record %(player)s)") % {"name": d["name"],
                                                                                  "player": d["player"]}
@@ -174,6 +180,7 @@ SENTENCES = {
     AuditAction.PIN_PLAYERS_MERGED: _merged,
     AuditAction.PIN_PLAYERS_MERGE_UNDONE: _merge_undone,
     AuditAction.PIN_CLAIM_FILED: _claim_filed,
+    AuditAction.PIN_AWARDS_IMPORTED: _awards_imported,
     AuditAction.PIN_CLAIM_DECIDED: _claim_decided,
     AuditAction.PIN_AWARD_ENTERED: _award_entered,
 }

@@ -130,6 +130,7 @@ class AuditAction(models.TextChoices):
     PIN_PLAYERS_MERGED = "pin.players_merged", _("Player records merged")
     PIN_PLAYERS_MERGE_UNDONE = "pin.players_merge_undone", _("Player merge undone")
     PIN_CLAIM_FILED = "pin.claim_filed", _("Account claimed a Pin record")
+    PIN_AWARDS_IMPORTED = "pin.awards_imported", _("Pins imported from an earlier register")
     PIN_CLAIM_DECIDED = "pin.claim_decided", _("Claim of a Pin record decided")
     PIN_AWARD_ENTERED = "pin.award_entered", _("Paper Pin certificate entered")
 

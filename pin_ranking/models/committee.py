@@ -75,6 +75,9 @@ class PinAward(models.Model):
     class Source(models.TextChoices):
         APPLICATION = "application", _("Approved here")
         PAPER = "paper", _("A paper certificate awarded before this system")
+        # A row of an earlier register's file (this system's register export with the holders' federation IDs):
+        # its number is kept, whatever its form (pin_ranking.people.awards).
+        REGISTER = "register", _("From an earlier register's file")
 
     # None: a Pin awarded before this system, entered from its paper certificate (so "never lowered" knows it).
     application = models.OneToOneField(Application, null=True, blank=True, on_delete=models.PROTECT,
@@ -99,8 +102,9 @@ class PinAward(models.Model):
             models.CheckConstraint(condition=Q(pin__gte=1) & Q(pin__lte=9), name="pin_award_pin_range",
                 violation_error_message=_("A Pin is 1 (highest) to 9 (lowest).")),
             models.CheckConstraint(condition=(Q(source="application") & Q(application__isnull=False))
-                | (Q(source="paper") & Q(application__isnull=True)), name="pin_award_source",
-                violation_error_message=_("A Pin is approved here from an application, or entered from paper.")),
+                | (Q(source__in=["paper", "register"]) & Q(application__isnull=True)), name="pin_award_source",
+                violation_error_message=_("A Pin is approved here from an application, or entered from paper or "
+                                          "an earlier register.")),
         ]
 
     def __str__(self):

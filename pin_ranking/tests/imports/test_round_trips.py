@@ -49,3 +49,43 @@ def test_7_4_the_ranking_report_re_imports_to_the_same_rows_with_its_countries(c
                                 competition=EVENT)
     assert [row[:4] for row in rows_of(again)] == [row[:4] for row in rows_of(first)]
     assert set(again.results.values_list("country", flat=True)) == {"CN"}  # country_iso, read
+
+
+def test_7_4_an_earlier_registers_pins_come_in_from_its_file(committee_member, tmp_path):
+    """The public register's export, with the holders' federation IDs added (the export leaves them out), enters an
+    earlier register's Pins on a fresh server: the same numbers, Pins, tracks and dates; twice adds nothing."""
+    import csv as csvlib
+    import io
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    from pin_ranking.committee.selectors import pin_register_public
+    from pin_ranking.ledger.exports import register_file
+    from pin_ranking.models import Committee, PinAward
+    from tournaments.models import Player
+
+    world = Committee.objects.get(kind="world")
+    holders = [Player.objects.create(name=f"Holder {n}", federation_id=f"EMA:{n:04d}", country="FR")
+               for n in (1, 2)]
+    for number, holder, pin in (("P2019-00007", holders[0], 5), ("Paper 88", holders[1], 8)):
+        PinAward.objects.create(player=holder, track="pin", pin=pin, number=number, name=holder.name, country="FR",
+                                committee=world, awarded_on=dt.date(2019, 5, 1), source="paper")
+    exported = list(csvlib.DictReader(io.StringIO(register_file(pin_register_public(), "csv").decode("utf-8-sig"))))
+    assert "federation_id" not in exported[0]  # the public export never carries it
+    by_name = {holder.name: holder.federation_id for holder in holders}
+    out = io.StringIO()
+    writer = csvlib.DictWriter(out, [*exported[0], "federation_id"])
+    writer.writeheader()
+    writer.writerows({**row, "federation_id": by_name[row["name"]]} for row in exported)
+    path = tmp_path / "register-2019.csv"
+    path.write_text(out.getvalue(), encoding="utf-8")
+    before = sorted(PinAward.objects.values_list("number", "track", "pin", "awarded_on", "player__federation_id"))
+    PinAward.objects.all().delete()  # a fresh server
+    call_command("pin_import_awards", str(path), stdout=io.StringIO())
+    assert sorted(PinAward.objects.values_list("number", "track", "pin", "awarded_on", "player__federation_id")) == (
+        before)
+    assert set(PinAward.objects.values_list("source", flat=True)) == {"register"}
+    with pytest.raises(CommandError):  # twice: every number is in the register already
+        call_command("pin_import_awards", str(path), stdout=io.StringIO(), stderr=io.StringIO())
+    assert PinAward.objects.count() == 2

@@ -371,6 +371,10 @@ REALISTIC = {
         {"name": "CMA Pin Committee", "kind": "member", "country": "CN"}, ("pin_ranking.committee", "2"),
         "Pin committee “CMA Pin Committee” created (member, CN)",
     ),
+    AuditAction.PIN_AWARDS_IMPORTED: (
+        {"file": "register-2019.csv", "awards": 2}, ("", ""),
+        "2 Pins imported from an earlier register's file “register-2019.csv”",
+    ),
     AuditAction.PIN_CLAIM_FILED: (
         {"player": 7, "name": "Zhang San"}, ("pin_ranking.accountclaim", "1"),
         "An account claimed the Pin record of Zhang San (record 7)",
