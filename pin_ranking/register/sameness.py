@@ -18,6 +18,8 @@ from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
 
+from django.db.models import Count
+
 from pin_ranking.ledger.selectors import merged_into
 from pin_ranking.models import Competition, CompetitionResult, PlayerMerge
 from tournaments.models import Player
@@ -68,7 +70,8 @@ class Likeness:
 
 def alike(rows: list[Row], *, starts_on, ends_on, exclude: int | None = None) -> list[Likeness]:
     """The registered competitions (but `exclude`) identical or near to `rows` (see the module's docstring),
-    the most alike first. One query for the candidates' results, one for the merges."""
+    the most alike first. Only competitions holding at least 4/5 of these people can be either (a shared row is
+    a shared person), so only theirs are read: a few queries, whatever the register's size."""
     if not rows:
         return []
     people = {person for person, *_rest in rows}
@@ -82,10 +85,13 @@ def alike(rows: list[Row], *, starts_on, ends_on, exclude: int | None = None) ->
     ids |= set(PlayerMerge.objects.filter(undone_at__isnull=True, kept_id__in=ids).values_list("merged_id", flat=True))
     if not ids:
         return []
+    at_least = -(-len(people) * NEAR_SHARE.numerator // NEAR_SHARE.denominator)  # 4/5 of the people, rounded up
     results = (CompetitionResult.objects.filter(player_id__in=ids, superseded_at__isnull=True,
                                                 competition__unregistered_at__isnull=True)
-               .exclude(competition_id=exclude).values_list("competition_id", flat=True).distinct())
-    candidates = list(Competition.objects.filter(pk__in=results))
+               .exclude(competition_id=exclude).values("competition_id")
+               .annotate(people=Count("player_id", distinct=True)).filter(people__gte=at_least)
+               .values_list("competition_id", flat=True))
+    candidates = list(Competition.objects.filter(pk__in=list(results)))
     if not candidates:
         return []
     theirs: dict[int, set[Row]] = defaultdict(set)
