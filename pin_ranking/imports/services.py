@@ -24,7 +24,7 @@ from pin_ranking.engine import TWELFTHS, competition_class
 from pin_ranking.ledger.selectors import kept_players
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, PlayerAlias, ResultCertificate, ResultsImport
-from pin_ranking.register.sameness import alike, results_digest, who
+from pin_ranking.register.sameness import alike, registered_identical, results_digest, who
 from pin_ranking.register.services import (
     certificate_code,
     class_reason,
@@ -436,10 +436,7 @@ def _already_counted(*, digest: str, competition: ExternalCompetition, likeness=
     """The same results never count twice (4.1): refused when the same rows (by content: whatever the file's
     order, encoding, format, columns or name; a tournament registered here too) or a competition of the same
     name and first day is registered, naming the earlier one."""
-    earlier = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first() if digest else None
-    if earlier is None:
-        identical = next((item for item in likeness if item.identical), None)
-        earlier = Competition.objects.filter(pk=identical.competition_id).first() if identical else None
+    earlier = registered_identical(digest, list(likeness))
     if earlier is None:
         earlier = Competition.objects.filter(unregistered_at__isnull=True, starts_on=competition.starts_on,
                                              name__iexact=competition.name.strip()).first()

@@ -114,3 +114,13 @@ def alike(rows: list[Row], *, starts_on, ends_on, exclude: int | None = None) ->
         if likeness.identical or Fraction(shared, len(mine)) >= NEAR_SHARE or (same_players and overlapping):
             found.append(likeness)
     return sorted(found, key=lambda likeness: (-likeness.shared, likeness.competition_id))
+
+
+def registered_identical(digest: str, likeness: list[Likeness]) -> Competition | None:
+    """The registered competition holding exactly these results: by its stored fingerprint, or found alike with
+    every row the same (a fingerprint stored before a merge names the merged record)."""
+    found = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first() if digest else None
+    identical = next((item for item in likeness if item.identical), None)
+    if found is None and identical is not None:
+        found = Competition.objects.filter(pk=identical.competition_id).first()
+    return found

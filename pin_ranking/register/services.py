@@ -18,7 +18,7 @@ from pin_ranking.engine import ClassDecision, Level, competition_class
 from pin_ranking.ledger.selectors import kept_players, pin_register_get
 from pin_ranking.ledger.services import eligibility_recompute_later
 from pin_ranking.models import Competition, CompetitionResult, ResultCertificate
-from pin_ranking.register.sameness import alike, results_digest, who
+from pin_ranking.register.sameness import alike, registered_identical, results_digest, who
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.countries import iso_code
@@ -208,8 +208,7 @@ def _not_counted_yet(tournament: Tournament, compared: list, digest: str, duplic
     """4.1: the tournament's results are not registered already (a results file of the same event); near
     results (most rows in common, or the same players on overlapping dates) need a reason. Returns them."""
     likeness = alike(compared, starts_on=tournament.starts_on, ends_on=tournament.ends_on)
-    identical = Competition.objects.filter(unregistered_at__isnull=True, digest=digest).first() or next(
-        (Competition.objects.get(pk=item.competition_id) for item in likeness if item.identical), None)
+    identical = registered_identical(digest, likeness)
     if identical is not None:
         raise ValidationError(_("These results are already registered as “%(name)s” (%(date)s): the same results "
                                 "never count twice (Appendix 9, 4.1). Unregister the earlier one first if it was "

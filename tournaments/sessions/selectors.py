@@ -323,32 +323,26 @@ def session_preflight(*, session: Session) -> list[dict]:
                 "Entries %(entries)s are reserves but hold seats: draw the chart again, or make them players.",
                 len(reserves),
             ) % {"entries": _entries(tournament, reserves)})
-        # 3.11.4: a table where a 停赛 player holds a seat is held back until a substitute sits; so is one of a
-        # player whose rank is cancelled (3.11.5, READINGS.md P4).
-        suspended = {registration for registration, marks in flags.items() if marks.disqualified}
-        held = sorted({number for registration, _t, number in seats if registration in suspended})
-        if held:
-            add(WARN, "fouls", _(
-                "Tables %(tables)s will not start: a player seated there is disqualified (停赛, rule 3.11.4). "
-                "Seat a substitute from the Record of Fouls; the table then starts."
-            ) % {"tables": ", ".join(map(str, held))})
-        struck = {registration for registration, marks in flags.items() if marks.rank_cancelled} - suspended
-        struck_tables = sorted({number for registration, _t, number in seats if registration in struck} - set(held))
-        if struck_tables:
-            add(WARN, "fouls", _(
-                "Tables %(tables)s will not start: a player seated there has their rank cancelled (rule 3.11.5) and "
-                "takes no further part. Seat a substitute on the rank cancellations page; the table then starts."
-            ) % {"tables": ", ".join(map(str, struck_tables))})
-            held = sorted(set(held) | set(struck_tables))
-        # 3.5.2: a withdrawn player's table waits for the substitute who takes their seats.
+        # Tables held back until a substitute sits, each said once, for its first reason: a 停赛 player holds a
+        # seat there (3.11.4), or one whose rank is cancelled (3.11.5, READINGS.md P4), or one who has withdrawn
+        # (3.5.2).
         withdrawn = set(tournament.registrations.filter(withdrawn_at__isnull=False).values_list("pk", flat=True))
-        waiting = sorted({number for registration, _t, number in seats if registration in withdrawn} - set(held))
-        if waiting:
-            add(WARN, "seats", _(
+        held = []
+        for who, fix, message in (
+            ({r for r, marks in flags.items() if marks.disqualified}, "fouls", _(
+                "Tables %(tables)s will not start: a player seated there is disqualified (停赛, rule 3.11.4). "
+                "Seat a substitute from the Record of Fouls; the table then starts.")),
+            ({r for r, marks in flags.items() if marks.rank_cancelled}, "fouls", _(
+                "Tables %(tables)s will not start: a player seated there has their rank cancelled (rule 3.11.5) and "
+                "takes no further part. Seat a substitute on the rank cancellations page; the table then starts.")),
+            (withdrawn, "seats", _(
                 "Tables %(tables)s will not start: a player seated there has withdrawn. Seat a substitute (a "
-                "reserve) from that player's registration page; the table then starts."
-            ) % {"tables": ", ".join(map(str, waiting))})
-            held = sorted(set(held) | set(waiting))
+                "reserve) from that player's registration page; the table then starts.")),
+        ):
+            numbers = sorted({number for registration, _t, number in seats if registration in who} - set(held))
+            if numbers:
+                add(WARN, fix, message % {"tables": ", ".join(map(str, numbers))})
+                held = sorted(set(held) | set(numbers))
         tables = len({table for _r, table, _n in seats if _n not in held})
         referees = Membership.objects.filter(tournament=tournament, role=Role.REFEREE).count()
         if not referees:
