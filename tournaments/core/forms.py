@@ -13,7 +13,13 @@ from tournaments.models.core import Tiebreak, time_zone_names
 
 
 class DateInput(forms.DateInput):
+    """A browser's date picker: its value is always ISO 8601 (YYYY-MM-DD), whatever the page's language
+    (Chinese and Japanese formats render 2026/11/29, which a date input shows as empty)."""
+
     input_type = "date"
+
+    def __init__(self, attrs=None, format="%Y-%m-%d"):
+        super().__init__(attrs, format)
 
 
 def _time_zone_choices():

@@ -79,3 +79,11 @@ def test_visible_links_take_the_page_capabilities(tournament, organizer, referee
     assert extensions.visible_links("tournament", referee, tournament, granted) != extensions.visible_links(
         "tournament", referee, tournament
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language", ["en", "zh-hans", "ja"])
+def test_the_edit_page_shows_the_tournaments_dates_in_every_language(client_for, organizer, tournament, language):
+    """A date input reads ISO dates only: the localized 2026/05/01 of zh and ja showed as empty fields."""
+    page = client_for(organizer).get(f"/t/{tournament.pk}/edit/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert 'name="starts_on" value="2026-05-01"' in page and 'name="ends_on" value="2026-05-02"' in page
