@@ -16,12 +16,12 @@ from pin_ranking.applications.selectors import (
 )
 from pin_ranking.engine import Track
 from pin_ranking.ledger.selectors import pin_register_get
+from pin_ranking.ledger.services import ledger_version_keep
 from pin_ranking.models import (
     OPEN_STATUSES,
     Application,
     ApplicationMessage,
     Ledger,
-    LedgerSnapshot,
 )
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
@@ -31,7 +31,7 @@ from tournaments.models import Player
 def _form_from_ledger(*, player: Player, ledger: Ledger) -> dict:
     """The form's fields the ledger fills (7.3 核对…相关成绩证明): the snapshot checked against, the results rows
     with their certificates, and 品级积分合计."""
-    return {"snapshot": LedgerSnapshot.objects.get(player=player, track=ledger.track, version=ledger.version),
+    return {"snapshot": ledger_version_keep(ledger=ledger),
             "results": application_form_rows(player=player, data=ledger.data), "points_total": ledger.points}
 
 

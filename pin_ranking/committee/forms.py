@@ -20,6 +20,9 @@ class CommitteeForm(forms.Form):
         ("world", gettext_lazy("World body")), ("member", gettext_lazy("Member organization")),
         ("website", gettext_lazy("Authorized website"))])
     country = forms.ChoiceField(label=gettext_lazy("Country or region (a member organization's)"), required=False)
+    id_issuer = forms.CharField(label=gettext_lazy("Issuer of the federation IDs it keeps (such as EMA), if any"),
+                                max_length=16, required=False,
+                                help_text=gettext_lazy("It may confirm the claims of players whose ID it issued."))
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

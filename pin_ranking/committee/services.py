@@ -1,5 +1,6 @@
 """The committee's decisions on applications (Appendix 9, 7.3-7.4), and its seats."""
 
+import re
 from dataclasses import dataclass
 
 from django.contrib.auth import get_user_model
@@ -29,6 +30,7 @@ from pin_ranking.models import (
 from tournaments.audit import AuditAction, audit_record
 from tournaments.countries import iso_code
 from tournaments.errors import Conflict, NotFound
+from tournaments.models.core import ISSUER_SEPARATOR
 
 DECISIONS = ("approve", "reject", "more_info")
 
@@ -144,10 +146,12 @@ def _username(user) -> str:
 
 
 @transaction.atomic
-def committee_create(*, actor, name: str, kind: str, country: str = "") -> Committee:
+def committee_create(*, actor, name: str, kind: str, country: str = "", id_issuer: str = "") -> Committee:
     """A Pin committee (6.1): the world body's (one), a member organization's (one per country or region),
-    or an authorized website's. The register's administrator creates it."""
+    or an authorized website's. The register's administrator creates it. `id_issuer`: the issuer of the federation
+    IDs its organization keeps (EMA), whose holders' claims it may confirm."""
     register_admin_required(actor)
+    issuer = _id_issuer(id_issuer)
     name = (name or "").strip()
     typed = (country or "").strip()
     country = iso_code(typed) if kind == "member" else ""
@@ -169,9 +173,41 @@ def committee_create(*, actor, name: str, kind: str, country: str = "") -> Commi
         errors["country"] = _("This country or region already has a member organization's committee.")
     if errors:
         raise ValidationError(errors)
-    committee = Committee.objects.create(name=name[:200], kind=kind, country=country[:64])
+    committee = Committee.objects.create(name=name[:200], kind=kind, country=country[:64], id_issuer=issuer)
     audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_CREATED, obj=committee,
-                 detail={"name": committee.name, "kind": kind, "country": country})
+                 detail={"name": committee.name, "kind": kind, "country": country, "id_issuer": issuer})
+    return committee
+
+
+ISSUER_CODE = re.compile(r"[A-Z0-9][A-Z0-9-]{1,15}")
+
+
+def _id_issuer(typed: str, *, committee: Committee | None = None) -> str:
+    """The issuer code as federation IDs carry it (ISSUER:NUMBER, in capitals), one committee in office per issuer."""
+    issuer = (typed or "").strip().upper().rstrip(ISSUER_SEPARATOR)
+    if not issuer:
+        return ""
+    if not ISSUER_CODE.fullmatch(issuer):
+        raise ValidationError({"id_issuer": _(
+            "An issuer is written as federation IDs carry it before the colon: 2 to 16 letters or digits, such as "
+            "EMA for EMA:04160001.")})
+    taken = Committee.objects.filter(retired_at__isnull=True, id_issuer=issuer)
+    if committee is not None:
+        taken = taken.exclude(pk=committee.pk)
+    if taken.exists():
+        raise ValidationError({"id_issuer": _("Another committee confirms this issuer's federation IDs already.")})
+    return issuer
+
+
+@transaction.atomic
+def committee_issuer_set(*, actor, committee: Committee, id_issuer: str) -> Committee:
+    """Name (or with "" clear) the issuer of federation IDs whose holders' claims the committee may confirm."""
+    register_admin_required(actor)
+    committee = Committee.objects.select_for_update().get(pk=committee.pk)
+    committee.id_issuer = _id_issuer(id_issuer, committee=committee)
+    committee.save(update_fields=["id_issuer"])
+    audit_record(actor=actor, action=AuditAction.PIN_COMMITTEE_CHANGED, obj=committee,
+                 detail={"name": committee.name, "id_issuer": committee.id_issuer})
     return committee
 
 

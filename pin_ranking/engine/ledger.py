@@ -16,7 +16,6 @@
 meets "third place" (rank <= 3); a class-A top 6 is a top 8.
 """
 
-from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from pin_ranking.engine.classes import CompetitionClass, Level, track_of
@@ -64,8 +63,7 @@ PLACING_MET = PlacingStatus(True)
 PLACING_NOT_MET = PlacingStatus(False)
 
 
-@dataclass(frozen=True)
-class Missing:
+class Missing(NamedTuple):
     """What the next Pin still needs, per measure (0 / None: nothing missing on that measure)."""
 
     pin: int
@@ -74,20 +72,27 @@ class Missing:
     placing: dict | None  # the requirement not yet met: {"kind", "individual_top", "unit_top"}
 
 
-@dataclass(frozen=True)
-class Ledger:
+class Ledger(NamedTuple):
+    """One player's ledger on one track. A named tuple, as Result is: a full recompute builds 21,000."""
+
     track: Track
     edition: str
     counted: tuple  # of dicts, one per counted competition
     points: int  # Pin: table points in twelfths; Web Pin: web competition points
     contest_points: int  # positive totals only (Pin track; on the web track equal to points)
     pin: int | None  # the highest Pin reached (1 highest .. 9), None when none
-    statuses: tuple[PinStatus, ...] = field(default=())
+    # Per Pin 9..1: (pin, points met, contest points met, placing met, the placing's evidence); plain tuples,
+    # and `statuses` the same as PinStatus (nine named tuples a ledger cost a fifth of a full recompute).
+    status_rows: tuple = ()
     missing: Missing | None = None  # for the next Pin; None at Pin 1
 
+    @property
+    def statuses(self) -> tuple[PinStatus, ...]:
+        return tuple(PinStatus(pin, points, contest, PlacingStatus(placing, evidence) if placing else PLACING_NOT_MET)
+                     for pin, points, contest, placing, evidence in self.status_rows)
+
     def as_data(self) -> dict:
-        """Plain JSON-ready data (what Ledger.data / LedgerSnapshot.data store); built by hand, not by
-        dataclasses.asdict, which deep-copies and is several times slower over 20,000 players."""
+        """Plain JSON-ready data (what Ledger.data / LedgerSnapshot.data store); built by hand."""
         missing = self.missing
         return {
             "track": str(self.track),
@@ -98,7 +103,7 @@ class Ledger:
             "pin": self.pin,
             # Per Pin 9..1: [pin, points met, contest points met, placing met] (compact: 20,000 ledgers
             # are written at once; the engine's eligible_for gives the full status when needed).
-            "statuses": [[s.pin, s.points_met, s.contest_points_met, s.placing.met] for s in self.statuses],
+            "statuses": [row[:4] for row in self.status_rows],
             "missing": None if missing is None else {
                 "pin": missing.pin, "points": missing.points, "contest_points": missing.contest_points,
                 "placing": missing.placing,
@@ -108,6 +113,11 @@ class Ledger:
 
 _WEB = Level.WEB.value
 _A = CompetitionClass.A.value
+
+
+def tracks_counted(results) -> set:
+    """The tracks on which any of the results counts (counts_for, in one pass over them)."""
+    return {Track.WEB_PIN if r.level == _WEB else Track.PIN for r in results if r.klass is not None}
 
 
 def counts_for(result: Result, track: Track) -> bool:
@@ -122,64 +132,78 @@ def positive(contest_points: int) -> int:
     return contest_points if contest_points > 0 else 0
 
 
-def _best(counted: list[Result]) -> dict:
-    """The best placings once, each with the competition that gives it: the standards then compare
-    numbers (a better placing meets every lower requirement: rank <= N)."""
-    best = {"rank": None, "unit": None, "a_rank": None, "web_rank": None}
-    evidence = {}
+class Best(NamedTuple):
+    """The best placings once, each with the competition that gives it (the first, in the ledger's order): the
+    standards then compare numbers (a better placing meets every lower requirement: rank <= N)."""
 
-    def keep(key, value, competition):
-        if value is not None and (best[key] is None or value < best[key]):
-            best[key] = value
-            evidence[key] = competition
+    rank: int | None = None
+    rank_evidence: object = None
+    unit: int | None = None  # group (团体) or team (参赛队)
+    unit_evidence: object = None
+    a_rank: int | None = None  # in a class-A competition
+    a_evidence: object = None
+    web_rank: int | None = None  # in a web competition
+    web_evidence: object = None
 
+
+def _best(counted: list[Result]) -> Best:
+    rank = unit = a_rank = web_rank = None
+    rank_evidence = unit_evidence = a_evidence = web_evidence = None
     for r in counted:
-        keep("rank", r.rank, r.competition)
-        for unit in (r.group_rank, r.team_rank):
-            keep("unit", unit, r.competition)
-        if r.klass == _A:
-            keep("a_rank", r.rank, r.competition)
-        if r.level == _WEB:
-            keep("web_rank", r.rank, r.competition)
-    return {"best": best, "evidence": evidence}
+        value = r.rank
+        if value is not None:
+            if rank is None or value < rank:
+                rank, rank_evidence = value, r.competition
+            if r.klass == _A and (a_rank is None or value < a_rank):
+                a_rank, a_evidence = value, r.competition
+            if r.level == _WEB and (web_rank is None or value < web_rank):
+                web_rank, web_evidence = value, r.competition
+        for value in (r.group_rank, r.team_rank):
+            if value is not None and (unit is None or value < unit):
+                unit, unit_evidence = value, r.competition
+    return Best(rank, rank_evidence, unit, unit_evidence, a_rank, a_evidence, web_rank, web_evidence)
 
 
-def _placing_status(standard: Standard, placings: dict) -> PlacingStatus:
-    placing = standard.placing
-    return _placing(placing.kind, placing.individual_top, placing.unit_top, placings)
+_NO_EVIDENCE = (False, None)
+_NO_PLACING_ASKED = (True, None)
 
 
-def _placing(kind, individual_top, unit_top, placings: dict) -> PlacingStatus:
+def _placing(kind, individual_top, unit_top, best: Best) -> tuple:
+    """(met, evidence): whether the best placings meet a Pin's placing requirement, and the competition that does."""
     if kind is _NONE:
-        return PLACING_MET
-    best, evidence = placings["best"], placings["evidence"]
+        return _NO_PLACING_ASKED
     if kind is _INDIVIDUAL_OR_UNIT:
-        if best["rank"] is not None and best["rank"] <= individual_top:
-            return PlacingStatus(True, evidence["rank"])
-        if best["unit"] is not None and best["unit"] <= unit_top:
-            return PlacingStatus(True, evidence["unit"])
-        return PLACING_NOT_MET
-    key = "a_rank" if kind is _CLASS_A else "web_rank"
-    if best[key] is not None and best[key] <= individual_top:
-        return PlacingStatus(True, evidence[key])
-    return PLACING_NOT_MET
+        if best.rank is not None and best.rank <= individual_top:
+            return True, best.rank_evidence
+        if best.unit is not None and best.unit <= unit_top:
+            return True, best.unit_evidence
+        return _NO_EVIDENCE
+    if kind is _CLASS_A:
+        value, evidence = best.a_rank, best.a_evidence
+    else:
+        value, evidence = best.web_rank, best.web_evidence
+    return (True, evidence) if value is not None and value <= individual_top else _NO_EVIDENCE
 
 
 _NONE, _INDIVIDUAL_OR_UNIT, _CLASS_A = PlacingKind.NONE, PlacingKind.INDIVIDUAL_OR_UNIT, PlacingKind.CLASS_A_INDIVIDUAL
 
 
-def pin_status(standard: Standard, points: int, contest_points: int, placings: dict) -> PinStatus:
+def pin_status(standard: Standard, points: int, contest_points: int, best: Best) -> PinStatus:
+    """One Pin's status, read from its Standard (what `ledger` computes for every Pin from the compiled table)."""
     scale = TWELFTHS if standard.track == Track.PIN else 1
+    placing = standard.placing
+    met, evidence = _placing(placing.kind, placing.individual_top, placing.unit_top, best)
     return PinStatus(
         pin=standard.pin,
         points_met=points >= standard.points * scale,
         contest_points_met=standard.contest_points is None or contest_points >= standard.contest_points,
-        placing=_placing_status(standard, placings),
+        placing=PlacingStatus(met, evidence) if met else PLACING_NOT_MET,
     )
 
 
 # Each edition's table per track, with what pin_status reads of each standard taken out once (the threshold in
-# the track's unit, the placing's kind and tops): {(id(standards), track): (standards, rows)}.
+# the track's unit, the placing's kind and tops), and per Pin what `Missing` reports of it:
+# {(id(standards), track): (standards, rows, {pin: (points, contest points, placing asked)})}.
 _COMPILED: dict = {}
 
 
@@ -187,65 +211,63 @@ def _compiled(standards: Standards, track: Track) -> tuple:
     hit = _COMPILED.get((id(standards), track))
     if hit is None or hit[0] is not standards:
         scale = TWELFTHS if track == Track.PIN else 1
+        table = standards.table(track)
         rows = tuple((s.pin, s.points * scale, s.contest_points, s.placing.kind, s.placing.individual_top,
-                      s.placing.unit_top) for s in standards.table(track))
-        hit = _COMPILED[(id(standards), track)] = (standards, rows)
-    return hit[1]
+                      s.placing.unit_top) for s in table)
+        asked = {s.pin: (s.points * scale, s.contest_points, {"kind": str(s.placing.kind),
+                                                              "individual_top": s.placing.individual_top,
+                                                              "unit_top": s.placing.unit_top}) for s in table}
+        hit = _COMPILED[(id(standards), track)] = (standards, rows, asked)
+    return hit
 
 
-def _statuses(standards: Standards, track: Track, points: int, contest_points: int, placings: dict) -> tuple:
-    """pin_status of every Pin of the track, 9 to 1 (the same answers, the standards read once per edition)."""
-    return tuple(
-        PinStatus(pin, points >= needed, needed_contest is None or contest_points >= needed_contest,
-                  _placing(kind, top, unit_top, placings))
-        for pin, needed, needed_contest, kind, top, unit_top in _compiled(standards, track)
-    )
+def _competition_order(result: Result) -> str:
+    return str(result.competition)
 
 
 def ledger(results, standards: Standards, track: str | Track) -> Ledger:
     """The ledger of one player on one track: counted competitions, totals, Pin reached, what is missing."""
     track = track if isinstance(track, Track) else Track(track)
-    counted = [r for r in results if counts_for(r, track)]
-    counted.sort(key=lambda r: str(r.competition))
-    table_points = sum(r.table_points for r in counted)
-    contest_points = sum(positive(r.contest_points) for r in counted)
-    points = table_points if track == Track.PIN else contest_points
-    placings = _best(counted)
-    statuses = _statuses(standards, track, points, contest_points, placings)
-    reached = [s.pin for s in statuses if s.met]
-    pin = min(reached) if reached else None
+    web = track == Track.WEB_PIN
+    counted = [r for r in results if r.klass is not None and (r.level == _WEB) is web]  # counts_for, inlined
+    counted.sort(key=_competition_order)
+    table_points = contest_points = 0
+    rows = []
+    for r in counted:
+        table_points += r.table_points
+        counted_contest_points = r.contest_points if r.contest_points > 0 else 0  # 4.6 note 1
+        contest_points += counted_contest_points
+        rows.append({
+            "competition": r.competition, "name": r.name, "level": str(r.level), "class": str(r.klass),
+            "table_points": r.table_points, "contest_points": r.contest_points,
+            "counted_contest_points": counted_contest_points,
+            "rank": r.rank, "group_rank": r.group_rank, "team_rank": r.team_rank,
+        })
+    points = contest_points if web else table_points
+    best = _best(counted)
+    _standards, compiled, asked = _compiled(standards, track)
+    status_rows = []
+    pin = None
+    placing_met_by_pin = {}
+    for standard_pin, needed, needed_contest, kind, top, unit_top in compiled:
+        placing_met, evidence = _placing(kind, top, unit_top, best)
+        points_met = points >= needed
+        contest_met = needed_contest is None or contest_points >= needed_contest
+        status_rows.append((standard_pin, points_met, contest_met, placing_met, evidence))
+        placing_met_by_pin[standard_pin] = placing_met
+        if points_met and contest_met and placing_met and (pin is None or standard_pin < pin):
+            pin = standard_pin
     missing = None
     next_pin = 9 if pin is None else pin - 1
     if next_pin >= 1:
-        standard = standards.standard(track, next_pin)
-        status = next(s for s in statuses if s.pin == next_pin)
-        scale = TWELFTHS if track == Track.PIN else 1
+        needed, needed_contest, placing = asked[next_pin]
         missing = Missing(
             pin=next_pin,
-            points=max(0, standard.points * scale - points),
-            contest_points=0 if standard.contest_points is None else max(0, standard.contest_points - contest_points),
-            placing=None if status.placing.met else {
-                "kind": str(standard.placing.kind),
-                "individual_top": standard.placing.individual_top,
-                "unit_top": standard.placing.unit_top,
-            },
+            points=max(0, needed - points),
+            contest_points=0 if needed_contest is None else max(0, needed_contest - contest_points),
+            placing=None if placing_met_by_pin[next_pin] else dict(placing),
         )
-    rows = tuple(
-        {
-            "competition": r.competition,
-            "name": r.name,
-            "level": str(r.level),
-            "class": str(r.klass),
-            "table_points": r.table_points,
-            "contest_points": r.contest_points,
-            "counted_contest_points": positive(r.contest_points),
-            "rank": r.rank,
-            "group_rank": r.group_rank,
-            "team_rank": r.team_rank,
-        }
-        for r in counted
-    )
-    return Ledger(track, str(standards.edition), rows, points, contest_points, pin, statuses, missing)
+    return Ledger(track, str(standards.edition), tuple(rows), points, contest_points, pin, tuple(status_rows), missing)
 
 
 def ledgers(results, standards: Standards) -> dict:

@@ -60,19 +60,24 @@ def results_by_player(player_ids) -> dict[int, list[Result]]:
     if player_ids is not None:
         rows = rows.filter(player_id__in=list(player_ids))
     by_player: dict[int, list[Result]] = defaultdict(list)
-    columns = ("player_id", "competition_id", "competition__name", "competition__level", "competition__klass",
-               "table_points", "contest_points", "rank", "group_rank", "team_rank")
+    columns = ("player_id", "competition_id", "table_points", "contest_points", "rank", "group_rank", "team_rank")
     # The ORM's SQL, run on a plain cursor: its row-by-row conversion cost more than the query over the 30,000
-    # rows of a full recompute (bench/pin.py); every column is a plain value either way.
+    # rows of a full recompute (bench/pin.py); every column is a plain value either way. The competitions' own
+    # columns come once each, not once per result.
     try:
         sql, params = rows.order_by().values_list(*columns).query.sql_with_params()
     except EmptyResultSet:  # no player asked for
         return by_player
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        for player_id, competition_id, name, level, klass, tp, cp, rank, group_rank, team_rank in cursor.fetchall():
-            by_player[player_id].append(
-                Result(competition_id, level, klass, tp, cp, rank, group_rank, team_rank, name))
+        fetched = cursor.fetchall()
+    competitions = {
+        pk: (level, klass, name) for pk, level, klass, name in Competition.objects.filter(
+            pk__in={row[1] for row in fetched}).values_list("pk", "level", "klass", "name")
+    }
+    for player_id, competition_id, tp, cp, rank, group_rank, team_rank in fetched:
+        level, klass, name = competitions[competition_id]
+        by_player[player_id].append(Result(competition_id, level, klass, tp, cp, rank, group_rank, team_rank, name))
     return by_player
 
 

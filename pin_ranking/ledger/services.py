@@ -14,7 +14,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from pin_ranking.engine import Track, ledger, standards_for
-from pin_ranking.engine.ledger import counts_for
+from pin_ranking.engine.ledger import tracks_counted
 from pin_ranking.ledger.selectors import pin_register_get, results_by_player
 from pin_ranking.models import Ledger, LedgerSnapshot
 from tournaments import events
@@ -54,12 +54,14 @@ def eligibility_recompute(*, player_ids=None, reason: str = "") -> RecomputeSumm
     }
     players = set(results) | {player_id for player_id, _track in existing}
     now = timezone.now()
-    new_ledgers, updated, snapshots = [], [], []
+    reason = reason[:64]
+    new_ledgers, updated = [], []
     for player_id in players:
         mine = results.get(player_id, ())
+        counted = tracks_counted(mine)
         for track in (Track.PIN, Track.WEB_PIN):
             before = existing.get((player_id, track.value))
-            if before is None and not any(counts_for(r, track) for r in mine):
+            if before is None and track not in counted:
                 continue  # no ledger on a track with nothing counted
             one = ledger(mine, standards, track)
             data = one.as_data()
@@ -73,57 +75,69 @@ def eligibility_recompute(*, player_ids=None, reason: str = "") -> RecomputeSumm
                 "player_id": player_id, "track": track.value, "version": version, "edition": register.edition,
                 "standards_version": register.standards_version, "pin": one.pin, "points": one.points,
                 "contest_points": one.contest_points, "competitions": len(one.counted), "data": text,
-                "digest": digest, "computed_at": now,
+                "digest": digest, "reason": reason, "computed_at": now,
             }
             # Plain dicts: 42,000 model instances cost ~0.4 s of a full recompute only to be copied out.
             if before is None:
                 new_ledgers.append(fields)
             else:
                 updated.append({"id": before[0], **fields})
-            snapshots.append({**fields, "reason": reason[:64]})
-    _write(new_ledgers, updated, snapshots, now=now, reason=reason[:64])
-    if snapshots:
+    _write(new_ledgers, updated)
+    changed = len(new_ledgers) + len(updated)
+    if changed:
         audit_record(actor=None, action=AuditAction.PIN_LEDGERS_RECOMPUTED,
-                     detail={"players": len(players), "changed": len(snapshots), "reason": reason,
+                     detail={"players": len(players), "changed": changed, "reason": reason,
                              "full": player_ids is None})
-    return RecomputeSummary(players=len(players), changed=len(snapshots))
+    return RecomputeSummary(players=len(players), changed=changed)
 
 
 UPDATED_FIELDS = ["version", "edition", "standards_version", "pin", "points", "contest_points", "competitions",
-                  "data", "digest", "computed_at"]
+                  "data", "digest", "reason", "computed_at"]
+SNAPSHOT_FIELDS = ["player", "track", *UPDATED_FIELDS]
 
 
-def _write(new_ledgers: list, updated: list, snapshots: list, *, now, reason: str) -> None:
-    """Store the changed ledgers and their snapshots. On PostgreSQL with COPY: a full recompute of 20,000
-    players writes ~42,000 rows with their JSON, which the ORM's multi-row INSERTs and CASE-WHEN UPDATEs
-    took most of 6 s to send (bench/pin.py); COPY streams the ledgers, and the snapshots are copied from them
-    on the server (the same rows, never sent twice). Same transaction."""
+def _write(new_ledgers: list, updated: list) -> None:
+    """Store the changed ledgers, each replaced version kept as a snapshot first (a version is stored once: the
+    current one in Ledger, the earlier ones in LedgerSnapshot). On PostgreSQL with COPY: a full recompute of
+    20,000 players writes ~21,000 ledgers with their JSON, which the ORM's multi-row INSERTs and CASE-WHEN
+    UPDATEs took most of 6 s to send (bench/pin.py); COPY streams them, the changed ones into a temporary
+    table, and the replaced versions are copied to the snapshots on the server (never sent). Same transaction."""
     if connection.vendor != "postgresql":
+        replaced = Ledger.objects.filter(pk__in=[fields["id"] for fields in updated])
+        LedgerSnapshot.objects.bulk_create(
+            [LedgerSnapshot(**{name: getattr(one, name) for name in SNAPSHOT_FIELDS}) for one in replaced],
+            batch_size=2000, ignore_conflicts=True)
         Ledger.objects.bulk_create([Ledger(**fields) for fields in new_ledgers], batch_size=2000)
         Ledger.objects.bulk_update([Ledger(**fields) for fields in updated], UPDATED_FIELDS, batch_size=2000)
-        LedgerSnapshot.objects.bulk_create([LedgerSnapshot(**fields) for fields in snapshots], batch_size=2000)
         return
     _copy(Ledger, ["player", "track", *UPDATED_FIELDS], new_ledgers)
-    if updated:
-        table, columns = Ledger._meta.db_table, _columns(Ledger, UPDATED_FIELDS)
-        with connection.cursor() as cursor:
-            cursor.execute(f"CREATE TEMP TABLE pin_ledger_changes ON COMMIT DROP AS SELECT id, {', '.join(columns)} "
-                           f"FROM {table} WITH NO DATA")
-        _copy(Ledger, ["id", *UPDATED_FIELDS], updated, table="pin_ledger_changes")
-        assignments = ", ".join(f"{column} = changes.{column}" for column in columns)
-        with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET {assignments} FROM pin_ledger_changes AS changes "
-                           f"WHERE {table}.id = changes.id")
-            cursor.execute("DROP TABLE pin_ledger_changes")
-    if snapshots:
-        # Every ledger this recompute wrote carries its `computed_at` (one moment, taken under the advisory lock
-        # that serializes recomputes): a snapshot of each, copied on the server.
-        names = ["player", "track", *UPDATED_FIELDS]
-        columns = ", ".join(_columns(LedgerSnapshot, names))
-        source = ", ".join(_columns(Ledger, names))
-        with connection.cursor() as cursor:
-            cursor.execute(f"INSERT INTO {LedgerSnapshot._meta.db_table} ({columns}, reason) SELECT {source}, %s "
-                           f"FROM {Ledger._meta.db_table} WHERE computed_at = %s", [reason, now])
+    if not updated:
+        return
+    table, columns = Ledger._meta.db_table, _columns(Ledger, UPDATED_FIELDS)
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE TEMP TABLE pin_ledger_changes ON COMMIT DROP AS SELECT id, {', '.join(columns)} "
+                       f"FROM {table} WITH NO DATA")
+    _copy(Ledger, ["id", *UPDATED_FIELDS], updated, table="pin_ledger_changes")
+    assignments = ", ".join(f"{column} = changes.{column}" for column in columns)
+    snapshot_columns = ", ".join(_columns(LedgerSnapshot, SNAPSHOT_FIELDS))
+    ledger_columns = ", ".join(_columns(Ledger, SNAPSHOT_FIELDS))
+    with connection.cursor() as cursor:
+        # The version being replaced, unless an application already kept it (ledger_version_keep).
+        cursor.execute(f"INSERT INTO {LedgerSnapshot._meta.db_table} ({snapshot_columns}) SELECT {ledger_columns} "
+                       f"FROM {table} WHERE id IN (SELECT id FROM pin_ledger_changes) "
+                       f"ON CONFLICT (player_id, track, version) DO NOTHING")
+        cursor.execute(f"UPDATE {table} SET {assignments} FROM pin_ledger_changes AS changes "
+                       f"WHERE {table}.id = changes.id")
+        cursor.execute("DROP TABLE pin_ledger_changes")
+
+
+def ledger_version_keep(*, ledger: Ledger) -> LedgerSnapshot:
+    """The snapshot of the ledger's current version, stored now if no recompute has replaced it yet: what an
+    application is checked against (7.3) stays readable after later results change the ledger."""
+    snapshot, _created = LedgerSnapshot.objects.get_or_create(
+        player_id=ledger.player_id, track=ledger.track, version=ledger.version,
+        defaults={name: getattr(ledger, name) for name in UPDATED_FIELDS if name != "version"})
+    return snapshot
 
 
 def _columns(model, names: list[str]) -> list[str]:

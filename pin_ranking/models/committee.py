@@ -23,6 +23,9 @@ class Committee(models.Model):
     # A member organization's country or region, an ISO 3166-1 alpha-2 code chosen from a list (its queue holds its
     # players' applications).
     country = models.CharField(_("country or region"), max_length=64, blank=True)
+    # The issuer of the federation IDs its organization keeps (EMA, CMA: the ISSUER of ISSUER:NUMBER), if any: it may
+    # confirm a player's claim on a record with such an ID, whatever the record's country (issue 42, N7).
+    id_issuer = models.CharField(_("issuer of federation IDs"), max_length=16, blank=True)
     members = models.ManyToManyField(settings.AUTH_USER_MODEL, through="CommitteeSeat", related_name="pin_committees")
     # Retired by the register's administrator: it keeps its history (decisions, certificates) but no seat of it
     # acts, no application is routed to it, and its country may have a new committee.
@@ -40,6 +43,9 @@ class Committee(models.Model):
             models.UniqueConstraint(fields=["kind", "country"], condition=Q(kind="member", retired_at__isnull=True),
                 name="pin_committee_member_country_unique",
                 violation_error_message=_("This country or region already has a member organization's committee.")),
+            models.UniqueConstraint(fields=["id_issuer"], condition=Q(retired_at__isnull=True) & ~Q(id_issuer=""),
+                name="pin_committee_one_per_issuer",
+                violation_error_message=_("Another committee confirms this issuer's federation IDs already.")),
             models.CheckConstraint(condition=Q(kind__in=[c.value for c in Certifier]), name="pin_committee_kind",
                 violation_error_message=_("A committee is the world body's, a member organization's or a website's.")),
         ]

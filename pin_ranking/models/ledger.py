@@ -11,7 +11,8 @@ from tournaments.models.standings import JSONTextField
 
 
 class Ledger(models.Model):
-    """A player's current ledger on one track (the latest snapshot, denormalized for lists and the export)."""
+    """A player's current ledger on one track: its latest version, stored here only (LedgerSnapshot keeps the
+    earlier ones, and the version an application was checked against)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pin_ledgers")
     track = models.CharField(_("track"), max_length=8, choices=TRACK_CHOICES)
@@ -26,6 +27,7 @@ class Ledger(models.Model):
     competitions = models.PositiveIntegerField(default=0)
     data = JSONTextField()  # pin_ranking.engine.Ledger.as_data()
     digest = models.CharField(max_length=64)
+    reason = models.CharField(max_length=64, blank=True)  # what triggered the recompute of this version
     computed_at = models.DateTimeField()
 
     class Meta:
@@ -46,7 +48,8 @@ class Ledger(models.Model):
 
 
 class LedgerSnapshot(models.Model):
-    """Every version of a ledger, append-only (as standings snapshots are): what an application was
+    """A ledger's earlier versions, append-only: each version is stored once, the current one in Ledger and,
+    once a recompute replaces it (or an application is checked against it), here. What an application was
     checked against stays readable after later results change the ledger."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="pin_ledger_snapshots")

@@ -18,13 +18,15 @@ def claim_of(*, user) -> AccountClaim | None:
 
 def claims_for_committee(*, user) -> list[AccountClaim]:
     """The claims waiting for the committees the user sits on: of their country's records (a member
-    organization), or of every record that has no such committee (the world body, which may decide any)."""
-    seats = seats_of(user)
+    organization), of the records whose federation ID it issued (a committee naming an issuer, N7), or of every
+    record (the world body, which may decide any)."""
     pending = AccountClaim.objects.filter(status=AccountClaim.Status.PENDING).select_related("player", "user")
-    if seats.world:
+    if seats_of(user).world:
         return list(pending)
-    if not seats.countries:
+    mine = Committee.objects.filter(retired_at__isnull=True, seats__user=user)
+    countries = set(mine.filter(kind="member").exclude(country="").values_list("country", flat=True))
+    issuers = set(mine.exclude(id_issuer="").values_list("id_issuer", flat=True))
+    if not countries and not issuers:
         return []
-    in_office = set(Committee.objects.filter(kind="member", retired_at__isnull=True, country__in=seats.countries,
-                                             seats__user=user).values_list("country", flat=True))
-    return [claim for claim in pending if claim.player.country.upper() in in_office]
+    return [claim for claim in pending
+            if claim.player.country.upper() in countries or claim.player.federation_issuer in issuers]

@@ -4,7 +4,8 @@
   IDs) joined: the Pin results and Pins of one move to the other; the world body may undo it.
 - `pin_award_enter_paper`: a Pin awarded before this system, from its paper certificate (number, date).
 - `account_claim_file`, `account_claim_decide`: a player known only from results files links their account to
-  their record by its federation ID, which the committee of their country (else the world body) confirms.
+  their record by its federation ID, which the committee of their country (else the world body) or of the
+  federation that issued the ID confirms; tries are counted per account and per address.
 One transaction each, an audit event in it, the ledgers recomputed on commit.
 """
 
@@ -31,6 +32,7 @@ from pin_ranking.models.committee import SYSTEM_NUMBER
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player
+from tournaments.ratelimit import rate_limit_hit
 
 
 @transaction.atomic
@@ -155,13 +157,31 @@ def pin_award_enter_paper(*, actor, player: Player, track: str, pin: int, number
     return award
 
 
-@transaction.atomic
-def account_claim_file(*, actor, federation_id: str, note: str = "") -> AccountClaim:
+# Each try answers whether a federation ID is on the register, so tries are counted, found or not: per account
+# (a player typing their ID needs a few), and per address, generously (a venue's NAT puts every phone behind one).
+CLAIM_TRIES_PER_ACCOUNT = 10
+CLAIM_TRIES_PER_ADDRESS = 60
+CLAIM_WINDOW_SECONDS = 60 * 60
+
+
+def account_claim_file(*, actor, federation_id: str, note: str = "", client: str | None = None) -> AccountClaim:
     """A signed-in account with no player asks to be linked to the register record of `federation_id` (N7: a
     player known only from results files had no entry number and PIN to link with, so could not apply, 3.10.2
-    经本人申请). The committee of the record's country decides (`account_claim_decide`)."""
+    经本人申请). The committee of the record's country, or of its ID's issuer, decides (`account_claim_decide`).
+    `client`: the request's address (tournaments.ratelimit.client_ip). Tries are counted before the transaction,
+    so that a refused one counts too."""
     if actor is None or not actor.is_authenticated:
         raise NotFound(_("No such page."))
+    for key, limit in ((f"pin-claim:user:{actor.pk}", CLAIM_TRIES_PER_ACCOUNT),
+                       (f"pin-claim:client:{client or 'unknown'}"[:120], CLAIM_TRIES_PER_ADDRESS)):
+        if not rate_limit_hit(key, limit=limit, window_seconds=CLAIM_WINDOW_SECONDS).allowed:
+            raise ValidationError(_("Too many claims were tried just now: wait an hour, or ask your federation for "
+                                    "your federation ID."), code="claim_throttled")
+    return _claim_file(actor=actor, federation_id=federation_id, note=note)
+
+
+@transaction.atomic
+def _claim_file(*, actor, federation_id: str, note: str) -> AccountClaim:
     from pin_ranking.ledger.selectors import kept_players, player_for_user
 
     if player_for_user(user=actor) is not None:
@@ -187,12 +207,17 @@ def account_claim_file(*, actor, federation_id: str, note: str = "") -> AccountC
     return claim
 
 
-def claim_committee(player: Player) -> Committee | None:
-    """Who decides a claim on `player`: the member organization's committee of their country, else the world
-    body's (both in office)."""
+def claim_committees(player: Player) -> list[Committee]:
+    """Who may decide a claim on `player` (N7), in office: the member organization's committee of their country
+    (else the world body's), and the committee of the federation that issued their ID (EMA for EMA:04160001), which
+    knows its own members wherever they live. The world body's seats may decide any claim."""
     in_office = Committee.objects.filter(retired_at__isnull=True)
     member = in_office.filter(kind="member", country=player.country.upper()).first() if player.country else None
-    return member or in_office.filter(kind="world").first()
+    deciders = [member or in_office.filter(kind="world").first()]
+    issuer = player.federation_issuer
+    if issuer:
+        deciders.append(in_office.filter(id_issuer=issuer).first())
+    return [committee for committee in dict.fromkeys(deciders) if committee is not None]
 
 
 @transaction.atomic
@@ -201,10 +226,9 @@ def account_claim_decide(*, actor, claim_id: int, confirm: bool, reason: str = "
     claim = AccountClaim.objects.select_for_update().select_related("player", "user").filter(pk=claim_id).first()
     if claim is None:
         raise NotFound(_("No such page."))
-    committee = claim_committee(claim.player)
     seats = seats_of(actor) if actor is not None else None
-    if actor is not None and not (seats.world or (committee is not None and committee.seats.filter(
-            user=actor).exists())):
+    if actor is not None and not (seats.world or any(committee.seats.filter(user=actor).exists()
+                                                     for committee in claim_committees(claim.player))):
         raise NotFound(_("No such page."))
     if claim.status != AccountClaim.Status.PENDING:
         raise ValidationError(_("This claim is decided already."))

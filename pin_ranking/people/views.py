@@ -12,6 +12,7 @@ from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.ledger import views as ledger_views
 from pin_ranking.people import forms, selectors, services
 from tournaments.pages import page_action
+from tournaments.ratelimit import client_ip
 
 
 @login_required
@@ -76,7 +77,7 @@ def claim(request):
     if request.method == "POST" and form.is_valid():
         with page_action(request, form=form, success=_("Your claim is sent: your committee confirms it, and your "
                                                        "Pin ledger then shows on My Pin.")) as action:
-            services.account_claim_file(actor=request.user, **form.cleaned_data)
+            services.account_claim_file(actor=request.user, client=client_ip(request), **form.cleaned_data)
         if action.done:
             return redirect("pin_ranking:claim")
     return render(request, "pin_ranking/people/claim.html", {

@@ -106,3 +106,59 @@ def test_3_10_2_a_player_known_from_results_claims_the_record_and_the_committee_
     assert AuditEvent.objects.filter(action__in=["pin.claim_filed", "pin.claim_decided"]).count() == 2
     assert "Claim my record" not in client_for(zhang).get(reverse("pin_ranking:my_pin")).content.decode()
     assert client_for(zhang).get(reverse("pin_ranking:claim"))["Location"] == reverse("pin_ranking:my_pin")
+
+
+def test_3_10_2_the_federation_that_issued_the_id_may_confirm_the_claim(db, client_for, committee_member):
+    from pin_ranking.committee import services as committee_services
+
+    dutch = Player.objects.create(name="Anna de Vries", federation_id="EMA:04160001", country="NL")
+    cn = Committee.objects.create(name="CN", kind="member", country="CN")
+    # The register's administrator names the issuer a committee speaks for; a typed word or a second is refused.
+    with pytest.raises(ValidationError, match="2 to 16 letters or digits"):
+        committee_services.committee_issuer_set(actor=None, committee=cn, id_issuer="European Mahjong Association")
+    ema = committee_services.committee_create(actor=None, name="EMA Pin Committee", kind="member", country="FR",
+                                              id_issuer="ema:")
+    assert ema.id_issuer == "EMA"
+    with pytest.raises(ValidationError, match="confirms this issuer's federation IDs already"):
+        committee_services.committee_issuer_set(actor=None, committee=cn, id_issuer="EMA")
+    seat = make_user("ema_member")
+    CommitteeSeat.objects.create(committee=ema, user=seat)
+    other = make_user("cn_seat")
+    CommitteeSeat.objects.create(committee=cn, user=other)
+    anna = make_user("anna")
+    claim = services.account_claim_file(actor=anna, federation_id="EMA:04160001")
+    # The Netherlands has no committee: the world body may decide; so may the issuer's, in France; CN may not.
+    assert "Anna de Vries" in client_for(seat).get(reverse("pin_ranking:claims")).content.decode()
+    assert "Anna de Vries" not in client_for(other).get(reverse("pin_ranking:claims")).content.decode()
+    with pytest.raises(NotFound):
+        services.account_claim_decide(actor=other, claim_id=claim.pk, confirm=True)
+    services.account_claim_decide(actor=seat, claim_id=claim.pk, confirm=True)
+    dutch.refresh_from_db()
+    assert dutch.user == anna
+    # Retired, the issuer's committee no longer decides.
+    committee_services.committee_retire(actor=None, committee=ema, reason="merged into the federation's")
+    bob = make_user("bob")
+    Player.objects.create(name="Bob Janssen", federation_id="EMA:04160002", country="NL")
+    later = services.account_claim_file(actor=bob, federation_id="EMA:04160002")
+    with pytest.raises(NotFound):
+        services.account_claim_decide(actor=seat, claim_id=later.pk, confirm=True)
+    services.account_claim_decide(actor=committee_member, claim_id=later.pk, confirm=False, reason="unknown to us")
+
+
+def test_claim_tries_are_counted_per_account_and_per_address_refused_ones_too(known):
+    prober = make_user("prober")
+    for n in range(services.CLAIM_TRIES_PER_ACCOUNT):
+        with pytest.raises(ValidationError, match="No record of the register"):
+            services.account_claim_file(actor=prober, federation_id=f"JP-9{n:02d}", client="10.0.0.1")
+    with pytest.raises(ValidationError, match="Too many claims"):
+        services.account_claim_file(actor=prober, federation_id="JP-1", client="10.0.0.1")
+    assert not AccountClaim.objects.exists()
+    # Another account behind the same address still claims; the address's own ceiling is far above a real day.
+    services.account_claim_file(actor=make_user("neighbour"), federation_id="JP-1", client="10.0.0.1")
+    many = [make_user(f"nat{n}") for n in range(services.CLAIM_TRIES_PER_ADDRESS)]
+    for user in many[: services.CLAIM_TRIES_PER_ADDRESS - services.CLAIM_TRIES_PER_ACCOUNT - 1]:
+        with pytest.raises(ValidationError, match="No record of the register"):
+            services.account_claim_file(actor=user, federation_id="JP-999", client="10.0.0.1")
+    with pytest.raises(ValidationError, match="Too many claims"):
+        services.account_claim_file(actor=many[-1], federation_id="JP-2", client="10.0.0.1")
+    services.account_claim_file(actor=many[-1], federation_id="JP-2", client="10.0.0.2")

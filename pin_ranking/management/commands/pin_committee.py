@@ -14,7 +14,8 @@ class Command(BaseCommand):
     help = ("Create, rename and list Pin committees, seat and unseat their members, name the register's "
             "administrators. "
             "Examples: pin_committee create --kind world --name 'WMO Pin Committee'; "
-            "pin_committee create --kind member --country CN --name 'CMA Pin Committee'; "
+            "pin_committee create --kind member --country CN --name 'CMA Pin Committee' [--issuer CMA]; "
+            "pin_committee issuer --committee 'CMA Pin Committee' CMA; "
             "pin_committee seat --committee 'WMO Pin Committee' alice; pin_committee unseat --committee 1 alice; "
             "pin_committee admin bob [--revoke]; pin_committee list.")
 
@@ -24,6 +25,12 @@ class Command(BaseCommand):
         create.add_argument("--kind", required=True, choices=["world", "member", "website"])
         create.add_argument("--name", required=True)
         create.add_argument("--country", default="", help="a member organization's country or region (such as CN)")
+        create.add_argument("--issuer", default="", help="the issuer of the federation IDs it keeps (such as EMA): "
+                            "it may confirm the claims of their holders")
+        issuer = actions.add_parser("issuer", help="name (or with '' clear) the issuer of federation IDs a committee "
+                                    "confirms claims for")
+        issuer.add_argument("--committee", required=True, help="the committee's id or exact name")
+        issuer.add_argument("issuer")
         retire = actions.add_parser("retire", help="retire a committee (its history is kept)")
         retire.add_argument("--committee", required=True, help="the committee's id or exact name")
         retire.add_argument("--reason", required=True)
@@ -56,10 +63,15 @@ class Command(BaseCommand):
         retired = services.committee_retire(actor=None, committee=self._committee(committee), reason=reason)
         self.stdout.write(f"Retired “{retired.name}”; its history is kept.")
 
-    def _create(self, *, kind, name, country, **_options):
-        made = services.committee_create(actor=None, name=name, kind=kind, country=country)
+    def _create(self, *, kind, name, country, issuer, **_options):
+        made = services.committee_create(actor=None, name=name, kind=kind, country=country, id_issuer=issuer)
         where = f", {made.country}" if made.country else ""
         self.stdout.write(f"Created committee {made.pk}: {made.name} ({made.kind}{where}).")
+
+    def _issuer(self, *, committee, issuer, **_options):
+        changed = services.committee_issuer_set(actor=None, committee=self._committee(committee), id_issuer=issuer)
+        said = f"confirms the claims of {changed.id_issuer} IDs" if changed.id_issuer else "names no issuer"
+        self.stdout.write(f"Committee {changed.pk}, {changed.name}, {said}.")
 
     def _rename(self, *, committee, name, **_options):
         renamed = services.committee_rename(actor=None, committee=self._committee(committee), name=name)
@@ -90,6 +102,7 @@ class Command(BaseCommand):
         for committee in found:
             seats = ", ".join(seat.user.get_username() for seat in committee.seats.all()) or "no member yet"
             country = f" {committee.country}" if committee.country else ""
+            country += f" confirms {committee.id_issuer} IDs" if committee.id_issuer else ""
             country += " (retired)" if committee.retired_at else ""
             self.stdout.write(f"{committee.pk}\t{committee.kind}{country}\t{committee.name}\t{seats}")
         admins = ", ".join(user.get_username() for user in register_admins()) or "superusers only"

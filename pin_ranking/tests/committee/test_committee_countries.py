@@ -82,3 +82,20 @@ def test_4_4_a_delegated_member_registers_only_a_competition_hosted_in_its_count
     registered = competition_register(actor=chika, tournament=tournament, level="regional", country="jp")
     assert registered.country == "JP"
     assert Committee.objects.filter(kind="member").count() == 1
+
+
+def test_n7_a_committee_names_the_issuer_of_the_ids_it_confirms_from_the_page_or_the_command(admin, client_for):
+    client_for(admin).post(reverse("pin_ranking:committees"), {
+        "action": "create", "c-name": "EMA Pin Committee", "c-kind": "member", "c-country": "FR",
+        "c-id_issuer": "ema"})
+    ema = Committee.objects.get(name="EMA Pin Committee")
+    assert ema.id_issuer == "EMA"
+    assert "confirms EMA IDs" in client_for(admin).get(reverse("pin_ranking:committees")).content.decode()
+    out = io.StringIO()
+    call_command("pin_committee", "issuer", "--committee", "EMA Pin Committee", "", stdout=out)
+    assert "names no issuer" in out.getvalue() and Committee.objects.get(pk=ema.pk).id_issuer == ""
+    call_command("pin_committee", "create", "--kind", "member", "--country", "DE", "--name", "DMJV", "--issuer",
+                 "DMJV", stdout=out)
+    call_command("pin_committee", "list", stdout=out)
+    assert "DE confirms DMJV IDs" in out.getvalue()
+    assert AuditEvent.objects.filter(action="pin.committee_changed", detail__id_issuer="").count() == 1

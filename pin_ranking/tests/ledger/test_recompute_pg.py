@@ -38,7 +38,7 @@ def test_recompute_twice_at_once_writes_each_version_once():
     assert not [o for o in outcomes if isinstance(o, Exception)], outcomes
     assert sorted(o.changed for o in outcomes) == [0, 60]  # the second waited, then found nothing to change
     assert Ledger.objects.count() == 60 and set(Ledger.objects.values_list("version", flat=True)) == {1}
-    assert LedgerSnapshot.objects.count() == 60
+    assert LedgerSnapshot.objects.count() == 0  # no version replaced yet
 
 
 @pytest.mark.worker
@@ -61,11 +61,14 @@ def _stored():
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
 def test_the_copy_writes_store_what_the_orm_would_and_updates_follow_a_second_competition():
-    """PostgreSQL writes ledgers with COPY (new rows, snapshots) and an UPDATE from a temporary table (changed
-    rows). The stored rows must be the ones a from-scratch recompute gives, version by version."""
+    """PostgreSQL writes ledgers with COPY (new rows) and an UPDATE from a temporary table (changed rows), each
+    replaced version copied to the snapshots on the server first. The stored rows must be the ones a from-scratch
+    recompute gives, version by version."""
     member = _committee_member()
     first = finished_tournament(name="Copy Open", rows=_rows(40))
     register_services.competition_register(actor=member, tournament=first, level="national")  # recomputes on commit
+    columns = ("player_id", "track", "version", "pin", "points", "data", "digest", "reason", "computed_at")
+    versions_1 = {row[:3]: row for row in Ledger.objects.values_list(*columns)}
     second = finished_tournament(name="Copy Masters", rows=_rows(30), extra_players=10,
                                  starts_on=first.starts_on.replace(day=20))
     register_services.competition_register(actor=member, tournament=second, level="national")
@@ -75,16 +78,17 @@ def test_the_copy_writes_store_what_the_orm_would_and_updates_follow_a_second_co
     versions = dict(Ledger.objects.filter(track="pin", player__federation_id__startswith="R")
                     .values_list("player__federation_id", "version"))
     assert versions == {f"R{i:03d}": 2 if i < 30 else 1 for i in range(40)}
-    assert LedgerSnapshot.objects.count() == 80
+    # The 30 versions replaced are the snapshots, exactly as they were stored (reason and time included).
+    snapshots = {row[:3]: row for row in LedgerSnapshot.objects.values_list(*columns)}
+    assert len(snapshots) == 30 and all(snapshots[key] == versions_1[key] for key in snapshots)
+    assert {key[0] for key in snapshots} == set(Ledger.objects.filter(version=2).values_list("player_id", flat=True))
     # From scratch: the same numbers and data, every player at version 1.
     Ledger.objects.all().delete()
     LedgerSnapshot.objects.all().delete()
     eligibility_recompute(reason="scratch")
     fresh = _stored()
-    # The snapshots are copied from the ledgers on the server: one per ledger written, with this recompute's reason.
-    columns = ("player_id", "track", "version", "digest")
-    assert set(LedgerSnapshot.objects.values_list(*columns, "reason")) == {
-        (*row, "scratch") for row in Ledger.objects.values_list(*columns)}
+    assert not LedgerSnapshot.objects.exists()
+    assert set(Ledger.objects.values_list("reason", flat=True)) == {"scratch"}
     assert set(fresh) == set(updated)
     for key, row in fresh.items():
         assert row[3:] == updated[key][3:], key
