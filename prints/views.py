@@ -7,8 +7,7 @@ file once it is ready. No PDF is rendered here: the worker makes it (prints.serv
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.files.storage import default_storage
-from django.http import FileResponse, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -18,8 +17,8 @@ from django.views.decorators.http import require_POST
 from prints import selectors, services
 from prints.models import PrintJob
 from tournaments import documents
-from tournaments.errors import NotFound
 from tournaments.models import Tournament
+from tournaments.store import stored_file_response
 
 
 def document_response(request, *, tournament: Tournament, kind: str, options: dict) -> HttpResponse:
@@ -29,7 +28,7 @@ def document_response(request, *, tournament: Tournament, kind: str, options: di
     job = services.print_job_request(actor=request.user, tournament=tournament, kind=kind, options=options,
                                      language=get_language() or "en")
     if job.status == PrintJob.Status.READY:
-        return _file_response(job)
+        return _file_response(request, job)
     return redirect("prints:job", tournament.pk, job.pk)
 
 
@@ -51,7 +50,7 @@ def print_file(request, tournament_id: int, job_id: int):
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
     if job.status != PrintJob.Status.READY:
         return redirect("prints:job", tournament_id, job.pk)
-    return _file_response(job)
+    return _file_response(request, job)
 
 
 @login_required  # public documents (the results) are watched by anyone; making one again is a signed-in user's act
@@ -63,12 +62,8 @@ def print_job_retry(request, tournament_id: int, job_id: int):
     return redirect("prints:job", tournament_id, job.pk)
 
 
-def _file_response(job: PrintJob) -> FileResponse:
-    try:
-        handle = default_storage.open(job.file.name, "rb")
-    except FileNotFoundError:  # the storage lost it (a volume not shared between hosts): say so, plainly
-        raise NotFound("The document's file is missing from the storage.") from None
-    response = FileResponse(handle, content_type="application/pdf", filename=job.filename)
-    response["Content-Disposition"] = f'inline; filename="{job.filename}"'
-    response["Cache-Control"] = "private, no-cache"
-    return response
+def _file_response(request, job: PrintJob) -> HttpResponse:
+    """The made file, from the store (tournaments.store: through nginx when it serves the store's files; "try
+    again" while the store fails)."""
+    return stored_file_response(request, name=job.file.name, filename=job.filename, content_type="application/pdf",
+                                inline=True, cache_control="private, no-cache")

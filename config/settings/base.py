@@ -164,8 +164,17 @@ STORAGES = {
 # a folder (`make run`; compose's `media` volume). The files are read back through the app, which checks who may
 # have them: the store needs no public access (`querystring_auth`, no ACL).
 S3_STORAGE = None
+# A store that stalls must not stall the site (issue 43, tournaments/store.py): short timeouts on every call (one
+# retry), a circuit that refuses calls for STORE_CIRCUIT_SECONDS after a failure, and downloads handed to nginx
+# (X-Accel-Redirect to the store, deploy/nginx/mcr.conf) so that no web worker waits on the store.
+STORE_CONNECT_TIMEOUT = env.float("DJANGO_STORE_CONNECT_TIMEOUT", default=2.0)
+STORE_READ_TIMEOUT = env.float("DJANGO_STORE_READ_TIMEOUT", default=10.0)
+STORE_CIRCUIT_SECONDS = env.int("DJANGO_STORE_CIRCUIT_SECONDS", default=30)
+STORE_DOWNLOADS_VIA_NGINX = env.bool("DJANGO_STORE_DOWNLOADS_VIA_NGINX", default=False)
 if env("DJANGO_S3_BUCKET", default=""):
-    S3_STORAGE = {"BACKEND": "storages.backends.s3.S3Storage", "OPTIONS": {
+    from botocore.config import Config
+
+    S3_STORAGE = {"BACKEND": "tournaments.store.GuardedS3Storage", "OPTIONS": {
         "bucket_name": env("DJANGO_S3_BUCKET"),
         "endpoint_url": env("DJANGO_S3_ENDPOINT_URL", default="") or None,  # MinIO, Garage, Ceph ...: their URL
         "region_name": env("DJANGO_S3_REGION", default="") or None,
@@ -173,6 +182,8 @@ if env("DJANGO_S3_BUCKET", default=""):
         "secret_key": env("DJANGO_S3_SECRET_KEY", default="") or None,
         "location": env("DJANGO_S3_PREFIX", default=""),
         "default_acl": None, "querystring_auth": True, "file_overwrite": False,
+        "client_config": Config(connect_timeout=STORE_CONNECT_TIMEOUT, read_timeout=STORE_READ_TIMEOUT,
+                                retries={"max_attempts": 2, "mode": "standard"}),
     }}
     STORAGES["default"] = S3_STORAGE
 

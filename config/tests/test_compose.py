@@ -12,17 +12,19 @@ def load():
 
 
 def test_services_present():
-    assert set(load()["services"]) == {"db", "redis", "web", "worker", "documents", "beat", "nginx",
-                                              "backup"}
+    assert set(load()["services"]) == {"db", "redis", "store", "store-bucket", "web", "worker", "documents", "beat",
+                                       "nginx", "backup"}
 
 
 def test_every_long_running_service_has_a_health_check_or_depends_on_healthy_ones():
     services = load()["services"]
-    for name in ("db", "redis", "web", "worker", "documents", "nginx"):
+    for name in ("db", "redis", "store", "web", "worker", "documents", "nginx"):
         assert "test" in services[name]["healthcheck"], name
     for name in ("web", "worker", "documents", "beat"):
         depends = services[name]["depends_on"]
-        assert depends == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"}}
+        assert depends == {"db": {"condition": "service_healthy"}, "redis": {"condition": "service_healthy"},
+                           "store-bucket": {"condition": "service_completed_successfully"}}
+    assert services["store-bucket"]["depends_on"] == {"store": {"condition": "service_healthy"}}
 
 
 def test_app_services_share_the_image_env_file_and_wiring():
@@ -43,7 +45,7 @@ def test_app_services_share_the_image_env_file_and_wiring():
 
 def test_env_example_names_every_variable_compose_needs():
     example = (ROOT / ".env.example").read_text()
-    for variable in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "POSTGRES_PASSWORD"):
+    for variable in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "POSTGRES_PASSWORD", "STORE_PASSWORD"):
         assert f"{variable}=" in example
     assert (ROOT / "Dockerfile").exists()
 
@@ -93,9 +95,6 @@ def test_big_documents_have_their_own_worker_at_a_lower_priority_sharing_the_fil
     assert documents[documents.index("--queues") + 1] == "documents"
     worker = services["worker"]["command"]
     assert worker[worker.index("--queues") + 1] == "celery"
-    for name in ("web", "worker", "documents"):
-        assert "media:/srv/media" in services[name]["volumes"], name
-        assert services[name]["environment"]["DJANGO_MEDIA_ROOT"] == "/srv/media"
     from django.conf import settings
 
     routed = {route["queue"] for route in settings.CELERY_TASK_ROUTES.values()}
@@ -111,3 +110,23 @@ def test_the_app_services_scale_and_beat_stays_one():
     assert "server web:8000;" in (ROOT / "deploy" / "nginx" / "mcr.conf").read_text()
     assert services["beat"].get("deploy", {}).get("replicas", 1) == 1
     assert "--scale web=3 --scale worker=2" in (ROOT / "docs" / "deployment.md").read_text()
+
+
+def test_the_files_live_in_a_real_object_store_that_nginx_reaches_for_downloads():
+    """Issue 43: `docker compose up` runs an S3-compatible server (MinIO) as the store, private, on the compose network
+    only; every app service uses it, and downloads are handed to nginx (X-Accel-Redirect), which resolves the store
+    by Docker's DNS. No app service keeps files on a volume of its own."""
+    services = load()["services"]
+    store = services["store"]
+    assert store["image"].startswith("minio/minio:RELEASE.") and "ports" not in store
+    assert "storedata:/data" in store["volumes"] and store["environment"]["MINIO_ROOT_USER"] == "mcr"
+    assert "mc mb --ignore-existing store/mcr-files" in " ".join(services["store-bucket"]["command"])
+    assert "anonymous set none" in " ".join(services["store-bucket"]["command"])
+    for name in ("web", "worker", "documents", "beat"):
+        environment = services[name]["environment"]
+        assert environment["DJANGO_S3_BUCKET"] == "mcr-files", name
+        assert environment["DJANGO_S3_ENDPOINT_URL"] == "http://store:9000", name
+        assert environment["DJANGO_STORE_DOWNLOADS_VIA_NGINX"] == "true", name
+        assert not [v for v in services[name].get("volumes", []) if v.startswith("media:")], name
+    conf = (ROOT / "deploy" / "nginx" / "mcr.conf").read_text()
+    assert "location = /_store/ {" in conf and "internal;" in conf and "resolver 127.0.0.11" in conf

@@ -150,7 +150,7 @@ def test_static_files_carry_the_apps_security_headers_and_the_scheme_is_nginxs(s
     # nginx is the edge as shipped: the scheme it passes on is its own, never the client's header.
     text = proxy.NGINX_CONF.read_text()
     assert "$http_x_forwarded_proto" not in text and "map $scheme $mcr_forwarded_proto" in text
-    assert text.count("proxy_set_header X-Forwarded-Proto $mcr_forwarded_proto;") == 3
+    assert text.count("proxy_set_header X-Forwarded-Proto $mcr_forwarded_proto;") == 4
 
 
 def test_fifty_slow_clients_do_not_stop_a_hand_behind_the_shipped_proxy(stack, sheet, referee_cookies, capsys):
@@ -274,3 +274,30 @@ def test_the_shipped_configuration_is_what_runs():
     rendered = proxy.render_server_block(upstream="127.0.0.1:1", listen="127.0.0.1:2", static_root="/x")
     assert "web:8000" not in rendered and "listen 127.0.0.1:2;" in rendered and "alias /x/;" in rendered
     assert "proxy_cache_path /tmp/mcr-cache " in rendered and "proxy_no_cache $mcr_session;" in text
+
+
+def test_links_the_app_writes_keep_the_port_the_client_used(stack):
+    """Issue 43, T4-6: nginx passed `Host $host`, which drops the port: on a venue's LAN at :8080 the invitation
+    links, the QR codes and the certificates' verify links pointed at :80. The client's Host goes through whole."""
+    import datetime as dt
+    import io
+
+    from pypdf import PdfReader
+
+    from pin_ranking.models import Committee, PinAward
+    from tournaments.models import Player
+
+    holder = Player.objects.create(name="Port Holder", federation_id="EMA:0808", country="FR")
+    PinAward.objects.create(player=holder, track="pin", pin=8, number="P2026-00808", name=holder.name, country="FR",
+                            committee=Committee.objects.create(name="World", kind="world"),
+                            awarded_on=dt.date(2026, 5, 1), source="paper")
+    conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=30)
+    conn.request("GET", "/pin/register/P2026-00808/certificate.pdf",
+                 headers={"Host": f"127.0.0.1:{stack.nginx_port}"})
+    response = conn.getresponse()
+    pdf = response.read()
+    conn.close()
+    assert response.status == 200, pdf[:300]
+    text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert f"127.0.0.1:{stack.nginx_port}/pin/register/P2026-00808/" in text.replace("\n", ""), text
+    assert "proxy_set_header Host $host;" not in proxy.NGINX_CONF.read_text()

@@ -1,8 +1,9 @@
 """The player's application pages (Appendix 9, 7.1-7.2; the form of Appendix 10): apply from "My Pin"."""
 
+import mimetypes
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import FileResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,6 +23,7 @@ from pin_ranking.models import Application
 from scoring.engine.table import twelfths_display
 from tournaments.errors import NotFound
 from tournaments.pages import page_action
+from tournaments.store import stored_file_response
 
 
 @login_required
@@ -116,7 +118,7 @@ def paper_form_download(request, application_id: int):
     application = application_view(viewer=request.user, application_id=application_id)
     if not application.paper_form:
         raise NotFound(_("No such page."))
-    response = FileResponse(application.paper_form.open("rb"), as_attachment=True,
-                            filename=application.paper_form.name.rsplit("/", 1)[-1])
-    response["Cache-Control"] = "private, no-store"
-    return response
+    name = application.paper_form.name
+    return stored_file_response(request, name=name, filename=name.rsplit("/", 1)[-1],
+                                content_type=mimetypes.guess_type(name)[0] or "application/octet-stream",
+                                inline=False, cache_control="private, no-store")
