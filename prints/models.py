@@ -47,6 +47,8 @@ class PrintJob(models.Model):
     # Set at every step the worker takes: the beat sweep restarts a job whose worker went quiet.
     touched_at = models.DateTimeField(auto_now_add=True, db_index=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When a sweep last started it again (its worker died, its message was lost): the progress page says so.
+    restarted_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         db_table = "tournaments_printjob"  # made in the core before this app was (migrations: state only)
@@ -81,6 +83,10 @@ class PrintPart(models.Model):
     payload = models.JSONField(null=True, blank=True)
     file = models.CharField(max_length=255, blank=True)  # its PDF in the default storage until the merge
     done = models.BooleanField(default=False)
+    # The worker process rendering it (tournaments.workers.worker_id), while it does: a part taken by a process no
+    # longer alive is started again by the sweep (prints.services.print_jobs_restart_lost).
+    claimed_by = models.CharField(max_length=100, blank=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         db_table = "tournaments_printpart"

@@ -20,13 +20,18 @@ from prints.models import PrintJob, PrintPart
 from tournaments import documents, events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.models import Tournament
+from tournaments.workers import queue_waiting, worker_alive, worker_id
 
 logger = logging.getLogger(__name__)
 
 # A job the worker has not touched for this long lost its worker (killed, a lost message): the beat sweep
 # starts it again (print_jobs_restart_stuck, registered with tournaments.events). Longer than one part takes
-# on a busy machine.
+# on a busy machine. The backstop: a killed worker is noticed much sooner by print_jobs_restart_lost.
 PRINT_STUCK_SECONDS = 300
+# A job not touched for this long, whose parts left to make are taken by no live worker process while nothing
+# waits on the documents queue, lost them with a killed worker: started again (issue 43, T4-5).
+PRINT_LOST_SECONDS = 15
+DOCUMENTS_QUEUE = "documents"  # settings.CELERY_TASK_ROUTES
 
 # This app's kinds of later work, each done by the task prints/tasks.py registers (tournaments.events).
 PRINT_JOB_START = "prints.job_start"
@@ -128,6 +133,15 @@ def print_part_render(*, part_id: int) -> None:
     if part is None or part.done or part.job.status != PrintJob.Status.RUNNING:
         return
     job = part.job
+    me = worker_id()
+    PrintPart.objects.filter(pk=part.pk).update(claimed_by=me, claimed_at=timezone.now())
+    try:
+        _part_render(job, part)
+    finally:  # not made (the store failed, the task was stopped): no longer taken, the sweep may start it again
+        PrintPart.objects.filter(pk=part.pk, done=False, claimed_by=me).update(claimed_by="")
+
+
+def _part_render(job: PrintJob, part: PrintPart) -> None:
     spec = documents.print_kind(job.kind)
     started = _cpu_seconds()
     try:
@@ -214,11 +228,37 @@ def print_jobs_restart_stuck() -> list[int]:
     stuck = list(PrintJob.objects.filter(
         status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING, PrintJob.Status.MERGING),
         touched_at__lt=quiet_since).values_list("pk", flat=True))
-    for job_id in stuck:
-        PrintJob.objects.filter(pk=job_id).update(touched_at=timezone.now())
+    _restart(stuck)
+    return stuck
+
+
+def print_jobs_restart_lost() -> list[int]:
+    """The documents sweep (beat, every DOCUMENTS_SWEEP_SECONDS): jobs quiet for PRINT_LOST_SECONDS whose work was
+    taken by a worker process no longer alive, or whose messages are nowhere, start again at once instead of
+    after PRINT_STUCK_SECONDS. Only while nothing waits on the documents queue (a waiting message may be theirs)
+    and the broker can say so. The ids restarted."""
+    waiting = queue_waiting(DOCUMENTS_QUEUE)
+    if waiting is None or waiting > 0:
+        return []
+    quiet_since = timezone.now() - dt.timedelta(seconds=PRINT_LOST_SECONDS)
+    quiet = PrintJob.objects.filter(
+        status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING, PrintJob.Status.MERGING),
+        touched_at__lt=quiet_since)
+    lost = []
+    for job in quiet.prefetch_related("parts"):
+        # The merge is made by the worker of the part that completed the job: any part's process counts then.
+        working = [part for part in job.parts.all() if not part.done or job.status == PrintJob.Status.MERGING]
+        if not any(worker_alive(part.claimed_by) for part in working):
+            lost.append(job.pk)
+    _restart(lost)
+    return lost
+
+
+def _restart(job_ids: list[int]) -> None:
+    for job_id in job_ids:
+        PrintJob.objects.filter(pk=job_id).update(touched_at=timezone.now(), restarted_at=timezone.now())
         with transaction.atomic():
             print_job_start_later(job_id=job_id)
-    return stuck
 
 
 def _cpu_seconds() -> float:

@@ -27,5 +27,12 @@ def print_part_render_task(part_id: int) -> None:
     services.print_part_render(part_id=part_id)
 
 
+@shared_task(soft_time_limit=20, time_limit=30)
+def print_jobs_sweep_task() -> list[int]:
+    """Celery beat, every DOCUMENTS_SWEEP_SECONDS, on the default queue (never behind the documents it looks after):
+    start again the documents a killed worker had taken (services.print_jobs_restart_lost)."""
+    return services.print_jobs_restart_lost()
+
+
 events.register(services.PRINT_JOB_START, print_job_start_task)
 events.register(services.PRINT_PART_RENDER, print_part_render_task)

@@ -5,6 +5,7 @@ request, as before), else a redirect to the progress page, which polls (htmx) an
 file once it is ready. No PDF is rendered here: the worker makes it (prints.services).
 """
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
@@ -19,6 +20,7 @@ from prints.models import PrintJob
 from tournaments import documents
 from tournaments.models import Tournament
 from tournaments.store import stored_file_response
+from tournaments.workers import any_worker_alive
 
 
 def document_response(request, *, tournament: Tournament, kind: str, options: dict) -> HttpResponse:
@@ -37,7 +39,9 @@ def print_job(request, tournament_id: int, job_id: int):
     job = selectors.print_job_get_for_user(user=request.user, tournament_id=tournament_id, job_id=job_id)
     file_url = reverse("prints:file", args=[tournament_id, job.pk])
     context = {"job": job, "tournament": job.tournament, "file_url": file_url,
-               "title": documents.print_kind(job.kind).title(job.options)}
+               "title": documents.print_kind(job.kind).title(job.options),
+               # Where tasks run in-process (make run) there is no worker to hear from, and none is needed.
+               "worker_alive": job.finished or settings.CELERY_TASK_ALWAYS_EAGER or any_worker_alive()}
     if request.htmx:
         response = render(request, "prints/_progress.html", context)
         if job.status == PrintJob.Status.READY:

@@ -23,12 +23,12 @@ import logging
 import threading
 import time
 from pathlib import Path
-from urllib.parse import quote
 
 from django.conf import settings
 from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpResponse
+from django.utils.http import content_disposition_header
 
 from tournaments.errors import NotFound
 
@@ -163,7 +163,7 @@ def stored_file_response(request, *, name: str, filename: str, content_type: str
     404 when the store lost the file."""
     if circuit.is_open():
         return store_busy_response()
-    disposition = f"{'inline' if inline else 'attachment'}; filename*=UTF-8''{quote(filename)}"
+    disposition = content_disposition_header(not inline, filename)  # ASCII as filename="…", else filename*=
     if getattr(settings, "STORE_DOWNLOADS_VIA_NGINX", False) and isinstance(default_storage, S3Storage):
         # The store sends the file with these headers itself (a presigned GET may set them), through nginx.
         url = default_storage.url(name, expire=URL_SECONDS, parameters={

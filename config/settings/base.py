@@ -285,11 +285,19 @@ CELERY_TASK_ROUTES = {
 # Celery beat (compose service `beat`): the standings sweep re-queues every tournament whose
 # standings are behind (the outbox, tournaments.models.StandingsChange).
 STANDINGS_SWEEP_SECONDS = env.float("STANDINGS_SWEEP_SECONDS", default=30.0)
+# The documents a killed worker had taken are started again by this sweep (prints.services.print_jobs_restart_lost:
+# a worker process unheard of for 10 s is gone), so a document comes within about half a minute of the kill.
+DOCUMENTS_SWEEP_SECONDS = env.float("DOCUMENTS_SWEEP_SECONDS", default=10.0)
 CELERY_BEAT_SCHEDULE = {
     "standings-sweep": {
         "task": "tournaments.tasks.standings_sweep_task",
         "schedule": STANDINGS_SWEEP_SECONDS,
         "options": {"expires": STANDINGS_SWEEP_SECONDS},  # a sweep not run in time is replaced by the next
+    },
+    "documents-sweep": {
+        "task": "prints.tasks.print_jobs_sweep_task",
+        "schedule": DOCUMENTS_SWEEP_SECONDS,
+        "options": {"expires": DOCUMENTS_SWEEP_SECONDS},
     },
 }
 

@@ -217,3 +217,54 @@ def test_a_stranger_watches_a_public_document_but_cannot_have_it_made_again(clie
     assert retry.status_code == 302 and "/accounts/login/" in retry.url
     job.refresh_from_db()
     assert job.status == "failed"
+
+
+@pytest.mark.django_db
+def test_the_documents_sweep_restarts_only_work_no_live_worker_holds_and_nothing_waits_for(
+        organizer, tournament, running_session, monkeypatch, client_for):
+    """T4-5's sweep (the killed worker itself: test_killed_worker.py). A quiet job whose part is taken by a live
+    process, or while messages wait on the documents queue, is left alone; taken by a process unheard of, it starts
+    again, and its page says so."""
+    from django.core.cache import cache
+
+
+    job = ask(organizer, tournament)
+    PrintJob.objects.filter(pk=job.pk).update(status="running", parts_total=1)
+    part = PrintPart.objects.create(job=job, index=0, payload=[1, 2, 3], claimed_by="host:41")
+    waiting = {"n": 0}
+    monkeypatch.setattr(services, "queue_waiting", lambda name: waiting["n"])
+    assert services.print_jobs_restart_lost() == []  # not quiet long enough
+    PrintJob.objects.filter(pk=job.pk).update(touched_at=timezone.now() - dt.timedelta(seconds=30))
+    cache.set("worker-alive:host:41", 1, 10)
+    assert services.print_jobs_restart_lost() == []  # its worker is alive: still rendering
+    cache.delete("worker-alive:host:41")
+    waiting["n"] = 3
+    assert services.print_jobs_restart_lost() == []  # messages wait: one may be its part
+    waiting["n"] = None
+    assert services.print_jobs_restart_lost() == []  # the broker cannot say: the slow sweep will
+    waiting["n"] = 0
+    page = client_for(organizer).get(f"/t/{tournament.pk}/documents/{job.pk}/").content.decode()
+    assert "being made again" not in page
+    with run_on_commit(execute=True):
+        assert services.print_jobs_restart_lost() == [job.pk]
+    job.refresh_from_db()
+    part.refresh_from_db()
+    assert job.status == "ready" and job.restarted_at is not None and part.done and part.claimed_by
+
+
+@pytest.mark.django_db
+def test_the_progress_page_says_when_no_worker_is_there_or_the_work_started_again(
+        organizer, tournament, running_session, client_for, settings):
+    from django.core.cache import cache
+
+    job = ask(organizer, tournament)
+    client = client_for(organizer)
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a deployment: a worker is expected
+    cache.delete("worker-alive:any")
+    assert "No worker is making documents just now" in client.get(
+        f"/t/{tournament.pk}/documents/{job.pk}/").content.decode()
+    cache.set("worker-alive:any", 1, 10)
+    page = client.get(f"/t/{tournament.pk}/documents/{job.pk}/").content.decode()
+    assert "No worker is making" not in page and "Waiting for the worker" in page
+    PrintJob.objects.filter(pk=job.pk).update(restarted_at=timezone.now())
+    assert "it is being made again" in client.get(f"/t/{tournament.pk}/documents/{job.pk}/").content.decode()

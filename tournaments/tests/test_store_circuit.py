@@ -116,7 +116,7 @@ def test_a_file_the_store_holds_is_sent_with_its_name_and_a_missing_one_is_404(r
     response = stored_file_response(rf.get("/"), name=name, filename="成绩.pdf", content_type="application/pdf",
                                     inline=False, cache_control="private, no-store")
     assert response.status_code == 200 and b"".join(response.streaming_content) == b"%PDF-1.4 x"
-    assert response["Content-Disposition"] == "attachment; filename*=UTF-8''%E6%88%90%E7%BB%A9.pdf"
+    assert response["Content-Disposition"] == "attachment; filename*=utf-8''%E6%88%90%E7%BB%A9.pdf"
     with pytest.raises(NotFound):
         stored_file_response(rf.get("/"), name="prints/none.pdf", filename="x.pdf", content_type="application/pdf",
                              inline=True, cache_control="private")
