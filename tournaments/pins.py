@@ -114,17 +114,18 @@ def pause_forget(keys) -> None:
 # Their misses never retire the PIN (pin_verify(counted=False)); instead, per entry, PIN_PUBLIC_DAILY misses a
 # day across both pages and every account and client (a check-in that succeeds tells the PIN, which then links
 # an account: one count for both), then the player asks a referee. Ten guesses a day of 10,000 PINs: 0.1 % a
-# day. Per client address (as the proxy reports it) and per table, speed bumps keep a script from sweeping
-# every entry (a venue's NAT puts everyone behind one address: generous limits, for scripts, not typos).
+# day. The ten-minute pauses are per (client address, entry) and per table, and a ceiling per session far above a
+# real day's typos stops a sweep: a venue's NAT puts everyone behind one address, so an address alone never
+# pauses anyone but the entry it typed for (issue 43, T4-4: 30 misses from one address paused the whole venue).
 PIN_PUBLIC_DAILY = 10
 PIN_PUBLIC_DAY = 24 * 3600
-PIN_PUBLIC_CLIENT = 30  # misses per client address per PIN_PAUSE_SECONDS
 PIN_PUBLIC_TABLE = 10  # misses per table per PIN_PAUSE_SECONDS
+PIN_PUBLIC_VENUE = 300  # misses per session per PIN_PAUSE_SECONDS, every table and address together
 
 
 def public_pin_day_key(tournament_id: int, entry_number: int) -> str:
     return f"pin-public-day:{tournament_id}:{entry_number}"
 
 
-def public_pin_client_key(client: str | None) -> str:
-    return f"pin-public-client:{client or 'unknown'}"[:120]
+def public_pin_entry_key(client: str | None, entry_number: int) -> str:
+    return f"pin-public-entry:{client or 'unknown'}:{entry_number}"[:120]

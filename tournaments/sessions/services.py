@@ -26,15 +26,15 @@ from tournaments.models import (
 from tournaments.pins import (
     PIN_ATTEMPTS,
     PIN_PAUSE_SECONDS,
-    PIN_PUBLIC_CLIENT,
     PIN_PUBLIC_DAILY,
     PIN_PUBLIC_DAY,
     PIN_PUBLIC_TABLE,
+    PIN_PUBLIC_VENUE,
     pause_count,
     pause_reached,
     pin_verify,
-    public_pin_client_key,
     public_pin_day_key,
+    public_pin_entry_key,
 )
 from tournaments.sessions.selectors import players_to_seat, reserves_seated
 from tournaments.sheets.services import sheet_save_new_version
@@ -559,37 +559,38 @@ def check_in_by_pin(
 def _check_in_by_pin(
     *, session: Session, table_number: int, entry_number: int, pin: str, client: str | None
 ) -> SessionCheckIn | ValidationError:
+    """A player checks in with the card on their table (its token) and their PIN. The token checks in only the
+    players seated at that table in this session: no PIN is tried for anyone else (issue 43, T4-4)."""
     _check_in_open(session)  # before any PIN is tried: nothing to guess once the session is over
     tournament_id = session.tournament_id
-    entry_keys = [f"check-in-failures:{session.pk}:{entry_number}"]
+    seat = (session.seats.select_related("registration", "table")
+            .filter(table__number=table_number, registration__entry_number=entry_number).first())
+    if seat is None:
+        raise ValidationError({"entry": _(
+            "Entry %(entry)s does not sit at table %(table)s in session %(n)s: check in with the card on your own "
+            "table.") % {"entry": entry_number, "table": table_number, "n": session.number}})
+    entry_keys = [public_pin_entry_key(client, entry_number)]
     day_key = public_pin_day_key(tournament_id, entry_number)
-    client_key, table_key = public_pin_client_key(client), f"check-in-table:{session.pk}:{table_number}"
+    table_key = f"check-in-table:{session.pk}:{table_number}"
+    venue_key = f"check-in-venue:{session.pk}"
     if pause_reached(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS) or pause_reached(
             [day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY):
         raise ValidationError({"pin": _("Too many wrong PINs for this player: ask a referee to check you in.")})
-    if pause_reached([client_key], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS) or pause_reached(
-            [table_key], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS):
-        raise ValidationError({"pin": _("Too many wrong PINs from here: wait ten minutes, or ask a referee to "
+    if pause_reached([table_key], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS):
+        raise ValidationError({"pin": _("Too many wrong PINs at this table: wait ten minutes, or ask a referee to "
                                         "check you in.")})
-    registration = session.tournament.registrations.filter(entry_number=entry_number).first()
-    wrong = _("Entry number and PIN do not match.")
-    refusal = ValidationError({"pin": wrong}) if registration is None else pin_verify(
-        registration=registration, pin=pin, wrong=wrong, counted=False
-    )
+    if pause_reached([venue_key], limit=PIN_PUBLIC_VENUE, window=PIN_PAUSE_SECONDS):
+        raise ValidationError({"pin": _("Too many wrong PINs in the hall just now: ask a referee to check you in.")})
+    refusal = pin_verify(registration=seat.registration, pin=pin, wrong=_("Entry number and PIN do not match."),
+                         counted=False)
     if refusal is not None:
         pause_count(entry_keys, limit=PIN_ATTEMPTS, window=PIN_PAUSE_SECONDS)
         pause_count([day_key], limit=PIN_PUBLIC_DAILY, window=PIN_PUBLIC_DAY)
-        pause_count([client_key], limit=PIN_PUBLIC_CLIENT, window=PIN_PAUSE_SECONDS)
         pause_count([table_key], limit=PIN_PUBLIC_TABLE, window=PIN_PAUSE_SECONDS)
+        pause_count([venue_key], limit=PIN_PUBLIC_VENUE, window=PIN_PAUSE_SECONDS)
         return refusal
     session = lock_session(session.pk)
     _check_in_open(session)
-    seat = _seat_of(session, registration)
-    if seat.table.number != table_number:
-        raise ValidationError(
-            _("Your seat in session %(n)s is at table %(table)s, not at table %(here)s: check in there.")
-            % {"n": session.number, "table": seat.table.number, "here": table_number}
-        )
     return _check_in_create(actor=None, session=session, seat=seat, method=SessionCheckIn.Method.PLAYER_PIN)
 
 

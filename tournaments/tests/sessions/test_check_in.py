@@ -127,9 +127,9 @@ def test_3_5_7_1_a_wrong_pin_is_refused_and_paused_after_a_few(published, regist
     with pytest.raises(ValidationError, match="Too many wrong PINs"):
         session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=5, pin=pins[5])
     assert not SessionCheckIn.objects.exists()
-    # Another player is not paused; an unknown entry number gets the same answer as a wrong PIN.
+    # Another player is not paused; an entry number not seated here (or unknown) tries no PIN at all.
     session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=6, pin=pins[6])
-    with pytest.raises(ValidationError, match="do not match"):
+    with pytest.raises(ValidationError, match="does not sit at table 2"):
         session_services.check_in_by_pin(session=seated_session, table_number=2, entry_number=99, pin="1234")
 
 
@@ -137,7 +137,7 @@ def test_3_5_7_1_a_wrong_pin_is_refused_and_paused_after_a_few(published, regist
 def test_3_5_7_1_a_player_of_another_table_is_refused(client, published, registrations, seated_session, pins):
     url = player_url(published, 1)
     page = client.post(url, {"entry": 5, "pin": pins[5]}).content.decode()
-    assert "at table 2, not at table 1" in page
+    assert "Entry 5 does not sit at table 1 in session 1" in page
     assert not SessionCheckIn.objects.exists()
     page = client.post(url, {"entry": 5, "pin": "12a4"}).content.decode()
     assert "digits only" in page
@@ -279,23 +279,25 @@ def _wrong(pins, entry):
     return "0000" if pins[entry] != "0000" else "1111"
 
 
+def _table_of(entry: int) -> int:
+    return (entry - 1) // 4 + 1  # seated_session: four players a table, in entry order
+
+
 @pytest.mark.django_db
 def test_400_anonymous_misses_leave_the_pin_that_signs_sheets_working(
     client, published, registrations, seated_session, pins
 ):
     """Issue 28: 5 misses per entry, ten minutes apart, retired 40 of 40 PINs. Misses here never count against
-    the PIN; an entry's misses pause it here (and on the linking page) for the day; clients and tables are
-    slowed down."""
-    url = player_url(published, 1)
-    for window in range(4):  # four ten-minute windows of sweeping every entry from many addresses
+    the PIN; an entry's misses pause it here (and on the linking page) for the day; tables are slowed down."""
+    for window in range(4):  # four ten-minute windows of sweeping every entry, each at its table, from many addresses
         for entry in range(1, 13):
             for attempt in range(9):
-                client.post(url, {"entry": entry, "pin": _wrong(pins, entry)},
+                client.post(player_url(published, _table_of(entry)), {"entry": entry, "pin": _wrong(pins, entry)},
                             REMOTE_ADDR=f"10.{window}.{entry}.{attempt}")
         RateLimitCounter.objects.exclude(key__startswith="pin-public-day:").delete()  # the windows pass
     assert not Registration.objects.filter(tournament=published, pin_failures__gt=0).exists()
-    # Entry 1 (first in every sweep) reached its day's bound: the right PIN waits here; a referee checks them in.
-    page = client.post(url, {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.8.8.8").content.decode()
+    # Entry 1 reached its day's bound: the right PIN waits here; a referee checks them in.
+    page = client.post(player_url(published, 1), {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.8.8.8").content.decode()
     assert "ask a referee to check you in" in page and not SessionCheckIn.objects.exists()
     # The PIN still confirms the player's score sheet (it was never retired).
     registration = Registration.objects.get(tournament=published, entry_number=1)
@@ -303,27 +305,63 @@ def test_400_anonymous_misses_leave_the_pin_that_signs_sheets_working(
 
 
 @pytest.mark.django_db
+def test_a_tables_token_checks_in_only_the_players_seated_there(client, published, registrations, seated_session,
+                                                                pins):
+    """Issue 43, T4-4: any table's token once took any entry number, so one card's holder could use up every
+    player's misses for the day. Now an entry not seated at the table tries no PIN and counts nothing."""
+    url = player_url(published, 1)
+    for entry in range(5, 13):
+        for _ in range(3):
+            page = client.post(url, {"entry": entry, "pin": _wrong(pins, entry)}, REMOTE_ADDR="10.5.5.5")
+            assert "does not sit at table 1" in page.content.decode()
+    assert not RateLimitCounter.objects.exists()  # nothing counted against anyone
+    page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.5.5.5").content
+    assert "Entry 5" in page.decode() and SessionCheckIn.objects.count() == 1
+
+
+@pytest.mark.django_db
 def test_misses_at_one_table_are_slowed_and_the_others_go_on(client, published, registrations, seated_session, pins):
     url = player_url(published, 1)
-    for entry in range(1, 11):  # ten entries, one miss each, at table 1
-        client.post(url, {"entry": entry, "pin": _wrong(pins, entry)}, REMOTE_ADDR=f"10.9.9.{entry}")
-    page = client.post(url, {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.9.9.99").content.decode()
-    assert "Too many wrong PINs from here" in page  # the table's bound: 10 in ten minutes
+    for phone, entry in enumerate((1, 2, 3, 4, 1, 2, 3, 4, 1, 2)):  # ten misses at table 1, from ten phones
+        client.post(url, {"entry": entry, "pin": _wrong(pins, entry)}, REMOTE_ADDR=f"10.9.9.{phone}")
+    page = client.post(url, {"entry": 3, "pin": pins[3]}, REMOTE_ADDR="10.9.9.99").content.decode()
+    assert "Too many wrong PINs at this table" in page  # the table's bound: 10 in ten minutes
     page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.9.9.99").content
     assert "Entry 5" in page.decode()  # another table: checked in
 
 
 @pytest.mark.django_db
-def test_misses_from_one_client_are_slowed(client, published, registrations, seated_session, pins):
-    for entry in range(1, 13):
-        for table in (1, 2, 3):
-            client.post(player_url(published, table), {"entry": entry, "pin": _wrong(pins, entry)},
-                        REMOTE_ADDR="10.7.7.7")
-            if table == 1:
-                RateLimitCounter.objects.filter(key__startswith="check-in-table:").delete()
-        RateLimitCounter.objects.filter(key__startswith="check-in-table:").delete()
-    page = client.post(player_url(published, 2), {"entry": 5, "pin": pins[5]}, REMOTE_ADDR="10.7.7.7").content
-    assert "Too many wrong PINs from here" in page.decode()  # 30 misses from one address in ten minutes
+def test_one_address_pauses_only_the_entries_it_missed_not_the_venue(client, published, registrations,
+                                                                     seated_session, pins):
+    """Issue 43, T4-4: 30 misses from one address paused self check-in for everyone behind the venue's NAT. The
+    ten-minute pause is per (address, entry); the whole hall shares one address and goes on."""
+    nat = "10.7.7.7"
+    for entry in (1, 5, 9):  # three players' PINs mistyped from the hall's address, five times each
+        for _ in range(PIN_ATTEMPTS):
+            client.post(player_url(published, _table_of(entry)), {"entry": entry, "pin": _wrong(pins, entry)},
+                        REMOTE_ADDR=nat)
+    page = client.post(player_url(published, 1), {"entry": 1, "pin": pins[1]}, REMOTE_ADDR=nat).content.decode()
+    assert "Too many wrong PINs for this player" in page  # entry 1, from this address: paused
+    # Everyone else behind the same address checks in, and entry 1 from its own phone's data connection too.
+    for entry in (2, 6, 10):
+        page = client.post(player_url(published, _table_of(entry)), {"entry": entry, "pin": pins[entry]},
+                           REMOTE_ADDR=nat).content.decode()
+        assert f"Entry {entry}" in page, page
+    page = client.post(player_url(published, 1), {"entry": 1, "pin": pins[1]}, REMOTE_ADDR="10.1.1.1").content
+    assert "Entry 1" in page.decode() and SessionCheckIn.objects.count() == 4
+
+
+@pytest.mark.django_db
+def test_the_hall_has_a_ceiling_far_above_a_real_day(published, registrations, seated_session, pins, settings):
+    """A sweep of every table from many addresses stops at the session's ceiling (PIN_PUBLIC_VENUE misses in ten
+    minutes); a referee still checks players in."""
+    from tournaments import pins as pin_rules
+
+    RateLimitCounter.objects.create(key=f"check-in-venue:{seated_session.pk}", window_start=timezone.now(),
+                                    count=pin_rules.PIN_PUBLIC_VENUE)
+    with pytest.raises(ValidationError, match="in the hall just now"):
+        session_services.check_in_by_pin(session=seated_session, table_number=1, entry_number=1, pin=pins[1])
+    assert pin_rules.PIN_PUBLIC_VENUE >= 20 * pin_rules.PIN_PUBLIC_TABLE
 
 
 @pytest.mark.django_db
