@@ -54,7 +54,14 @@ def _cache():
     client = getattr(getattr(cache, "_cache", None), "get_client", None)
     if client is None:
         return "ok (in-process cache)"
-    client(write=True).ping()  # the raw client: the app's cache hides errors (config/cache.py)
+    redis = client(write=True)  # the raw client: the app's cache hides errors (config/cache.py)
+    try:
+        redis.ping()
+    except Exception:  # noqa: BLE001 - tried again below, on new connections; a Redis still down fails again
+        # A Redis restarted since the last probe leaves this process's pooled connections dead (T4-8: readiness
+        # said 503 for two minutes after a restart while everything worked): drop them all, ping on a new one.
+        redis.connection_pool.disconnect()
+        redis.ping()
     return "ok"
 
 
@@ -69,11 +76,18 @@ def _broker():
 
 
 def _worker():
+    """A live worker: one whose processes beat in the cache (tournaments/workers.py, every 3 s), else one that
+    answers a ping sent on a new broker connection (not the pool's, which a Redis restart leaves dead)."""
     from config.celery import app
+    from tournaments.workers import last_beat_seconds_ago
 
     if app.conf.task_always_eager:
         return "ok (no worker needed: tasks run in-process)"
-    replies = app.control.ping(timeout=CHECK_TIMEOUT)
+    ago = last_beat_seconds_ago()
+    if ago is not None:
+        return f"ok (a worker beat {ago:.0f} s ago)"
+    with app.connection_for_write() as connection:
+        replies = app.control.ping(timeout=CHECK_TIMEOUT, connection=connection)
     if not replies:
         raise RuntimeError("no Celery worker answered")
     return f"ok ({len(replies)} answering)"

@@ -60,8 +60,8 @@ MESSAGES = {
         " keeps the seating chart, the standings and the pages fast for every tournament on this server)."
     ),
     "xlsx_too_large": _(
-        "The spreadsheet expands to {mb} MB when opened; at most {limit} MB are read. Save only the roster"
-        " sheet, or save it as CSV."
+        "The spreadsheet expands to {mb} MB when opened; at most {limit} MB are read. Save only the sheet with the"
+        " rows to import, or save it as CSV."
     ),
     "more_problems": _("{total} problems in all; the first {shown} are listed. Fix them and upload the file again."),
     # Encodings.

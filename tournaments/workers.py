@@ -65,6 +65,12 @@ def any_worker_alive() -> bool:
     return cache.get(_ANY) is not None
 
 
+def last_beat_seconds_ago() -> float | None:
+    """How long ago a worker process last beat, or None when none has for ALIVE_SECONDS (or the cache is down)."""
+    beat = cache.get(_ANY)
+    return None if beat is None else max(0.0, time.time() - float(beat))
+
+
 def queue_waiting(name: str) -> int | None:
     """How many messages wait on the broker's queue `name` (taken but unacknowledged ones not counted); None when
     the broker cannot say (down, or no broker: tasks run in-process)."""

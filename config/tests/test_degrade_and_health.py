@@ -160,8 +160,11 @@ def test_readiness_fails_when_the_database_is_down(client, monkeypatch):
 @pytest.mark.django_db
 def test_readiness_needs_a_live_worker(client):
     """On the real broker with no worker consuming: not ready (tasks would queue unseen)."""
+    from django.core.cache import cache
+
     from config.celery import app
 
+    cache.delete("worker-alive:any")  # no worker process beats (an earlier test's worker has stopped)
     app.conf.task_always_eager = False
     try:
         response = client.get("/health/ready/")
@@ -214,3 +217,62 @@ def test_health_says_when_requests_contradict_the_proxy_settings(client, setting
     assert "proxy" not in client.get("/health/").json()
     client.get("/accounts/login/")  # around the proxy
     assert "around the proxy" in client.get("/health/").json()["proxy"]
+
+
+@pytest.mark.django_db
+def test_readiness_is_ok_on_the_next_probe_after_a_redis_restart(client, settings):
+    """T4-8: after Redis restarted, readiness said 503 "worker: ConnectionError" for about two minutes while the
+    worker worked. A Redis of this test's own, restarted between two probes: the next probe is ok (the cache's dead
+    connections dropped, the broker on a new connection, a live worker known by its heartbeat)."""
+    import subprocess
+    import time
+
+    import redis as redis_client
+    from django.core.cache import caches
+
+    from config.celery import app
+    from config.proxy import free_port
+
+    port = free_port()
+    url = f"redis://127.0.0.1:{port}"
+
+    def start():
+        server = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                   "--appendonly", "no"], stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                redis_client.Redis.from_url(f"{url}/1").ping()
+                return server
+            except redis_client.ConnectionError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.05)
+
+    def beat():  # what a worker process writes every 3 s (tournaments/workers.py), from its own process
+        caches["default"].set("worker-alive:any", time.time(), 10)
+
+    server = start()
+    settings.CACHES = {"default": {"BACKEND": "config.cache.TolerantRedisCache", "LOCATION": f"{url}/1",
+                                   "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 1}}}
+    saved = app.conf.broker_url, app.conf.broker_write_url, app.conf.task_always_eager
+    app.conf.broker_url = app.conf.broker_write_url = f"{url}/0"
+    app.conf.task_always_eager = False
+    try:
+        beat()
+        first = client.get("/health/ready/")
+        assert first.status_code == 200, first.json()
+        assert first.json()["checks"]["worker"].startswith("ok (a worker beat")
+        server.terminate()
+        server.wait()
+        server = start()
+        worker_cache = TolerantRedisCache(f"{url}/1", {"OPTIONS": {"socket_connect_timeout": 0.5}})
+        worker_cache.set("worker-alive:any", time.time(), 10)  # the worker's process, on connections of its own
+        health._last_ready = None  # the next probe (the answer is kept 5 s)
+        after = client.get("/health/ready/")
+        assert after.status_code == 200, after.json()
+        assert after.json()["checks"] == {"database": "ok", "cache": "ok", "broker": "ok",
+                                          "worker": after.json()["checks"]["worker"]}
+    finally:
+        app.conf.broker_url, app.conf.broker_write_url, app.conf.task_always_eager = saved
+        server.terminate()
+        server.wait()

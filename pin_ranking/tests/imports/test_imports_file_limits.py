@@ -1,4 +1,4 @@
-"""A results file is read by the roster's reader: its limits and encoding rules hold, in the roster's words."""
+"""A results file is read by the roster's reader: its limits and encoding rules hold, in words that fit it."""
 
 from pin_ranking.imports.services import problem_message, read_results
 
@@ -20,4 +20,6 @@ def test_a_zip_bomb_results_workbook_is_refused_before_it_is_opened():
         archive.writestr("xl/worksheets/sheet1.xml", "0" * (60 * 2**20))
     rows, problems = read_results("results.xlsx", buffer.getvalue())
     assert rows == [] and [p.code for p in problems] == ["xlsx_too_large"]
-    assert "{code}" not in problem_message(problems[0].as_dict())
+    message = problem_message(problems[0].as_dict())
+    assert "{code}" not in message and "roster" not in message  # T4-9: the words fit a results file too
+    assert "Save only the sheet with the rows to import" in message
