@@ -14,6 +14,11 @@ or the domain's NotFound (an Http404); serializers raise through `is_valid(raise
 Anything else is a bug: the handler leaves it alone and it stays a 500, logged with its traceback.
 
 `ErrorsAutoSchema` documents the same shape on every operation of the OpenAPI schema.
+
+Strings are strings (`strings_are_strings`, from config/apps.py): DRF's CharField turns a JSON number into text,
+so `{"reason": 0}` was accepted where the schema says a string (issue 43, T4-7: schemathesis' "schema-violating
+request accepted"). Every CharField of the API (and the fields built on it: choices are not, they have their
+own check) now refuses a number with `invalid`, "Not a valid string.", as it refuses a boolean.
 """
 
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -203,3 +208,18 @@ class ErrorsAutoSchema(AutoSchema):
         if "{" in self.path:
             codes.append("404")
         return codes
+
+
+def strings_are_strings() -> None:
+    """Make DRF's CharField refuse what JSON does not send as a string (a number): the schema says `string`."""
+    if getattr(serializers.CharField, "_strings_are_strings", False):
+        return
+    lenient = serializers.CharField.to_internal_value
+
+    def to_internal_value(self, data):
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return lenient(self, data)
+
+    serializers.CharField.to_internal_value = to_internal_value
+    serializers.CharField._strings_are_strings = True

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "appeals",
     "pin_ranking",
     "config.demo",
+    "config.apps.WiringConfig",  # the API's contract for strings (config/api_errors.py)
 ]
 
 MIDDLEWARE = [

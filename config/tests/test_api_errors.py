@@ -418,3 +418,15 @@ def test_not_authenticated_is_401_with_a_challenge_where_the_authentication_has_
     assert anonymous.data == {"errors": [{"field": None, "code": "not_authenticated", "message": message}]}
     wrong = Basic.as_view()(factory.get("/api/basic/", HTTP_AUTHORIZATION="Basic bm9ib2R5Ondyb25n"))
     assert wrong.status_code == 401 and [e["code"] for e in wrong.data["errors"]] == ["authentication_failed"]
+
+
+@pytest.mark.django_db
+def test_a_number_where_the_schema_says_string_is_refused(world, client):
+    """Issue 43, T4-7 (schemathesis ST201): DRF's CharField turned `0` into "0", so a Pin decision with
+    `"reason": 0` was accepted. A string field takes strings only, on every endpoint (config/apps.py)."""
+    client.force_login(world.users["referee"])
+    hands = reverse("api-sheet-hands", kwargs={"sheet_id": world.sheet.pk})
+    body = {"number": 1, "result": "win", "winner": 0, "discarder": 1, "tiles": 123}
+    assert assert_one_shape(client.post(hands, body, content_type="application/json"), 400) == [("tiles", "invalid")]
+    evaluate = client.post(reverse("api-scoring-evaluate"), {"hand": 12345}, content_type="application/json")
+    assert ("hand", "invalid") in assert_one_shape(evaluate, 400)

@@ -301,3 +301,15 @@ def test_links_the_app_writes_keep_the_port_the_client_used(stack):
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert f"127.0.0.1:{stack.nginx_port}/pin/register/P2026-00808/" in text.replace("\n", ""), text
     assert "proxy_set_header Host $host;" not in proxy.NGINX_CONF.read_text()
+
+
+def test_a_method_nginx_refuses_itself_says_which_it_takes(stack):
+    """Issue 43, T4-7: TRACE answered 405 by nginx without `Allow` (schemathesis' "wrong response to undeclared
+    method"); the app's own 405s always had it."""
+    for path in ("/api/pin/applications/", "/t/1/documents/1/file/", "/results.pdf"):
+        conn = http.client.HTTPConnection(proxy.HOST, stack.nginx_port, timeout=10)
+        conn.request("TRACE", path)
+        response = conn.getresponse()
+        response.read()
+        conn.close()
+        assert response.status == 405 and "GET" in response.getheader("Allow", ""), (path, response.getheaders())
