@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test test-fast lint demo-data bench-crowd bench-crowd-hosts bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test test-fast lint demo-data bench-crowd bench-crowd-hosts bench-crowd-world bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -99,6 +99,11 @@ bench-submission: $(VENV)/.dev
 bench-crowd: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/crowd.py
+
+# A world championship: 300 tables (1,200 players), 5,000 phones, two web servers behind nginx (issue 43).
+bench-crowd-world: $(VENV)/.dev
+	scripts/system-packages.sh
+	$(BIN)/python bench/crowd.py --tablets 300 --phones 5000 --webs 2 --deadline 1500
 
 # The same crowd against one web server, then two behind nginx, back to back (issue 31).
 bench-crowd-hosts: $(VENV)/.dev
