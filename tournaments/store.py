@@ -184,3 +184,19 @@ def stored_file_response(request, *, name: str, filename: str, content_type: str
     response["Content-Disposition"] = disposition
     response["Cache-Control"] = cache_control
     return response
+
+
+class StoreUnavailableMiddleware:
+    """A request whose work needed the store while it failed (an upload, a file made in the request) answers 503
+    "not available yet, try again" with Retry-After, not a 500: nothing was saved (the transaction rolled back)."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, StoreUnavailable):
+            return store_busy_response()
+        return None

@@ -64,6 +64,8 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     # A tournament's pages show times in its own time zone (Tournament.time_zone).
     "tournaments.middleware.TournamentTimeZoneMiddleware",
+    # The object store failing during a request: 503 "try again", not 500 (tournaments/store.py).
+    "tournaments.store.StoreUnavailableMiddleware",
     # Login throttling (django-axes): last, as its documentation asks, to answer a locked-out login.
     "axes.middleware.AxesMiddleware",
 ]

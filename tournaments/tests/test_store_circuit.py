@@ -120,3 +120,12 @@ def test_a_file_the_store_holds_is_sent_with_its_name_and_a_missing_one_is_404(r
     with pytest.raises(NotFound):
         stored_file_response(rf.get("/"), name="prints/none.pdf", filename="x.pdf", content_type="application/pdf",
                              inline=True, cache_control="private")
+
+
+def test_a_request_the_failing_store_stopped_answers_503_try_again_not_500(rf):
+    from tournaments.store import StoreUnavailableMiddleware
+
+    middleware = StoreUnavailableMiddleware(lambda request: None)
+    response = middleware.process_exception(rf.post("/pin/applications/"), StoreUnavailable("timed out"))
+    assert response.status_code == 503 and b"try again" in response.content and response["Retry-After"]
+    assert middleware.process_exception(rf.get("/"), ValueError("a bug")) is None  # anything else stays a 500
