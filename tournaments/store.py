@@ -29,6 +29,7 @@ from django.core.cache import cache
 from django.core.files.storage import default_storage
 from django.http import FileResponse, HttpResponse
 from django.utils.http import content_disposition_header
+from storages.backends.s3 import S3Storage
 
 from tournaments.errors import NotFound
 
@@ -119,17 +120,14 @@ def _guarded(name: str):
                 raise StoreUnavailable(str(error)) from error
             circuit.succeeded()  # the store answered (a 404 is an answer)
             raise
+        except BaseException:  # stopped from outside (a task's time limit): the probe, if it was one, is over
+            circuit.probing = False
+            raise
         circuit.succeeded()
         return result
 
     method.__name__ = name
     return method
-
-
-try:
-    from storages.backends.s3 import S3Storage
-except ImportError:  # pragma: no cover - django-storages is in requirements.txt
-    S3Storage = object
 
 
 class GuardedS3Storage(S3Storage):

@@ -254,6 +254,17 @@ def test_anonymous_standings_polls_share_a_cached_answer_and_logged_in_users_nev
     missing = conn.getresponse()
     assert missing.status == 404 and missing.getheader("X-Cache-Status") in ("MISS", "EXPIRED")
     conn.close()
+    # Phones ask for gzip: the app compresses once, nginx keeps that variant and sends it as it is (issue 43: nginx
+    # compressing 5,000 copies after each recompute took the tablets' CPU); its weak ETag revalidates.
+    gzip = {"Accept-Encoding": "gzip"}
+    zipped, packed = get(gzip)
+    assert zipped.status == 200 and zipped.getheader("Content-Encoding") == "gzip"
+    assert __import__("gzip").decompress(packed) == body and "Accept-Encoding" in zipped.getheader("Vary")
+    cached, packed_again = get(gzip)
+    assert cached.getheader("X-Cache-Status") == "HIT" and packed_again == packed
+    revalidated, empty = get({**gzip, "If-None-Match": zipped.getheader("ETag")})
+    assert revalidated.status == 304 and empty == b""
+    assert get()[1] == body  # a client without gzip still gets the plain variant
 
 
 def test_the_shipped_main_configuration_holds_a_venues_connections():
