@@ -8,10 +8,10 @@ shipped deploy/gunicorn.conf.py and nginx with the shipped deploy/nginx/mcr.conf
   A. no crowd: the 150 tablets record --hands hands each, --think seconds apart on average (a real
      table records one every two minutes or so; the default, 10 s, is a dozen times busier);
   B. the crowd arrives: --phones phones poll GET /api/tournaments/<id>/standings/ every 15 s with
-     If-None-Match (ETag: mostly 304), the organizer's board refreshes every 10 s, and the
-     standings are recomputed every 30 s (as the worker would after signatures, so the phones'
-     ETags go stale and they fetch the new standings); after one poll round (15 s) the tablets
-     record --hands more;
+     If-None-Match (ETag: mostly 304), each on the connection it keeps (as a browser does between
+     polls), the organizer's board refreshes every 10 s, and the standings are recomputed every 30 s
+     (as the worker would after signatures, so the phones' ETags go stale and they fetch the new
+     standings); after one poll round (15 s) the tablets record --hands more;
   C. the same crowd, and --slow organizers (5) print session 1's filled score sheets one after another,
      each a new version as hands go on, made by a documents worker (SCHED_IDLE, two processes, as
      docker-compose.yml runs it; issue 30); the tablets record --hands more, and the crowd goes on until
@@ -69,37 +69,53 @@ class Crowd:
         self.thread.join(60)
         self.seconds = time.monotonic() - self.started
 
-    async def _poll(self, etag: str | None) -> str | None:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(HOST, self.port), 30)
-        try:
-            extra = f"If-None-Match: {etag}\r\n" if etag else ""
-            started = time.perf_counter()
-            writer.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Encoding: gzip\r\n"
-                         f"Connection: close\r\n{extra}\r\n".encode())
-            data = await asyncio.wait_for(reader.read(), 30)
-            self.latencies.append((time.perf_counter() - started) * 1000)
-        finally:
-            writer.close()
-        head = data.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
-        status = head[0].split(" ")[1] if head and len(head[0].split(" ")) > 1 else "none"
-        self.statuses[status] = self.statuses.get(status, 0) + 1
+    async def _poll(self, connection, etag: str | None):
+        """One poll on the phone's connection (opened again if the server closed it): the new ETag and connection."""
+        if connection is None:
+            connection = await asyncio.wait_for(asyncio.open_connection(HOST, self.port), 30)
+        reader, writer = connection
+        extra = f"If-None-Match: {etag}\r\n" if etag else ""
+        started = time.perf_counter()
+        writer.write(f"GET {self.path} HTTP/1.1\r\nHost: {HOST}\r\nAccept-Encoding: gzip\r\n{extra}\r\n".encode())
+        head = (await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)).decode("latin-1").split("\r\n")
+        headers = {}
         for line in head[1:]:
             name, _, value = line.partition(":")
-            if name.lower() == "etag":
-                return value.strip()
-        return etag
+            headers[name.strip().lower()] = value.strip()
+        if "content-length" in headers:
+            await asyncio.wait_for(reader.readexactly(int(headers["content-length"])), 30)
+        elif headers.get("transfer-encoding") == "chunked":
+            while True:
+                size = int((await asyncio.wait_for(reader.readuntil(b"\r\n"), 30)).split(b";")[0], 16)
+                await asyncio.wait_for(reader.readexactly(size + 2), 30)
+                if size == 0:
+                    break
+        self.latencies.append((time.perf_counter() - started) * 1000)
+        status = head[0].split(" ")[1] if len(head[0].split(" ")) > 1 else "none"
+        self.statuses[status] = self.statuses.get(status, 0) + 1
+        if headers.get("connection", "").lower() == "close":
+            writer.close()
+            connection = None
+        return headers.get("etag", etag), connection
 
     async def _phone(self, seed: int):
+        """A phone's browser: it keeps its connection between polls 15 s apart (nginx keeps it 30 s), as browsers
+        do; a connection the server closed is opened again."""
         rng = random.Random(seed)
-        etag = None
+        etag, connection = None, None
         await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
         while not self.stop.is_set():
             try:
-                etag = await self._poll(etag)
-            except (OSError, asyncio.TimeoutError) as error:
+                etag, connection = await self._poll(connection, etag)
+            except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as error:
                 key = type(error).__name__
                 self.statuses[key] = self.statuses.get(key, 0) + 1
+                if connection is not None:
+                    connection[1].close()
+                connection = None
             await asyncio.sleep(POLL_SECONDS)
+        if connection is not None:
+            connection[1].close()
 
     async def _main(self):
         tasks = [asyncio.create_task(self._phone(n)) for n in range(self.phones)]
