@@ -48,7 +48,7 @@ ROOMS = {
 }
 CORE_BOTTOM = {
     "models", "access", "audit", "backup", "countries", "documents", "errors", "events", "extensions", "limits",
-    "locks", "pages", "pins", "ratelimit", "rows", "store",
+    "locks", "pages", "pins", "ratelimit", "rows", "store", "workers",
 }
 CORE_TOP = {
     "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "tests", "migrations",
