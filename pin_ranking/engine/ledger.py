@@ -59,7 +59,6 @@ class PinStatus(NamedTuple):
         return self.points_met and self.contest_points_met and self.placing.met
 
 
-PLACING_MET = PlacingStatus(True)
 PLACING_NOT_MET = PlacingStatus(False)
 
 
@@ -115,16 +114,20 @@ _WEB = Level.WEB.value
 _A = CompetitionClass.A.value
 
 
-def tracks_counted(results) -> set:
-    """The tracks on which any of the results counts (counts_for, in one pass over them)."""
-    return {Track.WEB_PIN if r.level == _WEB else Track.PIN for r in results if r.klass is not None}
+def counted_on(result: Result) -> Track | None:
+    """4.4 and 3.5: the track a result counts on (a classed competition counts on its own track only), or None."""
+    if result.klass is None:
+        return None
+    return Track.WEB_PIN if result.level == _WEB else Track.PIN
 
 
 def counts_for(result: Result, track: Track) -> bool:
-    """4.4 and 3.5: a classed competition of this track."""
-    if result.klass is None:
-        return False
-    return (result.level == _WEB) == (track == Track.WEB_PIN)
+    return counted_on(result) == track
+
+
+def tracks_counted(results) -> set:
+    """The tracks on which any of the results counts, in one pass over them."""
+    return {track for track in map(counted_on, results) if track is not None}
 
 
 def positive(contest_points: int) -> int:
@@ -229,13 +232,13 @@ def ledger(results, standards: Standards, track: str | Track) -> Ledger:
     """The ledger of one player on one track: counted competitions, totals, Pin reached, what is missing."""
     track = track if isinstance(track, Track) else Track(track)
     web = track == Track.WEB_PIN
-    counted = [r for r in results if r.klass is not None and (r.level == _WEB) is web]  # counts_for, inlined
+    counted = [r for r in results if counted_on(r) is track]
     counted.sort(key=_competition_order)
     table_points = contest_points = 0
     rows = []
     for r in counted:
         table_points += r.table_points
-        counted_contest_points = r.contest_points if r.contest_points > 0 else 0  # 4.6 note 1
+        counted_contest_points = positive(r.contest_points)
         contest_points += counted_contest_points
         rows.append({
             "competition": r.competition, "name": r.name, "level": str(r.level), "class": str(r.klass),

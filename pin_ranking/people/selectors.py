@@ -16,17 +16,27 @@ def claim_of(*, user) -> AccountClaim | None:
     return AccountClaim.objects.filter(user=user).select_related("player").order_by("-created_at", "-pk").first()
 
 
+def claim_committees(player) -> list[Committee]:
+    """Who may decide a claim on `player` (N7), in office: the member organization's committee of their country
+    (else the world body's), and the committee of the federation that issued their ID (EMA for EMA:04160001), which
+    knows its own members wherever they live. The world body's seats may decide any claim."""
+    in_office = Committee.objects.filter(retired_at__isnull=True)
+    member = in_office.filter(kind="member", country=player.country.upper()).first() if player.country else None
+    deciders = [member or in_office.filter(kind="world").first()]
+    issuer = player.federation_issuer
+    if issuer:
+        deciders.append(in_office.filter(id_issuer=issuer).first())
+    return [committee for committee in dict.fromkeys(deciders) if committee is not None]
+
+
 def claims_for_committee(*, user) -> list[AccountClaim]:
-    """The claims waiting for the committees the user sits on: of their country's records (a member
-    organization), of the records whose federation ID it issued (a committee naming an issuer, N7), or of every
-    record (the world body, which may decide any)."""
+    """The claims waiting for the committees the user sits on, those `claim_committees` names as deciders: of
+    their country's records, of the records whose federation ID it issued (N7), or every record (the world body,
+    which may decide any)."""
     pending = AccountClaim.objects.filter(status=AccountClaim.Status.PENDING).select_related("player", "user")
     if seats_of(user).world:
         return list(pending)
-    mine = Committee.objects.filter(retired_at__isnull=True, seats__user=user)
-    countries = set(mine.filter(kind="member").exclude(country="").values_list("country", flat=True))
-    issuers = set(mine.exclude(id_issuer="").values_list("id_issuer", flat=True))
-    if not countries and not issuers:
+    mine = set(Committee.objects.filter(retired_at__isnull=True, seats__user=user).values_list("pk", flat=True))
+    if not mine:
         return []
-    return [claim for claim in pending
-            if claim.player.country.upper() in countries or claim.player.federation_issuer in issuers]
+    return [claim for claim in pending if any(committee.pk in mine for committee in claim_committees(claim.player))]

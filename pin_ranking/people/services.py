@@ -29,6 +29,7 @@ from pin_ranking.models import (
     PlayerMerge,
 )
 from pin_ranking.models.committee import SYSTEM_NUMBER
+from pin_ranking.people.selectors import claim_committees
 from tournaments.audit import AuditAction, audit_record
 from tournaments.errors import NotFound
 from tournaments.models import Player
@@ -205,19 +206,6 @@ def _claim_file(*, actor, federation_id: str, note: str) -> AccountClaim:
     audit_record(actor=actor, action=AuditAction.PIN_CLAIM_FILED, obj=claim,
                  detail={"player": found.pk, "name": found.name})
     return claim
-
-
-def claim_committees(player: Player) -> list[Committee]:
-    """Who may decide a claim on `player` (N7), in office: the member organization's committee of their country
-    (else the world body's), and the committee of the federation that issued their ID (EMA for EMA:04160001), which
-    knows its own members wherever they live. The world body's seats may decide any claim."""
-    in_office = Committee.objects.filter(retired_at__isnull=True)
-    member = in_office.filter(kind="member", country=player.country.upper()).first() if player.country else None
-    deciders = [member or in_office.filter(kind="world").first()]
-    issuer = player.federation_issuer
-    if issuer:
-        deciders.append(in_office.filter(id_issuer=issuer).first())
-    return [committee for committee in dict.fromkeys(deciders) if committee is not None]
 
 
 @transaction.atomic
