@@ -11,7 +11,9 @@ shipped deploy/gunicorn.conf.py and nginx with the shipped deploy/nginx/mcr.conf
      If-None-Match (ETag: mostly 304), each on the connection it keeps (as a browser does between
      polls), the organizer's board refreshes every 10 s, and the standings are recomputed every 30 s
      (as the worker would after signatures, so the phones' ETags go stale and they fetch the new
-     standings); after one poll round (15 s) the tablets record --hands more;
+     standings); after one poll round (15 s) the tablets record --hands more. The phones and the
+     recompute run in processes of their own (they stand for other machines and the worker): in the
+     bench's process they would hold the GIL the tablets' threads read their answers with;
   C. the same crowd, and --slow organizers (5) print session 1's filled score sheets one after another,
      each a new version as hands go on, made by a documents worker (SCHED_IDLE, two processes, as
      docker-compose.yml runs it; issue 30); the tablets record --hands more, and the crowd goes on until
@@ -30,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import http.client
+import multiprocessing
 import os
 import random
 import subprocess
@@ -51,22 +54,34 @@ RECOMPUTE_SECONDS = 30
 
 
 class Crowd:
-    """Phones polling the standings with ETags, on one asyncio loop in a thread of its own."""
+    """Phones polling the standings with ETags, on one asyncio loop in a process of its own.
+
+    The phones stand for browsers on 5,000 other machines: in the bench's own process their loop would hold the
+    GIL the tablets' threads need to read their answers, and the tablets would time the bench, not the server.
+    """
 
     def __init__(self, port: int, tournament_id: int, phones: int):
         self.port, self.path, self.phones = port, f"/api/tournaments/{tournament_id}/standings/", phones
         self.statuses: dict[str, int] = {}
         self.latencies: list[float] = []
-        self.stop = threading.Event()
-        self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True)
+        context = multiprocessing.get_context("fork")
+        self.stop = context.Event()
+        self._answers, self._send = context.Pipe(duplex=False)
+        self.process = context.Process(target=self._serve, daemon=True)
+
+    def _serve(self):
+        asyncio.run(self._main())
+        self._send.send((self.statuses, self.latencies))
 
     def start(self):
         self.started = time.monotonic()
-        self.thread.start()
+        self.process.start()
 
     def finish(self):
         self.stop.set()
-        self.thread.join(60)
+        if self._answers.poll(90):
+            self.statuses, self.latencies = self._answers.recv()
+        self.process.join(30)
         self.seconds = time.monotonic() - self.started
 
     async def _poll(self, connection, etag: str | None):
@@ -126,19 +141,37 @@ class Crowd:
         await asyncio.gather(*tasks, return_exceptions=True)
 
 
-class Background(threading.Thread):
-    """Calls `action` every `every` seconds until stopped; counts its answers."""
+class Background:
+    """Calls `action` every `every` seconds until stopped; keeps its answers. With process=True it runs in a
+    process of its own (forked), as the work it stands for runs elsewhere: the standings recompute is the
+    worker's, and in the bench's process its Python would hold the GIL the tablets' threads time with."""
 
-    def __init__(self, every: float, action):
-        super().__init__(daemon=True)
-        self.every, self.action, self.stop, self.results = every, action, threading.Event(), []
+    def __init__(self, every: float, action, *, process: bool = False):
+        context = multiprocessing.get_context("fork")
+        self.every, self.action, self.results = every, action, []
+        self.stop = context.Event() if process else threading.Event()
+        self._answers = context.SimpleQueue() if process else None
+        runner = context.Process if process else threading.Thread
+        self.runner = runner(target=self._run, daemon=True)
 
-    def run(self):
+    def _run(self):
         while not self.stop.wait(self.every):
             try:
-                self.results.append(self.action())
+                result = self.action()
             except Exception as error:  # noqa: BLE001 - reported
-                self.results.append(repr(error))
+                result = repr(error)
+            if self._answers is None:
+                self.results.append(result)
+            else:
+                self._answers.put(result)
+
+    def start(self):
+        self.runner.start()
+
+    def join(self, timeout: float):
+        self.runner.join(timeout)
+        while self._answers is not None and not self._answers.empty():
+            self.results.append(self._answers.get())
 
 
 class CrowdTablet(Tablet):
@@ -316,12 +349,14 @@ def serve_and_measure(args, env, database, sheets, tournament_id, board_cookie) 
                 conn.close()
 
         crowd = Crowd(port, tournament_id, args.phones)
-        boards, recomputes = Background(BOARD_SECONDS, board), Background(RECOMPUTE_SECONDS, recompute)
+        boards = Background(BOARD_SECONDS, board)
+        recomputes = Background(RECOMPUTE_SECONDS, recompute, process=True)
         downloads = [Background(1.0, download) for _ in range(args.slow)]
         crowd_started = time.monotonic()
+        connection.close()  # the processes below are forked: none may share the bench's connection
         crowd.start()
-        boards.start()
         recomputes.start()
+        boards.start()
         time.sleep(POLL_SECONDS)  # every phone has polled once
         crowd_seconds = record(tablets, range(half + 1, 2 * half + 1), args.think, "crowd")
         printing_seconds = 0.0

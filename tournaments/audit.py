@@ -133,6 +133,17 @@ class AuditAction(models.TextChoices):
     PIN_AWARDS_IMPORTED = "pin.awards_imported", _("Pins imported from an earlier register")
     PIN_CLAIM_DECIDED = "pin.claim_decided", _("Claim of a Pin record decided")
     PIN_AWARD_ENTERED = "pin.award_entered", _("Paper Pin certificate entered")
+    # Entries before the day (entries).
+    ENTRIES_WINDOW_SET = "entries.window_set", _("Entries opened or changed")
+    ENTRY_SUBMITTED = "entry.submitted", _("Entry made, waiting for its e-mail confirmation")
+    ENTRY_CONFIRMED = "entry.confirmed", _("Entry confirmed")
+    ENTRY_OFFERED = "entry.offered", _("Place offered to a waiting entry")
+    ENTRY_ACCEPTED = "entry.accepted", _("Offered place accepted")
+    ENTRY_PAID = "entry.paid", _("Entry fee recorded")
+    ENTRY_REFUNDED = "entry.refunded", _("Entry fee refunded")
+    ENTRY_WITHDRAWN = "entry.withdrawn", _("Entry withdrawn")
+    ENTRY_CANCELLED = "entry.cancelled", _("Entry cancelled by the organizer")
+    ENTRY_EXPIRED = "entry.expired", _("Entry or offer expired")
 
 
 def audit_record(

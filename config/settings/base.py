@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "penalties",
     "appeals",
     "pin_ranking",
+    "entries",
     "config.demo",
     "config.apps.WiringConfig",  # the API's contract for strings (config/api_errors.py)
 ]
@@ -129,6 +130,14 @@ PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
 HEALTH_TOKEN = env.str("DJANGO_HEALTH_TOKEN", default="")
 # A staff account's one-time password works once, within this many hours of being made (issue 28).
 STAFF_OTP_HOURS = env.int("DJANGO_STAFF_OTP_HOURS", default=72)
+# Mail (entries' confirmations and offers, staff invitations): DJANGO_EMAIL_URL, e.g.
+# smtp+tls://user:password@smtp.example.org:587 (django-environ's form). Without it mail is printed to the
+# console (`make run`); production defaults to SMTP on localhost, which counts as "not configured".
+vars().update(env.email_url("DJANGO_EMAIL_URL", default="consolemail://"))
+DEFAULT_FROM_EMAIL = env("DJANGO_DEFAULT_FROM_EMAIL", default="MCR tournaments <noreply@localhost>")
+EMAIL_TIMEOUT = env.int("DJANGO_EMAIL_TIMEOUT", default=10)
+# The address mailed links start with (a mail is written by the worker, away from any request).
+SITE_URL = env("DJANGO_SITE_URL", default="http://127.0.0.1:8000")
 AXES_CLIENT_IP_CALLABLE = "config.client_ip.client_ip"
 AXES_VERBOSE = False
 

@@ -7,6 +7,9 @@ DEBUG = False
 SECRET_KEY = env("DJANGO_SECRET_KEY")
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 
+vars().update(env.email_url("DJANGO_EMAIL_URL", default="smtp://localhost:25"))
+SITE_URL = env("DJANGO_SITE_URL", default=f"https://{ALLOWED_HOSTS[0]}")
+
 # Never the demo superuser on a live server, unless a demonstration server asks for it by name.
 DEMO_DATA_ALLOWED = env.bool("DJANGO_DEMO_DATA_ALLOWED", default=False)
 

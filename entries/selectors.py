@@ -1,0 +1,70 @@
+"""Reads of entries: an entry by its signed link, positions on the waiting list, the organizer's counts."""
+
+from collections import Counter
+
+from django.http import Http404
+
+from entries import links, places
+from entries.models import HOLDING, Entry, EntryWindow, Mail
+from tournaments.access import Capability, can
+
+
+def entry_by_token(token: str) -> Entry:
+    """The entry a mailed link names; 404 for a forged link or a secret changed since."""
+    read = links.entry_token_read(token)
+    if read is None:
+        raise Http404
+    entry = Entry.objects.select_related("tournament", "tournament__entry_window").filter(pk=read[0]).first()
+    if entry is None or entry.secret != read[1]:
+        raise Http404
+    return entry
+
+
+def waiting_position(entry: Entry) -> dict | None:
+    """Where a waiting entry stands: overall, and in its country's queue (1 = next)."""
+    if entry.state != Entry.State.WAITING:
+        return None
+    ahead = Entry.objects.filter(tournament_id=entry.tournament_id, state=Entry.State.WAITING,
+                                 queue_number__lt=entry.queue_number)
+    return {"overall": ahead.count() + 1, "country": ahead.filter(country=entry.country).count() + 1}
+
+
+def open_window(tournament) -> EntryWindow | None:
+    return EntryWindow.objects.filter(tournament=tournament).first()
+
+
+def entries_overview(*, user, tournament) -> dict:
+    """The organizer's page: counts by state, the countries against their quotas, the waiting list in order."""
+    if not can(user, tournament, Capability.MANAGE):
+        raise Http404
+    window = open_window(tournament)
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("queue_number", "created_at"))
+    by_state = Counter(entry.state for entry in entries)
+    holders = [entry.country for entry in entries if entry.state in HOLDING]
+    quotas = dict(window.quotas.values_list("country", "places")) if window else {}
+    left = places.quota_left(holders=holders, quotas=quotas)
+    held_by_country = Counter(holders)
+    waiting_by_country = Counter(entry.country for entry in entries if entry.state == Entry.State.WAITING)
+    countries = sorted(set(held_by_country) | set(quotas) | set(waiting_by_country))
+    return {
+        "window": window,
+        "entries": entries,
+        "states": [(state, label, by_state.get(state, 0)) for state, label in Entry.State.choices],
+        "countries": [{"country": c, "quota": quotas.get(c), "held": held_by_country.get(c, 0),
+                       "left": left.get(c), "waiting": waiting_by_country.get(c, 0)} for c in countries],
+        "waiting": [entry for entry in entries if entry.state == Entry.State.WAITING],
+        "holding": len(holders),
+    }
+
+
+def entry_for_organizer(*, user, entry_id: int) -> Entry:
+    entry = Entry.objects.select_related("tournament").filter(pk=entry_id).first()
+    if entry is None or not can(user, entry.tournament, Capability.MANAGE):
+        raise Http404
+    return entry
+
+
+def outbox(*, user, tournament):
+    if not can(user, tournament, Capability.MANAGE):
+        raise Http404
+    return Mail.objects.filter(tournament=tournament).select_related("entry")[:500]

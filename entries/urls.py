@@ -1,0 +1,16 @@
+from django.urls import path
+
+from entries import views
+
+app_name = "entries"
+
+urlpatterns = [
+    path("t/<int:tournament_id>/enter/", views.enter, name="enter"),
+    path("t/<int:tournament_id>/entries/", views.manage, name="manage"),
+    path("t/<int:tournament_id>/entries/window/", views.window_edit, name="window"),
+    path("t/<int:tournament_id>/entries/export.csv", views.export_csv, name="export"),
+    path("t/<int:tournament_id>/entries/outbox/", views.outbox, name="outbox"),
+    path("entries/<int:entry_id>/action/", views.entry_action, name="action"),
+    path("entry/<str:token>/confirm/", views.confirm, name="confirm"),
+    path("entry/<str:token>/", views.mine, name="mine"),
+]

@@ -1,0 +1,203 @@
+"""The entries' pages: the public entry form, the entrant's own page behind the mailed link, the organizer's."""
+
+import csv
+import hashlib
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from entries import selectors, services
+from entries.forms import EntryForm, PaymentForm, ReasonForm, WindowForm
+from entries.models import Entry
+from tournaments.models import Tournament
+from tournaments.ratelimit import client_ip, rate_limit_hit
+
+# Entries from one address, and for one e-mail, per hour: a club entering its members from one venue's NAT fits
+# under the first; a robot does not.
+ENTRIES_PER_ADDRESS = 30
+ENTRIES_PER_EMAIL = 5
+WINDOW_SECONDS = 3600
+
+
+def _errors(form, error: ValidationError) -> None:
+    if hasattr(error, "error_dict"):
+        for field, messages in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, messages)
+    else:
+        form.add_error(None, error.messages)
+
+
+def _throttled(request, email: str):
+    """The 429 page when this address or this e-mail entered too often this hour (the e-mail is counted under its
+    hash: the rate-limit table holds no address book)."""
+    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
+    for key, limit in ((f"entries:ip:{client_ip(request)}", ENTRIES_PER_ADDRESS),
+                       (f"entries:email:{digest}", ENTRIES_PER_EMAIL)):
+        result = rate_limit_hit(key, limit=limit, window_seconds=WINDOW_SECONDS)
+        if not result.allowed:
+            minutes = -(-result.retry_after // 60)
+            return render(request, "entries/throttled.html", {"minutes": minutes}, status=429)
+    return None
+
+
+def enter(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    window = selectors.open_window(tournament)
+    if not tournament.is_public or window is None:
+        raise Http404
+    now = timezone.now()
+    is_open = window.opens_at <= now < window.closes_at
+    form = EntryForm(request.POST or None)
+    if request.method == "POST" and is_open and form.is_valid():
+        data = form.cleaned_data
+        if data["website"]:  # the honeypot: answered as a person would be, nothing kept
+            return render(request, "entries/check_mail.html", {"tournament": tournament, "email": data["email"]})
+        refused = _throttled(request, data["email"])
+        if refused is not None:
+            return refused
+        try:
+            entry = services.entry_submit(
+                tournament=tournament, name=data["name"], name_local=data["name_local"], country=data["country"],
+                issuer=data["issuer"], federation_id=data["federation_id"], email=data["email"],
+                language=translation.get_language(), consent=data["consent"])
+        except ValidationError as error:
+            _errors(form, error)
+        else:
+            return render(request, "entries/check_mail.html", {"tournament": tournament, "email": entry.email})
+    return render(request, "entries/enter.html", {
+        "tournament": tournament, "window": window, "form": form, "is_open": is_open,
+        "quotas": window.quotas.all(), "privacy_version": services.PRIVACY_NOTICE_VERSION})
+
+
+def confirm(request, token: str):
+    """The mailed link asks for a click (a mail scanner that follows links confirms nothing)."""
+    entry = selectors.entry_by_token(token)
+    if entry.state != Entry.State.UNCONFIRMED:
+        return redirect("entries:mine", token=token)
+    error = None
+    if request.method == "POST":
+        try:
+            services.entry_confirm(entry=entry)
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+        else:
+            return redirect("entries:mine", token=token)
+    return render(request, "entries/confirm.html", {"entry": entry, "tournament": entry.tournament, "error": error})
+
+
+def mine(request, token: str):
+    """The entrant's page: their state, position, offer and fee; accept an offered place, or withdraw."""
+    entry = selectors.entry_by_token(token)
+    error = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        try:
+            if action == "accept":
+                services.entry_offer_accept(entry=entry)
+            elif action == "withdraw":
+                services.entry_withdraw(entry=entry, reason=_("withdrawn by the entrant"))
+            else:
+                raise ValidationError(_("Unknown action."))
+        except ValidationError as refused:
+            error = " ".join(refused.messages)
+        else:
+            return redirect("entries:mine", token=token)
+        entry.refresh_from_db()
+    return render(request, "entries/mine.html", {
+        "entry": entry, "tournament": entry.tournament, "window": entry.tournament.entry_window,
+        "position": selectors.waiting_position(entry), "error": error, "token": token})
+
+
+@login_required
+def manage(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    overview = selectors.entries_overview(user=request.user, tournament=tournament)
+    return render(request, "entries/manage.html", {
+        "tournament": tournament, **overview, "payment_form": PaymentForm(), "reason_form": ReasonForm(),
+        "enter_url": request.build_absolute_uri(reverse("entries:enter", args=[tournament.pk]))})
+
+
+@login_required
+def window_edit(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    overview = selectors.entries_overview(user=request.user, tournament=tournament)  # 404 for non-organizers
+    window = overview["window"]
+    initial = {}
+    if window is not None:
+        initial = {field: getattr(window, field) for field in WindowForm.base_fields if field != "quotas"}
+        initial["quotas"] = "\n".join(f"{q.country} {q.places}" for q in window.quotas.all())
+    form = WindowForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.entry_window_set(actor=request.user, tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            _errors(form, error)
+        else:
+            return redirect("entries:manage", tournament_id=tournament.pk)
+    return render(request, "entries/window_form.html", {"tournament": tournament, "form": form, "window": window})
+
+
+@login_required
+@require_POST
+def entry_action(request, entry_id: int):
+    entry = selectors.entry_for_organizer(user=request.user, entry_id=entry_id)
+    action = request.POST.get("action")
+    try:
+        if action == "offer":
+            services.entry_offer(actor=request.user, entry=entry)
+        elif action == "pay":
+            form = PaymentForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(_("Choose how the fee was paid."))
+            services.entry_payment_record(actor=request.user, entry=entry, payment=form.cleaned_data["payment"],
+                                          reference=form.cleaned_data["reference"])
+        elif action == "refund":
+            services.entry_refund_record(actor=request.user, entry=entry)
+        elif action == "cancel":
+            services.entry_cancel(actor=request.user, entry=entry, reason=request.POST.get("reason", ""))
+        elif action == "withdraw":
+            services.entry_withdraw(actor=request.user, entry=entry, reason=request.POST.get("reason", ""))
+        else:
+            raise ValidationError(_("Unknown action."))
+    except ValidationError as error:
+        from django.contrib import messages
+
+        messages.error(request, f"{entry.name}: " + " ".join(error.messages))
+    return redirect(reverse("entries:manage", args=[entry.tournament_id]) + f"#entry-{entry.pk}")
+
+
+EXPORT_COLUMNS = ("queue_number", "state", "name", "name_local", "country", "federation_id", "email", "language",
+                  "created_at", "confirmed_at", "offered_until", "payment", "payment_reference", "paid_at", "refund",
+                  "reason", "privacy_notice")
+
+
+@login_required
+def export_csv(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    overview = selectors.entries_overview(user=request.user, tournament=tournament)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="entries-{tournament.pk}.csv"'
+    response.write("\ufeff")  # spreadsheets read UTF-8 (names in any script) only with the mark
+    writer = csv.writer(response)
+    writer.writerow(EXPORT_COLUMNS)
+    for entry in overview["entries"]:
+        row = []
+        for column in EXPORT_COLUMNS:
+            value = getattr(entry, column)
+            value = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
+            row.append("'" + value if value[:1] in ("=", "+", "-", "@") else value)  # no formulas from names
+        writer.writerow(row)
+    return response
+
+
+@login_required
+def outbox(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    mails = selectors.outbox(user=request.user, tournament=tournament)
+    return render(request, "entries/outbox.html", {"tournament": tournament, "mails": mails})
