@@ -23,7 +23,8 @@ class EntryForm(forms.Form):
 
 
 class WindowForm(forms.Form):
-    opens_at = forms.DateTimeField(label=_("Entries open"), widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+    opens_at = forms.DateTimeField(label=_("Entries open"),
+                                   widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     closes_at = forms.DateTimeField(label=_("Entries close"),
                                     widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
     capacity = forms.IntegerField(label=_("Places (players)"), min_value=4,
@@ -42,6 +43,10 @@ class WindowForm(forms.Form):
     refund_until = forms.DateField(label=_("Refund deadline"), required=False,
                                    widget=forms.DateInput(attrs={"type": "date"}))
     payment_required = forms.BooleanField(label=_("Only paid entries join the roster"), required=False)
+    individuals = forms.BooleanField(label=_("Players enter on their own"), required=False, initial=True)
+    team_players = forms.IntegerField(label=_("Players in a team"), min_value=0, max_value=40, initial=0,
+                                      help_text=_("0: teams do not enter. The reserves a team may bring are the "
+                                                  "tournament's setting."))
 
     def clean_quotas(self) -> dict[str, int]:
         quotas = {}
@@ -63,3 +68,38 @@ class PaymentForm(forms.Form):
 
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+
+class TeamForm(forms.Form):
+    """A team leader enters a team: the team, then each player and reserve (MemberForm)."""
+
+    name = forms.CharField(label=_("Team name"), max_length=MAX_NAME)
+    name_local = forms.CharField(label=_("Team name in your own script"), max_length=MAX_NAME, required=False)
+    country = forms.ChoiceField(label=_("Country or region"), choices=[("", "—")] + iso_choices())
+    email = forms.EmailField(label=_("Team leader's e-mail"), max_length=254,
+                             help_text=_("We send the leader a link to confirm the entry."))
+    consent = forms.BooleanField(label=_("I agree that this entry is kept as the privacy notice says, and the "
+                                         "team's players agree too."), required=False)
+    website = forms.CharField(label=_("Leave this empty"), required=False)
+
+
+class MemberForm(forms.Form):
+    name = forms.CharField(label=_("Name in Latin script"), max_length=MAX_NAME, required=False)
+    name_local = forms.CharField(label=_("Name in own script"), max_length=MAX_NAME, required=False)
+    country = forms.ChoiceField(label=_("Country or region"), choices=[("", "—")] + iso_choices(), required=False)
+    issuer = forms.CharField(label=_("Federation"), max_length=16, required=False)
+    federation_id = forms.CharField(label=_("Federation ID"), max_length=40, required=False)
+    email = forms.EmailField(label=_("E-mail"), max_length=254, required=False)
+
+    def filled(self) -> bool:
+        return any((self.cleaned_data.get(field) or "").strip() for field in ("name", "federation_id", "email"))
+
+
+def member_forms(data, *, players: int, reserves: int) -> list[tuple[str, bool, MemberForm]]:
+    """(heading, reserve, form) for each player, then each reserve (a reserve row left empty is no reserve)."""
+    rows = []
+    for n in range(players + reserves):
+        reserve = n >= players
+        heading = (_("Reserve %(n)d") % {"n": n - players + 1}) if reserve else (_("Player %(n)d") % {"n": n + 1})
+        rows.append((heading, reserve, MemberForm(data, prefix=f"members-{n}")))
+    return rows

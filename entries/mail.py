@@ -17,7 +17,6 @@ from entries import links
 from entries.models import Mail
 from tournaments import events
 
-
 SEND = "entries.mail_send"
 CONFIRM, ENTERED, WAITING, OFFERED, CANCELLED, PAYMENT_REMINDER = (
     "confirm", "entered", "waiting", "offered", "cancelled", "payment_reminder")

@@ -12,7 +12,7 @@ from django.db.models.functions import Lower, Mod
 from django.db.models.lookups import Exact
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import Registration, Tournament
+from tournaments.models import Registration, Team, Tournament
 from tournaments.models.core import validate_iso_country
 
 MAX_NAME = 200
@@ -38,6 +38,12 @@ class EntryWindow(models.Model):
     refund_until = models.DateField(_("refund deadline"), null=True, blank=True)
     payment_required = models.BooleanField(
         _("only paid entries join the roster"), default=False)
+    # Who may enter: players on their own, and/or teams of this many players (0: no team entries). The rulebook
+    # names team rankings (3.5.3 参赛队) and leaves a team's size to the organizer; the reserves a team may bring
+    # are the tournament's (Tournament.team_reserves).
+    individuals = models.BooleanField(_("players enter on their own"), default=True)
+    team_players = models.PositiveSmallIntegerField(
+        _("players in a team"), default=0, help_text=_("0: teams do not enter. Reserves come on top."))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -52,6 +58,9 @@ class EntryWindow(models.Model):
                                    violation_error_message=_("The fee cannot be negative.")),
             models.CheckConstraint(condition=Q(offer_days__gte=1), name="entry_window_offer_days_positive",
                                    violation_error_message=_("An offered place is held at least one day.")),
+            models.CheckConstraint(condition=Q(individuals=True) | Q(team_players__gte=1),
+                                   name="entry_window_someone_enters",
+                                   violation_error_message=_("Let players or teams enter (or both).")),
         ]
 
 
@@ -84,12 +93,20 @@ class Entry(models.Model):
         VENUE = "venue", _("Paid at the venue")
         WAIVED = "waived", _("Waived")
 
+    class Kind(models.TextChoices):
+        PLAYER = "player", _("Player")
+        TEAM = "team", _("Team")
+
     class Refund(models.TextChoices):
         NONE = "", _("No refund")
         DUE = "due", _("Refund due")
         REFUNDED = "refunded", _("Refunded")
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    # A player entering themself, or a team leader entering a team (its players and reserves: EntryMember). For a
+    # team, the name is the team's, the e-mail and language the leader's, and the entry takes one place a player.
+    kind = models.CharField(_("kind"), max_length=8, choices=Kind.choices, default=Kind.PLAYER)
+    places = models.PositiveSmallIntegerField(default=1)
     state = models.CharField(_("state"), max_length=16, choices=State.choices, default=State.UNCONFIRMED)
     name = models.CharField(_("name in Latin script"), max_length=MAX_NAME)
     name_local = models.CharField(_("name in own script"), max_length=MAX_NAME, blank=True)
@@ -110,6 +127,7 @@ class Entry(models.Model):
     reason = models.CharField(_("reason"), max_length=300, blank=True)
     registration = models.OneToOneField(Registration, null=True, blank=True, on_delete=models.SET_NULL,
                                         related_name="entry")
+    team = models.OneToOneField(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="entry")
     # A secret per entry, in the signed links mailed to the person (confirm, see the entry, accept an offer).
     secret = models.CharField(max_length=32)
 
@@ -137,6 +155,9 @@ class Entry(models.Model):
             models.CheckConstraint(
                 condition=~Q(state="paid") | ~Q(payment=""), name="entry_paid_how",
                 violation_error_message=_("Say how the entry was paid.")),
+            models.CheckConstraint(
+                condition=(Q(kind="player") & Q(places=1)) | (Q(kind="team") & Q(places__gte=1)),
+                name="entry_places_kind", violation_error_message=_("A player takes one place, a team one a player.")),
         ]
 
     def __str__(self):
@@ -145,6 +166,26 @@ class Entry(models.Model):
     @property
     def can_withdraw(self) -> bool:
         return self.state in (self.State.WAITING, self.State.OFFERED, self.State.ENTERED, self.State.PAID)
+
+
+class EntryMember(models.Model):
+    """A player or reserve a team leader entered with their team, each with their own e-mail."""
+
+    entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(_("name in Latin script"), max_length=MAX_NAME)
+    name_local = models.CharField(_("name in own script"), max_length=MAX_NAME, blank=True)
+    country = models.CharField(_("country or region"), max_length=2, validators=[validate_iso_country])
+    federation_id = models.CharField(_("federation ID"), max_length=64, blank=True)
+    email = models.EmailField(_("e-mail"))
+    reserve = models.BooleanField(_("reserve"), default=False)
+    registration = models.OneToOneField(Registration, null=True, blank=True, on_delete=models.SET_NULL,
+                                        related_name="entry_member")
+
+    class Meta:
+        ordering = ["reserve", "pk"]
+
+    def __str__(self):
+        return self.name
 
 
 ACTIVE = (Entry.State.UNCONFIRMED, Entry.State.WAITING, Entry.State.OFFERED, Entry.State.ENTERED, Entry.State.PAID)

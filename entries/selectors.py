@@ -38,12 +38,15 @@ def entries_overview(*, user, tournament) -> dict:
     if not can(user, tournament, Capability.MANAGE):
         raise Http404
     window = open_window(tournament)
-    entries = list(Entry.objects.filter(tournament=tournament).order_by("queue_number", "created_at"))
+    entries = list(Entry.objects.filter(tournament=tournament).order_by("queue_number", "created_at")
+                   .prefetch_related("members"))
     by_state = Counter(entry.state for entry in entries)
-    holders = [entry.country for entry in entries if entry.state in HOLDING]
+    holders = [(entry.country, entry.places) for entry in entries if entry.state in HOLDING]
     quotas = dict(window.quotas.values_list("country", "places")) if window else {}
     left = places.quota_left(holders=holders, quotas=quotas)
-    held_by_country = Counter(holders)
+    held_by_country = Counter()
+    for country, n in holders:
+        held_by_country[country] += n
     waiting_by_country = Counter(entry.country for entry in entries if entry.state == Entry.State.WAITING)
     countries = sorted(set(held_by_country) | set(quotas) | set(waiting_by_country))
     return {
@@ -53,7 +56,7 @@ def entries_overview(*, user, tournament) -> dict:
         "countries": [{"country": c, "quota": quotas.get(c), "held": held_by_country.get(c, 0),
                        "left": left.get(c), "waiting": waiting_by_country.get(c, 0)} for c in countries],
         "waiting": [entry for entry in entries if entry.state == Entry.State.WAITING],
-        "holding": len(holders),
+        "holding": sum(held_by_country.values()),
     }
 
 

@@ -15,9 +15,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 
 from entries import mail, places
-from entries.models import ACTIVE, HOLDING, MAX_NAME, CountryQuota, Entry, EntryWindow
+from entries.models import ACTIVE, HOLDING, MAX_NAME, CountryQuota, Entry, EntryMember, EntryWindow
 from roster import services as roster_services
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
@@ -53,7 +54,8 @@ def entry_window_set(
     *, actor, tournament: Tournament, opens_at: dt.datetime, closes_at: dt.datetime, capacity: int,
     quotas: dict[str, int] | None = None, quota_release_on: dt.date | None = None, offer_days: int = 3,
     fee: Decimal = Decimal("0"), currency: str = "", payment_instructions: str = "",
-    refund_until: dt.date | None = None, payment_required: bool = False,
+    refund_until: dt.date | None = None, payment_required: bool = False, individuals: bool = True,
+    team_players: int = 0,
 ) -> EntryWindow:
     """Open (or change) the tournament's entries. More places, or quotas released, are offered to the waiting
     list on commit."""
@@ -74,7 +76,8 @@ def entry_window_set(
     window = EntryWindow.objects.select_for_update().filter(tournament=tournament).first() or EntryWindow(
         tournament=tournament)
     created = window.pk is None
-    holding = window.pk and Entry.objects.filter(tournament=tournament, state__in=HOLDING).count()
+    holding = window.pk and sum(Entry.objects.filter(tournament=tournament, state__in=HOLDING).values_list(
+        "places", flat=True))
     if holding and capacity < holding:
         raise ValidationError({"capacity": _(
             "%(n)d entries hold a place: the places cannot be fewer. Withdraw or cancel entries first.") % {
@@ -83,7 +86,7 @@ def entry_window_set(
     window.quota_release_on, window.offer_days, window.fee = quota_release_on, offer_days, fee
     window.currency = (currency or "").strip().upper()
     window.payment_instructions, window.refund_until = payment_instructions.strip(), refund_until
-    window.payment_required = payment_required
+    window.payment_required, window.individuals, window.team_players = payment_required, individuals, team_players
     window.full_clean(exclude=["tournament"])
     window.save()
     window.quotas.exclude(country__in=quotas).delete()
@@ -91,20 +94,71 @@ def entry_window_set(
         CountryQuota.objects.update_or_create(window=window, country=code, defaults={"places": n})
     audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRIES_WINDOW_SET, obj=window, detail={
         "created": created, "opens_at": opens_at.isoformat(), "closes_at": closes_at.isoformat(),
-        "capacity": capacity, "quotas": quotas, "fee": str(fee), "currency": window.currency})
+        "capacity": capacity, "quotas": quotas, "fee": str(fee), "currency": window.currency,
+        "individuals": individuals, "team_players": team_players})
     events.enqueue_on_commit(FILL, tournament.pk)
     return window
 
 
-def _refuse_duplicate(tournament: Tournament, *, federation_id: str, email: str, name: str) -> None:
+def _taken_federation_ids(tournament: Tournament) -> set[str]:
+    """The federation IDs already entered (by a player, or in a team) or registered in the tournament."""
     active = Entry.objects.filter(tournament=tournament, state__in=ACTIVE)
-    if federation_id and (active.filter(federation_id=federation_id).exists()
-                          or tournament.registrations.filter(player__federation_id=federation_id).exists()):
-        raise ValidationError({"federation_id": _(
-            "This federation ID has already entered this tournament. Your entry page is in the mail you had.")})
-    if active.filter(email__iexact=email, name__iexact=name).exists():
-        raise ValidationError({"email": _(
-            "This name and e-mail have already entered this tournament. Your entry page is in the mail you had.")})
+    return (set(active.exclude(federation_id="").values_list("federation_id", flat=True))
+            | set(EntryMember.objects.filter(entry__in=active).exclude(federation_id="")
+                  .values_list("federation_id", flat=True))
+            | set(tournament.registrations.exclude(player__federation_id="")
+                  .values_list("player__federation_id", flat=True)))
+
+
+TAKEN = _lazy("This federation ID has already entered this tournament. Your entry page is in the mail you had.")
+
+
+def _person(values: dict, problems: dict, prefix: str = "") -> dict:
+    """One person's fields, cleaned: names on one line, the country an ISO code, the ID with its issuer."""
+    person = {
+        "name": _clean_text(values.get("name", ""), prefix + "name", problems),
+        "name_local": _clean_text(values.get("name_local", ""), prefix + "name_local", problems, required=False),
+        "email": _clean_text(values.get("email", ""), prefix + "email", problems, limit=254),
+        "federation_id": qualified_federation_id(
+            _clean_text(values.get("issuer", ""), prefix + "issuer", problems, required=False, limit=16),
+            _clean_text(values.get("federation_id", ""), prefix + "federation_id", problems, required=False,
+                        limit=40)),
+        "country": (values.get("country") or "").strip().upper(),
+    }
+    if person["country"] not in ISO_3166_1:
+        problems[prefix + "country"] = _("Choose the country or region from the list.")
+    return person
+
+
+def _check_known_person(person: dict, field: str, taken: set[str]) -> None:
+    federation_id = person["federation_id"]
+    if not federation_id:
+        return
+    if federation_id in taken:
+        raise ValidationError({field: str(TAKEN)})
+    known = Player.objects.filter(federation_id=federation_id).first()
+    if known is not None and roster_services._name_key(known.name) != roster_services._name_key(person["name"]):
+        # The stored name is not shown: the page is public.
+        raise ValidationError({field: _(
+            "This federation ID is on record under another name: check the ID and the name as the federation "
+            "writes it, or write to the organizer.")})
+
+
+def _open_window(tournament: Tournament) -> EntryWindow:
+    window = EntryWindow.objects.select_related("tournament").filter(tournament=tournament).first()
+    if window is None or not window.opens_at <= timezone.now() < window.closes_at:
+        raise ValidationError(_("Entries to this tournament are not open."))
+    return window
+
+
+def _save_entry(entry: Entry) -> Entry:
+    entry.full_clean(exclude=["tournament", "registration", "team"], validate_constraints=False)
+    try:
+        with transaction.atomic():
+            entry.save()
+    except IntegrityError:  # the same person entering twice at the same moment
+        raise ValidationError(_("This person has already entered this tournament.")) from None
+    return entry
 
 
 @transaction.atomic
@@ -113,60 +167,96 @@ def entry_submit(
     name_local: str = "", federation_id: str = "", issuer: str = "", actor=None,
 ) -> Entry:
     """A person enters themself: the entry waits for its e-mail link (CONFIRM_HOURS) before it takes a place."""
-    window = EntryWindow.objects.filter(tournament=tournament).first()
-    now = timezone.now()
-    if window is None or not window.opens_at <= now < window.closes_at:
-        raise ValidationError(_("Entries to this tournament are not open."))
+    window = _open_window(tournament)
+    if not window.individuals:
+        raise ValidationError(_("This tournament takes team entries only: ask your team leader to enter you."))
     problems: dict[str, str] = {}
-    name = _clean_text(name, "name", problems)
-    name_local = _clean_text(name_local, "name_local", problems, required=False)
-    email = _clean_text(email, "email", problems, limit=254)
-    federation_id = qualified_federation_id(_clean_text(issuer, "issuer", problems, required=False, limit=16),
-                                            _clean_text(federation_id, "federation_id", problems, required=False,
-                                                        limit=40))
-    country = (country or "").strip().upper()
-    if country not in ISO_3166_1:
-        problems["country"] = _("Choose your country or region from the list.")
+    person = _person({"name": name, "name_local": name_local, "country": country, "email": email,
+                      "issuer": issuer, "federation_id": federation_id}, problems)
     if not consent:
         problems["consent"] = _("Entries are kept as the privacy notice says: agree to it to enter.")
     if problems:
         raise ValidationError(problems)
-    if federation_id:
-        known = Player.objects.filter(federation_id=federation_id).first()
-        if known is not None and roster_services._name_key(known.name) != roster_services._name_key(name):
-            # The stored name is not shown: the page is public.
-            raise ValidationError({"federation_id": _(
-                "This federation ID is on record under another name: check the ID and your name as your "
-                "federation writes it, or write to the organizer.")})
-    _refuse_duplicate(tournament, federation_id=federation_id, email=email, name=name)
-    entry = Entry(tournament=tournament, name=name, name_local=name_local, country=country, email=email,
-                  federation_id=federation_id, language=language, privacy_notice=PRIVACY_NOTICE_VERSION,
-                  secret=secrets.token_urlsafe(24))
-    entry.full_clean(exclude=["tournament", "registration"], validate_constraints=False)
-    try:
-        with transaction.atomic():
-            entry.save()
-    except IntegrityError:  # the same person entering twice at the same moment
-        raise ValidationError(_("This person has already entered this tournament.")) from None
+    _check_known_person(person, "federation_id", _taken_federation_ids(tournament))
+    if Entry.objects.filter(tournament=tournament, state__in=ACTIVE, kind=Entry.Kind.PLAYER,
+                            email__iexact=person["email"], name__iexact=person["name"]).exists():
+        raise ValidationError({"email": _(
+            "This name and e-mail have already entered this tournament. Your entry page is in the mail you had.")})
+    entry = _save_entry(Entry(tournament=tournament, language=language, privacy_notice=PRIVACY_NOTICE_VERSION,
+                              secret=secrets.token_urlsafe(24), **person))
     audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRY_SUBMITTED, obj=entry,
-                 detail={"name": name, "country": country, "privacy_notice": entry.privacy_notice})
+                 detail={"name": entry.name, "country": entry.country, "privacy_notice": entry.privacy_notice})
     mail.mail_queue(entry=entry, kind=mail.CONFIRM)
     return entry
 
 
-def _holders(window: EntryWindow) -> list[str]:
+@transaction.atomic
+def team_entry_submit(
+    *, tournament: Tournament, name: str, country: str, email: str, language: str, consent: bool,
+    members: list[dict], name_local: str = "", actor=None,
+) -> Entry:
+    """A team leader enters a team: its players (as many as the organizer set) and reserves (at most the
+    tournament's team_reserves), each with their own e-mail. The leader's e-mail confirms the entry, which then
+    takes one place a player, and the team joins the roster with its players and reserves."""
+    window = _open_window(tournament)
+    if not window.team_players:
+        raise ValidationError(_("This tournament takes no team entries."))
+    problems: dict[str, str] = {}
+    team_name = _clean_text(name, "name", problems)
+    team_name_local = _clean_text(name_local, "name_local", problems, required=False)
+    leader_email = _clean_text(email, "email", problems, limit=254)
+    country = (country or "").strip().upper()
+    if country not in ISO_3166_1:
+        problems["country"] = _("Choose the country or region from the list.")
+    if not consent:
+        problems["consent"] = _("Entries are kept as the privacy notice says: agree to it to enter.")
+    people = [_person(values, problems, prefix=f"members-{n}-") | {"reserve": bool(values.get("reserve"))}
+              for n, values in enumerate(members)]
+    players = sum(not person["reserve"] for person in people)
+    reserves = len(people) - players
+    if players != window.team_players:
+        problems["members"] = _("A team enters with %(n)d players (it gave %(given)d).") % {
+            "n": window.team_players, "given": players}
+    elif reserves > window.tournament.team_reserves:
+        problems["members"] = _("A team may bring at most %(n)d reserves (it gave %(given)d).") % {
+            "n": window.tournament.team_reserves, "given": reserves}
+    if problems:
+        raise ValidationError(problems)
+    taken = _taken_federation_ids(tournament)
+    for n, person in enumerate(people):
+        _check_known_person(person, f"members-{n}-federation_id", taken)
+        if person["federation_id"]:
+            taken.add(person["federation_id"])  # twice in one team is twice
+    if (tournament.teams.filter(name__iexact=team_name).exists()
+            or Entry.objects.filter(tournament=tournament, kind=Entry.Kind.TEAM, state__in=ACTIVE,
+                                    name__iexact=team_name).exists()):
+        raise ValidationError({"name": _("A team of this name has already entered this tournament.")})
+    entry = _save_entry(Entry(
+        tournament=tournament, kind=Entry.Kind.TEAM, places=players, name=team_name, name_local=team_name_local,
+        country=country, email=leader_email, language=language, privacy_notice=PRIVACY_NOTICE_VERSION,
+        secret=secrets.token_urlsafe(24)))
+    EntryMember.objects.bulk_create(EntryMember(entry=entry, **person) for person in people)
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRY_SUBMITTED, obj=entry,
+                 detail={"name": entry.name, "country": country, "privacy_notice": entry.privacy_notice,
+                         "team": {"players": players, "reserves": reserves}})
+    mail.mail_queue(entry=entry, kind=mail.CONFIRM)
+    return entry
+
+
+def _holders(window: EntryWindow) -> list[tuple[str, int]]:
+    """(country, places) of each entry holding places."""
     return list(Entry.objects.filter(tournament_id=window.tournament_id, state__in=HOLDING)
-                .values_list("country", flat=True))
+                .values_list("country", "places"))
 
 
 def _released(window: EntryWindow) -> bool:
     return window.quota_release_on is not None and timezone.localdate() >= window.quota_release_on
 
 
-def _place_free(window: EntryWindow, country: str, holders: list[str]) -> bool:
+def _places_free(window: EntryWindow, entry: Entry, holders: list[tuple[str, int]]) -> bool:
     quotas = dict(window.quotas.values_list("country", "places"))
-    return places.place_free(country, capacity=window.capacity, holders=holders, quotas=quotas,
-                             released=_released(window))
+    return places.places_free(entry.country, entry.places, capacity=window.capacity, holders=holders,
+                              quotas=quotas, released=_released(window))
 
 
 def _set_state(entry: Entry, state: str, *, actor, action: AuditAction, **detail) -> None:
@@ -182,17 +272,15 @@ def _fill(window: EntryWindow, *, actor=None) -> list[int]:
     quota respected) is offered it. Called under the window's lock. The ids of the entries offered."""
     holders = _holders(window)
     offered = []
-    if len(holders) >= window.capacity:
+    if sum(n for _country, n in holders) >= window.capacity:
         return offered
     deadline = timezone.now() + dt.timedelta(days=window.offer_days)
     waiting = Entry.objects.filter(tournament_id=window.tournament_id, state=Entry.State.WAITING).order_by(
         "queue_number").select_related("tournament__entry_window")
     for entry in waiting:
-        if len(holders) >= window.capacity:
-            break
-        if not _place_free(window, entry.country, holders):
-            continue
-        holders.append(entry.country)
+        if not _places_free(window, entry, holders):
+            continue  # a team may not fit where a player behind it does
+        holders.append((entry.country, entry.places))
         entry.offered_until = deadline
         _set_state(entry, Entry.State.OFFERED, actor=actor, action=AuditAction.ENTRY_OFFERED,
                    until=deadline.isoformat())
@@ -210,25 +298,45 @@ def _enter(entry: Entry, *, actor, action: AuditAction) -> None:
 
 
 def _join_roster(entry: Entry, *, actor) -> None:
-    """The entry becomes a registration of the core, with no re-typing."""
-    registration = roster_services.registration_add(
-        actor=actor, tournament=entry.tournament, name=entry.name, name_local=entry.name_local,
-        country=entry.country, federation_id=entry.federation_id, contact=entry.email)
-    entry.registration = registration
-    entry.save(update_fields=["registration"])
+    """The entry becomes registrations of the core, with no re-typing: the player, or the team with its players
+    and reserves (each member's e-mail their registration's contact)."""
+    if entry.kind == Entry.Kind.PLAYER:
+        entry.registration = roster_services.registration_add(
+            actor=actor, tournament=entry.tournament, name=entry.name, name_local=entry.name_local,
+            country=entry.country, federation_id=entry.federation_id, contact=entry.email)
+        entry.save(update_fields=["registration"])
+        return
+    entry.team = roster_services.team_create(actor=actor, tournament=entry.tournament, name=entry.name,
+                                             country=entry.country)
+    entry.save(update_fields=["team"])
+    for member in entry.members.order_by("reserve", "pk"):
+        member.registration = roster_services.registration_add(
+            actor=actor, tournament=entry.tournament, name=member.name, name_local=member.name_local,
+            country=member.country, federation_id=member.federation_id, contact=member.email, team=entry.team,
+            reserve=member.reserve)
+        member.save(update_fields=["registration"])
 
 
 def _leave_roster(entry: Entry, *, actor, reason: str) -> None:
-    registration = entry.registration
-    if registration is None:
+    """Before the first session the registrations (and the team) go; after it the players withdraw and keep the
+    sessions they played (roster.services.registration_withdraw)."""
+    registrations = [entry.registration] if entry.registration_id else [
+        member.registration for member in entry.members.select_related("registration") if member.registration_id]
+    if not registrations:
         return
-    if registration.tournament.sessions.exclude(status="planned").exists():
-        if registration.withdrawn_at is None:
-            roster_services.registration_withdraw(actor=actor, registration=registration, reason=reason)
+    if entry.tournament.sessions.exclude(status="planned").exists():
+        for registration in registrations:
+            if registration.withdrawn_at is None:
+                roster_services.registration_withdraw(actor=actor, registration=registration, reason=reason)
         return
     entry.registration = None
-    entry.save(update_fields=["registration"])
-    roster_services.registration_delete(actor=actor, registration=registration)
+    team, entry.team = entry.team, None
+    entry.save(update_fields=["registration", "team"])
+    entry.members.update(registration=None)
+    for registration in registrations:
+        roster_services.registration_delete(actor=actor, registration=registration)
+    if team is not None:
+        roster_services.team_delete(actor=actor, team=team)
 
 
 @transaction.atomic
@@ -247,7 +355,7 @@ def entry_confirm(*, entry: Entry, actor=None) -> Entry:
     entry.queue_number, entry.confirmed_at = (last or 0) + 1, timezone.now()
     # Those who wait already are served first (normally nobody: a place is free only while nobody waits for it).
     _fill(window, actor=actor)
-    if _place_free(window, entry.country, _holders(window)):
+    if _places_free(window, entry, _holders(window)):
         _enter(entry, actor=actor, action=AuditAction.ENTRY_CONFIRMED)
     else:
         _set_state(entry, Entry.State.WAITING, actor=actor, action=AuditAction.ENTRY_CONFIRMED,
@@ -322,7 +430,7 @@ def entry_payment_record(*, actor, entry: Entry, payment: str, reference: str = 
     entry.payment, entry.payment_reference, entry.paid_at = payment, reference, timezone.now()
     _set_state(entry, Entry.State.PAID, actor=actor, action=AuditAction.ENTRY_PAID, payment=payment,
                reference=reference)
-    if entry.registration_id is None:
+    if entry.registration_id is None and entry.team_id is None:
         _join_roster(entry, actor=actor)
     return entry
 
@@ -347,7 +455,7 @@ def entry_offer(*, actor, entry: Entry) -> Entry:
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
     if entry.state != Entry.State.WAITING:
         raise ValidationError(_("Only a waiting entry can be offered a place."))
-    if not _place_free(window, entry.country, _holders(window)):
+    if not _places_free(window, entry, _holders(window)):
         raise ValidationError(_("No place is free for this entry: every place (or its country's) is held."))
     entry.offered_until = timezone.now() + dt.timedelta(days=window.offer_days)
     _set_state(entry, Entry.State.OFFERED, actor=actor, action=AuditAction.ENTRY_OFFERED,

@@ -6,6 +6,7 @@ app_name = "entries"
 
 urlpatterns = [
     path("t/<int:tournament_id>/enter/", views.enter, name="enter"),
+    path("t/<int:tournament_id>/enter/team/", views.enter_team, name="enter_team"),
     path("t/<int:tournament_id>/entries/", views.manage, name="manage"),
     path("t/<int:tournament_id>/entries/window/", views.window_edit, name="window"),
     path("t/<int:tournament_id>/entries/export.csv", views.export_csv, name="export"),

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from entries import selectors, services
-from entries.forms import EntryForm, PaymentForm, ReasonForm, WindowForm
+from entries.forms import EntryForm, PaymentForm, ReasonForm, TeamForm, WindowForm, member_forms
 from entries.models import Entry
 from tournaments.models import Tournament
 from tournaments.ratelimit import client_ip, rate_limit_hit
@@ -73,6 +73,54 @@ def enter(request, tournament_id: int):
     return render(request, "entries/enter.html", {
         "tournament": tournament, "window": window, "form": form, "is_open": is_open,
         "quotas": window.quotas.all(), "privacy_version": services.PRIVACY_NOTICE_VERSION})
+
+
+def enter_team(request, tournament_id: int):
+    """A team leader enters a team, on one page: the team, its players, its reserves."""
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    window = selectors.open_window(tournament)
+    if not tournament.is_public or window is None or not window.team_players:
+        raise Http404
+    is_open = window.opens_at <= timezone.now() < window.closes_at
+    data = request.POST if request.method == "POST" else None
+    form = TeamForm(data)
+    rows = member_forms(data, players=window.team_players, reserves=window.tournament.team_reserves)
+    if data is not None and is_open and form.is_valid() and all(row.is_valid() for _h, _r, row in rows):
+        values = form.cleaned_data
+        if values["website"]:
+            return render(request, "entries/check_mail.html", {"tournament": tournament, "email": values["email"]})
+        refused = _throttled(request, values["email"])
+        if refused is not None:
+            return refused
+        members = [{**row.cleaned_data, "reserve": reserve} for _h, reserve, row in rows
+                   if not reserve or row.filled()]
+        try:
+            entry = services.team_entry_submit(
+                tournament=tournament, name=values["name"], name_local=values["name_local"],
+                country=values["country"], email=values["email"], language=translation.get_language(),
+                consent=values["consent"], members=members)
+        except ValidationError as error:
+            _team_errors(form, rows, error)
+        else:
+            return render(request, "entries/check_mail.html", {"tournament": tournament, "email": entry.email})
+    return render(request, "entries/enter_team.html", {
+        "tournament": tournament, "window": window, "form": form, "rows": rows, "is_open": is_open,
+        "privacy_version": services.PRIVACY_NOTICE_VERSION})
+
+
+def _team_errors(form, rows, error: ValidationError) -> None:
+    """A service's problems, on the field they name: the team's, or a member's (members-<n>-<field>)."""
+    if not hasattr(error, "error_dict"):
+        form.add_error(None, error.messages)
+        return
+    by_prefix = {row.prefix: row for _h, _r, row in rows}
+    for key, messages in error.message_dict.items():
+        prefix, _sep, field = key.rpartition("-")
+        row = by_prefix.get(prefix)
+        if row is not None and field in row.fields:
+            row.add_error(field, messages)
+        else:
+            form.add_error(key if key in form.fields else None, messages)
 
 
 def confirm(request, token: str):

@@ -95,7 +95,17 @@ def _import_failed(d, event, places):
     ) % {"kind": _kind(d), "n": d["problems"]}
 
 
+def _team_created(d, event, places):
+    return _("Team “%(name)s” created") % {"name": d["name"]}
+
+
+def _team_deleted(d, event, places):
+    return _("Team “%(name)s” deleted") % {"name": d["name"]}
+
+
 SENTENCES = {
+    AuditAction.TEAM_CREATED: _team_created,
+    AuditAction.TEAM_DELETED: _team_deleted,
     AuditAction.REGISTRATION_ADDED: _registration_added,
     AuditAction.REGISTRATION_RESERVE_SET: _registration_reserve_set,
     AuditAction.REGISTRATION_DELETED: _registration_deleted,

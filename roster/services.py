@@ -716,3 +716,29 @@ def registration_substitute(
     if withdrawing:
         events.standings_recompute_later(tournament_id=tournament.pk)  # the standings mark who withdrew
     return registration
+
+
+@transaction.atomic
+def team_create(*, actor, tournament: Tournament, name: str, country: str = "") -> Team:
+    """One team, by hand or from an entry (entries): its players join it with `registration_add(team=...)`."""
+    tournament = lock_tournament(tournament.pk)
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError({"name": _("Give the team a name.")})
+    if tournament.teams.filter(name=name).exists():
+        raise ValidationError({"name": _("This tournament already has a team of this name.")})
+    team = Team.objects.create(tournament=tournament, name=name, country=country)
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.TEAM_CREATED, obj=team,
+                 detail={"name": name, "country": country})
+    return team
+
+
+@transaction.atomic
+def team_delete(*, actor, team: Team) -> None:
+    """A team with nobody registered in it any more (its entry withdrawn before the first session)."""
+    tournament = lock_tournament(team.tournament_id)
+    if team.members.exists():
+        raise ValidationError(_("Team “%(team)s” still has players: delete or move them first.") % {"team": team.name})
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.TEAM_DELETED, obj=team,
+                 detail={"name": team.name})
+    team.delete()

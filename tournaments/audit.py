@@ -31,6 +31,8 @@ class AuditAction(models.TextChoices):
     MEMBERSHIP_OTP_REVOKED = "membership.otp_revoked", _("One-time password revoked")
     PLAYER_LINKED = "player.linked", _("Player linked to an account")
     TEAM_LEADER_CLEARED = "team.leader_cleared", _("Team leader removed")
+    TEAM_CREATED = "team.created", _("Team created")
+    TEAM_DELETED = "team.deleted", _("Team deleted")
     REGISTRATION_UPDATED = "registration.updated", _("Registration changed")
     REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")
     REGISTRATION_CHECK_IN_UNDONE = "registration.check_in_undone", _("Check-in undone")

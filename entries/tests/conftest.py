@@ -18,8 +18,9 @@ def opened(organizer, tournament, django_capture_on_commit_callbacks):
     publish(tournament)
 
     def open_entries(**settings):
-        values = {"opens_at": timezone.now() - dt.timedelta(days=1), "closes_at": timezone.now() + dt.timedelta(days=30),
-                  "capacity": 8, **settings}
+        now = timezone.now()
+        values = {"opens_at": now - dt.timedelta(days=1), "closes_at": now + dt.timedelta(days=30), "capacity": 8,
+                  **settings}
         with django_capture_on_commit_callbacks(execute=True):
             return services.entry_window_set(actor=organizer, tournament=tournament, **values)
 

@@ -15,20 +15,28 @@ from tournaments.models import AuditEvent
 
 def test_places_and_quotas_follow_the_reading_of_docs_entries():
     quotas = {"CN": 2, "JP": 1}
-    free = places.place_free
+
+    def free(country, holders, need=1, released=False, capacity=8):
+        return places.places_free(country, need, capacity=capacity, holders=[(c, 1) for c in holders],
+                                  quotas=quotas, released=released)
+
     # 8 places: CN keeps 2, JP keeps 1, 5 are open to anyone.
-    assert free("CN", capacity=8, holders=["CN", "CN"] + ["NL"] * 5, quotas=quotas, released=False) is False
-    assert free("JP", capacity=8, holders=["CN", "CN"] + ["NL"] * 5, quotas=quotas, released=False) is True
-    assert free("NL", capacity=8, holders=["NL"] * 5, quotas=quotas, released=False) is False
-    assert free("NL", capacity=8, holders=["NL"] * 5, quotas=quotas, released=True) is True
+    assert free("CN", ["CN", "CN"] + ["NL"] * 5) is False
+    assert free("JP", ["CN", "CN"] + ["NL"] * 5) is True
+    assert free("NL", ["NL"] * 5) is False
+    assert free("NL", ["NL"] * 5, released=True) is True
     # A country past its quota takes open places like anyone.
-    assert free("CN", capacity=8, holders=["CN"] * 6, quotas=quotas, released=False) is True
-    assert free("CN", capacity=8, holders=["CN"] * 7, quotas=quotas, released=False) is False
-    assert free("XX", capacity=4, holders=["A"] * 4, quotas={}, released=False) is False
-    assert places.quota_left(holders=["CN", "CN", "CN"], quotas=quotas) == {"CN": 0, "JP": 1}
+    assert free("CN", ["CN"] * 6) is True
+    assert free("CN", ["CN"] * 7) is False
+    # A team of four takes its quota's places first, then open ones, and all four or none.
+    assert free("CN", [], need=4) is True
+    assert free("CN", ["NL"] * 3, need=4) is True  # 2 of CN's, 2 of the 2 open left
+    assert free("CN", ["NL"] * 4, need=4) is False  # 2 of CN's, and 1 open left: no room for the other 2
+    assert places.quota_left(holders=[("CN", 3)], quotas=quotas) == {"CN": 0, "JP": 1}
 
 
-def test_an_entry_takes_a_place_only_once_confirmed_and_joins_the_roster(opened, tournament, django_capture_on_commit_callbacks):
+def test_an_entry_takes_a_place_only_once_confirmed_and_joins_the_roster(opened, tournament,
+                                                                       django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         entry = enter(tournament, name="Li Ming", name_local="李明", country="CN", federation_id="1001", issuer="cma",
                       language="zh-hans")

@@ -89,7 +89,7 @@ def test_the_organizer_opens_entries_records_a_payment_and_exports(client, organ
     client.force_login(organizer)
     form = {"opens_at": "2026-01-01T09:00", "closes_at": "2030-01-01T09:00", "capacity": "8", "quotas": "cn 4\nJP: 2",
             "offer_days": "3", "fee": "30", "currency": "eur", "payment_instructions": "IBAN NL00 0000",
-            "refund_until": "", "quota_release_on": ""}
+            "refund_until": "", "quota_release_on": "", "individuals": "on", "team_players": "0"}
     bad = client.post(reverse("entries:window", args=[tournament.pk]), {**form, "quotas": "CN forty"})
     assert b"Line 1" in bad.content
     with django_capture_on_commit_callbacks(execute=True):
