@@ -1,4 +1,5 @@
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
 from entries.models import MAX_NAME, Entry
@@ -66,10 +67,6 @@ class PaymentForm(forms.Form):
     reference = forms.CharField(label=_("Reference"), max_length=100, required=False)
 
 
-class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
-
-
 class TeamForm(forms.Form):
     """A team leader enters a team: the team, then each player and reserve (MemberForm)."""
 
@@ -103,3 +100,15 @@ def member_forms(data, *, players: int, reserves: int) -> list[tuple[str, bool, 
         heading = (_("Reserve %(n)d") % {"n": n - players + 1}) if reserve else (_("Player %(n)d") % {"n": n + 1})
         rows.append((heading, reserve, MemberForm(data, prefix=f"members-{n}")))
     return rows
+
+
+class AddEntryForm(forms.Form):
+    """The organizer adds an entry by hand."""
+
+    name = forms.CharField(label=_("Name in Latin script"), max_length=MAX_NAME)
+    name_local = forms.CharField(label=_("Name in own script"), max_length=MAX_NAME, required=False)
+    country = forms.ChoiceField(label=_("Country or region"), choices=[("", "—")] + iso_choices())
+    issuer = forms.CharField(label=_("Federation"), max_length=16, required=False)
+    federation_id = forms.CharField(label=_("Federation ID"), max_length=40, required=False)
+    email = forms.EmailField(label=_("E-mail"), max_length=254)
+    language = forms.ChoiceField(label=_("Language of the mail"), choices=settings.LANGUAGES)

@@ -11,6 +11,7 @@ from django.core.mail import EmailMessage
 from django.db import transaction
 from django.db.models import Q
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone, translation
 
 from entries import links
@@ -18,27 +19,36 @@ from entries.models import Mail
 from tournaments import events
 
 SEND = "entries.mail_send"
-CONFIRM, ENTERED, WAITING, OFFERED, CANCELLED, PAYMENT_REMINDER = (
-    "confirm", "entered", "waiting", "offered", "cancelled", "payment_reminder")
-KINDS = (CONFIRM, ENTERED, WAITING, OFFERED, CANCELLED, PAYMENT_REMINDER)
+CONFIRM, ENTERED, WAITING, OFFERED, CANCELLED, PAYMENT_REMINDER, SCHEDULE, RESULTS = (
+    "confirm", "entered", "waiting", "offered", "cancelled", "payment_reminder", "schedule", "results")
+KINDS = (CONFIRM, ENTERED, WAITING, OFFERED, CANCELLED, PAYMENT_REMINDER, SCHEDULE, RESULTS)
 # Tries before a mail is marked failed (the task waits 1, 2, 4 ... minutes between them).
 MAX_ATTEMPTS = 6
 # A pending mail untouched this long had its message lost: the sweep sends it again.
 STALE_SECONDS = 600
 
 
-def mail_queue(*, entry, kind: str) -> Mail:
-    """Write the mail for `entry` in its language and send it once the transaction commits."""
+def mail_queue(*, entry, kind: str, member=None) -> Mail:
+    """Write the mail for `entry` (or for one `member` of a team entry) in the entry's language and send it once
+    the transaction commits."""
     from entries import selectors
 
     assert kind in KINDS, kind
+    registration = member.registration if member is not None else entry.registration
     context = {"entry": entry, "tournament": entry.tournament, "window": entry.tournament.entry_window,
                "entry_url": links.entry_url(entry), "confirm_url": links.confirm_url(entry),
-               "position": selectors.waiting_position(entry)}
+               "position": selectors.waiting_position(entry), "member": member, "registration": registration,
+               "name": member.name if member is not None else entry.name}
+    if kind in (SCHEDULE, RESULTS) and registration is not None:
+        context.update(selectors.schedule_of(registration))
+        context["player_url"] = links.absolute(reverse("tournaments:player", args=[
+            entry.tournament_id, registration.entry_number]))
+        context["standings_url"] = links.absolute(reverse("tournaments:standings", args=[entry.tournament_id]))
     with translation.override(entry.language):
         subject = " ".join(render_to_string(f"entries/mail/{kind}_subject.txt", context).split())
         body = render_to_string(f"entries/mail/{kind}.txt", context)
-    message = Mail.objects.create(tournament=entry.tournament, entry=entry, kind=kind, to=entry.email,
+    message = Mail.objects.create(tournament=entry.tournament, entry=entry, kind=kind,
+                                  to=member.email if member is not None else entry.email,
                                   subject=subject[:300], body=body)
     events.enqueue_on_commit(SEND, message.pk)
     return message

@@ -164,6 +164,12 @@ class Entry(models.Model):
         return self.name
 
     @property
+    def payment_code(self) -> str:
+        """The reference the entrant writes on a bank transfer; a statement is matched by it
+        (services.entries_payments_import)."""
+        return f"MCR{self.tournament_id}-{self.pk}"
+
+    @property
     def can_withdraw(self) -> bool:
         return self.state in (self.State.WAITING, self.State.OFFERED, self.State.ENTERED, self.State.PAID)
 

@@ -71,3 +71,19 @@ def outbox(*, user, tournament):
     if not can(user, tournament, Capability.MANAGE):
         raise Http404
     return Mail.objects.filter(tournament=tournament).select_related("entry")[:500]
+
+
+def schedule_of(registration) -> dict:
+    """A player's sessions for the "your seats and times" mail: each planned session's time, and the table and
+    seat where the chart is drawn."""
+    from tournaments.models import SeatAssignment
+
+    seats = {seat.session_id: seat for seat in SeatAssignment.objects.filter(registration=registration)
+             .select_related("table")}
+    sessions = []
+    for session in registration.tournament.sessions.order_by("number"):
+        seat = seats.get(session.pk)
+        sessions.append({"number": session.number, "scheduled_start": session.scheduled_start,
+                         "table": seat.table.number if seat else None,
+                         "seat": seat.get_seat_display() if seat else ""})
+    return {"sessions": sessions}

@@ -7,7 +7,10 @@ A place is held by an entry offered, entered or paid; an entry that holds a plac
 organizer asks for that first) is on the roster as a Registration, written through roster.services.
 """
 
+import csv
 import datetime as dt
+import io
+import re
 import secrets
 from decimal import Decimal
 
@@ -144,9 +147,11 @@ def _check_known_person(person: dict, field: str, taken: set[str]) -> None:
             "writes it, or write to the organizer.")})
 
 
-def _open_window(tournament: Tournament) -> EntryWindow:
+def _open_window(tournament: Tournament, *, by_organizer: bool = False) -> EntryWindow:
     window = EntryWindow.objects.select_related("tournament").filter(tournament=tournament).first()
-    if window is None or not window.opens_at <= timezone.now() < window.closes_at:
+    if window is None:
+        raise ValidationError(_("Entries to this tournament are not open."))
+    if not by_organizer and not window.opens_at <= timezone.now() < window.closes_at:
         raise ValidationError(_("Entries to this tournament are not open."))
     return window
 
@@ -164,11 +169,11 @@ def _save_entry(entry: Entry) -> Entry:
 @transaction.atomic
 def entry_submit(
     *, tournament: Tournament, name: str, country: str, email: str, language: str, consent: bool,
-    name_local: str = "", federation_id: str = "", issuer: str = "", actor=None,
+    name_local: str = "", federation_id: str = "", issuer: str = "", actor=None, by_organizer: bool = False,
 ) -> Entry:
     """A person enters themself: the entry waits for its e-mail link (CONFIRM_HOURS) before it takes a place."""
-    window = _open_window(tournament)
-    if not window.individuals:
+    window = _open_window(tournament, by_organizer=by_organizer)
+    if not window.individuals and not by_organizer:
         raise ValidationError(_("This tournament takes team entries only: ask your team leader to enter you."))
     problems: dict[str, str] = {}
     person = _person({"name": name, "name_local": name_local, "country": country, "email": email,
@@ -185,8 +190,10 @@ def entry_submit(
     entry = _save_entry(Entry(tournament=tournament, language=language, privacy_notice=PRIVACY_NOTICE_VERSION,
                               secret=secrets.token_urlsafe(24), **person))
     audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRY_SUBMITTED, obj=entry,
-                 detail={"name": entry.name, "country": entry.country, "privacy_notice": entry.privacy_notice})
-    mail.mail_queue(entry=entry, kind=mail.CONFIRM)
+                 detail={"name": entry.name, "country": entry.country, "privacy_notice": entry.privacy_notice,
+                         "by_organizer": by_organizer})
+    if not by_organizer:
+        mail.mail_queue(entry=entry, kind=mail.CONFIRM)
     return entry
 
 
@@ -492,3 +499,129 @@ def entries_expire() -> dict[str, int]:
     for tournament_id in due:
         entries_fill(tournament_id=tournament_id)
     return {"unconfirmed": len(stale), "tournaments": len(due)}
+
+
+@transaction.atomic
+def entry_add(*, actor, tournament: Tournament, name: str, country: str, email: str, language: str,
+              name_local: str = "", federation_id: str = "", issuer: str = "") -> Entry:
+    """The organizer adds an entry by hand (a late entry, one sent by mail or paper), also while entries are
+    closed: the organizer vouches for the e-mail, so it is confirmed at once and takes the queue's next number."""
+    entry = entry_submit(tournament=tournament, name=name, country=country, email=email, language=language,
+                         consent=True, name_local=name_local, federation_id=federation_id, issuer=issuer,
+                         actor=actor, by_organizer=True)
+    return entry_confirm(entry=entry, actor=actor)
+
+
+@transaction.atomic
+def entry_move(*, actor, entry: Entry, position: int) -> Entry:
+    """The organizer moves a waiting entry to `position` on the waiting list (1 = next): the waiting entries keep
+    their queue numbers among them, in the new order."""
+    _lock_window(entry.tournament_id)
+    waiting = list(Entry.objects.select_for_update().filter(tournament_id=entry.tournament_id,
+                                                            state=Entry.State.WAITING).order_by("queue_number"))
+    moving = next((e for e in waiting if e.pk == entry.pk), None)
+    if moving is None:
+        raise ValidationError(_("Only a waiting entry can be moved on the waiting list."))
+    if not 1 <= position <= len(waiting):
+        raise ValidationError({"position": _("A position from 1 to %(n)d.") % {"n": len(waiting)}})
+    numbers = [e.queue_number for e in waiting]
+    before = waiting.index(moving) + 1
+    waiting.remove(moving)
+    waiting.insert(position - 1, moving)
+    # Two steps: the numbers are unique in the tournament, so they are moved out of the way first.
+    top = max(numbers) + len(numbers) + 1
+    for offset, other in enumerate(waiting):
+        Entry.objects.filter(pk=other.pk).update(queue_number=top + offset)
+    for number, other in zip(numbers, waiting, strict=True):
+        Entry.objects.filter(pk=other.pk).update(queue_number=number)
+    audit_record(actor=actor, tournament=moving.tournament, action=AuditAction.ENTRY_MOVED, obj=moving,
+                 detail={"name": moving.name, "from": before, "to": position})
+    return Entry.objects.get(pk=moving.pk)
+
+
+def _mail_all(*, actor, tournament: Tournament, kind: str, entries, with_members: bool = False) -> int:
+    count = 0
+    for entry in entries:
+        recipients = [None]
+        if with_members and entry.kind == Entry.Kind.TEAM:
+            recipients = list(entry.members.filter(registration__isnull=False))
+        for member in recipients:
+            mail.mail_queue(entry=entry, kind=kind, member=member)
+            count += 1
+    audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRIES_MAILED, detail={
+        "kind": kind, "count": count})
+    return count
+
+
+@transaction.atomic
+def entries_payment_remind(*, actor, tournament: Tournament) -> int:
+    """A reminder to every entry holding a place whose fee is not recorded."""
+    window = EntryWindow.objects.get(tournament=tournament)
+    if not window.fee:
+        raise ValidationError(_("This tournament has no entry fee."))
+    return _mail_all(actor=actor, tournament=tournament, kind=mail.PAYMENT_REMINDER,
+                     entries=Entry.objects.filter(tournament=tournament, state=Entry.State.ENTERED))
+
+
+@transaction.atomic
+def entries_mail_schedule(*, actor, tournament: Tournament) -> int:
+    """"Your seats and times" before the day: each player on the roster from an entry (each team member) gets the
+    sessions' times and the seats drawn so far."""
+    if not tournament.sessions.filter(seats__isnull=False).exists() and not tournament.sessions.exclude(
+            scheduled_start=None).exists():
+        raise ValidationError(_("No session has a time or drawn seats yet: set them first."))
+    return _mail_all(actor=actor, tournament=tournament, kind=mail.SCHEDULE, with_members=True,
+                     entries=Entry.objects.filter(tournament=tournament, state__in=HOLDING)
+                     .exclude(registration=None, team=None))
+
+
+@transaction.atomic
+def entries_mail_results(*, actor, tournament: Tournament) -> int:
+    """"Results are published" after the day, to each player from an entry (each team member)."""
+    if tournament.status != Tournament.Status.FINISHED:
+        raise ValidationError(_("The results are final once the tournament is finished."))
+    return _mail_all(actor=actor, tournament=tournament, kind=mail.RESULTS, with_members=True,
+                     entries=Entry.objects.filter(tournament=tournament, state__in=HOLDING)
+                     .exclude(registration=None, team=None))
+
+
+PAYMENT_CODE = re.compile(r"\bMCR(\d+)-(\d+)\b", re.IGNORECASE)
+
+
+@transaction.atomic
+def entries_payments_import(*, actor, tournament: Tournament, content: bytes) -> dict[str, list[str]]:
+    """A bank statement (CSV) matched by the entries' payment references (Entry.payment_code, which the entrant
+    was asked to write on the transfer): each entry named on a line is recorded paid by transfer. Lines naming no
+    entry of this tournament are listed, never guessed."""
+    text = _decoded(content)
+    report: dict[str, list[str]] = {"paid": [], "already": [], "not_holding": [], "unmatched": []}
+    for number, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        line = " ".join(row)
+        codes = {(int(t), int(e)) for t, e in PAYMENT_CODE.findall(line)}
+        mine = [pk for t, pk in codes if t == tournament.pk]
+        if not mine:
+            if number > 1 and line.strip():
+                report["unmatched"].append(f"{number}: {line[:120]}")
+            continue
+        for pk in mine:
+            entry = Entry.objects.filter(pk=pk, tournament=tournament).first()
+            if entry is None:
+                report["unmatched"].append(f"{number}: {line[:120]}")
+            elif entry.state == Entry.State.PAID:
+                report["already"].append(entry.name)
+            elif entry.state != Entry.State.ENTERED:
+                report["not_holding"].append(entry.name)
+            else:
+                entry_payment_record(actor=actor, entry=entry, payment=Entry.Payment.TRANSFER,
+                                     reference=entry.payment_code)
+                report["paid"].append(entry.name)
+    return report
+
+
+def _decoded(content: bytes) -> str:
+    for encoding in ("utf-8-sig", "gb18030", "cp1252"):
+        try:
+            return content.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    raise ValidationError(_("The file is not text (CSV): export the statement as CSV."))

@@ -2,7 +2,9 @@
 
 import csv
 import hashlib
+import io
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
@@ -10,10 +12,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
+from openpyxl import Workbook
 
 from entries import selectors, services
-from entries.forms import EntryForm, PaymentForm, ReasonForm, TeamForm, WindowForm, member_forms
+from entries.forms import AddEntryForm, EntryForm, PaymentForm, TeamForm, WindowForm, member_forms
 from entries.models import Entry
 from tournaments.models import Tournament
 from tournaments.ratelimit import client_ip, rate_limit_hit
@@ -23,12 +27,13 @@ from tournaments.ratelimit import client_ip, rate_limit_hit
 ENTRIES_PER_ADDRESS = 30
 ENTRIES_PER_EMAIL = 5
 WINDOW_SECONDS = 3600
+MAX_STATEMENT_BYTES = 5 * 1024 * 1024
 
 
 def _errors(form, error: ValidationError) -> None:
     if hasattr(error, "error_dict"):
-        for field, messages in error.message_dict.items():
-            form.add_error(field if field in form.fields else None, messages)
+        for field, texts in error.message_dict.items():
+            form.add_error(field if field in form.fields else None, texts)
     else:
         form.add_error(None, error.messages)
 
@@ -114,13 +119,13 @@ def _team_errors(form, rows, error: ValidationError) -> None:
         form.add_error(None, error.messages)
         return
     by_prefix = {row.prefix: row for _h, _r, row in rows}
-    for key, messages in error.message_dict.items():
+    for key, texts in error.message_dict.items():
         prefix, _sep, field = key.rpartition("-")
         row = by_prefix.get(prefix)
         if row is not None and field in row.fields:
-            row.add_error(field, messages)
+            row.add_error(field, texts)
         else:
-            form.add_error(key if key in form.fields else None, messages)
+            form.add_error(key if key in form.fields else None, texts)
 
 
 def confirm(request, token: str):
@@ -162,13 +167,75 @@ def mine(request, token: str):
         "position": selectors.waiting_position(entry), "error": error, "token": token})
 
 
-@login_required
-def manage(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+def _manage_page(request, tournament, *, add_form=None, report=None, status=200):
     overview = selectors.entries_overview(user=request.user, tournament=tournament)
     return render(request, "entries/manage.html", {
-        "tournament": tournament, **overview, "payment_form": PaymentForm(), "reason_form": ReasonForm(),
-        "enter_url": request.build_absolute_uri(reverse("entries:enter", args=[tournament.pk]))})
+        "tournament": tournament, **overview, "payment_form": PaymentForm(), "report": report,
+        "add_form": add_form or AddEntryForm(initial={"language": translation.get_language()}),
+        "enter_url": request.build_absolute_uri(reverse("entries:enter", args=[tournament.pk]))}, status=status)
+
+
+@login_required
+def manage(request, tournament_id: int):
+    return _manage_page(request, get_object_or_404(Tournament, pk=tournament_id))
+
+
+def _organizer_tournament(request, tournament_id: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    selectors.entries_overview(user=request.user, tournament=tournament)  # 404 for all but its organizers
+    return tournament
+
+
+@login_required
+@require_POST
+def add(request, tournament_id: int):
+    tournament = _organizer_tournament(request, tournament_id)
+    form = AddEntryForm(request.POST)
+    if form.is_valid():
+        try:
+            entry = services.entry_add(actor=request.user, tournament=tournament, **form.cleaned_data)
+        except ValidationError as error:
+            _errors(form, error)
+        else:
+            return redirect(reverse("entries:manage", args=[tournament.pk]) + f"#entry-{entry.pk}")
+    return _manage_page(request, tournament, add_form=form, status=400)
+
+
+MAILINGS = {"payment_reminder": services.entries_payment_remind, "schedule": services.entries_mail_schedule,
+            "results": services.entries_mail_results}
+
+
+@login_required
+@require_POST
+def mail_all(request, tournament_id: int):
+    tournament = _organizer_tournament(request, tournament_id)
+    mailing = MAILINGS.get(request.POST.get("kind"))
+    if mailing is None:
+        raise Http404
+    try:
+        count = mailing(actor=request.user, tournament=tournament)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+    else:
+        messages.success(request, ngettext("%(n)d mail queued.", "%(n)d mails queued.", count) % {"n": count})
+    return redirect("entries:outbox", tournament_id=tournament.pk)
+
+
+@login_required
+@require_POST
+def payments_import(request, tournament_id: int):
+    tournament = _organizer_tournament(request, tournament_id)
+    statement = request.FILES.get("statement")
+    if statement is None or statement.size > MAX_STATEMENT_BYTES:
+        messages.error(request, _("Choose the statement's CSV file (at most 5 MB)."))
+        return redirect("entries:manage", tournament_id=tournament.pk)
+    try:
+        report = services.entries_payments_import(actor=request.user, tournament=tournament,
+                                                  content=statement.read())
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        return redirect("entries:manage", tournament_id=tournament.pk)
+    return _manage_page(request, tournament, report=report)
 
 
 @login_required
@@ -211,18 +278,39 @@ def entry_action(request, entry_id: int):
             services.entry_cancel(actor=request.user, entry=entry, reason=request.POST.get("reason", ""))
         elif action == "withdraw":
             services.entry_withdraw(actor=request.user, entry=entry, reason=request.POST.get("reason", ""))
+        elif action == "move":
+            try:
+                position = int(request.POST.get("position", ""))
+            except ValueError:
+                raise ValidationError(_("Give the position on the waiting list as a number.")) from None
+            services.entry_move(actor=request.user, entry=entry, position=position)
         else:
             raise ValidationError(_("Unknown action."))
     except ValidationError as error:
-        from django.contrib import messages
-
         messages.error(request, f"{entry.name}: " + " ".join(error.messages))
     return redirect(reverse("entries:manage", args=[entry.tournament_id]) + f"#entry-{entry.pk}")
 
 
-EXPORT_COLUMNS = ("queue_number", "state", "name", "name_local", "country", "federation_id", "email", "language",
-                  "created_at", "confirmed_at", "offered_until", "payment", "payment_reference", "paid_at", "refund",
-                  "reason", "privacy_notice")
+EXPORT_COLUMNS = ("queue_number", "state", "kind", "team", "reserve", "name", "name_local", "country",
+                  "federation_id", "email", "language", "created_at", "confirmed_at", "offered_until", "payment",
+                  "payment_reference", "paid_at", "refund", "reason", "privacy_notice")
+
+
+def _export_rows(entries):
+    """One row an entry; a team's players and reserves follow it, each a row naming the team."""
+    def text(value):
+        value = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
+        return "'" + value if value[:1] in ("=", "+", "-", "@") else value  # no formulas from names
+
+    for entry in entries:
+        row = {column: getattr(entry, column, None) for column in EXPORT_COLUMNS}
+        row.update(team=entry.name if entry.kind == Entry.Kind.TEAM else "", reserve="")
+        yield [text(row[column]) for column in EXPORT_COLUMNS]
+        for member in entry.members.all():
+            member_row = {"kind": "member", "team": entry.name, "reserve": "yes" if member.reserve else "",
+                          "name": member.name, "name_local": member.name_local, "country": member.country,
+                          "federation_id": member.federation_id, "email": member.email}
+            yield [text(member_row.get(column)) for column in EXPORT_COLUMNS]
 
 
 @login_required
@@ -234,13 +322,25 @@ def export_csv(request, tournament_id: int):
     response.write("\ufeff")  # spreadsheets read UTF-8 (names in any script) only with the mark
     writer = csv.writer(response)
     writer.writerow(EXPORT_COLUMNS)
-    for entry in overview["entries"]:
-        row = []
-        for column in EXPORT_COLUMNS:
-            value = getattr(entry, column)
-            value = "" if value is None else value.isoformat() if hasattr(value, "isoformat") else str(value)
-            row.append("'" + value if value[:1] in ("=", "+", "-", "@") else value)  # no formulas from names
-        writer.writerow(row)
+    writer.writerows(_export_rows(overview["entries"]))
+    return response
+
+
+@login_required
+def export_xlsx(request, tournament_id: int):
+    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    overview = selectors.entries_overview(user=request.user, tournament=tournament)
+    workbook = Workbook()
+    sheet = workbook.active
+    sheet.title = "entries"
+    sheet.append(list(EXPORT_COLUMNS))
+    for row in _export_rows(overview["entries"]):
+        sheet.append(row)
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    response = HttpResponse(buffer.getvalue(),
+                            content_type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+    response["Content-Disposition"] = f'attachment; filename="entries-{tournament.pk}.xlsx"'
     return response
 
 

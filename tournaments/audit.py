@@ -146,6 +146,8 @@ class AuditAction(models.TextChoices):
     ENTRY_WITHDRAWN = "entry.withdrawn", _("Entry withdrawn")
     ENTRY_CANCELLED = "entry.cancelled", _("Entry cancelled by the organizer")
     ENTRY_EXPIRED = "entry.expired", _("Entry or offer expired")
+    ENTRY_MOVED = "entry.moved", _("Entry moved on the waiting list")
+    ENTRIES_MAILED = "entries.mailed", _("Mail sent to the entrants")
 
 
 def audit_record(
