@@ -128,6 +128,9 @@ class Entry(models.Model):
     registration = models.OneToOneField(Registration, null=True, blank=True, on_delete=models.SET_NULL,
                                         related_name="entry")
     team = models.OneToOneField(Team, null=True, blank=True, on_delete=models.SET_NULL, related_name="entry")
+    # The account the entrant keeps their entries in (made or linked from the mailed link; services.entry_account_*).
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="entries")
     # A secret per entry, in the signed links mailed to the person (confirm, see the entry, accept an offer).
     secret = models.CharField(max_length=32)
 

@@ -9,9 +9,12 @@ from entries.models import HOLDING, Entry, EntryWindow, Mail
 from tournaments.access import Capability, can
 
 
-def entry_by_token(token: str) -> Entry:
-    """The entry a mailed link names; 404 for a forged link or a secret changed since."""
-    read = links.entry_token_read(token)
+def entry_by_token(token: str, *, max_age: int | None = None) -> Entry | None:
+    """The entry a mailed link names; 404 for a forged link or a secret changed since; None for a link older than
+    `max_age` seconds (when given)."""
+    read = links.entry_token_read(token, max_age=max_age)
+    if read is None and max_age is not None and links.entry_token_read(token) is not None:
+        return None
     if read is None:
         raise Http404
     entry = Entry.objects.select_related("tournament", "tournament__entry_window").filter(pk=read[0]).first()
@@ -87,3 +90,17 @@ def schedule_of(registration) -> dict:
                          "table": seat.table.number if seat else None,
                          "seat": seat.get_seat_display() if seat else ""})
     return {"sessions": sessions}
+
+
+def my_tournaments(*, user) -> dict:
+    """What the signed-in player has across tournaments: the entries kept in their account (with their waiting
+    positions and links), and the tournaments their player record is registered in (seats, sheets, results)."""
+    from tournaments.models import Registration
+
+    entries = list(Entry.objects.filter(user=user).select_related("tournament", "registration")
+                   .order_by("-tournament__starts_on"))
+    rows = [{"entry": entry, "position": waiting_position(entry), "url": links.entry_path(entry)}
+            for entry in entries]
+    registrations = list(Registration.objects.filter(player__user=user).select_related("tournament")
+                         .order_by("-tournament__starts_on"))
+    return {"entries": rows, "registrations": registrations}

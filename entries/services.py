@@ -26,7 +26,9 @@ from roster import services as roster_services
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.countries import ISO_3166_1
+from tournaments.core.services import player_link_user
 from tournaments.models import Player, Tournament
+from tournaments.players.services import account_create
 from tournaments.models.core import qualified_federation_id
 
 # An entry not confirmed by its e-mail link within this many hours expires and holds nothing.
@@ -312,6 +314,7 @@ def _join_roster(entry: Entry, *, actor) -> None:
             actor=actor, tournament=entry.tournament, name=entry.name, name_local=entry.name_local,
             country=entry.country, federation_id=entry.federation_id, contact=entry.email)
         entry.save(update_fields=["registration"])
+        _link_player(entry, actor=actor)
         return
     entry.team = roster_services.team_create(actor=actor, tournament=entry.tournament, name=entry.name,
                                              country=entry.country)
@@ -322,6 +325,17 @@ def _join_roster(entry: Entry, *, actor) -> None:
             country=member.country, federation_id=member.federation_id, contact=member.email, team=entry.team,
             reserve=member.reserve)
         member.save(update_fields=["registration"])
+
+
+def _link_player(entry: Entry, *, actor) -> None:
+    """An entrant with an account sees their seats and results: the registered person joins their account, unless
+    either is linked to someone else already (then the player links by their card's PIN, as before)."""
+    registration = entry.registration
+    if entry.user_id is None or registration is None or registration.player.user_id is not None:
+        return
+    if Player.objects.filter(user_id=entry.user_id).exists():
+        return
+    player_link_user(actor=actor, player=registration.player, user=entry.user)
 
 
 def _leave_roster(entry: Entry, *, actor, reason: str) -> None:
@@ -625,3 +639,30 @@ def _decoded(content: bytes) -> str:
         except UnicodeDecodeError:
             continue
     raise ValidationError(_("The file is not text (CSV): export the statement as CSV."))
+
+
+@transaction.atomic
+def entry_account_link(*, entry: Entry, user) -> Entry:
+    """The entrant, signed in, keeps this entry in their account (from the mailed link: the link is the proof)."""
+    entry = Entry.objects.select_for_update().select_related("tournament", "registration__player").get(pk=entry.pk)
+    if entry.user_id == user.pk:
+        return entry
+    if entry.user_id is not None:
+        raise ValidationError(_("This entry is kept in another account already."))
+    entry.user = user
+    entry.save(update_fields=["user"])
+    audit_record(actor=user, tournament=entry.tournament, action=AuditAction.ENTRY_ACCOUNT_LINKED, obj=entry,
+                 detail={"name": entry.name, "user": user.get_username()})
+    _link_player(entry, actor=user)
+    return entry
+
+
+@transaction.atomic
+def entry_account_create(*, entry: Entry, username: str, password: str, client: str | None = None):
+    """An account made from the mailed link, its e-mail the entry's (the link proved it), the entry kept in it."""
+    if entry.user_id is not None:
+        raise ValidationError(_("This entry is kept in an account already: sign in to it."))
+    user = account_create(username=username, password=password, client=client)
+    user.email = entry.email
+    user.save(update_fields=["email"])
+    return user, entry_account_link(entry=entry, user=user)

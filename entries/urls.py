@@ -18,4 +18,5 @@ urlpatterns = [
     path("entries/<int:entry_id>/action/", views.entry_action, name="action"),
     path("entry/<str:token>/confirm/", views.confirm, name="confirm"),
     path("entry/<str:token>/", views.mine, name="mine"),
+    path("me/", views.me, name="me"),
 ]

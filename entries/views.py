@@ -5,7 +5,9 @@ import hashlib
 import io
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -16,7 +18,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 from openpyxl import Workbook
 
-from entries import selectors, services
+from entries import links, selectors, services
 from entries.forms import AddEntryForm, EntryForm, PaymentForm, TeamForm, WindowForm, member_forms
 from entries.models import Entry
 from tournaments.models import Tournament
@@ -148,6 +150,7 @@ def mine(request, token: str):
     """The entrant's page: their state, position, offer and fee; accept an offered place, or withdraw."""
     entry = selectors.entry_by_token(token)
     error = None
+    account_form = UserCreationForm(request.POST if request.POST.get("action") == "account" else None)
     if request.method == "POST":
         action = request.POST.get("action")
         try:
@@ -155,6 +158,19 @@ def mine(request, token: str):
                 services.entry_offer_accept(entry=entry)
             elif action == "withdraw":
                 services.entry_withdraw(entry=entry, reason=_("withdrawn by the entrant"))
+            elif action == "keep" and request.user.is_authenticated:
+                services.entry_account_link(entry=entry, user=request.user)
+            elif action == "account":
+                if selectors.entry_by_token(token, max_age=links.ACCOUNT_LINK_DAYS * 86400) is None:
+                    raise ValidationError(_("This link is too old to make an account: use the link of a newer "
+                                            "mail, or make an account and sign in."))
+                if not account_form.is_valid():
+                    raise ValidationError(_("Check the username and password below."))
+                user, _entry = services.entry_account_create(
+                    entry=entry, username=account_form.cleaned_data["username"],
+                    password=account_form.cleaned_data["password1"], client=client_ip(request))
+                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                return redirect("entries:me")
             else:
                 raise ValidationError(_("Unknown action."))
         except ValidationError as refused:
@@ -164,7 +180,14 @@ def mine(request, token: str):
         entry.refresh_from_db()
     return render(request, "entries/mine.html", {
         "entry": entry, "tournament": entry.tournament, "window": entry.tournament.entry_window,
-        "position": selectors.waiting_position(entry), "error": error, "token": token})
+        "position": selectors.waiting_position(entry), "error": error, "token": token,
+        "account_form": account_form}, status=400 if error else 200)
+
+
+@login_required
+def me(request):
+    """The player's one page across tournaments: entries, waiting positions, seats, sheets, results, Pin."""
+    return render(request, "entries/me.html", selectors.my_tournaments(user=request.user))
 
 
 def _manage_page(request, tournament, *, add_form=None, report=None, status=200):

@@ -147,6 +147,7 @@ class AuditAction(models.TextChoices):
     ENTRY_CANCELLED = "entry.cancelled", _("Entry cancelled by the organizer")
     ENTRY_EXPIRED = "entry.expired", _("Entry or offer expired")
     ENTRY_MOVED = "entry.moved", _("Entry moved on the waiting list")
+    ENTRY_ACCOUNT_LINKED = "entry.account_linked", _("Entry kept in an account")
     ENTRIES_MAILED = "entries.mailed", _("Mail sent to the entrants")
 
 
