@@ -25,11 +25,11 @@ from entries.models import ACTIVE, HOLDING, MAX_NAME, CountryQuota, Entry, Entry
 from roster import services as roster_services
 from tournaments import events
 from tournaments.audit import AuditAction, audit_record
-from tournaments.countries import ISO_3166_1
 from tournaments.core.services import player_link_user
+from tournaments.countries import ISO_3166_1
 from tournaments.models import Player, Tournament
-from tournaments.players.services import account_create
 from tournaments.models.core import qualified_federation_id
+from tournaments.players.services import account_create
 
 # An entry not confirmed by its e-mail link within this many hours expires and holds nothing.
 CONFIRM_HOURS = 48

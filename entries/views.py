@@ -1,7 +1,6 @@
 """The entries' pages: the public entry form, the entrant's own page behind the mailed link, the organizer's."""
 
 import csv
-import hashlib
 import io
 
 from django.contrib import messages
@@ -21,14 +20,10 @@ from openpyxl import Workbook
 from entries import links, selectors, services
 from entries.forms import AddEntryForm, EntryForm, PaymentForm, TeamForm, WindowForm, member_forms
 from entries.models import Entry
+from entries.throttle import entry_throttled
 from tournaments.models import Tournament
-from tournaments.ratelimit import client_ip, rate_limit_hit
+from tournaments.ratelimit import client_ip
 
-# Entries from one address, and for one e-mail, per hour: a club entering its members from one venue's NAT fits
-# under the first; a robot does not.
-ENTRIES_PER_ADDRESS = 30
-ENTRIES_PER_EMAIL = 5
-WINDOW_SECONDS = 3600
 MAX_STATEMENT_BYTES = 5 * 1024 * 1024
 
 
@@ -41,15 +36,10 @@ def _errors(form, error: ValidationError) -> None:
 
 
 def _throttled(request, email: str):
-    """The 429 page when this address or this e-mail entered too often this hour (the e-mail is counted under its
-    hash: the rate-limit table holds no address book)."""
-    digest = hashlib.sha256(email.strip().lower().encode()).hexdigest()[:32]
-    for key, limit in ((f"entries:ip:{client_ip(request)}", ENTRIES_PER_ADDRESS),
-                       (f"entries:email:{digest}", ENTRIES_PER_EMAIL)):
-        result = rate_limit_hit(key, limit=limit, window_seconds=WINDOW_SECONDS)
-        if not result.allowed:
-            minutes = -(-result.retry_after // 60)
-            return render(request, "entries/throttled.html", {"minutes": minutes}, status=429)
+    """The 429 page when this address or this e-mail entered too often this hour."""
+    minutes = entry_throttled(request, email)
+    if minutes is not None:
+        return render(request, "entries/throttled.html", {"minutes": minutes}, status=429)
     return None
 
 

@@ -2,7 +2,6 @@
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core import signing
 from django.urls import reverse
 
 from entries import links, services

@@ -6,7 +6,7 @@ from django.urls import reverse
 from entries import links
 from entries.models import Entry, Mail
 from entries.tests.conftest import confirmed, enter
-from entries.views import ENTRIES_PER_EMAIL
+from entries.throttle import ENTRIES_PER_EMAIL
 
 FORM = {"name": "Ana Silva", "name_local": "", "country": "PT", "issuer": "EMA", "federation_id": "12345",
         "email": "ana@example.org", "consent": "on", "website": ""}
