@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 PORT ?= 8000
 
-.PHONY: run test test-fast lint demo-data bench-crowd bench-crowd-hosts bench-crowd-world bench-documents bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
+.PHONY: run test test-fast lint demo-data bench-crowd bench-crowd-hosts bench-crowd-world bench-documents bench-entries bench-hall bench-pin bench-scoring bench-seating bench-seating-large bench-standings bench-standings-large bench-submission bench-submission-ceiling scoring-oracle clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -104,6 +104,11 @@ bench-crowd: $(VENV)/.dev
 bench-crowd-world: $(VENV)/.dev
 	scripts/system-packages.sh
 	$(BIN)/python bench/crowd.py --tablets 300 --phones 5000 --webs 2 --deadline 1500
+
+# The opening rush of entries: 2,000 entrants in 60 s for 300 places with country quotas, through nginx and
+# gunicorn, against the login page's p95 in the same run (bench/entries.py, docs/entries.md).
+bench-entries: $(VENV)/.dev
+	$(BIN)/python bench/entries.py
 
 # The same crowd against one web server, then two behind nginx, back to back (issue 31).
 bench-crowd-hosts: $(VENV)/.dev

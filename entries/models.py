@@ -136,6 +136,7 @@ class Entry(models.Model):
 
     class Meta:
         ordering = ["queue_number", "created_at"]
+        indexes = [models.Index(fields=["tournament", "state", "queue_number"], name="entry_queue_idx")]
         verbose_name = _("entry")
         verbose_name_plural = _("entries")
         constraints = [

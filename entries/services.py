@@ -105,14 +105,16 @@ def entry_window_set(
     return window
 
 
-def _taken_federation_ids(tournament: Tournament) -> set[str]:
-    """The federation IDs already entered (by a player, or in a team) or registered in the tournament."""
-    active = Entry.objects.filter(tournament=tournament, state__in=ACTIVE)
-    return (set(active.exclude(federation_id="").values_list("federation_id", flat=True))
-            | set(EntryMember.objects.filter(entry__in=active).exclude(federation_id="")
-                  .values_list("federation_id", flat=True))
-            | set(tournament.registrations.exclude(player__federation_id="")
-                  .values_list("player__federation_id", flat=True)))
+def _taken_federation_ids(tournament: Tournament, *among: str) -> set[str]:
+    """The federation IDs (of `among`) already entered (by a player, or in a team) or registered in the
+    tournament."""
+    active = Entry.objects.filter(tournament=tournament, state__in=ACTIVE, federation_id__in=among)
+    members = EntryMember.objects.filter(entry__tournament=tournament, entry__state__in=ACTIVE,
+                                         federation_id__in=among)
+    registered = tournament.registrations.filter(player__federation_id__in=among)
+    return (set(active.values_list("federation_id", flat=True))
+            | set(members.values_list("federation_id", flat=True))
+            | set(registered.values_list("player__federation_id", flat=True)))
 
 
 TAKEN = _lazy("This federation ID has already entered this tournament. Your entry page is in the mail you had.")
@@ -184,7 +186,8 @@ def entry_submit(
         problems["consent"] = _("Entries are kept as the privacy notice says: agree to it to enter.")
     if problems:
         raise ValidationError(problems)
-    _check_known_person(person, "federation_id", _taken_federation_ids(tournament))
+    if person["federation_id"]:
+        _check_known_person(person, "federation_id", _taken_federation_ids(tournament, person["federation_id"]))
     if Entry.objects.filter(tournament=tournament, state__in=ACTIVE, kind=Entry.Kind.PLAYER,
                             email__iexact=person["email"], name__iexact=person["name"]).exists():
         raise ValidationError({"email": _(
@@ -231,7 +234,7 @@ def team_entry_submit(
             "n": window.tournament.team_reserves, "given": reserves}
     if problems:
         raise ValidationError(problems)
-    taken = _taken_federation_ids(tournament)
+    taken = _taken_federation_ids(tournament, *(p["federation_id"] for p in people if p["federation_id"]))
     for n, person in enumerate(people):
         _check_known_person(person, f"members-{n}-federation_id", taken)
         if person["federation_id"]:
@@ -262,10 +265,14 @@ def _released(window: EntryWindow) -> bool:
     return window.quota_release_on is not None and timezone.localdate() >= window.quota_release_on
 
 
-def _places_free(window: EntryWindow, entry: Entry, holders: list[tuple[str, int]]) -> bool:
-    quotas = dict(window.quotas.values_list("country", "places"))
+def _quotas(window: EntryWindow) -> dict[str, int]:
+    return dict(window.quotas.values_list("country", "places"))
+
+
+def _places_free(window: EntryWindow, entry: Entry, holders: list[tuple[str, int]],
+                 quotas: dict[str, int] | None = None) -> bool:
     return places.places_free(entry.country, entry.places, capacity=window.capacity, holders=holders,
-                              quotas=quotas, released=_released(window))
+                              quotas=_quotas(window) if quotas is None else quotas, released=_released(window))
 
 
 def _set_state(entry: Entry, state: str, *, actor, action: AuditAction, **detail) -> None:
@@ -277,17 +284,26 @@ def _set_state(entry: Entry, state: str, *, actor, action: AuditAction, **detail
 
 
 def _fill(window: EntryWindow, *, actor=None) -> list[int]:
-    """Serve the waiting list in order of entry: each waiting entry for whom a place is free (its country's
-    quota respected) is offered it. Called under the window's lock. The ids of the entries offered."""
+    """Serve the waiting list in order of entry: each waiting entry for whom places are free (its country's
+    quota respected) is offered them. Called under the window's lock. The ids of the entries offered.
+
+    Only the entries that could take a place are read: none when every place is held, and only the countries
+    with quota places left when the open places are (a full opening rush confirms thousands against a long list)."""
     holders = _holders(window)
     offered = []
     if sum(n for _country, n in holders) >= window.capacity:
         return offered
+    quotas, released = _quotas(window), _released(window)
+    waiting = Entry.objects.filter(tournament_id=window.tournament_id, state=Entry.State.WAITING)
+    if quotas and not released:
+        open_left = places.places_free("", 1, capacity=window.capacity, holders=holders, quotas=quotas,
+                                       released=False)
+        if not open_left:
+            left = [country for country, n in places.quota_left(holders=holders, quotas=quotas).items() if n]
+            waiting = waiting.filter(country__in=left)
     deadline = timezone.now() + dt.timedelta(days=window.offer_days)
-    waiting = Entry.objects.filter(tournament_id=window.tournament_id, state=Entry.State.WAITING).order_by(
-        "queue_number").select_related("tournament__entry_window")
-    for entry in waiting:
-        if not _places_free(window, entry, holders):
+    for entry in waiting.order_by("queue_number").select_related("tournament__entry_window"):
+        if not _places_free(window, entry, holders, quotas):
             continue  # a team may not fit where a player behind it does
         holders.append((entry.country, entry.places))
         entry.offered_until = deadline
@@ -295,6 +311,8 @@ def _fill(window: EntryWindow, *, actor=None) -> list[int]:
                    until=deadline.isoformat())
         mail.mail_queue(entry=entry, kind=mail.OFFERED)
         offered.append(entry.pk)
+        if sum(n for _country, n in holders) >= window.capacity:
+            break
     return offered
 
 
