@@ -275,12 +275,12 @@ def _places_free(window: EntryWindow, entry: Entry, holders: list[tuple[str, int
                               quotas=_quotas(window) if quotas is None else quotas, released=_released(window))
 
 
-def _set_state(entry: Entry, state: str, *, actor, action: AuditAction, **detail) -> None:
+def _moved(entry: Entry, state: str, **detail) -> dict:
+    """Move the entry to `state` (saved); the audit event's detail: who, from, to, and `detail`."""
     before = entry.state
     entry.state = state
     entry.save()
-    audit_record(actor=actor, tournament=entry.tournament, action=action, obj=entry,
-                 detail={"name": entry.name, "from": before, "to": state, **detail})
+    return {"name": entry.name, "from": before, "to": state, **detail}
 
 
 def _fill(window: EntryWindow, *, actor=None) -> list[int]:
@@ -307,8 +307,8 @@ def _fill(window: EntryWindow, *, actor=None) -> list[int]:
             continue  # a team may not fit where a player behind it does
         holders.append((entry.country, entry.places))
         entry.offered_until = deadline
-        _set_state(entry, Entry.State.OFFERED, actor=actor, action=AuditAction.ENTRY_OFFERED,
-                   until=deadline.isoformat())
+        audit_record(actor=actor, tournament=entry.tournament, action=AuditAction.ENTRY_OFFERED, obj=entry,
+                     detail=_moved(entry, Entry.State.OFFERED, until=deadline.isoformat()))
         mail.mail_queue(entry=entry, kind=mail.OFFERED)
         offered.append(entry.pk)
         if sum(n for _country, n in holders) >= window.capacity:
@@ -316,9 +316,11 @@ def _fill(window: EntryWindow, *, actor=None) -> list[int]:
     return offered
 
 
-def _enter(entry: Entry, *, actor, action: AuditAction) -> None:
+def _enter(entry: Entry, *, actor, accepted: bool) -> None:
+    """The entry holds its place: on the e-mail link (confirmed), or accepting a place offered."""
     entry.offered_until = None
-    _set_state(entry, Entry.State.ENTERED, actor=actor, action=action)
+    audit_record(actor=actor, tournament=entry.tournament, obj=entry, detail=_moved(entry, Entry.State.ENTERED),
+                 action=AuditAction.ENTRY_ACCEPTED if accepted else AuditAction.ENTRY_CONFIRMED)
     if not entry.tournament.entry_window.payment_required:
         _join_roster(entry, actor=actor)
     mail.mail_queue(entry=entry, kind=mail.ENTERED)
@@ -395,10 +397,10 @@ def entry_confirm(*, entry: Entry, actor=None) -> Entry:
     # Those who wait already are served first (normally nobody: a place is free only while nobody waits for it).
     _fill(window, actor=actor)
     if _places_free(window, entry, _holders(window)):
-        _enter(entry, actor=actor, action=AuditAction.ENTRY_CONFIRMED)
+        _enter(entry, actor=actor, accepted=False)
     else:
-        _set_state(entry, Entry.State.WAITING, actor=actor, action=AuditAction.ENTRY_CONFIRMED,
-                   queue=entry.queue_number)
+        audit_record(actor=actor, tournament=entry.tournament, action=AuditAction.ENTRY_CONFIRMED, obj=entry,
+                     detail=_moved(entry, Entry.State.WAITING, queue=entry.queue_number))
         mail.mail_queue(entry=entry, kind=mail.WAITING)
     return entry
 
@@ -413,11 +415,11 @@ def entry_offer_accept(*, entry: Entry, actor=None) -> Entry:
     if entry.offered_until <= timezone.now():
         raise ValidationError(_("The offer ended on %(until)s; the place went to the next entry.") % {
             "until": timezone.localtime(entry.offered_until).strftime("%Y-%m-%d %H:%M")})
-    _enter(entry, actor=actor, action=AuditAction.ENTRY_ACCEPTED)
+    _enter(entry, actor=actor, accepted=True)
     return entry
 
 
-def _leave(entry: Entry, state: str, *, actor, action: AuditAction, reason: str) -> Entry:
+def _leave(entry: Entry, state: str, *, actor, reason: str) -> Entry:
     window = _lock_window(entry.tournament_id)
     entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
     if entry.state not in ACTIVE:
@@ -428,7 +430,9 @@ def _leave(entry: Entry, state: str, *, actor, action: AuditAction, reason: str)
             window.refund_until is None or timezone.localdate() <= window.refund_until):
         entry.refund = Entry.Refund.DUE
     entry.reason, entry.offered_until = reason, None
-    _set_state(entry, state, actor=actor, action=action, reason=reason, refund=entry.refund)
+    audit_record(actor=actor, tournament=entry.tournament, obj=entry,
+                 detail=_moved(entry, state, reason=reason, refund=entry.refund),
+                 action=AuditAction.ENTRY_CANCELLED if state == Entry.State.CANCELLED else AuditAction.ENTRY_WITHDRAWN)
     _leave_roster(entry, actor=actor, reason=reason)
     if held:
         events.enqueue_on_commit(FILL, entry.tournament_id)
@@ -438,7 +442,7 @@ def _leave(entry: Entry, state: str, *, actor, action: AuditAction, reason: str)
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, actor=None, reason: str = "") -> Entry:
     """The person leaves (from their entry page, or the organizer for them); their place goes to the list."""
-    return _leave(entry, Entry.State.WITHDRAWN, actor=actor, action=AuditAction.ENTRY_WITHDRAWN,
+    return _leave(entry, Entry.State.WITHDRAWN, actor=actor,
                   reason=" ".join((reason or "").split())[:300])
 
 
@@ -448,7 +452,7 @@ def entry_cancel(*, actor, entry: Entry, reason: str) -> Entry:
     reason = " ".join((reason or "").split())[:300]
     if not reason:
         raise ValidationError({"reason": _("Say why the entry is cancelled: the person is told.")})
-    entry = _leave(entry, Entry.State.CANCELLED, actor=actor, action=AuditAction.ENTRY_CANCELLED, reason=reason)
+    entry = _leave(entry, Entry.State.CANCELLED, actor=actor, reason=reason)
     mail.mail_queue(entry=entry, kind=mail.CANCELLED)
     return entry
 
@@ -467,8 +471,8 @@ def entry_payment_record(*, actor, entry: Entry, payment: str, reference: str = 
         raise ValidationError(_("Only an entry holding its place can be paid (this one is %(state)s).") % {
             "state": entry.get_state_display().lower()})
     entry.payment, entry.payment_reference, entry.paid_at = payment, reference, timezone.now()
-    _set_state(entry, Entry.State.PAID, actor=actor, action=AuditAction.ENTRY_PAID, payment=payment,
-               reference=reference)
+    audit_record(actor=actor, tournament=entry.tournament, action=AuditAction.ENTRY_PAID, obj=entry,
+                 detail=_moved(entry, Entry.State.PAID, payment=payment, reference=reference))
     if entry.registration_id is None and entry.team_id is None:
         _join_roster(entry, actor=actor)
     return entry
@@ -497,8 +501,8 @@ def entry_offer(*, actor, entry: Entry) -> Entry:
     if not _places_free(window, entry, _holders(window)):
         raise ValidationError(_("No place is free for this entry: every place (or its country's) is held."))
     entry.offered_until = timezone.now() + dt.timedelta(days=window.offer_days)
-    _set_state(entry, Entry.State.OFFERED, actor=actor, action=AuditAction.ENTRY_OFFERED,
-               until=entry.offered_until.isoformat(), by_hand=True)
+    audit_record(actor=actor, tournament=entry.tournament, action=AuditAction.ENTRY_OFFERED, obj=entry,
+                 detail=_moved(entry, Entry.State.OFFERED, until=entry.offered_until.isoformat(), by_hand=True))
     mail.mail_queue(entry=entry, kind=mail.OFFERED)
     return entry
 
@@ -513,7 +517,8 @@ def entries_fill(*, tournament_id: int) -> list[int]:
         for entry in Entry.objects.select_for_update().filter(
                 tournament_id=tournament_id, state=Entry.State.OFFERED, offered_until__lte=timezone.now()):
             entry.offered_until = None
-            _set_state(entry, Entry.State.EXPIRED, actor=None, action=AuditAction.ENTRY_EXPIRED, offer=True)
+            audit_record(actor=None, tournament=entry.tournament, action=AuditAction.ENTRY_EXPIRED, obj=entry,
+                         detail=_moved(entry, Entry.State.EXPIRED, offer=True))
         return _fill(window)
 
 
@@ -525,9 +530,15 @@ def entries_expire() -> dict[str, int]:
         "pk", flat=True)[:500])
     with transaction.atomic():
         for entry in Entry.objects.select_for_update().filter(pk__in=stale, state=Entry.State.UNCONFIRMED):
-            _set_state(entry, Entry.State.EXPIRED, actor=None, action=AuditAction.ENTRY_EXPIRED, offer=False)
+            audit_record(actor=None, tournament=entry.tournament, action=AuditAction.ENTRY_EXPIRED, obj=entry,
+                         detail=_moved(entry, Entry.State.EXPIRED, offer=False))
     due = set(Entry.objects.filter(state=Entry.State.OFFERED, offered_until__lte=timezone.now())
               .values_list("tournament_id", flat=True))
+    # From its release day a country's unused quota places go to the waiting list: served on the day, whatever
+    # else happens (entries_fill is idempotent: nothing to offer, nothing done).
+    due |= set(EntryWindow.objects.filter(quota_release_on__lte=timezone.localdate(), quotas__isnull=False,
+                                          tournament__entries__state=Entry.State.WAITING)
+               .values_list("tournament_id", flat=True))
     for tournament_id in due:
         entries_fill(tournament_id=tournament_id)
     return {"unconfirmed": len(stale), "tournaments": len(due)}

@@ -1,7 +1,7 @@
 """The direction of the dependencies, checked on every import statement of the code (README, "layout").
 
 scoring (the engine, its messages, the tile picker) is the bottom app; the core (`tournaments`) builds
-on it; seating, penalties, appeals and pin_ranking build on the core; the demo data (`config.demo`)
+on it; seating, penalties, appeals, pin_ranking and entries build on the core; the demo data (`config.demo`)
 and the project's wiring (`config`) sit on top. No arrow runs back up. The engines are plain
 Python: no Django, and nothing of the apps around them.
 
@@ -25,7 +25,7 @@ LAYER = {
     "scoring": 0,
     "tournaments": 1,
     "prints": 2, "archive": 2, "reports": 2, "roster": 2, "staff": 2,
-    "seating": 3, "penalties": 3, "pin_ranking": 3,
+    "seating": 3, "penalties": 3, "pin_ranking": 3, "entries": 3,
     "appeals": 4,
     "config": 5,
 }

@@ -102,8 +102,16 @@ def test_country_quotas_keep_places_until_their_release_day(opened, tournament, 
     nl[2].refresh_from_db()
     cn[2].refresh_from_db()
     assert (nl[2].state, cn[2].state) == (Entry.State.WAITING, Entry.State.OFFERED)
-    # From the release day every place is open, in order of entry: more places go to the NL player first.
-    opened(capacity=8, quota_release_on=timezone.localdate())
+    # On the release day the sweep hands CN's unused place on, in order of entry: to the NL player first.
+    with capture(execute=True):
+        services.entry_withdraw(entry=cn[1])
+    nl[2].refresh_from_db()
+    assert nl[2].state == Entry.State.WAITING
+    from entries.models import EntryWindow
+
+    EntryWindow.objects.filter(tournament=tournament).update(quota_release_on=timezone.localdate())
+    with capture(execute=True):
+        services.entries_expire()
     nl[2].refresh_from_db()
     assert nl[2].state == Entry.State.OFFERED
 

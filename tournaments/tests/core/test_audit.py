@@ -411,6 +411,58 @@ REALISTIC = {
     AuditAction.PIN_PLAYERS_MERGE_UNDONE: (
         {"kept": 3, "merged": 9}, ("pin_ranking.playermerge", "1"), "Merge of player 9 into player 3 undone",
     ),
+    AuditAction.TEAM_CREATED: (
+        {"name": "Kyoto", "country": "JP"}, ("tournaments.team", "3"), "Team “Kyoto” created",
+    ),
+    AuditAction.TEAM_DELETED: ({"name": "Kyoto"}, ("tournaments.team", "3"), "Team “Kyoto” deleted"),
+    AuditAction.ENTRIES_WINDOW_SET: (
+        {"created": True, "opens_at": "2026-12-01T09:00:00+00:00", "closes_at": "2027-01-31T18:00:00+00:00",
+         "capacity": 300, "quotas": {"CN": 100}, "fee": "40.00", "currency": "EUR"}, ("entries.entrywindow", "1"),
+        "Entries set: 300 places, from 2026-12-01 09:00 to 2027-01-31 18:00",
+    ),
+    AuditAction.ENTRY_SUBMITTED: (
+        {"name": "Li Ming", "country": "CN", "privacy_notice": "2026-11"}, ("entries.entry", "7"),
+        "Li Ming (CN) entered, waiting for the e-mail confirmation",
+    ),
+    AuditAction.ENTRY_CONFIRMED: (
+        {"name": "Li Ming", "from": "unconfirmed", "to": "waiting", "queue": 12}, ("entries.entry", "7"),
+        "Li Ming: Unconfirmed → Waiting",
+    ),
+    AuditAction.ENTRY_OFFERED: (
+        {"name": "Li Ming", "from": "waiting", "to": "offered", "until": "2026-12-04T10:00:00+00:00"},
+        ("entries.entry", "7"), "Li Ming: Waiting → Place offered",
+    ),
+    AuditAction.ENTRY_ACCEPTED: (
+        {"name": "Li Ming", "from": "offered", "to": "entered"}, ("entries.entry", "7"),
+        "Li Ming: Place offered → Entered",
+    ),
+    AuditAction.ENTRY_PAID: (
+        {"name": "Li Ming", "from": "entered", "to": "paid", "payment": "transfer", "reference": "MCR1-7"},
+        ("entries.entry", "7"), "Li Ming: Entered → Paid",
+    ),
+    AuditAction.ENTRY_REFUNDED: ({"name": "Li Ming"}, ("entries.entry", "7"), "Li Ming: entry fee refunded"),
+    AuditAction.ENTRY_WITHDRAWN: (
+        {"name": "Li Ming", "from": "paid", "to": "withdrawn", "reason": "ill", "refund": "due"},
+        ("entries.entry", "7"), "Li Ming: Paid → Withdrawn (ill)",
+    ),
+    AuditAction.ENTRY_CANCELLED: (
+        {"name": "Li Ming", "from": "waiting", "to": "cancelled", "reason": "no federation", "refund": ""},
+        ("entries.entry", "7"), "Li Ming: Waiting → Cancelled (no federation)",
+    ),
+    AuditAction.ENTRY_EXPIRED: (
+        {"name": "Li Ming", "from": "offered", "to": "expired", "offer": True}, ("entries.entry", "7"),
+        "Li Ming: Place offered → Expired",
+    ),
+    AuditAction.ENTRY_MOVED: (
+        {"name": "Li Ming", "from": 5, "to": 1}, ("entries.entry", "7"),
+        "Li Ming moved on the waiting list from position 5 to 1",
+    ),
+    AuditAction.ENTRY_ACCOUNT_LINKED: (
+        {"name": "Li Ming", "user": "liming"}, ("entries.entry", "7"), "Li Ming: entry kept in the account liming",
+    ),
+    AuditAction.ENTRIES_MAILED: (
+        {"kind": "schedule", "count": 12}, ("", ""), "12 mails to the entrants: seats and times",
+    ),
     AuditAction.PIN_AWARD_ENTERED: (
         {"number": "CMA-2005-12", "name": "Wang Fang", "pin": 6, "track": "pin", "awarded_on": "2005-06-01"},
         ("pin_ranking.pinaward", "1"), "Paper certificate CMA-2005-12 entered: Wang Fang, Pin 6 awarded on 2005-06-01",
