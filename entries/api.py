@@ -153,9 +153,9 @@ class EntriesApi(APIView):
     @extend_schema(operation_id="entries_submit", request=EntryInput, responses={201: SubmittedOutput, 429: THROTTLED},
                    summary="A player enters; the entry takes a place once the mailed link is followed")
     def post(self, request, tournament_id: int):
-        tournament = _tournament_or_404(tournament_id)
         payload = EntryInput(data=request.data)
         payload.is_valid(raise_exception=True)
+        tournament = _tournament_or_404(tournament_id)
         _throttle(request, payload.validated_data["email"])
         entry = services.entry_submit(tournament=tournament, language=translation.get_language(),
                                       **payload.validated_data)
@@ -169,21 +169,26 @@ class TeamEntriesApi(APIView):
                    responses={201: SubmittedOutput, 429: THROTTLED},
                    summary="A team leader enters a team with its players and reserves")
     def post(self, request, tournament_id: int):
-        tournament = _tournament_or_404(tournament_id)
         payload = TeamEntryInput(data=request.data)
         payload.is_valid(raise_exception=True)
+        tournament = _tournament_or_404(tournament_id)
         _throttle(request, payload.validated_data["email"])
         entry = services.team_entry_submit(tournament=tournament, language=translation.get_language(),
                                            **payload.validated_data)
         return _submitted(entry)
 
 
+class QuotaSerializer(serializers.Serializer):
+    country = serializers.ChoiceField(choices=COUNTRIES, help_text="ISO 3166-1 alpha-2")
+    places = serializers.IntegerField(min_value=0, max_value=100000, help_text="places kept for its players")
+
+
 class WindowSerializer(serializers.Serializer):
     opens_at = serializers.DateTimeField()
     closes_at = serializers.DateTimeField()
     capacity = serializers.IntegerField(min_value=4, max_value=100000, help_text="players, a multiple of four")
-    quotas = serializers.DictField(child=serializers.IntegerField(min_value=0, max_value=100000), required=False,
-                                   default=dict, help_text="ISO country code → places kept for it")
+    quotas = QuotaSerializer(many=True, required=False, default=list,
+                             help_text="places kept for a country's players until quota_release_on")
     quota_release_on = serializers.DateField(allow_null=True, required=False, default=None)
     offer_days = serializers.IntegerField(min_value=1, max_value=60, required=False, default=3)
     fee = serializers.DecimalField(max_digits=10, decimal_places=2, min_value=0, required=False, default=0,
@@ -198,7 +203,7 @@ class WindowSerializer(serializers.Serializer):
 
 def window_data(window) -> dict:
     return {**{field: getattr(window, field) for field in WindowSerializer().fields if field != "quotas"},
-            "quotas": dict(window.quotas.values_list("country", "places"))}
+            "quotas": [{"country": q.country, "places": q.places} for q in window.quotas.all()]}
 
 
 class WindowApi(APIView):
@@ -219,7 +224,9 @@ class WindowApi(APIView):
         selectors.entries_overview(user=request.user, tournament=tournament)
         payload = WindowSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
-        window = services.entry_window_set(actor=request.user, tournament=tournament, **payload.validated_data)
+        data = dict(payload.validated_data)
+        data["quotas"] = {quota["country"]: quota["places"] for quota in data["quotas"]}
+        window = services.entry_window_set(actor=request.user, tournament=tournament, **data)
         return Response(WindowSerializer(window_data(window)).data)
 
 
@@ -240,9 +247,9 @@ class EntryActionApi(APIView):
     @extend_schema(request=ActionInput, responses={200: EntryOutput},
                    summary="The organizer acts on an entry (each action audited)")
     def post(self, request, entry_id: int):
-        entry = selectors.entry_for_organizer(user=request.user, entry_id=entry_id)
         payload = ActionInput(data=request.data)
         payload.is_valid(raise_exception=True)
+        entry = selectors.entry_for_organizer(user=request.user, entry_id=entry_id)
         data = payload.validated_data
         action, actor = data["action"], request.user
         if action == "offer":
@@ -283,9 +290,9 @@ class MineApi(APIView):
     @extend_schema(operation_id="entry_mine_act", request=MineInput, responses={200: EntryOutput},
                    summary="Confirm your entry, accept a place offered, or withdraw")
     def post(self, request, token: str):
-        entry = selectors.entry_by_token(token)
         payload = MineInput(data=request.data)
         payload.is_valid(raise_exception=True)
+        entry = selectors.entry_by_token(token)
         action = payload.validated_data["action"]
         if action == "confirm":
             services.entry_confirm(entry=entry)

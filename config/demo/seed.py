@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 from django.db import transaction
 
+from config.demo.entries import seed_entries
 from config.demo.pin import seed_pin
 from roster import services as roster_services
 from seating.engine import build_chart
@@ -133,6 +134,7 @@ def seed_demo() -> tuple[Tournament, bool]:
         )
     admin, users = _create_users()
     seed_elementary_demo(users)
+    seed_entries(users)
     existing = Tournament.objects.filter(name=DEMO_NAME).first()
     if existing is not None:
         seed_pin(users)

@@ -70,7 +70,9 @@ class Endpoint:
 
     user: str | None  # a user of the world who may use it; None: anyone may
     args: Callable[[World], dict] = lambda world: {}
-    anonymous: int = 403  # what an anonymous caller gets, when `user` is set
+    # What an anonymous caller gets, when `user` is set: one status, or {method: status} (None: the method is
+    # anyone's, its answer the world's business).
+    anonymous: int | dict = 403
     body: dict = field(default_factory=dict)  # a valid-ish body for its writes
 
 
@@ -124,6 +126,17 @@ ENDPOINTS = {
                                body={"note": "x", "sex": "F", "age": 30, "id_number": "1", "contact": "x"}),
     "api-pin-confirm": Endpoint("organizer", lambda world: {"application_id": 1}, body={"pledge_accepted": True}),
     "api-pin-committee-queue": Endpoint("organizer"),
+    # Entries (entries/api.py): anyone enters a public tournament (the world's is a draft: 404); the organizer
+    # reads the list, the window and acts; the entrant acts by the mailed link's token.
+    "api-entries": Endpoint("organizer", _tournament, anonymous={"get": 403, "post": None},
+                            body={"name": "Ana", "country": "PT", "email": "ana@example.org", "consent": True}),
+    "api-entries-team": Endpoint(None, _tournament, body={
+        "name": "T", "country": "JP", "email": "t@example.org", "consent": True,
+        "members": [{"name": "A", "country": "JP", "email": "a@example.org"}]}),
+    "api-entries-window": Endpoint("organizer", _tournament, body={
+        "opens_at": "2026-01-01T00:00:00Z", "closes_at": "2026-02-01T00:00:00Z", "capacity": 8}),
+    "api-entry-action": Endpoint("organizer", lambda world: {"entry_id": 1}, body={"action": "offer"}),
+    "api-entry-mine": Endpoint(None, lambda world: {"token": "not-a-token"}, body={"action": "confirm"}),
 }
 
 _SCHEMA = {}
@@ -221,8 +234,10 @@ def test_every_endpoint_answers_bad_requests_in_the_one_shape(name, world, clien
             assert_one_shape(send(as_user(), reverse(name, kwargs={k: MISSING for k in kwargs})), 404, {"not_found"})
         if endpoint.user:  # anonymous where a login is needed
             client.logout()
-            expected = {403: {"not_authenticated"}, 404: {"not_found"}}[endpoint.anonymous]
-            assert_one_shape(send(client), endpoint.anonymous, expected)
+            status = endpoint.anonymous.get(method) if isinstance(endpoint.anonymous, dict) else endpoint.anonymous
+            if status is not None:
+                expected = {403: {"not_authenticated"}, 404: {"not_found"}}[status]
+                assert_one_shape(send(client), status, expected)
         if method not in WRITES:
             continue
         assert [(f, c) for f, c in assert_one_shape(send(as_user(), data="{not json"), 400)] == [(None, "parse_error")]

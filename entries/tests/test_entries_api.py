@@ -57,9 +57,9 @@ def test_the_organizer_lists_sets_and_acts_others_get_404(opened, client, organi
         return
     assert [e["id"] for e in listing.json()] == [entry.pk] and window.json()["capacity"] == 8
     assert action.json()["state"] == "paid" and action.json()["payment"] == "venue"
-    body = {**window.json(), "capacity": 12, "quotas": {"PT": 4}}
+    body = {**window.json(), "capacity": 12, "quotas": [{"country": "PT", "places": 4}]}
     changed = client.put(reverse("api-entries-window", args=[tournament.pk]), body, content_type="application/json")
-    assert changed.status_code == 200 and changed.json()["quotas"] == {"PT": 4}
+    assert changed.status_code == 200 and changed.json()["quotas"] == [{"country": "PT", "places": 4}]
     wrong = client.put(reverse("api-entries-window", args=[tournament.pk]), {**body, "capacity": 10},
                        content_type="application/json")
     assert wrong.status_code == 400 and "fours" in wrong.content.decode()
