@@ -14,7 +14,6 @@ The token never comes back from the API: it reaches only the e-mail's owner, whi
 """
 
 from django.http import Http404
-from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -27,7 +26,6 @@ from entries import selectors, services
 from entries.models import Entry
 from entries.throttle import entry_throttled
 from tournaments.countries import ISO_3166_1
-from tournaments.models import Tournament
 
 STATES = Entry.State.values
 COUNTRIES = sorted(ISO_3166_1)
@@ -109,7 +107,7 @@ def entry_data(entry: Entry) -> dict:
             "refund", "reason", "created_at")},
         "waiting_position": position.get("overall"), "waiting_position_country": position.get("country"),
         "entry_number": entry.registration.entry_number if entry.registration_id else None,
-        "members": list(entry.members.select_related("registration")),
+        "members": selectors.members_of(entry),
     }
 
 
@@ -126,11 +124,8 @@ def _throttle(request, email: str) -> None:
                                                      "e-mail: try again later."))
 
 
-def _tournament_or_404(tournament_id: int) -> Tournament:
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None or not tournament.is_public:
-        raise Http404
-    return tournament
+def _tournament_or_404(tournament_id: int):
+    return selectors.public_tournament(tournament_id)
 
 
 def _submitted(entry: Entry) -> Response:
@@ -146,7 +141,7 @@ class EntriesApi(APIView):
     @extend_schema(operation_id="entries_list", responses={200: EntryOutput(many=True)},
                    summary="The tournament's entries, in queue order (its organizers)")
     def get(self, request, tournament_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        tournament = selectors.tournament_get(tournament_id)
         overview = selectors.entries_overview(user=request.user, tournament=tournament)
         return Response(EntryOutput([entry_data(e) for e in overview["entries"]], many=True).data)
 
@@ -203,7 +198,7 @@ class WindowSerializer(serializers.Serializer):
 
 def window_data(window) -> dict:
     return {**{field: getattr(window, field) for field in WindowSerializer().fields if field != "quotas"},
-            "quotas": [{"country": q.country, "places": q.places} for q in window.quotas.all()]}
+            "quotas": [{"country": q.country, "places": q.places} for q in selectors.quotas_of(window)]}
 
 
 class WindowApi(APIView):
@@ -211,7 +206,7 @@ class WindowApi(APIView):
 
     @extend_schema(responses={200: WindowSerializer}, summary="The entry window (its organizers)")
     def get(self, request, tournament_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        tournament = selectors.tournament_get(tournament_id)
         window = selectors.entries_overview(user=request.user, tournament=tournament)["window"]
         if window is None:
             raise Http404
@@ -220,7 +215,7 @@ class WindowApi(APIView):
     @extend_schema(request=WindowSerializer, responses={200: WindowSerializer},
                    summary="Open or change the entries (its organizers)")
     def put(self, request, tournament_id: int):
-        tournament = get_object_or_404(Tournament, pk=tournament_id)
+        tournament = selectors.tournament_get(tournament_id)
         selectors.entries_overview(user=request.user, tournament=tournament)
         payload = WindowSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
@@ -265,7 +260,7 @@ class EntryActionApi(APIView):
             services.entry_cancel(actor=actor, entry=entry, reason=data["reason"])
         else:
             services.entry_withdraw(actor=actor, entry=entry, reason=data["reason"])
-        return Response(EntryOutput(entry_data(Entry.objects.get(pk=entry.pk))).data)
+        return Response(EntryOutput(entry_data(selectors.entry_reloaded(entry.pk))).data)
 
 
 def _required(data: dict, field: str):
@@ -300,4 +295,4 @@ class MineApi(APIView):
             services.entry_offer_accept(entry=entry)
         else:
             services.entry_withdraw(entry=entry, reason=_("withdrawn by the entrant"))
-        return Response(EntryOutput(entry_data(Entry.objects.get(pk=entry.pk))).data)
+        return Response(EntryOutput(entry_data(selectors.entry_reloaded(entry.pk))).data)

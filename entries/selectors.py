@@ -104,3 +104,49 @@ def my_tournaments(*, user) -> dict:
     registrations = list(Registration.objects.filter(player__user=user).select_related("tournament")
                          .order_by("-tournament__starts_on"))
     return {"entries": rows, "registrations": registrations}
+
+
+def tournament_get(tournament_id: int):
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        raise Http404
+    return tournament
+
+
+def public_tournament(tournament_id: int):
+    """A published tournament (anyone may enter it through the API; the window's own checks follow)."""
+    tournament = tournament_get(tournament_id)
+    if not tournament.is_public:
+        raise Http404
+    return tournament
+
+
+def entry_page(tournament_id: int):
+    """The public entry page's tournament and window: 404 for a draft or a tournament that takes no entries."""
+    tournament = public_tournament(tournament_id)
+    window = open_window(tournament)
+    if window is None:
+        raise Http404
+    return tournament, window
+
+
+def organizer_tournament(*, user, tournament_id: int):
+    """The tournament whose entries `user` manages: 404 for anyone else."""
+    tournament = tournament_get(tournament_id)
+    if not can(user, tournament, Capability.MANAGE):
+        raise Http404
+    return tournament
+
+
+def quotas_of(window) -> list:
+    return list(window.quotas.all())
+
+
+def members_of(entry: Entry) -> list:
+    return list(entry.members.select_related("registration"))
+
+
+def entry_reloaded(entry_id: int) -> Entry:
+    return Entry.objects.select_related("tournament", "registration").get(pk=entry_id)

@@ -39,7 +39,9 @@ PRIVACY_NOTICE_VERSION = "2026-11"
 
 
 def _lock_window(tournament_id: int) -> EntryWindow:
-    return EntryWindow.objects.select_for_update().select_related("tournament").get(tournament_id=tournament_id)
+    # OF self: the tournament's row is read, not locked (the core's rows are locked through tournaments.locks).
+    return (EntryWindow.objects.select_for_update(of=("self",)).select_related("tournament")
+            .get(tournament_id=tournament_id))
 
 
 def _clean_text(value: str, field: str, problems: dict, *, required: bool = True, limit: int = MAX_NAME) -> str:
@@ -385,7 +387,7 @@ def entry_confirm(*, entry: Entry, actor=None) -> Entry:
     """The e-mail link followed: the entry takes the next place in the queue, and a place if one is free for it
     and nobody waits before it for that place. Following the link again changes nothing."""
     window = _lock_window(entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if entry.state != Entry.State.UNCONFIRMED:
         return entry
     if entry.created_at < timezone.now() - dt.timedelta(hours=CONFIRM_HOURS):
@@ -409,7 +411,7 @@ def entry_confirm(*, entry: Entry, actor=None) -> Entry:
 def entry_offer_accept(*, entry: Entry, actor=None) -> Entry:
     """The person takes the place offered to them, before its deadline."""
     _lock_window(entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if entry.state != Entry.State.OFFERED:
         raise ValidationError(_("No place is offered to this entry now."))
     if entry.offered_until <= timezone.now():
@@ -421,7 +423,7 @@ def entry_offer_accept(*, entry: Entry, actor=None) -> Entry:
 
 def _leave(entry: Entry, state: str, *, actor, reason: str) -> Entry:
     window = _lock_window(entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if entry.state not in ACTIVE:
         raise ValidationError(_("This entry is already %(state)s.") % {"state": entry.get_state_display().lower()})
     held = entry.state in HOLDING
@@ -461,7 +463,7 @@ def entry_cancel(*, actor, entry: Entry, reason: str) -> Entry:
 def entry_payment_record(*, actor, entry: Entry, payment: str, reference: str = "") -> Entry:
     """The organizer records the fee: a transfer (with its reference), paid at the venue, or waived."""
     _lock_window(entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if payment not in Entry.Payment.values:
         raise ValidationError({"payment": _("Choose how the fee was paid.")})
     reference = " ".join((reference or "").split())[:100]
@@ -480,7 +482,7 @@ def entry_payment_record(*, actor, entry: Entry, payment: str, reference: str = 
 
 @transaction.atomic
 def entry_refund_record(*, actor, entry: Entry) -> Entry:
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if entry.refund != Entry.Refund.DUE:
         raise ValidationError(_("No refund is due to this entry."))
     entry.refund = Entry.Refund.REFUNDED
@@ -495,7 +497,7 @@ def entry_offer(*, actor, entry: Entry) -> Entry:
     """The organizer offers a free place to a waiting entry out of turn (a quota's place it may not take is
     refused: the quotas are the organizer's own rule until their release day)."""
     window = _lock_window(entry.tournament_id)
-    entry = Entry.objects.select_for_update().select_related("tournament").get(pk=entry.pk)
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
     if entry.state != Entry.State.WAITING:
         raise ValidationError(_("Only a waiting entry can be offered a place."))
     if not _places_free(window, entry, _holders(window)):
@@ -673,7 +675,8 @@ def _decoded(content: bytes) -> str:
 @transaction.atomic
 def entry_account_link(*, entry: Entry, user) -> Entry:
     """The entrant, signed in, keeps this entry in their account (from the mailed link: the link is the proof)."""
-    entry = Entry.objects.select_for_update().select_related("tournament", "registration__player").get(pk=entry.pk)
+    entry = (Entry.objects.select_for_update(of=("self",)).select_related("tournament", "registration__player")
+             .get(pk=entry.pk))
     if entry.user_id == user.pk:
         return entry
     if entry.user_id is not None:

@@ -9,7 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -44,10 +44,7 @@ def _throttled(request, email: str):
 
 
 def enter(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    window = selectors.open_window(tournament)
-    if not tournament.is_public or window is None:
-        raise Http404
+    tournament, window = selectors.entry_page(tournament_id)
     now = timezone.now()
     is_open = window.opens_at <= now < window.closes_at
     form = EntryForm(request.POST or None)
@@ -69,14 +66,13 @@ def enter(request, tournament_id: int):
             return render(request, "entries/check_mail.html", {"tournament": tournament, "email": entry.email})
     return render(request, "entries/enter.html", {
         "tournament": tournament, "window": window, "form": form, "is_open": is_open,
-        "quotas": window.quotas.all(), "privacy_version": services.PRIVACY_NOTICE_VERSION})
+        "quotas": selectors.quotas_of(window), "privacy_version": services.PRIVACY_NOTICE_VERSION})
 
 
 def enter_team(request, tournament_id: int):
     """A team leader enters a team, on one page: the team, its players, its reserves."""
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    window = selectors.open_window(tournament)
-    if not tournament.is_public or window is None or not window.team_players:
+    tournament, window = selectors.entry_page(tournament_id)
+    if not window.team_players:
         raise Http404
     is_open = window.opens_at <= timezone.now() < window.closes_at
     data = request.POST if request.method == "POST" else None
@@ -190,13 +186,11 @@ def _manage_page(request, tournament, *, add_form=None, report=None, status=200)
 
 @login_required
 def manage(request, tournament_id: int):
-    return _manage_page(request, get_object_or_404(Tournament, pk=tournament_id))
+    return _manage_page(request, selectors.organizer_tournament(user=request.user, tournament_id=tournament_id))
 
 
 def _organizer_tournament(request, tournament_id: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    selectors.entries_overview(user=request.user, tournament=tournament)  # 404 for all but its organizers
-    return tournament
+    return selectors.organizer_tournament(user=request.user, tournament_id=tournament_id)
 
 
 @login_required
@@ -253,13 +247,12 @@ def payments_import(request, tournament_id: int):
 
 @login_required
 def window_edit(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
-    overview = selectors.entries_overview(user=request.user, tournament=tournament)  # 404 for non-organizers
-    window = overview["window"]
+    tournament = _organizer_tournament(request, tournament_id)
+    window = selectors.open_window(tournament)
     initial = {}
     if window is not None:
         initial = {field: getattr(window, field) for field in WindowForm.base_fields if field != "quotas"}
-        initial["quotas"] = "\n".join(f"{q.country} {q.places}" for q in window.quotas.all())
+        initial["quotas"] = "\n".join(f"{q.country} {q.places}" for q in selectors.quotas_of(window))
     form = WindowForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -319,7 +312,7 @@ def _export_rows(entries):
         row = {column: getattr(entry, column, None) for column in EXPORT_COLUMNS}
         row.update(team=entry.name if entry.kind == Entry.Kind.TEAM else "", reserve="")
         yield [text(row[column]) for column in EXPORT_COLUMNS]
-        for member in entry.members.all():
+        for member in selectors.members_of(entry):
             member_row = {"kind": "member", "team": entry.name, "reserve": "yes" if member.reserve else "",
                           "name": member.name, "name_local": member.name_local, "country": member.country,
                           "federation_id": member.federation_id, "email": member.email}
@@ -328,7 +321,7 @@ def _export_rows(entries):
 
 @login_required
 def export_csv(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _organizer_tournament(request, tournament_id)
     overview = selectors.entries_overview(user=request.user, tournament=tournament)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="entries-{tournament.pk}.csv"'
@@ -341,7 +334,7 @@ def export_csv(request, tournament_id: int):
 
 @login_required
 def export_xlsx(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _organizer_tournament(request, tournament_id)
     overview = selectors.entries_overview(user=request.user, tournament=tournament)
     workbook = Workbook()
     sheet = workbook.active
@@ -359,6 +352,6 @@ def export_xlsx(request, tournament_id: int):
 
 @login_required
 def outbox(request, tournament_id: int):
-    tournament = get_object_or_404(Tournament, pk=tournament_id)
+    tournament = _organizer_tournament(request, tournament_id)
     mails = selectors.outbox(user=request.user, tournament=tournament)
     return render(request, "entries/outbox.html", {"tournament": tournament, "mails": mails})

@@ -52,7 +52,11 @@ def test_every_operation_documents_its_error_answers_with_the_shared_components(
             # And the Pin committee's decision: another member decided the application meanwhile.
             assert ("409" in responses) == ((path.startswith("/api/sheets/") or path.endswith("/decision/"))
                                             and writes), where
-    assert documented == {"400", "403", "404", "409", "415"}
+            # Entering is anyone's, so it is counted per address and e-mail (entries/throttle.py).
+            entering = where in ("POST /api/tournaments/{tournament_id}/entries/",
+                                 "POST /api/tournaments/{tournament_id}/entries/team/")
+            assert ("429" in responses) == entering, where
+    assert documented == {"400", "403", "404", "409", "415", "429"}
     # No other error schema is left behind.
     assert not {"SheetErrorsOutput", "SheetConflictOutput"} & set(components)
 
