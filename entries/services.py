@@ -18,7 +18,6 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 
 from entries import mail, places
 from entries.models import ACTIVE, HOLDING, MAX_NAME, CountryQuota, Entry, EntryMember, EntryWindow
@@ -119,9 +118,6 @@ def _taken_federation_ids(tournament: Tournament, *among: str) -> set[str]:
             | set(registered.values_list("player__federation_id", flat=True)))
 
 
-TAKEN = _lazy("This federation ID has already entered this tournament. Your entry page is in the mail you had.")
-
-
 def _person(values: dict, problems: dict, prefix: str = "") -> dict:
     """One person's fields, cleaned: names on one line, the country an ISO code, the ID with its issuer."""
     person = {
@@ -144,9 +140,10 @@ def _check_known_person(person: dict, field: str, taken: set[str]) -> None:
     if not federation_id:
         return
     if federation_id in taken:
-        raise ValidationError({field: str(TAKEN)})
+        raise ValidationError({field: _(
+            "This federation ID has already entered this tournament. Your entry page is in the mail you had.")})
     known = Player.objects.filter(federation_id=federation_id).first()
-    if known is not None and roster_services._name_key(known.name) != roster_services._name_key(person["name"]):
+    if known is not None and not roster_services.same_name(known.name, person["name"]):
         # The stored name is not shown: the page is public.
         raise ValidationError({field: _(
             "This federation ID is on record under another name: check the ID and the name as the federation "

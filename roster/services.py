@@ -349,6 +349,11 @@ def _known_player_problems(number: int, player: Player, values: dict[str, str]) 
     return []
 
 
+def same_name(first: str, second: str) -> bool:
+    """Two spellings of one name, as a federation ID's check reads them (entries use it too)."""
+    return _name_key(first) == _name_key(second)
+
+
 def _name_key(name: str) -> str:
     """A name as compared: case, width and spacing make no difference."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())
