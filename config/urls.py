@@ -28,6 +28,7 @@ urlpatterns = [
     path("", include("seating.urls")),
     path("", include("pin_ranking.urls")),
     path("", include("entries.urls")),
+    path("", include("privacy.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api_urls")),

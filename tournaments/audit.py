@@ -149,6 +149,11 @@ class AuditAction(models.TextChoices):
     ENTRY_MOVED = "entry.moved", _("Entry moved on the waiting list")
     ENTRY_ACCOUNT_LINKED = "entry.account_linked", _("Entry kept in an account")
     ENTRIES_MAILED = "entries.mailed", _("Mail sent to the entrants")
+    # A person's own data (privacy).
+    PRIVACY_EXPORT_REQUESTED = "privacy.export_requested", _("Export of one's data asked for")
+    PRIVACY_ERASURE_REQUESTED = "privacy.erasure_requested", _("Erasure of one's data asked for")
+    PRIVACY_ERASURE_DECIDED = "privacy.erasure_decided", _("Erasure decided")
+    PRIVACY_RETENTION_RUN = "privacy.retention_run", _("Personal data past its time deleted")
 
 
 def audit_record(

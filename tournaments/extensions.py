@@ -387,9 +387,21 @@ class Seams:
     foul_records: Registry[FoulRecords] = field(default_factory=lambda: Registry("foul_records"))
     standings_listeners: Registry[StandingsListener] = field(default_factory=lambda: Registry("standings_listeners"))
     player_badges: Registry[PlayerBadgesProvider] = field(default_factory=lambda: Registry("player_badges"))
+    # Staff reading a person's personal fields (a registration's contact, a Pin application's form): each
+    # listener is called with reader, players, what, object_ids (the privacy app logs them, docs/privacy.md).
+    personal_reads: Registry[Callable[..., None]] = field(default_factory=lambda: Registry("personal_reads"))
 
 
 seams = Seams()
+
+
+def personal_data_read(*, reader, player_id: int, what: str, object_id: int) -> None:
+    """A staff member is shown a person's personal fields (`what`: "contact" or "pin_application"): the
+    listeners log who read whose, and when. A person reading their own is not logged."""
+    if reader is None or not reader.is_authenticated:
+        return
+    for listener in seams.personal_reads:
+        listener(reader=reader, players=[player_id], what=what, object_ids=[object_id])
 
 
 def audit_sentences_register(sentences: dict) -> None:

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "appeals",
     "pin_ranking",
     "entries",
+    "privacy",
     "config.demo",
     "config.apps.WiringConfig",  # the API's contract for strings (config/api_errors.py)
 ]
@@ -306,12 +307,24 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": STANDINGS_SWEEP_SECONDS,
         "options": {"expires": STANDINGS_SWEEP_SECONDS},  # a sweep not run in time is replaced by the next
     },
+    "privacy-retention": {
+        "task": "privacy.tasks.retention_task",
+        "schedule": 86400,
+        "options": {"expires": 3600},
+    },
     "documents-sweep": {
         "task": "prints.tasks.print_jobs_sweep_task",
         "schedule": DOCUMENTS_SWEEP_SECONDS,
         "options": {"expires": DOCUMENTS_SWEEP_SECONDS},
     },
 }
+
+# Retention (privacy.services.retention_run, docs/privacy.md "How long"): registrations' contacts and the
+# entries' e-mails are deleted this many days after a finished tournament's last day, unless the person keeps an
+# account; a Pin application's ID number, contact and signed form this many years after its decision. A federation
+# sets its own (its law, its register's rules).
+PRIVACY_CONTACT_DAYS = env.int("PRIVACY_CONTACT_DAYS", default=180)
+PRIVACY_PIN_FORM_YEARS = env.int("PRIVACY_PIN_FORM_YEARS", default=5)
 
 # Database backups (tournaments/backup.py, docs/deployment.md): a pg_dump at each session's end, by the
 # worker, into BACKUP_DIR (compose: the `backups` volume, which its `backup` service also fills on a

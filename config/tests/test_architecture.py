@@ -27,7 +27,8 @@ LAYER = {
     "prints": 2, "archive": 2, "reports": 2, "roster": 2, "staff": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3, "entries": 3,
     "appeals": 4,
-    "config": 5,
+    "privacy": 5,
+    "config": 6,
 }
 ENGINES = {
     "scoring.engine": {"scoring.engine"},

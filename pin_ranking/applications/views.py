@@ -22,6 +22,7 @@ from pin_ranking.ledger import selectors as ledger_selectors
 from pin_ranking.models import Application
 from scoring.engine.table import twelfths_display
 from tournaments.errors import NotFound
+from tournaments.extensions import personal_data_read
 from tournaments.pages import page_action
 from tournaments.store import stored_file_response
 
@@ -70,6 +71,9 @@ def application_new(request, track: str):
 @login_required
 def application_detail(request, application_id: int):
     application = application_view(viewer=request.user, application_id=application_id)
+    if application.player.user_id != request.user.pk:  # the committee (or whoever filed it) reads the form
+        personal_data_read(reader=request.user, player_id=application.player_id, what="pin_application",
+                           object_id=application.pk)
     rows = [{**row, "table_points_display": twelfths_display(row["table_points"])} for row in application.results]
     return render(request, "pin_ranking/applications/detail.html", {
         "application": application, "rows": rows,

@@ -34,6 +34,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
     """The filter's groups of actions, by the prefix of their codes, in the order of play."""
     return [
         (_("Entries"), ("entries", "entry")),
+        (_("Personal data"), ("privacy",)),
         (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
                                               "import", "group", "document")),
         (_("Tables, sessions and seating"), ("tables", "session", "seating")),

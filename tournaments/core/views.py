@@ -123,6 +123,9 @@ def registration_edit(request, registration_id: int):
         user=request.user, registration_id=registration_id, capability=Capability.MANAGE
     )
     player = registration.player
+    if registration.contact and player.user_id != request.user.pk:
+        extensions.personal_data_read(reader=request.user, player_id=player.pk, what="contact",
+                                      object_id=registration.pk)
     initial = {
         "name": player.name,
         "name_local": player.name_local,

@@ -463,6 +463,18 @@ REALISTIC = {
     AuditAction.ENTRIES_MAILED: (
         {"kind": "schedule", "count": 12}, ("", ""), "12 mails to the entrants: seats and times",
     ),
+    AuditAction.PRIVACY_EXPORT_REQUESTED: ({}, ("privacy.datarequest", "3"), "A person asked for their data"),
+    AuditAction.PRIVACY_ERASURE_REQUESTED: (
+        {"pseudonym": True}, ("privacy.datarequest", "4"), "A person asked for their erasure (under a pseudonym)",
+    ),
+    AuditAction.PRIVACY_ERASURE_DECIDED: (
+        {"approved": True, "pseudonym": True, "kept": {"registrations": 2, "pin_records": 1}},
+        ("privacy.datarequest", "4"), "Erasure done; 2 registration(s) kept with the results",
+    ),
+    AuditAction.PRIVACY_RETENTION_RUN: (
+        {"contacts": 40, "entries": 3, "mails": 120, "pin_forms": 2, "exports": 1}, ("", ""),
+        "Retention: 40 contact(s), 3 entry(ies), 120 mail(s), 2 Pin form(s) and 1 expired export(s) deleted",
+    ),
     AuditAction.PIN_AWARD_ENTERED: (
         {"number": "CMA-2005-12", "name": "Wang Fang", "pin": 6, "track": "pin", "awarded_on": "2005-06-01"},
         ("pin_ranking.pinaward", "1"), "Paper certificate CMA-2005-12 entered: Wang Fang, Pin 6 awarded on 2005-06-01",

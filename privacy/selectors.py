@@ -1,0 +1,42 @@
+"""Reads for the privacy pages: a person's own requests, and the administrator's queue."""
+
+from django.http import Http404
+from django.utils import timezone
+
+from privacy.models import DataRequest, PersonalDataRead
+
+
+def my_requests(*, user) -> list[DataRequest]:
+    return list(DataRequest.objects.filter(user=user)[:20])
+
+
+def export_for_download(*, user, request_id: int) -> DataRequest:
+    """The export's file, for its owner while its link lasts; 404 for anyone else (by id, or after it expired)."""
+    request = DataRequest.objects.filter(pk=request_id, user=user, kind=DataRequest.Kind.EXPORT,
+                                         state=DataRequest.State.READY).first()
+    if request is None or not request.user_id or request.expires_at is None or request.expires_at <= timezone.now():
+        raise Http404
+    return request
+
+
+def erasure_queue(*, user) -> list[DataRequest]:
+    if not user.is_superuser:
+        raise Http404
+    return list(DataRequest.objects.filter(kind=DataRequest.Kind.ERASURE, state=DataRequest.State.REQUESTED)
+                .select_related("user"))
+
+
+def erasure_request_for_admin(*, user, request_id: int) -> DataRequest:
+    if not user.is_superuser:
+        raise Http404
+    request = DataRequest.objects.filter(pk=request_id, kind=DataRequest.Kind.ERASURE).first()
+    if request is None:
+        raise Http404
+    return request
+
+
+def reads_for_admin(*, user) -> list[PersonalDataRead]:
+    """The read log, for the register's administrators (superusers)."""
+    if not user.is_superuser:
+        raise Http404
+    return list(PersonalDataRead.objects.select_related("reader", "player")[:500])
