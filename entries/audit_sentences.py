@@ -49,7 +49,14 @@ def _mailed(d, event, places):
                     d["count"]) % {"count": d["count"], "kind": kinds.get(d["kind"], d["kind"])}
 
 
+def _mail_consent(d, event, places):
+    if d.get("consent"):
+        return _("%(name)s agreed to mail again") % d
+    return _("%(name)s withdrew their consent to mail") % d
+
+
 SENTENCES = {
+    AuditAction.ENTRY_MAIL_CONSENT: _mail_consent,
     AuditAction.ENTRY_MOVED: _entry_moved,
     AuditAction.ENTRY_ACCOUNT_LINKED: _account_linked,
     AuditAction.ENTRIES_MAILED: _mailed,

@@ -28,12 +28,15 @@ MAX_ATTEMPTS = 6
 STALE_SECONDS = 600
 
 
-def mail_queue(*, entry, kind: str, member=None) -> Mail:
+def mail_queue(*, entry, kind: str, member=None) -> Mail | None:
     """Write the mail for `entry` (or for one `member` of a team entry) in the entry's language and send it once
-    the transaction commits."""
+    the transaction commits. None when the entrant withdrew their consent to mail (the confirmation link, which
+    they asked for, still goes)."""
     from entries import selectors
 
     assert kind in KINDS, kind
+    if entry.mail_stopped_at is not None and kind != CONFIRM:
+        return None
     registration = member.registration if member is not None else entry.registration
     context = {"entry": entry, "tournament": entry.tournament, "window": entry.tournament.entry_window,
                "entry_url": links.entry_url(entry), "confirm_url": links.confirm_url(entry),

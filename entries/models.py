@@ -115,6 +115,8 @@ class Entry(models.Model):
     email = models.EmailField(_("e-mail"))
     language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES)
     privacy_notice = models.CharField(_("privacy notice version agreed to"), max_length=32)
+    # The entrant withdrew their consent to mail about this entry (services.entry_mail_consent): none is sent.
+    mail_stopped_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # The place in the queue, taken when the e-mail is confirmed (1, 2, ...): "in order of entry".

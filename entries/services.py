@@ -588,8 +588,7 @@ def _mail_all(*, actor, tournament: Tournament, kind: str, entries, with_members
         if with_members and entry.kind == Entry.Kind.TEAM:
             recipients = list(entry.members.filter(registration__isnull=False))
         for member in recipients:
-            mail.mail_queue(entry=entry, kind=kind, member=member)
-            count += 1
+            count += mail.mail_queue(entry=entry, kind=kind, member=member) is not None
     audit_record(actor=actor, tournament=tournament, action=AuditAction.ENTRIES_MAILED, detail={
         "kind": kind, "count": count})
     return count
@@ -695,3 +694,16 @@ def entry_account_create(*, entry: Entry, username: str, password: str, client: 
     user.email = entry.email
     user.save(update_fields=["email"])
     return user, entry_account_link(entry=entry, user=user)
+
+
+@transaction.atomic
+def entry_mail_consent(*, entry: Entry, consent: bool) -> Entry:
+    """The entrant withdraws (or gives back) their consent to mail about this entry; their page still shows it."""
+    entry = Entry.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=entry.pk)
+    if (entry.mail_stopped_at is None) == consent:
+        return entry
+    entry.mail_stopped_at = None if consent else timezone.now()
+    entry.save(update_fields=["mail_stopped_at"])
+    audit_record(actor=None, tournament=entry.tournament, action=AuditAction.ENTRY_MAIL_CONSENT, obj=entry,
+                 detail={"name": entry.name, "consent": consent})
+    return entry

@@ -144,6 +144,8 @@ def mine(request, token: str):
                 services.entry_offer_accept(entry=entry)
             elif action == "withdraw":
                 services.entry_withdraw(entry=entry, reason=_("withdrawn by the entrant"))
+            elif action in ("stop_mail", "mail_again"):
+                services.entry_mail_consent(entry=entry, consent=action == "mail_again")
             elif action == "keep" and request.user.is_authenticated:
                 services.entry_account_link(entry=entry, user=request.user)
             elif action == "account":

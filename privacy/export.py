@@ -80,7 +80,8 @@ def person_data(user) -> dict:
                         for m in e.members.all()],
         } for e in entries],
         "consents": [{"what": "privacy notice", "version": e.privacy_notice, "at": _when(e.created_at),
-                      "tournament_id": e.tournament_id} for e in entries],
+                      "tournament_id": e.tournament_id, "mail_withdrawn_at": _when(e.mail_stopped_at)}
+                     for e in entries],
         "mail": [_row(m, ("tournament_id", "kind", "to", "subject", "body", "state", "created_at", "sent_at"))
                  for m in Mail.objects.filter(to__in=emails)] if emails else [],
         "pin": {

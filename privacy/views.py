@@ -22,7 +22,11 @@ def my_data(request):
                 services.data_export_request(user=request.user)
                 messages.success(request, _("Your file is being made: it appears here in a minute."))
             elif request.POST.get("action") == "erase" and form.is_valid():
-                services.erasure_request(user=request.user, pseudonym=form.cleaned_data["pseudonym"])
+                done = services.erasure_request(user=request.user, pseudonym=form.cleaned_data["pseudonym"])
+                if done.state == done.State.DONE:  # nothing the rules keep: erased at once, and signed out
+                    logout(request)
+                    messages.success(request, _("Your data is erased, and your account closed."))
+                    return redirect("home")
                 messages.success(request, _("Your erasure is asked for: an administrator decides it."))
             else:
                 raise ValidationError(_("Tick the box that says you understand, then ask again."))

@@ -148,6 +148,7 @@ class AuditAction(models.TextChoices):
     ENTRY_EXPIRED = "entry.expired", _("Entry or offer expired")
     ENTRY_MOVED = "entry.moved", _("Entry moved on the waiting list")
     ENTRY_ACCOUNT_LINKED = "entry.account_linked", _("Entry kept in an account")
+    ENTRY_MAIL_CONSENT = "entry.mail_consent", _("Consent to mail withdrawn or given back")
     ENTRIES_MAILED = "entries.mailed", _("Mail sent to the entrants")
     # A person's own data (privacy).
     PRIVACY_EXPORT_REQUESTED = "privacy.export_requested", _("Export of one's data asked for")

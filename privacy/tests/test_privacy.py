@@ -13,6 +13,7 @@ from entries.models import Entry, Mail
 from pin_ranking.models import Application
 from privacy import services
 from privacy.models import DataRequest, PersonalDataRead
+from entries.tests.conftest import opened  # noqa: F401
 from testing.fixtures import make_user
 from tournaments.models import AuditEvent, Player, Registration
 
@@ -163,3 +164,26 @@ def test_staff_reading_a_contact_or_a_pin_form_is_logged_and_shown_to_the_admini
     client.force_login(make_user("admin", is_superuser=True))
     page = client.get(reverse("privacy:queue"))
     assert b"cnmember" in page.content and b"Wang Fang" in page.content
+
+
+def test_an_erasure_with_nothing_to_keep_is_done_at_once_and_mail_stops_on_withdrawn_consent(
+        opened, client, organizer, tournament, django_capture_on_commit_callbacks):
+    from entries import links
+    from entries import services as entries_services
+    from entries.tests.conftest import enter
+
+    user = make_user("newcomer", email="new@example.org")
+    entry = enter(tournament, name="New Comer")
+    entries_services.entry_account_link(entry=entry, user=user)
+    client.post(reverse("entries:mine", args=[links.entry_token(entry)]), {"action": "stop_mail"})
+    with django_capture_on_commit_callbacks(execute=True):
+        entries_services.entry_cancel(actor=organizer, entry=entry, reason="duplicate")
+    assert not Mail.objects.filter(entry=entry, kind="cancelled").exists()
+    assert AuditEvent.objects.filter(action="entry.mail_consent").exists()
+    client.force_login(user)
+    answer = client.post(reverse("privacy:mine"), {"action": "erase", "confirm": "on"})
+    assert answer.status_code == 302
+    user.refresh_from_db()
+    assert not user.is_active and not Entry.objects.filter(pk=entry.pk).exists()
+    decided = AuditEvent.objects.get(action="privacy.erasure_decided")
+    assert decided.detail["automatic"] is True and decided.actor is None

@@ -460,6 +460,9 @@ REALISTIC = {
     AuditAction.ENTRY_ACCOUNT_LINKED: (
         {"name": "Li Ming", "user": "liming"}, ("entries.entry", "7"), "Li Ming: entry kept in the account liming",
     ),
+    AuditAction.ENTRY_MAIL_CONSENT: (
+        {"name": "Li Ming", "consent": False}, ("entries.entry", "7"), "Li Ming withdrew their consent to mail",
+    ),
     AuditAction.ENTRIES_MAILED: (
         {"kind": "schedule", "count": 12}, ("", ""), "12 mails to the entrants: seats and times",
     ),
