@@ -6,6 +6,7 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
+from entries.tests.conftest import opened  # noqa: F401
 from pin_ranking.tests.conftest import applicant, committee_member, national, run_on_commit  # noqa: F401
 from pin_ranking.tests.helpers import file
 from tournaments.models import Registration

@@ -13,7 +13,6 @@ from entries.models import Entry, Mail
 from pin_ranking.models import Application
 from privacy import services
 from privacy.models import DataRequest, PersonalDataRead
-from entries.tests.conftest import opened  # noqa: F401
 from testing.fixtures import make_user
 from tournaments.models import AuditEvent, Player, Registration
 
