@@ -12,7 +12,8 @@ class ErasureForm(forms.Form):
 
 
 class DecisionForm(forms.Form):
-    approve = forms.TypedChoiceField(label=_("Decision"), coerce=lambda v: v == "yes",
-                                     choices=[("yes", _("Erase")), ("no", _("Refuse"))])
+    # No default: erasing is not undone, so the administrator chooses.
+    approve = forms.TypedChoiceField(label=_("Decision"), coerce=lambda v: v == "yes", empty_value=None,
+                                     choices=[("", "—"), ("yes", _("Erase")), ("no", _("Refuse"))])
     pseudonym = forms.BooleanField(label=_("Agree to the pseudonym the person asked for"), required=False)
     reason = forms.CharField(label=_("Reason (told to the person when refused)"), max_length=300, required=False)
