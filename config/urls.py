@@ -35,6 +35,7 @@ urlpatterns = [
     path("api/", include("seating.api.urls")),
     path("api/", include("pin_ranking.api_urls")),
     path("api/", include("entries.api_urls")),
+    path("api/", include("privacy.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (config/security_headers.py).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -40,3 +40,11 @@ def reads_for_admin(*, user) -> list[PersonalDataRead]:
     if not user.is_superuser:
         raise Http404
     return list(PersonalDataRead.objects.select_related("reader", "player")[:500])
+
+
+def my_request(*, user, request_id: int) -> DataRequest:
+    """One of the person's own requests; anyone else's is 404."""
+    request = DataRequest.objects.filter(pk=request_id, user=user).first()
+    if request is None:
+        raise Http404
+    return request

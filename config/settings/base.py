@@ -239,6 +239,10 @@ SPECTACULAR_SETTINGS = {
         "WindEnum": "scoring.calculator.WINDS",
         "ScoringModeEnum": "tournaments.models.core.ScoringMode",
         "RuleSetEnum": "scoring.rule_sets.RuleSet",
+        "EntryKindEnum": "entries.models.Entry.Kind",
+        "EntryStateEnum": "entries.models.Entry.State",
+        "DataRequestKindEnum": "privacy.models.DataRequest.Kind",
+        "DataRequestStateEnum": "privacy.models.DataRequest.State",
     },
 }
 

@@ -137,6 +137,9 @@ ENDPOINTS = {
         "opens_at": "2026-01-01T00:00:00Z", "closes_at": "2026-02-01T00:00:00Z", "capacity": 8}),
     "api-entry-action": Endpoint("organizer", lambda world: {"entry_id": 1}, body={"action": "offer"}),
     "api-entry-mine": Endpoint(None, lambda world: {"token": "not-a-token"}, body={"action": "confirm"}),
+    # A person's own data (privacy/api.py): their requests; another's is 404.
+    "api-my-data": Endpoint("organizer", body={"kind": "export"}),
+    "api-my-data-request": Endpoint("organizer", lambda world: {"request_id": 1}),
 }
 
 _SCHEMA = {}

@@ -186,3 +186,16 @@ def test_an_erasure_with_nothing_to_keep_is_done_at_once_and_mail_stops_on_withd
     assert not user.is_active and not Entry.objects.filter(pk=entry.pk).exists()
     decided = AuditEvent.objects.get(action="privacy.erasure_decided")
     assert decided.detail["automatic"] is True and decided.actor is None
+
+
+def test_the_api_serves_ones_own_requests_and_404_for_anothers(person, client, django_capture_on_commit_callbacks):
+    user, _player = person
+    client.force_login(user)
+    with django_capture_on_commit_callbacks(execute=True):
+        made = client.post(reverse("api-my-data"), {"kind": "export"}, content_type="application/json")
+    assert made.status_code == 201
+    mine = client.get(reverse("api-my-data-request", args=[made.json()["id"]])).json()
+    assert mine["state"] == "ready" and mine["download"] == reverse("privacy:download", args=[mine["id"]])
+    client.force_login(make_user("stranger"))
+    assert client.get(reverse("api-my-data-request", args=[mine["id"]])).status_code == 404
+    assert client.get(reverse("api-my-data")).json() == []
