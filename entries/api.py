@@ -27,7 +27,7 @@ from entries.models import Entry
 from entries.throttle import entry_throttled
 from tournaments.countries import ISO_3166_1
 
-STATES = Entry.State.values
+STATES = Entry.State.choices
 COUNTRIES = sorted(ISO_3166_1)
 THROTTLED = OpenApiResponse(description="Too many entries from this address or for this e-mail this hour.")
 
@@ -75,7 +75,7 @@ class EntryOutput(serializers.Serializer):
 
     id = serializers.IntegerField()
     tournament = serializers.IntegerField(source="tournament_id")
-    kind = serializers.ChoiceField(choices=Entry.Kind.values)
+    kind = serializers.ChoiceField(choices=Entry.Kind.choices)
     state = serializers.ChoiceField(choices=STATES)
     name = serializers.CharField()
     name_local = serializers.CharField(allow_blank=True)

@@ -16,15 +16,15 @@ from privacy.models import DataRequest
 
 
 class RequestInput(serializers.Serializer):
-    kind = serializers.ChoiceField(choices=DataRequest.Kind.values)
+    kind = serializers.ChoiceField(choices=DataRequest.Kind.choices)
     pseudonym = serializers.BooleanField(required=False, default=False,
                                          help_text="an erasure: publish the results under a pseudonym")
 
 
 class RequestOutput(serializers.Serializer):
     id = serializers.IntegerField()
-    kind = serializers.ChoiceField(choices=DataRequest.Kind.values)
-    state = serializers.ChoiceField(choices=DataRequest.State.values)
+    kind = serializers.ChoiceField(choices=DataRequest.Kind.choices)
+    state = serializers.ChoiceField(choices=DataRequest.State.choices)
     created_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
     expires_at = serializers.DateTimeField(allow_null=True, help_text="an export: when its link stops working")
