@@ -36,8 +36,10 @@ def erasure_request_for_admin(*, user, request_id: int) -> DataRequest:
 
 
 def reads_for_admin(*, user) -> list[PersonalDataRead]:
-    """The read log, for the register's administrators (superusers)."""
-    if not user.is_superuser:
+    """The read log, for the Pin register's administrators (and the site's)."""
+    from pin_ranking.access import is_register_admin
+
+    if not is_register_admin(user):
         raise Http404
     return list(PersonalDataRead.objects.select_related("reader", "player")[:500])
 

@@ -48,9 +48,10 @@ def download(request, request_id: int):
 
 @login_required
 def queue(request):
-    return render(request, "privacy/queue.html", {
-        "requests": selectors.erasure_queue(user=request.user), "form": DecisionForm(),
-        "reads": selectors.reads_for_admin(user=request.user)[:100]})
+    """Erasures to decide (the site's administrators) and the read log (the Pin register's administrators too)."""
+    reads = selectors.reads_for_admin(user=request.user)[:100]
+    requests = selectors.erasure_queue(user=request.user) if request.user.is_superuser else None
+    return render(request, "privacy/queue.html", {"requests": requests, "form": DecisionForm(), "reads": reads})
 
 
 @login_required
