@@ -9,8 +9,10 @@ class PrivacyConfig(AppConfig):
     def ready(self):
         from privacy import tasks  # noqa: F401  (the tasks register their kinds of work)
         from privacy.audit_sentences import SENTENCES
-        from privacy.services import personal_data_read
+        from privacy.services import exports_restart_lost, personal_data_read
+        from tournaments import events
         from tournaments.extensions import audit_sentences_register, seams
 
         audit_sentences_register(SENTENCES)
         seams.personal_reads.register(personal_data_read)
+        events.sweep_register(exports_restart_lost)

@@ -80,6 +80,17 @@ def _nothing_to_keep(user) -> bool:
                 or Application.objects.filter(player=player).exists())
 
 
+def exports_restart_lost() -> int:
+    """The sweep: an export still waiting a few minutes after it was asked for lost its message (the broker down,
+    the worker killed): it is queued again. The task is idempotent."""
+    stale = list(DataRequest.objects.filter(kind=DataRequest.Kind.EXPORT, state=DataRequest.State.REQUESTED,
+                                            created_at__lt=timezone.now() - dt.timedelta(minutes=5))
+                 .values_list("pk", flat=True)[:50])
+    for pk in stale:
+        events.enqueue(events.task_for(EXPORT_MAKE), pk)
+    return len(stale)
+
+
 @transaction.atomic
 def erasure_request(*, user, pseudonym: bool = False) -> DataRequest:
     """The person asks for their erasure. An administrator decides it, unless no record the rules keep names the

@@ -203,3 +203,12 @@ def test_the_api_serves_ones_own_requests_and_404_for_anothers(person, client, d
     client.force_login(make_user("stranger"))
     assert client.get(reverse("api-my-data-request", args=[mine["id"]])).status_code == 404
     assert client.get(reverse("api-my-data")).json() == []
+
+
+def test_an_export_whose_message_was_lost_is_made_by_the_sweep(person, django_capture_on_commit_callbacks):
+    user, _player = person
+    request = services.data_export_request(user=user)  # committed with the test: its message never went
+    assert services.exports_restart_lost() == 0
+    DataRequest.objects.filter(pk=request.pk).update(created_at=timezone.now() - dt.timedelta(minutes=6))
+    assert services.exports_restart_lost() == 1
+    assert DataRequest.objects.get(pk=request.pk).state == "ready"
