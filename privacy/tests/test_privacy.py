@@ -205,7 +205,7 @@ def test_the_api_serves_ones_own_requests_and_404_for_anothers(person, client, d
     assert client.get(reverse("api-my-data")).json() == []
 
 
-def test_an_export_whose_message_was_lost_is_made_by_the_sweep(person, django_capture_on_commit_callbacks):
+def test_an_export_whose_message_was_lost_is_made_by_the_sweep(person):
     user, _player = person
     request = services.data_export_request(user=user)  # committed with the test: its message never went
     assert services.exports_restart_lost() == 0
