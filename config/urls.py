@@ -29,6 +29,7 @@ urlpatterns = [
     path("", include("pin_ranking.urls")),
     path("", include("entries.urls")),
     path("", include("privacy.urls")),
+    path("", include("api_tokens.urls")),
     path("calculator/", include("scoring.urls")),
     path("api/scoring/", include("scoring.api.urls")),
     path("api/", include("tournaments.api_urls")),
@@ -36,6 +37,7 @@ urlpatterns = [
     path("api/", include("pin_ranking.api_urls")),
     path("api/", include("entries.api_urls")),
     path("api/", include("privacy.api_urls")),
+    path("api/", include("api_tokens.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: no inline script (config/security_headers.py).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),

@@ -32,6 +32,8 @@ class AuditAction(models.TextChoices):
     PLAYER_LINKED = "player.linked", _("Player linked to an account")
     TEAM_LEADER_CLEARED = "team.leader_cleared", _("Team leader removed")
     TEAM_CREATED = "team.created", _("Team created")
+    API_TOKEN_CREATED = "api_token.created", _("API token made")
+    API_TOKEN_REVOKED = "api_token.revoked", _("API token revoked")
     TEAM_DELETED = "team.deleted", _("Team deleted")
     REGISTRATION_UPDATED = "registration.updated", _("Registration changed")
     REGISTRATION_CHECKED_IN = "registration.checked_in", _("Player checked in")

@@ -32,6 +32,7 @@ INSTALLED_APPS = [
     "tournaments",
     "prints",
     "staff",
+    "api_tokens",
     "roster",
     "archive",
     "reports",
@@ -129,6 +130,8 @@ PROXY_COUNT = env.int("DJANGO_PROXY_COUNT", default=0)
 # /health/ready/ answers the loopback (the orchestrator's check inside a container) and a request carrying this
 # token in X-Health-Token; anyone else gets 404 (it costs a second of a worker and names the services).
 HEALTH_TOKEN = env.str("DJANGO_HEALTH_TOKEN", default="")
+# A personal API token works this many days after it is made (api_tokens; revoked at any time before).
+API_TOKEN_DAYS = env.int("DJANGO_API_TOKEN_DAYS", default=90)
 # A staff account's one-time password works once, within this many hours of being made (issue 28).
 STAFF_OTP_HOURS = env.int("DJANGO_STAFF_OTP_HOURS", default=72)
 # Mail (entries' confirmations and offers, staff invitations): DJANGO_EMAIL_URL, e.g.
@@ -217,6 +220,8 @@ REST_FRAMEWORK = {
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        # Clients that are not a browser: a personal token, `Authorization: Bearer mcr_...` (api_tokens).
+        "api_tokens.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],

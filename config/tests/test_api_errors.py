@@ -140,6 +140,10 @@ ENDPOINTS = {
     # A person's own data (privacy/api.py): their requests; another's is 404.
     "api-my-data": Endpoint("organizer", body={"kind": "export"}),
     "api-my-data-request": Endpoint("organizer", lambda world: {"request_id": 1}),
+    # Signing in by token (api_tokens/api.py).
+    "api-auth-token": Endpoint(None, body={"username": "nobody", "password": "x", "device": "tablet"}),
+    "api-auth-tokens": Endpoint("organizer"),
+    "api-auth-token-revoke": Endpoint("organizer", lambda world: {"token_id": 1}),
 }
 
 _SCHEMA = {}

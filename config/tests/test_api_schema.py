@@ -54,7 +54,7 @@ def test_every_operation_documents_its_error_answers_with_the_shared_components(
                                             and writes), where
             # Entering is anyone's, so it is counted per address and e-mail (entries/throttle.py).
             entering = where in ("POST /api/tournaments/{tournament_id}/entries/",
-                                 "POST /api/tournaments/{tournament_id}/entries/team/")
+                                 "POST /api/tournaments/{tournament_id}/entries/team/", "POST /api/auth/token/")
             assert ("429" in responses) == entering, where
     assert documented == {"400", "403", "404", "409", "415", "429"}
     # No other error schema is left behind.

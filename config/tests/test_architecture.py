@@ -24,7 +24,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 LAYER = {
     "scoring": 0,
     "tournaments": 1,
-    "prints": 2, "archive": 2, "reports": 2, "roster": 2, "staff": 2,
+    "prints": 2, "archive": 2, "reports": 2, "roster": 2, "staff": 2, "api_tokens": 2,
     "seating": 3, "penalties": 3, "pin_ranking": 3, "entries": 3,
     "appeals": 4,
     "privacy": 5,

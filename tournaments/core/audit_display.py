@@ -36,7 +36,7 @@ def group_labels() -> list[tuple[str, tuple[str, ...]]]:
         (_("Entries"), ("entries", "entry")),
         (_("Personal data"), ("privacy",)),
         (_("Tournament, staff and players"), ("tournament", "membership", "player", "team", "registration", "pins",
-                                              "import", "group", "document")),
+                                              "import", "group", "document", "api_token")),
         (_("Tables, sessions and seating"), ("tables", "session", "seating")),
         (_("Score sheets and hands"), ("sheet", "hand")),
         (_("Standings"), ("standings",)),

@@ -411,6 +411,12 @@ REALISTIC = {
     AuditAction.PIN_PLAYERS_MERGE_UNDONE: (
         {"kept": 3, "merged": 9}, ("pin_ranking.playermerge", "1"), "Merge of player 9 into player 3 undone",
     ),
+    AuditAction.API_TOKEN_CREATED: (
+        {"device": "tablet 3", "expires_at": "2027-02-27T10:00:00+00:00"}, ("api_tokens.apitoken", "2"),
+        "API token made for tablet 3",
+    ),
+    AuditAction.API_TOKEN_REVOKED: ({"device": "tablet 3"}, ("api_tokens.apitoken", "2"),
+                                    "API token of tablet 3 revoked"),
     AuditAction.TEAM_CREATED: (
         {"name": "Kyoto", "country": "JP"}, ("tournaments.team", "3"), "Team “Kyoto” created",
     ),
