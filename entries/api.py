@@ -25,6 +25,7 @@ from rest_framework.views import APIView
 from entries import selectors, services
 from entries.models import Entry
 from entries.throttle import entry_throttled
+from scoring.api.serializers import StrictBooleanField
 from tournaments.countries import ISO_3166_1
 
 STATES = Entry.State.choices
@@ -43,11 +44,11 @@ class PersonInput(serializers.Serializer):
 
 
 class EntryInput(PersonInput):
-    consent = serializers.BooleanField(help_text="agreement to the privacy notice (its version is recorded)")
+    consent = StrictBooleanField(help_text="agreement to the privacy notice (its version is recorded)")
 
 
 class MemberInput(PersonInput):
-    reserve = serializers.BooleanField(required=False, default=False, help_text="a reserve: not seated")
+    reserve = StrictBooleanField(required=False, default=False, help_text="a reserve: not seated")
 
 
 class TeamEntryInput(serializers.Serializer):
@@ -55,7 +56,7 @@ class TeamEntryInput(serializers.Serializer):
     name_local = serializers.CharField(max_length=200, required=False, default="", allow_blank=True)
     country = serializers.ChoiceField(choices=COUNTRIES)
     email = serializers.EmailField(max_length=254, help_text="the team leader's: the link to confirm goes there")
-    consent = serializers.BooleanField()
+    consent = StrictBooleanField()
     members = MemberInput(many=True, help_text="the team's players (as many as the window's team_players) and "
                                                "reserves (at most the tournament's team_reserves)")
 
@@ -66,7 +67,7 @@ class MemberOutput(serializers.Serializer):
     country = serializers.CharField()
     federation_id = serializers.CharField(allow_blank=True)
     email = serializers.EmailField()
-    reserve = serializers.BooleanField()
+    reserve = StrictBooleanField()
     entry_number = serializers.IntegerField(allow_null=True, source="registration.entry_number", default=None)
 
 
@@ -191,8 +192,8 @@ class WindowSerializer(serializers.Serializer):
     currency = serializers.CharField(max_length=3, required=False, default="", allow_blank=True)
     payment_instructions = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
     refund_until = serializers.DateField(allow_null=True, required=False, default=None)
-    payment_required = serializers.BooleanField(required=False, default=False)
-    individuals = serializers.BooleanField(required=False, default=True)
+    payment_required = StrictBooleanField(required=False, default=False)
+    individuals = StrictBooleanField(required=False, default=True)
     team_players = serializers.IntegerField(min_value=0, max_value=40, required=False, default=0)
 
 

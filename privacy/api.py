@@ -13,11 +13,12 @@ from rest_framework.views import APIView
 
 from privacy import selectors, services
 from privacy.models import DataRequest
+from scoring.api.serializers import StrictBooleanField
 
 
 class RequestInput(serializers.Serializer):
     kind = serializers.ChoiceField(choices=DataRequest.Kind.choices)
-    pseudonym = serializers.BooleanField(required=False, default=False,
+    pseudonym = StrictBooleanField(required=False, default=False,
                                          help_text="an erasure: publish the results under a pseudonym")
 
 
