@@ -1,7 +1,7 @@
 from django.urls import path
 
 from tournaments.core import api as views
-from tournaments.sessions.api import SessionCheckInApi
+from tournaments.sessions.api import MySeatsApi, SessionCheckInApi, SessionsApi
 from tournaments.sheets import api as sheets
 from tournaments.standings.api import StandingsApi
 
@@ -14,6 +14,10 @@ urlpatterns = [
         name="api-registration-list",
     ),
     path("tournaments/<int:tournament_id>/standings/", StandingsApi.as_view(), name="api-standings"),
+    path("tournaments/<int:tournament_id>/sessions/", SessionsApi.as_view(), name="api-tournament-sessions"),
+    path("me/seats/", MySeatsApi.as_view(), name="api-my-seats"),
+    path("me/tables/", sheets.MyTablesApi.as_view(), name="api-my-tables"),
+    path("me/sheets/", sheets.MySheetsApi.as_view(), name="api-my-sheets"),
     path("sessions/<int:session_id>/check-ins/", SessionCheckInApi.as_view(), name="api-session-check-in"),
     path("sheets/<int:sheet_id>/", sheets.SheetApi.as_view(), name="api-sheet"),
     path("sheets/<int:sheet_id>/hands/", sheets.HandRecordApi.as_view(), name="api-sheet-hands"),

@@ -97,3 +97,24 @@ def test_the_schema_declares_the_bearer_scheme(client):
     assert schema["components"]["securitySchemes"]["tokenAuth"]["scheme"] == "bearer"
     assert {} in schema["paths"]["/api/auth/token/"]["post"]["security"]  # anyone signs in
     assert {"tokenAuth": []} in schema["paths"]["/api/auth/tokens/"]["get"]["security"]
+
+
+def test_ids_to_work_from_a_referees_tables_and_a_players_own_sheet(referee, player_user, outsider, sheet,
+                                                                     tournament):
+    _token, plain = services.token_create(user=referee, device="tablet")
+    tables = bearer(plain).get(reverse("api-my-tables")).json()
+    assert {row["sheet"] for row in tables} >= {sheet.pk}
+    assert all(row["tournament"] == tournament.pk for row in tables)
+    sessions = bearer(plain).get(reverse("api-tournament-sessions", args=[tournament.pk])).json()
+    assert [row["number"] for row in sessions][:2] == [1, 2]
+    _token, mine = services.token_create(user=player_user, device="phone")
+    player = bearer(mine)
+    assert [row["sheet"] for row in player.get(reverse("api-my-sheets")).json()] == [sheet.pk]
+    read = player.get(reverse("api-sheet", args=[sheet.pk]))
+    assert read.status_code == 200 and read.json()["tournament"] == tournament.pk
+    assert read.json()["referee"] == "referee"
+    seats = player.get(reverse("api-my-seats")).json()
+    assert seats and seats[0]["table"] == 1 and seats[0]["tournament"] == tournament.pk
+    _token, stranger = services.token_create(user=outsider, device="phone")
+    assert bearer(stranger).get(reverse("api-sheet", args=[sheet.pk])).status_code == 404
+    assert bearer(stranger).get(reverse("api-my-sheets")).json() == []

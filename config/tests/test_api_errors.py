@@ -140,6 +140,11 @@ ENDPOINTS = {
     # A person's own data (privacy/api.py): their requests; another's is 404.
     "api-my-data": Endpoint("organizer", body={"kind": "export"}),
     "api-my-data-request": Endpoint("organizer", lambda world: {"request_id": 1}),
+    # Ids to work from (tournaments/sessions/api.py, tournaments/sheets/api.py).
+    "api-tournament-sessions": Endpoint(None, _tournament),
+    "api-my-seats": Endpoint("organizer"),
+    "api-my-tables": Endpoint("referee"),
+    "api-my-sheets": Endpoint("organizer"),
     # Signing in by token (api_tokens/api.py).
     "api-auth-token": Endpoint(None, body={"username": "nobody", "password": "x", "device": "tablet"}),
     "api-auth-tokens": Endpoint("organizer"),

@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 
 from scoring.api.serializers import StrictBooleanField
 from tournaments.access import Capability
-from tournaments.models import SessionCheckIn
+from tournaments.models import Session, SessionCheckIn
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 
@@ -47,3 +47,43 @@ class SessionCheckInApi(APIView):
         else:
             session_services.check_in_undo(actor=request.user, session=session, registration=registration)
         return Response(session_selectors.check_in_state(session=session, registration=registration))
+
+
+class SessionRowOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    tournament = serializers.IntegerField(source="tournament_id")
+    number = serializers.IntegerField()
+    status = serializers.ChoiceField(choices=Session.Status.choices)
+    scheduled_start = serializers.DateTimeField(allow_null=True)
+    started_at = serializers.DateTimeField(allow_null=True)
+    ended_at = serializers.DateTimeField(allow_null=True)
+
+
+class SessionsApi(APIView):
+    permission_classes = [permissions.AllowAny]
+
+    @extend_schema(operation_id="tournament_sessions", responses={200: SessionRowOutput(many=True)},
+                   summary="The tournament's sessions (whoever may see the tournament)")
+    def get(self, request, tournament_id: int):
+        return Response(SessionRowOutput(session_selectors.sessions_for_user(user=request.user,
+                                                                          tournament_id=tournament_id),
+                                      many=True).data)
+
+
+class MySeatOutput(serializers.Serializer):
+    tournament = serializers.IntegerField(source="session.tournament_id")
+    session = serializers.IntegerField(source="session.number")
+    session_id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number")
+    seat = serializers.ChoiceField(choices=[0, 1, 2, 3], help_text="the starting seat: 0 East, 1 South, 2 West, "
+                                                                   "3 North (Appendix 3)")
+    entry_number = serializers.IntegerField(source="registration.entry_number")
+
+
+class MySeatsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="my_seats", responses={200: MySeatOutput(many=True)},
+                   summary="Your seats in every tournament you are registered in")
+    def get(self, request):
+        return Response(MySeatOutput(session_selectors.seats_of_user(user=request.user), many=True).data)

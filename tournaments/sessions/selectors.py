@@ -12,7 +12,7 @@ from django.utils.translation import ngettext
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
 from tournaments.access import Capability, can
-from tournaments.core.selectors import check_in_session
+from tournaments.core.selectors import check_in_session, tournament_get_for_user
 from tournaments.errors import NotFound, whole_number
 from tournaments.models import (
     SEAT_CHOICES,
@@ -369,3 +369,18 @@ def session_preflight(*, session: Session) -> list[dict]:
             "publishes it; publish it now to check them first."
         ))
     return items
+
+
+def sessions_for_user(*, user, tournament_id: int) -> list[Session]:
+    """The tournament's sessions, for whoever may see the tournament (404 otherwise)."""
+    tournament = tournament_get_for_user(user=user, tournament_id=tournament_id)
+    return list(tournament.sessions.order_by("number"))
+
+
+def seats_of_user(*, user) -> list[SeatAssignment]:
+    """The signed-in player's seats in every tournament (their registrations'), newest tournament first."""
+    if not user.is_authenticated:
+        return []
+    return list(SeatAssignment.objects.filter(registration__player__user=user)
+                .select_related("session__tournament", "table", "registration")
+                .order_by("-session__tournament__starts_on", "session__number")[:500])

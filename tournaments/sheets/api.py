@@ -11,6 +11,7 @@ from rest_framework.views import APIView
 from scoring.api.serializers import StrictBooleanField
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
+from tournaments.models import ScoreSheet
 from tournaments.sheets import hand_scoring
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -89,6 +90,10 @@ class ObjectionOutput(serializers.Serializer):
 
 class SheetOutput(serializers.Serializer):
     id = serializers.IntegerField(source="sheet.pk")
+    tournament = serializers.IntegerField(source="sheet.session.tournament_id")
+    session_id = serializers.IntegerField(source="sheet.session_id")
+    referee = serializers.CharField(source="sheet.referee.username", allow_null=True, default=None,
+                                    help_text="the table's referee (a username), none before one is given")
     session = serializers.IntegerField(source="sheet.session.number")
     table = serializers.IntegerField(source="sheet.table.number")
     status = serializers.CharField(source="sheet.status")
@@ -222,7 +227,8 @@ class SheetApi(APIView):
 
     @extend_schema(responses=SheetOutput)
     def get(self, request, sheet_id: int):
-        return sheet_response(sheet_selectors.sheet_get_for_user(user=request.user, sheet_id=sheet_id))
+        # The same rights as the pages: the staff, the table's players, their team leaders once it is closed.
+        return sheet_response(sheet_selectors.sheet_get_for_player(user=request.user, sheet_id=sheet_id))
 
 
 class HandRecordedOutput(FlatSerializer):
@@ -404,3 +410,32 @@ class SheetObjectionApi(SheetActionApi):
     def act(self, actor, sheet, data):
         sheet_services.objection_record(actor=actor, sheet=sheet, expected_version=data["version"],
                                         hand_number=data["hand_number"], text=data["text"], seat=data.get("seat"))
+
+
+class SheetRefOutput(serializers.Serializer):
+    """Where a sheet is: enough to open it (GET /api/sheets/<sheet>/)."""
+
+    sheet = serializers.IntegerField(source="pk")
+    tournament = serializers.IntegerField(source="session.tournament_id")
+    session = serializers.IntegerField(source="session.number")
+    session_id = serializers.IntegerField()
+    table = serializers.IntegerField(source="table.number")
+    status = serializers.ChoiceField(choices=ScoreSheet.Status.choices)
+
+
+class MyTablesApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="my_tables", responses={200: SheetRefOutput(many=True)},
+                   summary="A referee's tables: the sheets they hold")
+    def get(self, request):
+        return Response(SheetRefOutput(sheet_selectors.sheets_of_referee(user=request.user), many=True).data)
+
+
+class MySheetsApi(APIView):
+    permission_classes = [permissions.IsAuthenticated]
+
+    @extend_schema(operation_id="my_sheets", responses={200: SheetRefOutput(many=True)},
+                   summary="A player's sheets: those of the tables they sat at")
+    def get(self, request):
+        return Response(SheetRefOutput(sheet_selectors.sheets_of_player(user=request.user), many=True).data)

@@ -4,6 +4,7 @@
 import datetime as dt
 from urllib.parse import urlencode
 
+from django.db.models import Exists, OuterRef
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import get_language
@@ -24,6 +25,7 @@ from tournaments.models import (
     Hand,
     ScoreSheet,
     ScoringMode,
+    SeatAssignment,
     Session,
     Tournament,
 )
@@ -321,3 +323,21 @@ def sheets_for_user(*, user, tournament: Tournament) -> dict:
         "waiting": list(waiting.order_by("session__number", "table__number")),
         "max_hands": MAX_HANDS,
     }
+
+
+def sheets_of_referee(*, user) -> list[ScoreSheet]:
+    """The sheets a referee holds (their tables), in sessions running or planned first, newest first."""
+    if not user.is_authenticated:
+        return []
+    return list(ScoreSheet.objects.filter(referee=user).select_related("session__tournament", "table")
+                .order_by("-session__tournament__starts_on", "-session__number", "table__number")[:200])
+
+
+def sheets_of_player(*, user) -> list[ScoreSheet]:
+    """The sheets of the tables the signed-in player sat at (the same rights as their pages: sheet_readable)."""
+    if not user.is_authenticated:
+        return []
+    seated = SeatAssignment.objects.filter(registration__player__user=user, session=OuterRef("session"),
+                                           table=OuterRef("table"))
+    return list(ScoreSheet.objects.filter(Exists(seated)).select_related("session__tournament", "table")
+                .order_by("-session__tournament__starts_on", "session__number")[:500])
