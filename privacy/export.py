@@ -9,6 +9,7 @@ import datetime as dt
 
 from django.db.models import Q
 
+from api_tokens.models import ApiToken
 from appeals.models import Appeal
 from entries.models import Entry, Mail
 from penalties.models import Penalty, RankCancellation
@@ -99,6 +100,8 @@ def person_data(user) -> dict:
             "other_spellings": [_row(a, ("name", "reason")) for a in PlayerAlias.objects.filter(player=player)]
             if player else [],
         },
+        "api_tokens": [_row(t, ("device", "created_at", "expires_at", "last_used_at", "revoked_at"))
+                       for t in ApiToken.objects.filter(user=user)],
         "read_by_staff": [{"what": r.what, "by": r.reader.get_username() if r.reader else None, "at": _when(r.at)}
                           for r in PersonalDataRead.objects.filter(player=player).select_related("reader")]
         if player else [],

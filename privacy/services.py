@@ -23,6 +23,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from api_tokens.models import ApiToken
 from entries.models import Entry, EntryMember, Mail
 from pin_ranking.models import Application, CompetitionResult, PinAward, PlayerAlias
 from privacy import export
@@ -180,6 +181,7 @@ def person_erase(*, user, pseudonym: bool) -> dict:
             player.federation_id = ""  # the register needs it to match results; nothing else does
         player.user = None
         player.save()
+    ApiToken.objects.filter(user=user).delete()  # a token would still speak for the account
     # The account: kept as an empty shell, since the audit trail and signed sheets name their actor (PROTECT).
     user.username = f"erased-{user.pk}"
     user.email, user.first_name, user.last_name, user.is_active = "", "", "", False

@@ -60,6 +60,10 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     user, player = person
     admin = make_user("admin", is_superuser=True)
     registration = Registration.objects.get(player=player, tournament=national)
+    from api_tokens.models import ApiToken
+    from api_tokens.services import token_create
+
+    token_create(user=user, device="phone")
     request = services.erasure_request(user=user, pseudonym=True)
     with pytest.raises(ValidationError):
         services.erasure_decide(actor=make_user("notadmin"), request=request, approve=True)
@@ -76,6 +80,7 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     assert not Entry.objects.filter(email="wang@example.cn").exists()
     assert not Mail.objects.filter(to="wang@example.cn").exists()
     assert not user.is_active and user.email == "" and user.username == f"erased-{user.pk}"
+    assert not ApiToken.objects.filter(user=user).exists()
     decided = AuditEvent.objects.get(action="privacy.erasure_decided")
     assert "Wang" not in json.dumps(decided.detail) and "CN001" not in json.dumps(decided.detail)
 
