@@ -152,10 +152,20 @@ def person_erase(*, user, pseudonym: bool) -> dict:
     player = Player.objects.select_for_update().filter(user=user).first()
     emails = {e for e in [user.email] if e}
     emails |= set(Entry.objects.filter(user=user).values_list("email", flat=True))
+    names = {entry_name.lower() for entry_name in Entry.objects.filter(user=user).values_list("name", flat=True)}
+    if player is not None:
+        names.add(player.name.lower())
+    # The person's entries: those kept in the account, and those made with their e-mail under their name (an
+    # e-mail shared in a family enters others too: theirs stay).
+    named = Q(pk__in=[])
+    for name in names:
+        named |= Q(name__iexact=name)
+    mine = Q(user=user) | (Q(email__in=emails) & named)
+    mine_ids = list(Entry.objects.filter(mine).values_list("pk", flat=True))
     # Contacts, e-mails, ID numbers, forms, mail, the entries: deleted.
-    Mail.objects.filter(Q(to__in=emails) | Q(entry__user=user)).delete()
+    Mail.objects.filter(Q(entry_id__in=mine_ids) | Q(to__in=emails, entry__isnull=True)).delete()
     EntryMember.objects.filter(email__in=emails).update(email="", federation_id="")
-    Entry.objects.filter(Q(user=user) | Q(email__in=emails)).delete()
+    Entry.objects.filter(pk__in=mine_ids).delete()
     kept = {"registrations": 0, "pin_records": 0}
     if player is not None:
         registrations = Registration.objects.filter(player=player)

@@ -64,6 +64,9 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     from api_tokens.services import token_create
 
     token_create(user=user, device="phone")
+    # A sister entered with the same e-mail: her entry is hers, and stays.
+    sister = Entry.objects.create(tournament=tournament, name="Wang Li", country="CN", email="wang@example.cn",
+                                  language="zh-hans", privacy_notice="2026-11", secret="x")
     request = services.erasure_request(user=user, pseudonym=True)
     with pytest.raises(ValidationError):
         services.erasure_decide(actor=make_user("notadmin"), request=request, approve=True)
@@ -77,7 +80,7 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     assert registration.contact == "" and registration.pk
     application = Application.objects.get(player=player)
     assert (application.id_number, application.contact, application.name) == ("", "", player.name)
-    assert not Entry.objects.filter(email="wang@example.cn").exists()
+    assert list(Entry.objects.filter(email="wang@example.cn")) == [sister]
     assert not Mail.objects.filter(to="wang@example.cn").exists()
     assert not user.is_active and user.email == "" and user.username == f"erased-{user.pk}"
     assert not ApiToken.objects.filter(user=user).exists()
