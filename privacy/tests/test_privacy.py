@@ -67,6 +67,12 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     # A sister entered with the same e-mail: her entry is hers, and stays.
     sister = Entry.objects.create(tournament=tournament, name="Wang Li", country="CN", email="wang@example.cn",
                                   language="zh-hans", privacy_notice="2026-11", secret="x")
+    # The same person in a second tournament (by federation ID): both tournaments' records stay.
+    from roster import services as roster_services
+
+    second = roster_services.registration_add(actor=None, tournament=tournament, name="Wang Fang",
+                                              federation_id="CN001", contact="wang@example.cn")
+    assert second.player == player
     request = services.erasure_request(user=user, pseudonym=True)
     with pytest.raises(ValidationError):
         services.erasure_decide(actor=make_user("notadmin"), request=request, approve=True)
@@ -78,6 +84,8 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
     assert player.name == services.pseudonym_for(player) and player.name.startswith("Player ")
     assert player.federation_id == "CN001" and player.user is None
     assert registration.contact == "" and registration.pk
+    second.refresh_from_db()
+    assert second.player == player and second.contact == ""  # the other tournament keeps its registration
     application = Application.objects.get(player=player)
     assert (application.id_number, application.contact, application.name) == ("", "", player.name)
     assert list(Entry.objects.filter(email="wang@example.cn")) == [sister]
