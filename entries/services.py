@@ -26,6 +26,7 @@ from tournaments import events
 from tournaments.audit import AuditAction, audit_record
 from tournaments.core.services import player_link_user
 from tournaments.countries import ISO_3166_1
+from tournaments.currencies import is_currency
 from tournaments.models import Player, Tournament
 from tournaments.models.core import qualified_federation_id
 from tournaments.players.services import account_create
@@ -75,7 +76,7 @@ def entry_window_set(
     elif sum(quotas.values()) > capacity:
         problems["quotas"] = _("The quotas add up to %(sum)d places, more than the %(capacity)d places.") % {
             "sum": sum(quotas.values()), "capacity": capacity}
-    if fee and not (currency or "").strip():
+    if (fee or (currency or "").strip()) and not is_currency((currency or "").strip()):
         problems["currency"] = _("Say the fee's currency (EUR, CNY, JPY ...).")
     if problems:
         raise ValidationError(problems)

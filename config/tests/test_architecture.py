@@ -48,8 +48,8 @@ ROOMS = {
     "players": 4,  # players' own records (their sheets)
 }
 CORE_BOTTOM = {
-    "models", "access", "audit", "backup", "countries", "documents", "errors", "events", "extensions", "limits",
-    "locks", "pages", "pins", "ratelimit", "rows", "store", "workers",
+    "models", "access", "audit", "backup", "countries", "currencies", "documents", "errors", "events", "extensions",
+    "limits", "locks", "pages", "pins", "ratelimit", "rows", "store", "workers",
 }
 CORE_TOP = {
     "tasks", "urls", "api_urls", "admin", "middleware", "templatetags", "apps", "tests", "migrations",

@@ -192,6 +192,7 @@ def test_the_window_is_checked(opened, organizer, tournament, django_capture_on_
     now = timezone.now()
     for change, field in (({"capacity": 10}, "capacity"), ({"quotas": {"CN": 9}}, "quotas"),
                           ({"quotas": {"XX": 1}}, "quotas"), ({"fee": Decimal("5")}, "currency"),
+                          ({"fee": Decimal("5"), "currency": "XXX"}, "currency"),
                           ({"closes_at": now - dt.timedelta(days=3)}, "__all__")):
         with pytest.raises(ValidationError) as refused:
             opened(**change)
