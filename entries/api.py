@@ -197,6 +197,14 @@ class WindowSerializer(serializers.Serializer):
     team_players = serializers.IntegerField(min_value=0, max_value=40, required=False, default=0)
 
 
+class QuotaOutput(QuotaSerializer):
+    """Its own component: an answer's fields are all sent, a request's need not be (config/api_schema.py)."""
+
+
+class WindowOutput(WindowSerializer):
+    quotas = QuotaOutput(many=True, help_text="places kept for a country's players until quota_release_on")
+
+
 def window_data(window) -> dict:
     return {**{field: getattr(window, field) for field in WindowSerializer().fields if field != "quotas"},
             "quotas": [{"country": q.country, "places": q.places} for q in selectors.quotas_of(window)]}
@@ -205,15 +213,15 @@ def window_data(window) -> dict:
 class WindowApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(responses={200: WindowSerializer}, summary="The entry window (its organizers)")
+    @extend_schema(responses={200: WindowOutput}, summary="The entry window (its organizers)")
     def get(self, request, tournament_id: int):
         tournament = selectors.tournament_get(tournament_id)
         window = selectors.entries_overview(user=request.user, tournament=tournament)["window"]
         if window is None:
             raise Http404
-        return Response(WindowSerializer(window_data(window)).data)
+        return Response(WindowOutput(window_data(window)).data)
 
-    @extend_schema(request=WindowSerializer, responses={200: WindowSerializer},
+    @extend_schema(request=WindowSerializer, responses={200: WindowOutput},
                    summary="Open or change the entries (its organizers)")
     def put(self, request, tournament_id: int):
         tournament = selectors.tournament_get(tournament_id)
@@ -223,7 +231,7 @@ class WindowApi(APIView):
         data = dict(payload.validated_data)
         data["quotas"] = {quota["country"]: quota["places"] for quota in data["quotas"]}
         window = services.entry_window_set(actor=request.user, tournament=tournament, **data)
-        return Response(WindowSerializer(window_data(window)).data)
+        return Response(WindowOutput(window_data(window)).data)
 
 
 class ActionInput(serializers.Serializer):

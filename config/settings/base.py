@@ -216,7 +216,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 
 REST_FRAMEWORK = {
     # Every error in one shape, documented on every operation: see config/api_errors.py.
-    "DEFAULT_SCHEMA_CLASS": "config.api_errors.ErrorsAutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.api_schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "config.api_errors.api_exception_handler",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -240,6 +240,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "TournamentStatusEnum": "tournaments.models.Tournament.Status",
         "SessionStatusEnum": "tournaments.models.Session.Status",
+        "SheetStatusEnum": "tournaments.models.ScoreSheet.Status",
+        "CompetitionClassEnum": "pin_ranking.engine.classes.CompetitionClass",
         "ImportStatusEnum": "roster.models.ImportJob.Status",
         "WindEnum": "scoring.calculator.WINDS",
         "ScoringModeEnum": "tournaments.models.core.ScoringMode",

@@ -87,3 +87,88 @@ def test_a_players_team_and_group_are_documented_as_nullable_everywhere(client):
     # A team's or group's own row names it: never null there.
     never_null = {key for key, nullable in found.items() if not nullable}
     assert never_null == {"StandingsTeamOutput.team", "StandingsGroupOutput.group"}
+
+
+def _components_reached(schema: dict, part: str) -> set[str]:
+    """The components the operations' responses (part "responses") or request bodies ("requestBody") refer to."""
+    components, reached = schema["components"]["schemas"], set()
+
+    def walk(node):
+        if isinstance(node, dict):
+            name = node.get("$ref", "").rpartition("/")[2]
+            if name and name not in reached:
+                reached.add(name)
+                walk(components[name])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for operations in schema["paths"].values():
+        for operation in operations.values():
+            walk(operation.get(part, {}))
+    return reached
+
+
+@pytest.fixture(scope="module")
+def api_schema(django_db_blocker):
+    from drf_spectacular.generators import SchemaGenerator
+    with django_db_blocker.unblock():
+        return SchemaGenerator().get_schema(request=None, public=True)
+
+
+# Sent only in some answers, each said so in its description (config/api_schema.py).
+SENT_ONLY_SOMETIMES = {
+    ("ConflictOutput", "next_number"),  # a hand sent with a number already taken
+    ("ErrorItemOutput", "variant"),  # a hand the scoring API refuses
+    ("SheetOutput", "notice"),  # a player confirming twice
+}
+
+
+def test_answers_say_which_fields_are_always_sent(api_schema):
+    """A generated client types a field "may be missing" only where it may be (issue 46: 24 were typed so)."""
+    components = api_schema["components"]["schemas"]
+    optional = set()
+    for name in _components_reached(api_schema, "responses"):
+        schema = components[name]
+        optional |= {(name, field) for field in schema.get("properties", {}) if field not in schema.get("required", [])}
+    assert optional == SENT_ONLY_SOMETIMES
+    for name, field in SENT_ONLY_SOMETIMES:
+        assert components[name]["properties"][field]["description"].startswith("Only "), (name, field)
+    # Tournaments and sessions, built from their models, among them.
+    assert set(components["TournamentOutput"]["required"]) >= {"status", "venue", "rule_set", "scoring_mode"}
+    assert set(components["SessionOutput"]["required"]) == set(components["SessionOutput"]["properties"])
+
+
+def test_a_component_is_either_a_request_or_an_answer(api_schema):
+    """One component for both would be required for one and optional for the other: only enums are shared."""
+    components = api_schema["components"]["schemas"]
+    shared = _components_reached(api_schema, "responses") & _components_reached(api_schema, "requestBody")
+    assert shared and all("enum" in components[name] for name in shared)
+
+
+def test_answers_have_no_free_form_objects_and_give_their_enums(api_schema):
+    """Every object in an answer declares its fields (a hand's fans are `{number, count}`), and each status,
+    result, rule set, wind, track, sex, level and class is its enum, the same one the requests use."""
+    components = api_schema["components"]["schemas"]
+    enumerated = {"status", "result", "rule_set", "profile", "prevalent", "seat_winds", "track", "sex", "level",
+                  "klass", "class", "kind", "state", "final_ranking", "scoring_mode", "rules"}
+    checked = set()
+    for name in _components_reached(api_schema, "responses"):
+        for field, schema in components[name].get("properties", {}).items():
+            item = schema.get("items", schema)
+            assert not (item.get("type") == "object" and "properties" not in item), f"{name}.{field} is free-form"
+            if field in enumerated:
+                refs = [ref["$ref"] for ref in item.get("allOf", [item]) + item.get("oneOf", []) if "$ref" in ref]
+                assert any(ref.endswith("Enum") for ref in refs), f"{name}.{field} is a plain {item.get('type')}"
+                checked.add(f"{name}.{field}")
+    assert {"HandOutput.result", "HandRecordedOutput.result", "SheetOutput.status", "ChartSessionOutput.status",
+            "ScheduleSessionOutput.status", "NextHandOutput.prevalent", "NextHandOutput.seat_winds",
+            "EvaluateOutput.profile", "EvaluateOutput.rule_set", "OtherRuleSetOutput.rule_set",
+            "ApplicationOutput.track", "ApplicationOutput.sex"} <= checked
+    for name in ("HandOutput", "HandRecordedOutput"):
+        assert components[name]["properties"]["fans"]["items"] == {"$ref": "#/components/schemas/FanCountOutput"}
+    # The same enum as the input: a client compares a hand it sent with the one it reads back.
+    assert components["HandOutput"]["properties"]["result"] == components["HandInput"]["properties"]["result"] == {
+        "$ref": "#/components/schemas/ResultEnum"}

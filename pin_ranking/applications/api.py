@@ -17,17 +17,22 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pin_ranking.applications import selectors, services
+from pin_ranking.ledger.api import CLASSES, LEVELS
 from scoring.engine.table import twelfths_number
 
 # --- applications (Appendix 9, 7.1-7.4; the form of Appendix 10) ---------------------------------------
 
 
+TRACKS = ["pin", "web_pin"]
+SEXES = ["F", "M"]
+
+
 class ApplicationInput(serializers.Serializer):
     player = serializers.IntegerField(required=False, help_text="filing on a player's behalf (7.1): their id; "
                                                                 "leave out to apply for yourself")
-    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    track = serializers.ChoiceField(choices=TRACKS)
     pin = serializers.IntegerField(min_value=1, max_value=9)
-    sex = serializers.ChoiceField(choices=["F", "M"], help_text="附件十 性别")
+    sex = serializers.ChoiceField(choices=SEXES, help_text="附件十 性别")
     age = serializers.IntegerField(help_text="附件十 年龄, in years")
     id_number = serializers.CharField(max_length=64, help_text="附件十 证件号码")
     contact = serializers.CharField(max_length=200, help_text="附件十 联系方式")
@@ -42,12 +47,33 @@ class ApplicationConfirmInput(serializers.Serializer):
 
 class AnswerInput(serializers.Serializer):
     note = serializers.CharField(max_length=1000, help_text="what you add or correct; the committee reads it")
-    sex = serializers.ChoiceField(choices=["F", "M"])
+    sex = serializers.ChoiceField(choices=SEXES)
     age = serializers.IntegerField()
     id_number = serializers.CharField(max_length=64)
     contact = serializers.CharField(max_length=200)
     refresh_results = serializers.BooleanField(required=False, default=False,
                                                help_text="fill the results rows again from the ledger as it stands")
+
+
+# One row of the form's results (附件十 本人在下述比赛中获得的成绩有), a competition each. Built with type() because
+# one of its keys is `class`, a Python keyword.
+ApplicationResultOutput = type("ApplicationResultOutput", (serializers.Serializer,), {
+    "competition": serializers.IntegerField(),
+    "name": serializers.CharField(),
+    "level": serializers.ChoiceField(choices=LEVELS),
+    "class": serializers.ChoiceField(choices=CLASSES, help_text="A, B or C (Appendix 9, 5)"),
+    "starts_on": serializers.DateField(allow_null=True),
+    "place": serializers.CharField(allow_blank=True, default=""),
+    "players": serializers.IntegerField(allow_null=True),
+    "sessions": serializers.IntegerField(allow_null=True),
+    "table_points": serializers.FloatField(help_text="Pin: exact to a twelfth (41.5); Web Pin: web points"),
+    "contest_points": serializers.IntegerField(),
+    "rank": serializers.IntegerField(allow_null=True),
+    "group_rank": serializers.IntegerField(allow_null=True),
+    "team_rank": serializers.IntegerField(allow_null=True),
+    "certificate": serializers.CharField(allow_null=True, help_text="the result certificate's code, if one"),
+    "certificate_signed": serializers.BooleanField(default=False),
+})
 
 
 class ApplicationOutput(serializers.Serializer):
@@ -58,7 +84,7 @@ class ApplicationOutput(serializers.Serializer):
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
     country = serializers.CharField(allow_blank=True)
-    track = serializers.CharField()
+    track = serializers.ChoiceField(choices=TRACKS)
     pin = serializers.IntegerField()
     status = serializers.ChoiceField(choices=["awaiting_player", "pending", "more_info", "approved", "rejected"])
     pledge_by = serializers.ChoiceField(choices=["player", "paper", ""],
@@ -73,12 +99,12 @@ class ApplicationOutput(serializers.Serializer):
     decided_at = serializers.DateTimeField(allow_null=True)
     reason = serializers.CharField(allow_blank=True, help_text="the committee's words (rejection, more asked)")
     certificate_number = serializers.CharField(allow_null=True, help_text="the Pin certificate, once approved")
-    sex = serializers.CharField()
+    sex = serializers.ChoiceField(choices=SEXES, help_text="附件十 性别")
     age = serializers.IntegerField()
     id_number = serializers.CharField()
     contact = serializers.CharField()
     points_total = serializers.FloatField(help_text="品级积分合计: table points (Pin) or web points (Web Pin)")
-    results = serializers.ListField(child=serializers.DictField(), help_text="the form's rows, one per competition")
+    results = ApplicationResultOutput(many=True, help_text="the form's rows, one per competition")
 
 
 NO_PLAYER = OpenApiResponse(description="You have no player of your own, or `player` is one you may not file for.")

@@ -8,15 +8,20 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pin_ranking.access import is_committee_member
+from pin_ranking.engine import PlacingKind
+from pin_ranking.engine.classes import CompetitionClass, Level
 from pin_ranking.ledger import selectors
 from scoring.engine.table import twelfths_number
+
+LEVELS = [level.value for level in Level]
+CLASSES = [klass.value for klass in CompetitionClass]
 
 
 class LedgerCompetitionOutput(serializers.Serializer):
     competition = serializers.IntegerField()
     name = serializers.CharField()
-    level = serializers.CharField()
-    klass = serializers.CharField(help_text="A, B or C (Appendix 9, 5)")
+    level = serializers.ChoiceField(choices=LEVELS, help_text="the competition's level (Appendix 9, 5)")
+    klass = serializers.ChoiceField(choices=CLASSES, help_text="A, B or C (Appendix 9, 5)")
     table_points = serializers.FloatField(help_text="exact to a twelfth, e.g. 41.5")
     contest_points = serializers.IntegerField(help_text="the competition's final total (may be negative)")
     counted_contest_points = serializers.IntegerField(help_text="4.6 note 1: a negative total counts as 0")
@@ -25,11 +30,20 @@ class LedgerCompetitionOutput(serializers.Serializer):
     team_rank = serializers.IntegerField(allow_null=True)
 
 
+class PlacingOutput(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[kind.value for kind in PlacingKind],
+                                   help_text="individual_or_unit: an individual top N, or a group or team placed M "
+                                             "or better; class_a_individual / web_individual: an individual top N "
+                                             "in a class-A / a web competition")
+    individual_top = serializers.IntegerField(allow_null=True, help_text="N: a rank of N or better")
+    unit_top = serializers.IntegerField(allow_null=True, help_text="M: a group's or team's rank of M or better")
+
+
 class MissingOutput(serializers.Serializer):
     pin = serializers.IntegerField(help_text="the next Pin")
     points = serializers.FloatField(help_text="Pin: table points missing; Web Pin: web competition points missing")
     contest_points = serializers.IntegerField()
-    placing = serializers.DictField(allow_null=True, help_text="the placing requirement not met yet, or null")
+    placing = PlacingOutput(allow_null=True, help_text="the placing requirement not met yet, or null")
 
 
 class TrackOutput(serializers.Serializer):

@@ -64,7 +64,7 @@ class NamedPoints(serializers.Serializer):
 
 
 class OtherRuleSetOutput(serializers.Serializer):
-    rule_set = serializers.CharField()
+    rule_set = serializers.ChoiceField(choices=RuleSet.choices)
     fan_points = serializers.IntegerField()
     minimum = serializers.IntegerField()
     is_winning = serializers.BooleanField()
@@ -82,8 +82,8 @@ class EvaluateOutput(serializers.Serializer):
     reason = serializers.ChoiceField(choices=REASONS, allow_null=True)
     reason_message = serializers.CharField(allow_blank=True)
     shape = serializers.CharField(allow_null=True)
-    profile = serializers.CharField()
-    rule_set = serializers.CharField()
+    profile = serializers.ChoiceField(choices=PROFILES)
+    rule_set = serializers.ChoiceField(choices=RuleSet.choices)
     minimum = serializers.IntegerField(help_text="Points a win needs under the rule set, flowers not counted.")
     other = OtherRuleSetOutput(help_text="The same hand under the other rule set.")
     payments = serializers.ListField(

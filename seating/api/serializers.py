@@ -2,6 +2,8 @@
 
 from rest_framework import serializers
 
+from tournaments.models import Session
+
 
 class SeatOutput(serializers.Serializer):
     seat = serializers.IntegerField(help_text="Starting seat: 0 East, 1 South, 2 West, 3 North.")
@@ -18,7 +20,7 @@ class ChartTableOutput(serializers.Serializer):
 
 class ChartSessionOutput(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField(help_text="planned, running or finished")
+    status = serializers.ChoiceField(choices=Session.Status.choices)
     locked = serializers.BooleanField(help_text="The session has started: its seats cannot change.")
     tables = ChartTableOutput(many=True)
 
@@ -47,7 +49,7 @@ class ChartOutput(serializers.Serializer):
 
 class ScheduleSessionOutput(serializers.Serializer):
     number = serializers.IntegerField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Session.Status.choices)
     table = serializers.IntegerField(allow_null=True)
     seat = serializers.IntegerField(allow_null=True, help_text="Starting seat: 0 East, 1 South, 2 West, 3 North.")
     players = serializers.ListField(child=serializers.IntegerField(), help_text="Entries at the table, E S W N.")

@@ -3,15 +3,16 @@
 import copy
 
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_field, extend_schema_view
 from rest_framework import permissions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from scoring.api.serializers import StrictBooleanField
+from scoring.calculator import WINDS
 from scoring.engine.table import MAX_HANDS
 from tournaments import extensions
-from tournaments.models import ScoreSheet
+from tournaments.models import Hand, ScoreSheet
 from tournaments.sheets import hand_scoring
 from tournaments.sheets import selectors as sheet_selectors
 from tournaments.sheets import services as sheet_services
@@ -48,15 +49,31 @@ class SeatPlayerOutput(serializers.Serializer):
     confirmed = serializers.BooleanField()
 
 
+class FanCountOutput(serializers.Serializer):
+    number = serializers.IntegerField(help_text="the fan's number in the rules' table, 1-81 (3.8)")
+    count = serializers.IntegerField(help_text="how many times it counts")
+
+
+@extend_schema_field(FanCountOutput(many=True))
+class FanCountsField(serializers.Field):
+    """A hand's fans as stored, `[{number, count}]`: a plain field, so the hand's answer stays a FlatSerializer."""
+
+    def to_representation(self, value):
+        return [{"number": fan["number"], "count": fan["count"]} for fan in value]
+
+
+RESULTS = Hand.Result.choices
+
+
 class HandOutput(serializers.Serializer):
     number = serializers.IntegerField(source="hand.number")
-    result = serializers.CharField(source="hand.result")
+    result = serializers.ChoiceField(source="hand.result", choices=RESULTS)
     winner = serializers.IntegerField(source="hand.winner", allow_null=True)
     discarder = serializers.IntegerField(source="hand.discarder", allow_null=True)
     tiles = serializers.CharField(source="hand.tiles")
     declared_fans = serializers.ListField(source="hand.declared_fans", child=serializers.IntegerField())
     verified = serializers.BooleanField(source="hand.verified")
-    fans = serializers.ListField(source="hand.fans", child=serializers.DictField())
+    fans = FanCountsField(source="hand.fans")
     fan_points = serializers.IntegerField(source="hand.fan_points")
     total = serializers.IntegerField(source="hand.total")
     flowers = serializers.IntegerField(source="hand.flowers")
@@ -65,8 +82,9 @@ class HandOutput(serializers.Serializer):
 
 
 class NextHandOutput(serializers.Serializer):
-    prevalent = serializers.CharField()
-    seat_winds = serializers.ListField(child=serializers.CharField())
+    prevalent = serializers.ChoiceField(choices=WINDS, help_text="the prevalent wind (圈风)")
+    seat_winds = serializers.ListField(child=serializers.ChoiceField(choices=WINDS),
+                                       help_text="each starting seat's wind in the next hand (门风), 0 East first")
     dealer = serializers.IntegerField()
 
 
@@ -96,7 +114,8 @@ class SheetOutput(serializers.Serializer):
                                     help_text="the table's referee (a username), none before one is given")
     session = serializers.IntegerField(source="sheet.session.number")
     table = serializers.IntegerField(source="sheet.table.number")
-    status = serializers.CharField(source="sheet.status")
+    status = serializers.ChoiceField(source="sheet.status", choices=ScoreSheet.Status.choices,
+                                     help_text="open (playing), closed (waiting for signatures) or locked (signed)")
     version = serializers.IntegerField(source="sheet.version")
     ended_by_time = serializers.BooleanField(source="sheet.ended_by_time")
     remarks = serializers.CharField(source="sheet.remarks", help_text="Appendix 5, 备注: the referee's remarks.")
@@ -123,7 +142,7 @@ class HandInput(FlatSerializer):
 
     number = serializers.IntegerField(min_value=1, max_value=MAX_HANDS)
     client_key = serializers.UUIDField(required=False, allow_null=True)
-    result = serializers.ChoiceField(choices=["win", "draw"])
+    result = serializers.ChoiceField(choices=RESULTS)
     winner = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
     discarder = serializers.IntegerField(min_value=0, max_value=3, required=False, allow_null=True)
     tiles = serializers.CharField(required=False, allow_blank=True, max_length=80)
@@ -238,11 +257,11 @@ class HandRecordedOutput(FlatSerializer):
     """
 
     number = serializers.IntegerField()
-    result = serializers.CharField()
+    result = serializers.ChoiceField(choices=RESULTS)
     winner = serializers.IntegerField(allow_null=True)
     discarder = serializers.IntegerField(allow_null=True)
     verified = serializers.BooleanField()
-    fans = serializers.ListField(child=serializers.DictField())
+    fans = FanCountsField()
     fan_points = serializers.IntegerField()
     total = serializers.IntegerField()
     deltas = serializers.ListField(child=serializers.IntegerField())

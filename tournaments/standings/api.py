@@ -12,6 +12,7 @@ from rest_framework.views import APIView
 
 from scoring.engine.table import twelfths_number
 from tournaments.core import selectors as core_selectors
+from tournaments.models.core import FinalRanking
 from tournaments.standings import selectors as standings_selectors
 from tournaments.standings.results_sheet import ranking_notes
 
@@ -84,8 +85,9 @@ class StandingsOutput(serializers.Serializer):
         help_text="The organizer's tie-breaks after TP and CP, in order; empty by the rules (3.10.1): equal "
         "players share the rank.",
     )
-    final_ranking = serializers.CharField(
-        default="cumulative", help_text="cumulative, or finalists_first (3.5.4, the organizer's regulation)."
+    final_ranking = serializers.ChoiceField(
+        choices=FinalRanking.choices, default=FinalRanking.CUMULATIVE,
+        help_text="cumulative, or finalists_first (3.5.4, the organizer's regulation).",
     )
     final_stage = FinalStageOutput(allow_null=True, default=None)
     notes = serializers.ListField(
