@@ -45,8 +45,8 @@ class ErrorItemOutput(serializers.Serializer):
     code = serializers.CharField(
         help_text="Stable, for programs: DRF's (`required`, `invalid`, `parse_error`, `not_authenticated`, "
         "`permission_denied`, `not_found`, `method_not_allowed`, ...), a service's (`notation`, `hand_refused`, "
-        "...), `conflict` (`taken_back`: a hand resent after it was taken back), or the scoring engine's "
-        "(`notation`, `tile_count`, `meld`, `context`, ...).",
+        "`not_complete`, `invalid`, ...), `conflict` (`taken_back`: a hand resent after it was taken back), or the "
+        "scoring engine's (`notation`, `tile_count`, `meld`, `context`, ...).",
     )
     message = serializers.CharField(help_text="For people, in the request's language (Accept-Language).")
     variant = serializers.CharField(

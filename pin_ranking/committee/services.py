@@ -102,10 +102,13 @@ def application_decide(*, actor, application_id: int, decision: str, version: in
         raise NotFound(_("No such page."))
     if decision not in DECISIONS:
         raise ValidationError({"decision": _("Approve, reject or ask for more information.")})
-    if application.version != version or not application.is_open:
+    if not application.is_open:
         raise DecisionConflict(_("This application was decided by %(who)s meanwhile: reload it.")
                                % {"who": application.decided_by or _("another member")},
                                current_version=application.version)
+    if application.version != version:  # the applicant answered or changed it, or a version never sent
+        raise DecisionConflict(_("This application is at version %(now)d, not the %(sent)d you sent: reload it.")
+                               % {"now": application.version, "sent": version}, current_version=application.version)
     reason = (reason or "").strip()
     if decision in ("reject", "more_info") and not reason:
         raise ValidationError({"reason": _("Say why (the player reads it).")})

@@ -86,7 +86,7 @@ class TournamentDetailApi(APIView):
 class RegistrationListApi(APIView):
     permission_classes = [permissions.IsAuthenticated]
 
-    @extend_schema(parameters=[RegistrationQueryInput], responses={
+    @extend_schema(operation_id="tournaments_registrations_list", parameters=[RegistrationQueryInput], responses={
         200: RegistrationPageOutput, 400: OpenApiResponse(description="A page that is not a whole number from 1."),
         404: OpenApiResponse(description="No such tournament, not one you may see, or a page past the last.")})
     def get(self, request, tournament_id: int):

@@ -29,8 +29,11 @@ def test_7_4_approval_issues_a_numbered_certificate_and_enters_the_public_regist
 
 def test_7_3_a_second_decision_refused(applicant, member):
     application = file(applicant.user, applicant)
+    # A version the member never read (ahead of it): said so, not "decided by another member".
+    with pytest.raises(DecisionConflict, match="version 1, not the 8 you sent"):
+        application_decide(actor=member, application_id=application.pk, decision="approve", version=8)
     application_decide(actor=member, application_id=application.pk, decision="approve", version=1)
-    with pytest.raises(DecisionConflict):
+    with pytest.raises(DecisionConflict, match="decided by"):
         application_decide(actor=member, application_id=application.pk, decision="reject", version=2, reason="x")
     with pytest.raises(DecisionConflict):
         application_decide(actor=member, application_id=application.pk, decision="approve", version=1)
