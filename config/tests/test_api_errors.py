@@ -19,6 +19,7 @@ import pytest
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.http import Http404
+from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import translation
 from drf_spectacular.generators import SchemaGenerator
@@ -28,6 +29,7 @@ from rest_framework.response import Response
 from rest_framework.test import APIRequestFactory
 from rest_framework.views import APIView
 
+from api_tokens import services as token_services
 from config.api_errors import api_exception_handler
 from scoring.calculator import CalculatorError
 from tournaments.errors import Conflict
@@ -189,6 +191,12 @@ def assert_one_shape(response, status: int, codes=None) -> list:
     return found
 
 
+def revoked_token_client(user) -> Client:
+    token, plain = token_services.token_create(user=user, device="lost tablet")
+    token_services.token_revoke(user=user, token=token)
+    return Client(HTTP_AUTHORIZATION=f"Bearer {plain}")
+
+
 @pytest.fixture
 def world(tournament, organizer, referee, registrations):
     from tournaments.sessions import services as session_services
@@ -250,6 +258,8 @@ def test_every_endpoint_answers_bad_requests_in_the_one_shape(name, world, clien
             if status is not None:
                 expected = {403: {"not_authenticated"}, 404: {"not_found"}}[status]
                 assert_one_shape(send(client), status, expected)
+                # A revoked token of the very user who may use it speaks for no one: the anonymous answer.
+                assert_one_shape(send(revoked_token_client(world.users[endpoint.user])), status, expected)
         if method not in WRITES:
             continue
         assert [(f, c) for f, c in assert_one_shape(send(as_user(), data="{not json"), 400)] == [(None, "parse_error")]
