@@ -230,7 +230,14 @@ REST_FRAMEWORK = {
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "MCR Tournament API",
-    "DESCRIPTION": "Chinese Official Mahjong (MCR) tournaments: players, sessions, scoring and standings.",
+    "DESCRIPTION": (
+        "Chinese Official Mahjong (MCR) tournaments: players, sessions, scoring and standings.\n\n"
+        "A client that is not a browser signs in with `POST /api/auth/token/` and sends the token it gets as "
+        "`Authorization: Bearer <token>` (`tokenAuth`); writes signed so need no CSRF token. A browser keeps its "
+        "session cookie (`cookieAuth`) and sends Django's CSRF token (`X-CSRFToken`) with each write. Operations "
+        "whose security lists `{}` answer anyone. Every error comes in one shape, `ErrorOutput` (409: "
+        "`ConflictOutput`)."
+    ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     # Served from our own static files: venues often have no internet.
