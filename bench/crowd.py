@@ -235,6 +235,8 @@ def main() -> int:
                         help="gunicorn servers behind nginx, each with the shipped processes (issue 31: 2)")
     parser.add_argument("--document-processes", type=int, default=2,
                         help="the documents worker's processes (docker-compose.yml: 2)")
+    parser.add_argument("--documents-cpus", default="",
+                        help="pin the documents worker to these CPUs (taskset's list, e.g. 1; compose: cpuset)")
     parser.add_argument("--deadline", type=float, default=900)
     args = parser.parse_args()
     with throwaway_services():
@@ -270,11 +272,11 @@ def run(args) -> int:
         env["WEB_WORKERS"] = str(args.workers)
     documents = None
     if args.slow:  # the compose service `documents`: its own queue, idle CPU priority, two processes (issue 30)
+        pinned = ["taskset", "--cpu-list", args.documents_cpus] if args.documents_cpus else []
         documents = subprocess.Popen(
-            ["chrt", "--idle", "0", sys.executable, "-m", "celery", "-A", "config", "worker", "--queues", "documents",
-             "--concurrency", str(args.document_processes), "--loglevel", "WARNING", "--without-gossip",
-             "--without-mingle",
-             "--hostname", "bench-documents@%h"],
+            [*pinned, "chrt", "--idle", "0", sys.executable, "-m", "celery", "-A", "config", "worker",
+             "--queues", "documents", "--concurrency", str(args.document_processes), "--loglevel", "WARNING",
+             "--without-gossip", "--without-mingle", "--hostname", "bench-documents@%h"],
             cwd=os.path.dirname(os.path.dirname(os.path.abspath(__file__))), stdout=subprocess.DEVNULL,
             stderr=subprocess.STDOUT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "bench.settings",
                                            "DATABASE_URL": urllib.parse.urlunsplit(database)})
@@ -392,7 +394,10 @@ def report(args, tablets, crowd, boards, recomputes, seconds, answered, stored, 
     errors = [e for t in tablets for e in t.errors]
     print(f"\n## bench-crowd: {args.tablets} tablets ({4 * args.tablets} players), {args.phones} phones, "
           f"behind nginx (deploy/nginx/mcr.conf), gunicorn {gunicorn_settings}\n")
-    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; think time {args.think} s between hands\n")
+    documents = f"{args.document_processes} process(es)" + (
+        f" pinned to CPU {args.documents_cpus}" if args.documents_cpus else "")
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f}; think time {args.think} s between hands; "
+          f"documents worker {documents}\n")
     print("| hand submission                 |     n | p50 ms | p95 ms | max ms | seconds |")
     print("|---------------------------------|------:|-------:|-------:|-------:|--------:|")
     phases = (("A. no crowd", quiet, quiet_seconds), ("B. with the crowd", crowded, crowd_seconds),
