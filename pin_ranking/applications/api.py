@@ -17,14 +17,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from pin_ranking.applications import selectors, services
-from pin_ranking.ledger.api import CLASSES, LEVELS
+from pin_ranking.models import CLASS_CHOICES, LEVEL_CHOICES, TRACK_CHOICES, Application
 from scoring.engine.table import twelfths_number
 
 # --- applications (Appendix 9, 7.1-7.4; the form of Appendix 10) ---------------------------------------
 
 
-TRACKS = ["pin", "web_pin"]
-SEXES = ["F", "M"]
+TRACKS = TRACK_CHOICES
+SEXES = Application.Sex.choices
 
 
 class ApplicationInput(serializers.Serializer):
@@ -60,19 +60,19 @@ class AnswerInput(serializers.Serializer):
 ApplicationResultOutput = type("ApplicationResultOutput", (serializers.Serializer,), {
     "competition": serializers.IntegerField(),
     "name": serializers.CharField(),
-    "level": serializers.ChoiceField(choices=LEVELS),
-    "class": serializers.ChoiceField(choices=CLASSES, help_text="A, B or C (Appendix 9, 5)"),
+    "level": serializers.ChoiceField(choices=LEVEL_CHOICES),
+    "class": serializers.ChoiceField(choices=CLASS_CHOICES, help_text="A, B or C (Appendix 9, 5)"),
     "starts_on": serializers.DateField(allow_null=True),
-    "place": serializers.CharField(allow_blank=True, default=""),
+    "place": serializers.CharField(allow_blank=True),
     "players": serializers.IntegerField(allow_null=True),
     "sessions": serializers.IntegerField(allow_null=True),
-    "table_points": serializers.FloatField(help_text="Pin: exact to a twelfth (41.5); Web Pin: web points"),
+    "table_points": serializers.FloatField(help_text="the competition's table points, exact to a twelfth (41.5)"),
     "contest_points": serializers.IntegerField(),
     "rank": serializers.IntegerField(allow_null=True),
     "group_rank": serializers.IntegerField(allow_null=True),
     "team_rank": serializers.IntegerField(allow_null=True),
     "certificate": serializers.CharField(allow_null=True, help_text="the result certificate's code, if one"),
-    "certificate_signed": serializers.BooleanField(default=False),
+    "certificate_signed": serializers.BooleanField(),
 })
 
 
@@ -86,7 +86,7 @@ class ApplicationOutput(serializers.Serializer):
     country = serializers.CharField(allow_blank=True)
     track = serializers.ChoiceField(choices=TRACKS)
     pin = serializers.IntegerField()
-    status = serializers.ChoiceField(choices=["awaiting_player", "pending", "more_info", "approved", "rejected"])
+    status = serializers.ChoiceField(choices=Application.Status.choices)
     pledge_by = serializers.ChoiceField(choices=["player", "paper", ""],
                                         help_text="who accepted the pledge: the player in their account, the "
                                                   "player on the uploaded paper form, or not yet")
@@ -123,8 +123,8 @@ def application_data(application) -> dict:
             "approved_unsigned")},
         "certificate_number": award.number if award else None,
         "points_total": twelfths_number(application.points_total) if is_pin else application.points_total,
-        "results": [{**row, "table_points": twelfths_number(row["table_points"])} if is_pin else row
-                    for row in application.results],
+        # Each row's table points are stored in twelfths on both tracks (the page shows them so too).
+        "results": [{**row, "table_points": twelfths_number(row["table_points"])} for row in application.results],
     }
 
 

@@ -17,6 +17,7 @@ from pin_ranking.access import is_committee_member
 from pin_ranking.applications import selectors as applications_selectors
 from pin_ranking.applications.api import STALE, ApplicationOutput, application_data
 from pin_ranking.committee import selectors, services
+from pin_ranking.models import TRACK_CHOICES
 
 # --- the public register (7.4 公布): public fields only --------------------------------------------------
 
@@ -25,14 +26,14 @@ class RegisterEntryOutput(serializers.Serializer):
     number = serializers.CharField(help_text="the Pin certificate's number (P2026-00001; WP… for a Web Pin)")
     name = serializers.CharField()
     country = serializers.CharField(allow_blank=True)
-    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    track = serializers.ChoiceField(choices=TRACK_CHOICES)
     pin = serializers.IntegerField(help_text="1 (highest) to 9")
     awarded_on = serializers.DateField()
     committee = serializers.CharField(source="committee.name", help_text="the committee that certified it (7.3-7.4)")
 
 
 class RegisterQueryInput(serializers.Serializer):
-    track = serializers.ChoiceField(choices=["pin", "web_pin"], required=False)
+    track = serializers.ChoiceField(choices=TRACK_CHOICES, required=False)
     pin = serializers.IntegerField(min_value=1, max_value=9, required=False)
     country = serializers.CharField(max_length=64, required=False, allow_blank=True)
     page = serializers.IntegerField(min_value=1, required=False, help_text="100 entries a page; past the last: 404")

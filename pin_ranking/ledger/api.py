@@ -9,19 +9,16 @@ from rest_framework.views import APIView
 
 from pin_ranking.access import is_committee_member
 from pin_ranking.engine import PlacingKind
-from pin_ranking.engine.classes import CompetitionClass, Level
 from pin_ranking.ledger import selectors
+from pin_ranking.models import CLASS_CHOICES, LEVEL_CHOICES, TRACK_CHOICES
 from scoring.engine.table import twelfths_number
-
-LEVELS = [level.value for level in Level]
-CLASSES = [klass.value for klass in CompetitionClass]
 
 
 class LedgerCompetitionOutput(serializers.Serializer):
     competition = serializers.IntegerField()
     name = serializers.CharField()
-    level = serializers.ChoiceField(choices=LEVELS, help_text="the competition's level (Appendix 9, 5)")
-    klass = serializers.ChoiceField(choices=CLASSES, help_text="A, B or C (Appendix 9, 5)")
+    level = serializers.ChoiceField(choices=LEVEL_CHOICES, help_text="the competition's level (Appendix 9, 5)")
+    klass = serializers.ChoiceField(choices=CLASS_CHOICES, help_text="A, B or C (Appendix 9, 5)")
     table_points = serializers.FloatField(help_text="exact to a twelfth, e.g. 41.5")
     contest_points = serializers.IntegerField(help_text="the competition's final total (may be negative)")
     counted_contest_points = serializers.IntegerField(help_text="4.6 note 1: a negative total counts as 0")
@@ -47,7 +44,7 @@ class MissingOutput(serializers.Serializer):
 
 
 class TrackOutput(serializers.Serializer):
-    track = serializers.ChoiceField(choices=["pin", "web_pin"])
+    track = serializers.ChoiceField(choices=TRACK_CHOICES)
     pin = serializers.IntegerField(allow_null=True, help_text="the highest Pin reached, 1 (highest) to 9, or null")
     points = serializers.FloatField(help_text="Pin: table points (41.5); Web Pin: web competition points")
     contest_points = serializers.IntegerField(help_text="sum of positive competition totals")

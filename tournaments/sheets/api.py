@@ -56,7 +56,8 @@ class FanCountOutput(serializers.Serializer):
 
 @extend_schema_field(FanCountOutput(many=True))
 class FanCountsField(serializers.Field):
-    """A hand's fans as stored, `[{number, count}]`: a plain field, so the hand's answer stays a FlatSerializer."""
+    """A hand's fans as stored, `[{number, count}]`: a plain field, which the recorded hand's answer (a
+    FlatSerializer, the day's busiest write) may hold, unlike a nested serializer; the sheet's hands use it too."""
 
     def to_representation(self, value):
         return [{"number": fan["number"], "count": fan["count"]} for fan in value]

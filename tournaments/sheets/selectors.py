@@ -122,7 +122,7 @@ def sheet_detail(*, sheet) -> dict:
             {
                 "seat": seat,
                 "registration": seats.get(seat),
-                "confirmed": seats.get(seat) and seats[seat].pk in confirmed,
+                "confirmed": bool(seats.get(seat)) and seats[seat].pk in confirmed,
             }
             for seat in range(4)
         ],

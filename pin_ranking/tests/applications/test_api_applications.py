@@ -146,3 +146,17 @@ def test_the_register_filters_and_pages(applicant, member):
     for bad in ({"pin": 0}, {"pin": "x"}, {"track": "gold"}, {"page": 0}):
         answer = _client().get(url, bad)
         assert answer.status_code == 400 and answer.json()["errors"][0]["field"] == next(iter(bad))
+
+
+def test_a_web_pin_forms_rows_give_table_points_as_the_pin_forms_do():
+    """A row's table points are stored in twelfths on both tracks; a Web Pin's total is in web points."""
+    from types import SimpleNamespace
+
+    from pin_ranking.applications.api import application_data
+
+    fields = dict.fromkeys(("id", "player_id", "name", "country", "pin", "status", "version", "committee",
+                            "signed_at", "on_behalf", "decided_at", "reason", "sex", "age", "id_number", "contact",
+                            "pledge_by", "approved_unsigned"))
+    web = SimpleNamespace(**fields, track="web_pin", points_total=37, results=[{"table_points": 498, "name": "Web"}])
+    data = application_data(web)
+    assert data["results"][0]["table_points"] == 41.5 and data["points_total"] == 37
