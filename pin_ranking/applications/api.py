@@ -23,16 +23,12 @@ from scoring.engine.table import twelfths_number
 # --- applications (Appendix 9, 7.1-7.4; the form of Appendix 10) ---------------------------------------
 
 
-TRACKS = TRACK_CHOICES
-SEXES = Application.Sex.choices
-
-
 class ApplicationInput(serializers.Serializer):
     player = serializers.IntegerField(required=False, help_text="filing on a player's behalf (7.1): their id; "
                                                                 "leave out to apply for yourself")
-    track = serializers.ChoiceField(choices=TRACKS)
+    track = serializers.ChoiceField(choices=TRACK_CHOICES)
     pin = serializers.IntegerField(min_value=1, max_value=9)
-    sex = serializers.ChoiceField(choices=SEXES, help_text="附件十 性别")
+    sex = serializers.ChoiceField(choices=Application.Sex.choices, help_text="附件十 性别")
     age = serializers.IntegerField(help_text="附件十 年龄, in years")
     id_number = serializers.CharField(max_length=64, help_text="附件十 证件号码")
     contact = serializers.CharField(max_length=200, help_text="附件十 联系方式")
@@ -47,7 +43,7 @@ class ApplicationConfirmInput(serializers.Serializer):
 
 class AnswerInput(serializers.Serializer):
     note = serializers.CharField(max_length=1000, help_text="what you add or correct; the committee reads it")
-    sex = serializers.ChoiceField(choices=SEXES)
+    sex = serializers.ChoiceField(choices=Application.Sex.choices)
     age = serializers.IntegerField()
     id_number = serializers.CharField(max_length=64)
     contact = serializers.CharField(max_length=200)
@@ -84,7 +80,7 @@ class ApplicationOutput(serializers.Serializer):
     player = serializers.IntegerField(source="player_id")
     name = serializers.CharField()
     country = serializers.CharField(allow_blank=True)
-    track = serializers.ChoiceField(choices=TRACKS)
+    track = serializers.ChoiceField(choices=TRACK_CHOICES)
     pin = serializers.IntegerField()
     status = serializers.ChoiceField(choices=Application.Status.choices)
     pledge_by = serializers.ChoiceField(choices=["player", "paper", ""],
@@ -99,7 +95,7 @@ class ApplicationOutput(serializers.Serializer):
     decided_at = serializers.DateTimeField(allow_null=True)
     reason = serializers.CharField(allow_blank=True, help_text="the committee's words (rejection, more asked)")
     certificate_number = serializers.CharField(allow_null=True, help_text="the Pin certificate, once approved")
-    sex = serializers.ChoiceField(choices=SEXES, help_text="附件十 性别")
+    sex = serializers.ChoiceField(choices=Application.Sex.choices, help_text="附件十 性别")
     age = serializers.IntegerField()
     id_number = serializers.CharField()
     contact = serializers.CharField()
