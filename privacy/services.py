@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 
 from api_tokens.models import ApiToken
 from entries.models import Entry, EntryMember, Mail
-from pin_ranking.models import Application, CompetitionResult, PinAward, PlayerAlias
+from pin_ranking.models import OPEN_STATUSES, Application, CompetitionResult, PinAward, PlayerAlias
 from privacy import export
 from privacy.models import DataRequest, PersonalDataRead
 from tournaments import events
@@ -147,6 +147,21 @@ def erasure_decide(*, actor, request: DataRequest, approve: bool, reason: str = 
     return request
 
 
+def _file_delete_on_commit(field) -> None:
+    """A stored file goes once the transaction that lets go of it commits: an erasure or a retention run that
+    fails half-way keeps its rows, and so its files too."""
+    if field:
+        storage, name = field.storage, field.name
+        transaction.on_commit(lambda: storage.delete(name))
+
+
+def _application_form_clear(application: Application) -> None:
+    """A Pin application's form fields that name the person (附件十: ID number, contact, the signed paper form)."""
+    _file_delete_on_commit(application.paper_form)
+    application.paper_form, application.id_number, application.contact = "", "", ""
+    application.save(update_fields=["paper_form", "id_number", "contact"])
+
+
 def person_erase(*, user, pseudonym: bool) -> dict:
     """Erase what is held about the account's person (inside the caller's transaction). Returns what stays."""
     player = Player.objects.select_for_update().filter(user=user).first()
@@ -172,10 +187,7 @@ def person_erase(*, user, pseudonym: bool) -> dict:
         kept["registrations"] = registrations.count()
         registrations.update(contact="", confirm_pin="")
         for application in Application.objects.filter(player=player):
-            if application.paper_form:
-                application.paper_form.delete(save=False)
-            application.paper_form, application.id_number, application.contact = "", "", ""
-            application.save(update_fields=["paper_form", "id_number", "contact"])
+            _application_form_clear(application)
         PlayerAlias.objects.filter(player=player).delete()
         PersonalDataRead.objects.filter(player=player).delete()
         on_register = PinAward.objects.filter(player=player).exists() or CompetitionResult.objects.filter(
@@ -210,7 +222,7 @@ def erasure_waits(*, user) -> list[str]:
         if Appeal.objects.filter(appellant__player=player, status=Appeal.Status.OPEN).exists():
             waits.append(_("An appeal of yours is open: it is decided before your data goes, and its record stays "
                            "with the results (3.12, 3.13)."))
-        if Application.objects.filter(player=player, status__in=["awaiting_player", "pending", "more_info"]).exists():
+        if Application.objects.filter(player=player, status__in=OPEN_STATUSES).exists():
             waits.append(_("A Pin application of yours is being decided: erasing its ID number and form withdraws "
                            "it from the committee's decision."))
     return waits
@@ -242,12 +254,9 @@ def retention_run(*, dry_run: bool = False, now: dt.datetime | None = None) -> d
         mails.delete()
         entries.delete()
         for application in forms:
-            if application.paper_form:
-                application.paper_form.delete(save=False)
-            application.paper_form, application.id_number, application.contact = "", "", ""
-            application.save(update_fields=["paper_form", "id_number", "contact"])
+            _application_form_clear(application)
         for request in exports:
-            request.file.delete(save=False)
+            _file_delete_on_commit(request.file)
             request.file = ""
             request.save(update_fields=["file"])
         audit_record(actor=None, action=AuditAction.PRIVACY_RETENTION_RUN, detail=counts)

@@ -6,6 +6,7 @@ from unittest import mock
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
 from django.urls import reverse
 from django.utils import timezone
 
@@ -99,6 +100,8 @@ def test_an_erasure_keeps_what_the_rules_need_and_nothing_else(person, national,
 def test_an_erasure_interrupted_changes_nothing(person):
     user, player = person
     admin = make_user("admin", is_superuser=True)
+    application = Application.objects.get(player=player)
+    application.paper_form.save("form.pdf", ContentFile(b"%PDF signed form"))
     request = services.erasure_request(user=user)
     with mock.patch("privacy.services.PlayerAlias.objects.filter", side_effect=RuntimeError("killed")):
         with pytest.raises(RuntimeError):
@@ -108,6 +111,9 @@ def test_an_erasure_interrupted_changes_nothing(person):
     assert Registration.objects.filter(player=player).exclude(contact="").exists()
     assert Entry.objects.filter(user=user).exists()
     assert DataRequest.objects.get(pk=request.pk).state == "requested"
+    # The signed form's file too: files go only once the erasure commits.
+    application.refresh_from_db()
+    assert application.paper_form and application.paper_form.storage.exists(application.paper_form.name)
 
 
 def test_a_refusal_needs_a_reason_and_one_erasure_waits_at_a_time(person):
@@ -122,7 +128,7 @@ def test_a_refusal_needs_a_reason_and_one_erasure_waits_at_a_time(person):
     assert DataRequest.objects.get(pk=request.pk).state == "refused"
 
 
-def test_retention_dry_run_then_run_twice(person, national):
+def test_retention_dry_run_then_run_twice(person, national, django_capture_on_commit_callbacks):
     user, player = person
     other = Player.objects.exclude(pk=player.pk).filter(registrations__tournament=national).first()
     Registration.objects.filter(player=other).update(contact="other@example.org")
@@ -135,8 +141,12 @@ def test_retention_dry_run_then_run_twice(person, national):
     dry = services.retention_run(dry_run=True)
     assert dry == {"contacts": 1, "entries": 1, "mails": 0, "pin_forms": 1, "exports": 1, "dry_run": True}
     assert Registration.objects.filter(player=other).exclude(contact="").exists()
-    done = services.retention_run()
+    export_file = DataRequest.objects.get(kind="export").file
+    assert export_file.storage.exists(export_file.name)
+    with django_capture_on_commit_callbacks(execute=True):
+        done = services.retention_run()
     assert done["contacts"] == 1 and done["dry_run"] is False
+    assert not export_file.storage.exists(export_file.name)  # the file itself, once the run committed
     # The person with an account keeps their contact; the other's is gone; the stale entry and the form too.
     assert Registration.objects.filter(player=player).exclude(contact="").exists()
     assert not Registration.objects.filter(player=other).exclude(contact="").exists()
