@@ -215,8 +215,8 @@ class WindowApi(APIView):
 
     @extend_schema(responses={200: WindowOutput}, summary="The entry window (its organizers)")
     def get(self, request, tournament_id: int):
-        tournament = selectors.tournament_get(tournament_id)
-        window = selectors.entries_overview(user=request.user, tournament=tournament)["window"]
+        tournament = selectors.organizer_tournament(user=request.user, tournament_id=tournament_id)
+        window = selectors.open_window(tournament)
         if window is None:
             raise Http404
         return Response(WindowOutput(window_data(window)).data)
@@ -224,8 +224,7 @@ class WindowApi(APIView):
     @extend_schema(request=WindowSerializer, responses={200: WindowOutput},
                    summary="Open or change the entries (its organizers)")
     def put(self, request, tournament_id: int):
-        tournament = selectors.tournament_get(tournament_id)
-        selectors.entries_overview(user=request.user, tournament=tournament)
+        tournament = selectors.organizer_tournament(user=request.user, tournament_id=tournament_id)
         payload = WindowSerializer(data=request.data)
         payload.is_valid(raise_exception=True)
         data = dict(payload.validated_data)
