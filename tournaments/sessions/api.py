@@ -7,7 +7,7 @@ from rest_framework.views import APIView
 
 from scoring.api.serializers import StrictBooleanField
 from tournaments.access import Capability
-from tournaments.models import Session, SessionCheckIn
+from tournaments.models import SEAT_CHOICES, Session, SessionCheckIn
 from tournaments.sessions import selectors as session_selectors
 from tournaments.sessions import services as session_services
 
@@ -75,8 +75,8 @@ class MySeatOutput(serializers.Serializer):
     session = serializers.IntegerField(source="session.number")
     session_id = serializers.IntegerField()
     table = serializers.IntegerField(source="table.number")
-    seat = serializers.ChoiceField(choices=[0, 1, 2, 3], help_text="the starting seat: 0 East, 1 South, 2 West, "
-                                                                   "3 North (Appendix 3)")
+    seat = serializers.ChoiceField(choices=SEAT_CHOICES, help_text="the starting seat: 0 East, 1 South, 2 West, "
+                                                                    "3 North (Appendix 3)")
     entry_number = serializers.IntegerField(source="registration.entry_number")
 
 
