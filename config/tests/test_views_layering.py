@@ -78,10 +78,10 @@ def orm_uses(source: str, filename: str = "<views>") -> list[str]:
             found.append(f"{node.lineno}: .{node.func.attr}()")
         elif isinstance(node, ast.Name) and node.id in models and id(node) not in hints:
             parent = parents.get(id(node))
-            # Model.Status.X (a nested choices class) and a choices class's `choices`, `values` and `labels`
-            # are constants, and a ModelSerializer's `Meta.model = Model` names the model it reads from its
-            # input; anything else uses it.
-            constant = isinstance(parent, ast.Attribute) and parent.value is node and (
+            # A module's CONSTANT (SEAT_CHOICES), Model.Status.X (a nested choices class) and a choices class's
+            # `choices`, `values` and `labels` are constants, and a ModelSerializer's `Meta.model = Model` names
+            # the model it reads from its input; anything else uses it.
+            constant = node.id.isupper() or isinstance(parent, ast.Attribute) and parent.value is node and (
                 parent.attr[:1].isupper() or parent.attr in ("choices", "values", "labels"))
             meta_model = isinstance(parent, ast.Assign) and [getattr(t, "id", "") for t in parent.targets] == ["model"]
             if not (constant or meta_model):
@@ -102,11 +102,11 @@ def test_the_view_modules_are_found():
 
 def test_the_check_finds_queries_and_allows_constants_and_hints():
     source = '''
-from tournaments.models import FinalRanking, ImportJob, ScoreSheet, Session
+from tournaments.models import SEAT_CHOICES, FinalRanking, ImportJob, ScoreSheet, Session
 
 
 def page(request, tournament, job: ImportJob) -> ScoreSheet | None:
-    pending: bool = job.status == ImportJob.Status.PENDING and FinalRanking.choices
+    pending: bool = job.status == ImportJob.Status.PENDING and FinalRanking.choices and SEAT_CHOICES
     sheets = ScoreSheet.objects.filter(session__tournament=tournament)
     running = tournament.sessions.filter(status=Session.Status.RUNNING).first()
     hands = running.sheets.count()
