@@ -34,10 +34,9 @@ class RequestOutput(serializers.Serializer):
 
 
 def request_data(request) -> dict:
-    ready = request.kind == DataRequest.Kind.EXPORT and request.state == DataRequest.State.READY
     return {**{field: getattr(request, field) for field in (
         "id", "kind", "state", "created_at", "finished_at", "expires_at", "reason")},
-        "download": reverse("privacy:download", args=[request.pk]) if ready else None}
+        "download": reverse("privacy:download", args=[request.pk]) if request.downloadable else None}
 
 
 class MyDataApi(APIView):

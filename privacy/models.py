@@ -7,6 +7,7 @@ erasure does to it.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models import Player
@@ -41,6 +42,12 @@ class DataRequest(models.Model):
     decided_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     reason = models.CharField(_("reason"), max_length=300, blank=True)
+
+    @property
+    def downloadable(self) -> bool:
+        """An export made, whose link still works (EXPORT_LINK_DAYS): the page, the API and the download agree."""
+        return (self.kind == self.Kind.EXPORT and self.state == self.State.READY and self.expires_at is not None
+                and self.expires_at > timezone.now())
 
     class Meta:
         ordering = ["-created_at"]

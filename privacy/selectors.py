@@ -1,7 +1,6 @@
 """Reads for the privacy pages: a person's own requests, and the administrator's queue."""
 
 from django.http import Http404
-from django.utils import timezone
 
 from privacy.models import DataRequest, PersonalDataRead
 
@@ -12,9 +11,8 @@ def my_requests(*, user) -> list[DataRequest]:
 
 def export_for_download(*, user, request_id: int) -> DataRequest:
     """The export's file, for its owner while its link lasts; 404 for anyone else (by id, or after it expired)."""
-    request = DataRequest.objects.filter(pk=request_id, user=user, kind=DataRequest.Kind.EXPORT,
-                                         state=DataRequest.State.READY).first()
-    if request is None or request.expires_at is None or request.expires_at <= timezone.now():
+    request = DataRequest.objects.filter(pk=request_id, user=user).first()
+    if request is None or not request.downloadable:
         raise Http404
     return request
 

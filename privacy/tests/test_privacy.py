@@ -226,6 +226,10 @@ def test_the_api_serves_ones_own_requests_and_404_for_anothers(person, client, d
     assert made.status_code == 201
     mine = client.get(reverse("api-my-data-request", args=[made.json()["id"]])).json()
     assert mine["state"] == "ready" and mine["download"] == reverse("privacy:download", args=[mine["id"]])
+    DataRequest.objects.filter(pk=mine["id"]).update(expires_at=timezone.now() - dt.timedelta(seconds=1))
+    assert client.get(reverse("api-my-data-request", args=[mine["id"]])).json()["download"] is None  # link over
+    assert client.get(mine["download"]).status_code == 404
+    assert reverse("privacy:download", args=[mine["id"]]) not in client.get(reverse("privacy:mine")).content.decode()
     client.force_login(make_user("stranger"))
     assert client.get(reverse("api-my-data-request", args=[mine["id"]])).status_code == 404
     assert client.get(reverse("api-my-data")).json() == []
