@@ -24,7 +24,11 @@ from tournaments.ratelimit import rate_limit_hit
 
 PREFIX = "mcr_"
 LOGINS_PER_ADDRESS = 30
-LOGINS_PER_USERNAME = 10
+# Per username from one address, as django-axes counts the login page's failures: from elsewhere, a stranger's
+# tries do not lock a referee out of their tablet. The ceiling per username, from anywhere, is far above a day's
+# real sign-ins and stops a guess spread over many addresses.
+LOGINS_PER_USERNAME_AND_ADDRESS = 10
+LOGINS_PER_USERNAME = 200
 LOGIN_WINDOW_SECONDS = 900
 MAX_TOKENS_PER_USER = 20
 
@@ -55,10 +59,12 @@ def token_create(*, user, device: str) -> tuple[ApiToken, str]:
 
 
 def token_login(*, username: str, password: str, device: str, client: str | None, request=None) -> tuple[ApiToken, str]:
-    """The API's own sign-in: a username and password give a token for `device`. Counted per address and per
-    username whether they are right or not."""
-    for key, limit in ((f"api-token:client:{client or 'unknown'}", LOGINS_PER_ADDRESS),
-                       (f"api-token:user:{(username or '').lower()[:80]}", LOGINS_PER_USERNAME)):
+    """The API's own sign-in: a username and password give a token for `device`. Counted per address, per username
+    from that address and per username, whether they are right or not."""
+    client, name = client or "unknown", (username or "").lower()[:80]
+    for key, limit in ((f"api-token:client:{client}", LOGINS_PER_ADDRESS),
+                       (f"api-token:user-client:{name}:{client}", LOGINS_PER_USERNAME_AND_ADDRESS),
+                       (f"api-token:user:{name}", LOGINS_PER_USERNAME)):
         if not rate_limit_hit(key[:120], limit=limit, window_seconds=LOGIN_WINDOW_SECONDS).allowed:
             raise ValidationError(_("Too many sign-ins just now: wait a quarter of an hour."), code="throttled")
     user = authenticate(request, username=username, password=password)

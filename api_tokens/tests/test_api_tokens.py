@@ -74,11 +74,15 @@ def test_signing_in_is_throttled_and_wrong_passwords_say_so(referee):
     wrong = client.post(url, {"username": "referee", "password": "nope", "device": "x"},
                         content_type="application/json")
     assert wrong.status_code == 400 and "Wrong username or password" in wrong.content.decode()
-    for _ in range(services.LOGINS_PER_USERNAME - 1):
+    for _ in range(services.LOGINS_PER_USERNAME_AND_ADDRESS - 1):
         client.post(url, {"username": "referee", "password": "nope", "device": "x"}, content_type="application/json")
     throttled = client.post(url, {"username": "referee", "password": PASSWORD, "device": "x"},
                             content_type="application/json")
     assert throttled.status_code == 429
+    # The stranger's tries from their address do not lock the referee out at their own.
+    elsewhere = Client(REMOTE_ADDR="192.0.2.77").post(url, {"username": "referee", "password": PASSWORD,
+                                                            "device": "tablet"}, content_type="application/json")
+    assert elsewhere.status_code == 201, elsewhere.content
 
 
 def test_the_account_page_makes_a_token_once_and_revokes_it(referee, client):
